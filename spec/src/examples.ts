@@ -1,0 +1,127 @@
+// Example payloads shown in the OpenAPI documents; each is valid against its schema (checked by a test).
+
+import type { LeadInput } from "./lead.ts";
+import type { LeadAccepted } from "./lead-accepted.ts";
+import type { FieldError, Problem } from "./problem.ts";
+import { PROBLEM_CODES, type ProblemCode, problemType } from "./problem-codes.ts";
+
+export const leadWithConsentExample: LeadInput = {
+  phone: "(415) 555-2671",
+  email: "ana.garcia@example.com",
+  first_name: "Ana",
+  last_name: "García",
+  source: "hosted_page",
+  source_campaign: "spring-2026.open_house",
+  property_ref: "123 Main St, Austin, TX",
+  price: 425000,
+  language: "es",
+  timezone: "America/Chicago",
+  context: { bedrooms: 3, utm_source: "newsletter" },
+  source_event_at: "2026-11-20T14:02:10-06:00",
+  idempotency_key: "form-8812-attempt",
+  consent: {
+    source: "webform:/contact",
+    reference: "sub_8812",
+    captured_at: "2026-11-20T14:02:00-06:00",
+  },
+};
+
+export const partnerLeadExample: LeadInput = {
+  email: "jordan@example.com",
+  first_name: "Jordan",
+  source: "partner",
+  platform: "acme-crm",
+  external_lead_id: "A-10023",
+};
+
+export const leadCreatedExample: LeadAccepted = {
+  id: "0193f0c2-6b1e-7a52-9c1d-5e0b7d2a4f10",
+  created: true,
+  test: false,
+  call_eligible: true,
+  received_at: "2026-11-20T20:02:11.482Z",
+  respond_by: "2026-11-20T20:07:11.482Z",
+  lead: {
+    phone: "+14155552671",
+    email: "ana.garcia@example.com",
+    first_name: "Ana",
+    last_name: "García",
+    source: "hosted_page",
+    source_campaign: "spring-2026.open_house",
+    property_ref: "123 Main St, Austin, TX",
+    price: 425000,
+    language: "es",
+    timezone: "America/Chicago",
+    context: { bedrooms: 3, utm_source: "newsletter" },
+    source_event_at: "2026-11-20T14:02:10-06:00",
+    test: false,
+    consent: {
+      source: "webform:/contact",
+      reference: "sub_8812",
+      captured_at: "2026-11-20T14:02:00-06:00",
+    },
+    response: { state: "pending" },
+  },
+  ignored_fields: [],
+};
+
+export const partnerRepeatExample: LeadAccepted = {
+  id: "0193f0c3-11aa-7c3e-8f00-2b9d6c1e7a55",
+  created: false,
+  test: false,
+  call_eligible: false,
+  received_at: "2026-11-20T20:10:00.000Z",
+  respond_by: "2026-11-20T20:15:00.000Z",
+  lead: {
+    email: "jordan@example.com",
+    first_name: "Jordan",
+    source: "partner",
+    platform: "acme-crm",
+    external_lead_id: "A-10023",
+    test: false,
+    consent: null,
+    response: { state: "not_called", reason: "no_consent" },
+  },
+  ignored_fields: ["utm_campaign"],
+};
+
+const detailExamples: Record<ProblemCode, string> = {
+  invalid_json: "The request body is not valid JSON.",
+  token_missing: "Send the channel token as Authorization: Bearer <token> or in X-STL-Channel-Token.",
+  token_invalid: "The channel token is not valid.",
+  token_revoked: "The channel token was revoked.",
+  token_conflict: "Authorization and X-STL-Channel-Token carry different tokens.",
+  not_found: "There is nothing at this path.",
+  method_not_allowed: "Use POST on this path.",
+  idempotency_request_in_flight: "A request with this idempotency key is still in progress. Retry shortly.",
+  payload_too_large: "The request body is larger than 65536 bytes.",
+  unsupported_media_type: "Send the lead as application/json.",
+  validation_failed: "2 fields break the contract.",
+  idempotency_key_mismatch: "The idempotency_key field and the Idempotency-Key header differ.",
+  idempotency_key_reused: "This idempotency key was already used with a different payload.",
+  rate_limited: "Too many requests for this channel token. Retry after 1 second.",
+  internal_error: "Something went wrong on our side. Retry with the same idempotency key.",
+  unavailable: "The service is temporarily unavailable. Retry after 2 seconds.",
+};
+
+export function problemExample(code: ProblemCode, errors?: FieldError[]): Problem {
+  const definition = PROBLEM_CODES[code];
+  return {
+    type: problemType(code),
+    title: definition.title.en,
+    status: definition.status,
+    detail: detailExamples[code],
+    code,
+    request_id: "req_01JD3X7Q2M",
+    ...(errors ? { errors } : {}),
+  };
+}
+
+export const validationFailedExample = problemExample("validation_failed", [
+  { pointer: "/phone", code: "phone_not_us", message: "Only US phone numbers are accepted." },
+  {
+    pointer: "/consent/reference",
+    code: "consent_incomplete",
+    message: "The consent block needs source, reference and captured_at, each a non-empty string.",
+  },
+]);

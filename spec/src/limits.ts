@@ -1,0 +1,22 @@
+// The numbers the contract promises, in one place: the server enforces them and the spec documents them.
+
+/** Largest accepted request body, in bytes (64 KiB). */
+export const MAX_BODY_BYTES = 64 * 1024;
+
+/** How far in the future consent.captured_at may be, to absorb clock skew between sender and service. */
+export const CONSENT_CLOCK_SKEW_SECONDS = 60;
+
+/** The five-minute response: respond_by = received_at + this many seconds. */
+export const RESPOND_WITHIN_SECONDS = 5 * 60;
+
+/** Longest idempotency key, in characters. */
+export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
+
+/** The path of the one inbound endpoint, kept from the service it mirrors. */
+export const LEAD_INTAKE_PATH = "/api/speed-to-lead/channel-inbound.php";
+
+/** Where the machine-readable description is served. */
+export const OPENAPI_PATH = "/api/openapi.json";
+
+/** Prefix of every channel token, so secret scanners can recognise one. */
+export const CHANNEL_TOKEN_PREFIX = "stl_ch_";

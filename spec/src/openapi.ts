@@ -1,0 +1,321 @@
+// Builds the English OpenAPI 3.1 document from the TypeBox schemas; the Spanish one is a translation of it.
+import type { TSchema } from "@sinclair/typebox";
+import { ConsentSchema } from "./consent.ts";
+import {
+  leadCreatedExample,
+  leadWithConsentExample,
+  partnerLeadExample,
+  partnerRepeatExample,
+  problemExample,
+  validationFailedExample,
+} from "./examples.ts";
+import { LeadInputSchema } from "./lead.ts";
+import { LeadAcceptedSchema } from "./lead-accepted.ts";
+import { LEAD_INTAKE_PATH, MAX_BODY_BYTES, OPENAPI_PATH } from "./limits.ts";
+import { FieldErrorSchema, ProblemSchema } from "./problem.ts";
+import { PROBLEM_CODES, type ProblemCode } from "./problem-codes.ts";
+import { ResponseStateSchema } from "./response-state.ts";
+import { LeadSourceSchema } from "./sources.ts";
+import { StoredLeadSchema } from "./stored-lead.ts";
+
+export const API_VERSION = "1.0.0";
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+const COMPONENT_MARK = "x-component";
+
+/** TypeBox schema → plain JSON Schema, with every nested named schema replaced by a $ref. */
+function toComponent(schema: TSchema): Json {
+  const plain = JSON.parse(JSON.stringify(schema)) as Json;
+  const replaceNested = (node: Json, isRoot: boolean): Json => {
+    if (Array.isArray(node)) return node.map((item) => replaceNested(item, false));
+    if (node === null || typeof node !== "object") return node;
+    const name = node[COMPONENT_MARK];
+    if (!isRoot && typeof name === "string") return { $ref: `#/components/schemas/${name}` };
+    const out: { [key: string]: Json } = {};
+    for (const [key, value] of Object.entries(node)) {
+      if (key !== COMPONENT_MARK) out[key] = replaceNested(value, false);
+    }
+    return out;
+  };
+  return replaceNested(plain, true);
+}
+
+const componentSchemas = [
+  LeadInputSchema,
+  ConsentSchema,
+  StoredLeadSchema,
+  LeadSourceSchema,
+  ResponseStateSchema,
+  LeadAcceptedSchema,
+  ProblemSchema,
+  FieldErrorSchema,
+];
+
+const problemRef = { $ref: "#/components/schemas/Problem" };
+const retryAfterHeader = { $ref: "#/components/headers/Retry-After" };
+const requestIdHeader = { $ref: "#/components/headers/X-Request-Id" };
+
+function problemResponse(
+  description: string,
+  codes: ProblemCode[],
+  headers: Record<string, Json> = {},
+): Json {
+  const examples: Record<string, Json> = {};
+  for (const code of codes) {
+    examples[code] = {
+      summary: PROBLEM_CODES[code].title.en,
+      description: PROBLEM_CODES[code].when,
+      value: (code === "validation_failed"
+        ? validationFailedExample
+        : problemExample(code)) as unknown as Json,
+    };
+  }
+  return {
+    description,
+    headers: { "X-Request-Id": requestIdHeader, ...headers },
+    content: { "application/problem+json": { schema: problemRef, examples } },
+  };
+}
+
+const rateLimitHeaders = {
+  "RateLimit-Limit": { $ref: "#/components/headers/RateLimit-Limit" },
+  "RateLimit-Remaining": { $ref: "#/components/headers/RateLimit-Remaining" },
+  "RateLimit-Reset": { $ref: "#/components/headers/RateLimit-Reset" },
+};
+
+function acceptedResponse(description: string, examples: Record<string, Json>): Json {
+  return {
+    description,
+    headers: {
+      "X-Request-Id": requestIdHeader,
+      "Idempotent-Replayed": { $ref: "#/components/headers/Idempotent-Replayed" },
+      ...rateLimitHeaders,
+    },
+    content: { "application/json": { schema: { $ref: "#/components/schemas/LeadAccepted" }, examples } },
+  };
+}
+
+export function buildOpenApiDocument(): Json {
+  const schemas: Record<string, Json> = {};
+  for (const schema of componentSchemas) {
+    const name = (schema as Record<string, unknown>)[COMPONENT_MARK] as string;
+    schemas[name] = toComponent(schema);
+  }
+
+  return {
+    openapi: "3.1.1",
+    info: {
+      title: "Speed-to-Lead intake API",
+      version: API_VERSION,
+      summary: "Send leads from any application to the speed-to-lead service.",
+      description:
+        "One inbound endpoint accepts leads (prospects) from any application, identified by a channel token. Every accepted lead gets the five-minute response: the service hands it to its phone assistant within five minutes of receipt (respond_by). The assistant calls only leads that carry a complete consent block and a phone, and never test leads. The same contract is described in English (this document) and in Spanish (?lang=es).",
+      license: { name: "MIT", identifier: "MIT" },
+    },
+    servers: [
+      {
+        url: "{base_url}",
+        description: "Your deployment of the service.",
+        variables: {
+          base_url: {
+            default: "http://localhost:3000",
+            description: "Scheme, host and port of the service.",
+          },
+        },
+      },
+    ],
+    tags: [
+      { name: "leads", description: "Posting leads." },
+      { name: "meta", description: "Describing the interface." },
+    ],
+    security: [{ bearerAuth: [] }, { channelToken: [] }],
+    paths: {
+      [LEAD_INTAKE_PATH]: {
+        post: {
+          operationId: "postLead",
+          tags: ["leads"],
+          summary: "Post a lead",
+          description: `Stores the lead and schedules its five-minute response. The body is a JSON object of at most ${MAX_BODY_BYTES} bytes. A new lead answers 201. A repeat of (platform, external_lead_id) in the same account answers 200 with created: false and the same id: newly supplied fields update the lead, it never gets a second five-minute response, and a complete consent block arriving later makes it call-eligible unless it is a test lead. A retry with the same idempotency key and the same payload replays the first response (same status and body) with Idempotent-Replayed: true; the same key with another payload is refused with idempotency_key_reused. Concurrent requests with one key never create two leads: later ones wait and replay, or get 409 idempotency_request_in_flight. Any method but POST answers 405 with Allow: POST. Human text in errors is Spanish when Accept-Language prefers es.`,
+          parameters: [
+            { $ref: "#/components/parameters/Idempotency-Key" },
+            { $ref: "#/components/parameters/Accept-Language" },
+          ],
+          requestBody: {
+            required: true,
+            description: "The lead, as application/json (a charset parameter is allowed).",
+            content: {
+              "application/json": {
+                schema: { $ref: "#/components/schemas/LeadInput" },
+                examples: {
+                  with_consent: {
+                    summary: "A lead with consent",
+                    description: "A web form lead whose consent block makes it call-eligible.",
+                    value: leadWithConsentExample as unknown as Json,
+                  },
+                  partner: {
+                    summary: "A partner lead",
+                    description: "A partner platform's lead, deduplicated by platform and external_lead_id.",
+                    value: partnerLeadExample as unknown as Json,
+                  },
+                },
+              },
+            },
+          },
+          responses: {
+            "200": acceptedResponse(
+              "A repeat of (platform, external_lead_id): the existing lead, updated with newly supplied fields.",
+              {
+                repeat: {
+                  summary: "A partner repeat",
+                  description: "The same platform and external_lead_id as an earlier lead.",
+                  value: partnerRepeatExample as unknown as Json,
+                },
+              },
+            ),
+            "201": acceptedResponse("The lead was created and its five-minute response scheduled.", {
+              created: {
+                summary: "A new call-eligible lead",
+                description: "Complete consent, a US phone and not a test lead.",
+                value: leadCreatedExample as unknown as Json,
+              },
+            }),
+            "400": problemResponse("The body is not a JSON object.", ["invalid_json"]),
+            "401": {
+              ...(problemResponse("The channel token is missing, invalid, revoked or conflicting.", [
+                "token_missing",
+                "token_invalid",
+                "token_revoked",
+                "token_conflict",
+              ]) as Record<string, Json>),
+              headers: {
+                "X-Request-Id": requestIdHeader,
+                "WWW-Authenticate": { $ref: "#/components/headers/WWW-Authenticate" },
+              },
+            },
+            "405": problemResponse(
+              "A method other than POST was used on this path.",
+              ["method_not_allowed"],
+              {
+                Allow: { $ref: "#/components/headers/Allow" },
+              },
+            ),
+            "409": problemResponse(
+              "Another request with this idempotency key is in progress.",
+              ["idempotency_request_in_flight"],
+              { "Retry-After": retryAfterHeader },
+            ),
+            "413": problemResponse("The body is larger than 64 KiB.", ["payload_too_large"]),
+            "415": problemResponse("The body is not application/json.", ["unsupported_media_type"]),
+            "422": problemResponse("The lead breaks the contract, or the idempotency key conflicts.", [
+              "validation_failed",
+              "idempotency_key_mismatch",
+              "idempotency_key_reused",
+            ]),
+            "429": problemResponse("The channel token's rate limit was exceeded.", ["rate_limited"], {
+              "Retry-After": retryAfterHeader,
+              ...rateLimitHeaders,
+            }),
+            "500": problemResponse("A defect in the service.", ["internal_error"]),
+            "503": problemResponse("The service cannot reach its database.", ["unavailable"], {
+              "Retry-After": retryAfterHeader,
+            }),
+          },
+        },
+      },
+      [OPENAPI_PATH]: {
+        get: {
+          operationId: "getOpenApiDocument",
+          tags: ["meta"],
+          summary: "Get this OpenAPI document",
+          description:
+            "The OpenAPI 3.1 description of the interface. English by default; Spanish with lang=es or when Accept-Language prefers es. Needs no token.",
+          security: [],
+          parameters: [
+            {
+              name: "lang",
+              in: "query",
+              required: false,
+              description: "Language of the human text: en or es.",
+              schema: { type: "string", enum: ["en", "es"] },
+            },
+            { $ref: "#/components/parameters/Accept-Language" },
+          ],
+          responses: {
+            "200": {
+              description: "The OpenAPI document.",
+              content: { "application/json": { schema: { type: "object" } } },
+            },
+          },
+        },
+      },
+    },
+    components: {
+      securitySchemes: {
+        bearerAuth: {
+          type: "http",
+          scheme: "bearer",
+          description:
+            "The channel token as Authorization: Bearer <token>. Tokens start with stl_ch_ and are created by the account owner. When both headers carry different tokens the request is refused with token_conflict.",
+        },
+        channelToken: {
+          type: "apiKey",
+          in: "header",
+          name: "X-STL-Channel-Token",
+          description:
+            "The channel token, for tools that cannot set Authorization. Used when Authorization is absent or is not a Bearer credential (a proxy's Basic auth, for example).",
+        },
+      },
+      parameters: {
+        "Idempotency-Key": {
+          name: "Idempotency-Key",
+          in: "header",
+          required: false,
+          description:
+            "Alternative to the body's idempotency_key: 1 to 255 visible ASCII characters, scoped to the account. When both are present they must be equal.",
+          schema: { type: "string", pattern: "^[\\x21-\\x7E]{1,255}$" },
+        },
+        "Accept-Language": {
+          name: "Accept-Language",
+          in: "header",
+          required: false,
+          description: "es for Spanish human text in errors; English otherwise.",
+          schema: { type: "string" },
+        },
+      },
+      headers: {
+        "Idempotent-Replayed": {
+          description:
+            "true when this response is the replay of an earlier one with the same idempotency key.",
+          schema: { type: "string", enum: ["true"] },
+        },
+        "X-Request-Id": {
+          description: "The request's id, for support and logs.",
+          schema: { type: "string" },
+        },
+        "Retry-After": {
+          description: "Seconds to wait before retrying.",
+          schema: { type: "integer", minimum: 0 },
+        },
+        "WWW-Authenticate": {
+          description: "Always Bearer, naming the scheme to authenticate with.",
+          schema: { type: "string" },
+        },
+        Allow: { description: "The allowed methods: POST.", schema: { type: "string" } },
+        "RateLimit-Limit": {
+          description: "Requests allowed in the current window for this channel token.",
+          schema: { type: "integer", minimum: 0 },
+        },
+        "RateLimit-Remaining": {
+          description: "Requests left in the current window.",
+          schema: { type: "integer", minimum: 0 },
+        },
+        "RateLimit-Reset": {
+          description: "Seconds until the window resets.",
+          schema: { type: "integer", minimum: 0 },
+        },
+      },
+      schemas,
+    },
+  };
+}

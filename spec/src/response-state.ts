@@ -1,0 +1,36 @@
+// Where a lead stands with the five-minute response (the assistant's call).
+import { type Static, Type } from "@sinclair/typebox";
+
+export const RESPONSE_STATES = ["pending", "handed_off", "missed", "not_called"] as const;
+export const NOT_CALLED_REASONS = ["test", "no_consent", "no_phone"] as const;
+
+export type ResponseState = (typeof RESPONSE_STATES)[number];
+export type NotCalledReason = (typeof NOT_CALLED_REASONS)[number];
+
+export const ResponseStateSchema = Type.Object(
+  {
+    state: Type.Union(
+      RESPONSE_STATES.map((state) => Type.Literal(state)),
+      {
+        description:
+          "pending: call-eligible, waiting to be handed to the assistant. handed_off: the assistant acknowledged it. missed: it could not be handed off before respond_by. not_called: the assistant will never call it (see reason).",
+      },
+    ),
+    reason: Type.Optional(
+      Type.Union(
+        NOT_CALLED_REASONS.map((reason) => Type.Literal(reason)),
+        {
+          description:
+            "Only with not_called. test: a test lead. no_consent: no complete consent block. no_phone: no phone to call. The first that applies, in that order.",
+        },
+      ),
+    ),
+  },
+  {
+    "x-component": "ResponseState",
+    additionalProperties: false,
+    description: "The five-minute response of this lead, as of the moment the response was written.",
+  },
+);
+
+export type LeadResponseState = Static<typeof ResponseStateSchema>;

@@ -1,0 +1,38 @@
+// Makes the Spanish document: the English one with every human text (title, summary, description) translated.
+
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+/** Keys whose string values are prose for people; everything else is contract and stays as is. */
+export const HUMAN_TEXT_KEYS = new Set(["title", "summary", "description"]);
+
+/**
+ * Returns a copy of an OpenAPI document with every human text passed through `replace`.
+ * Example payloads (an Example object's `value`) are data, not prose, and stay as they are.
+ */
+export function mapHumanText(node: Json, replace: (text: string, path: string) => string, path = ""): Json {
+  if (Array.isArray(node)) return node.map((item, index) => mapHumanText(item, replace, `${path}/${index}`));
+  if (node === null || typeof node !== "object") return node;
+  const parentKey = path.slice(path.lastIndexOf("/") + 1);
+  const out: { [key: string]: Json } = {};
+  for (const [key, value] of Object.entries(node)) {
+    const here = `${path}/${key}`;
+    if (HUMAN_TEXT_KEYS.has(key) && typeof value === "string") out[key] = replace(value, here);
+    else if (key === "value" && parentKey !== "properties") out[key] = value;
+    else out[key] = mapHumanText(value, replace, here);
+  }
+  return out;
+}
+
+/** Translates through the dictionary; lists the texts it has no translation for. */
+export function translateDocument(
+  document: Json,
+  dictionary: Record<string, string>,
+): { document: Json; missing: string[] } {
+  const missing = new Set<string>();
+  const translated = mapHumanText(document, (text) => {
+    const spanish = dictionary[text];
+    if (spanish === undefined) missing.add(text);
+    return spanish ?? text;
+  });
+  return { document: translated, missing: [...missing] };
+}
