@@ -1,0 +1,64 @@
+import { describe, expect, it } from "vitest";
+import openapiEs from "../openapi.es.json" with { type: "json" };
+import openapi from "../openapi.json" with { type: "json" };
+import { LEAD_INTAKE_PATH, OPENAPI_PATH } from "./limits.ts";
+import { buildOpenApiDocument } from "./openapi.ts";
+import { PROBLEM_CODES } from "./problem-codes.ts";
+import { type Json, mapHumanText } from "./translate.ts";
+
+const withoutHumanText = (document: unknown) => mapHumanText(document as Json, () => "");
+
+function humanTexts(document: unknown): Map<string, string> {
+  const texts = new Map<string, string>();
+  mapHumanText(document as Json, (text, path) => {
+    texts.set(path, text);
+    return text;
+  });
+  return texts;
+}
+
+describe("the built OpenAPI documents", () => {
+  it("are what the schemas build today (committed files are not stale)", () => {
+    expect(openapi).toEqual(JSON.parse(JSON.stringify(buildOpenApiDocument())));
+  });
+
+  it("are OpenAPI 3.1 with the intake endpoint, the document endpoint and both security schemes", () => {
+    expect(openapi.openapi).toMatch(/^3\.1\.\d+$/);
+    expect(Object.keys(openapi.paths)).toEqual([LEAD_INTAKE_PATH, OPENAPI_PATH]);
+    expect(openapi.components.securitySchemes).toMatchObject({
+      bearerAuth: { type: "http", scheme: "bearer" },
+      channelToken: { type: "apiKey", in: "header", name: "X-STL-Channel-Token" },
+    });
+  });
+
+  it("list every status the contract decided, each with an example per problem code", () => {
+    const responses = openapi.paths[LEAD_INTAKE_PATH].post.responses as Record<string, any>;
+    const statuses = new Set(Object.values(PROBLEM_CODES).map((definition) => String(definition.status)));
+    statuses.delete("404"); // not_found is for unknown paths, not for this operation
+    for (const status of [...statuses, "200", "201"]) expect(Object.keys(responses)).toContain(status);
+    for (const [code, definition] of Object.entries(PROBLEM_CODES)) {
+      if (code === "not_found") continue;
+      const examples = responses[String(definition.status)].content["application/problem+json"].examples;
+      expect(examples[code].value.code, code).toBe(code);
+    }
+    expect(responses["401"].headers).toHaveProperty("WWW-Authenticate");
+    expect(responses["429"].headers).toHaveProperty("Retry-After");
+    expect(responses["503"].headers).toHaveProperty("Retry-After");
+    expect(responses["409"].headers).toHaveProperty("Retry-After");
+    expect(responses["405"].headers).toHaveProperty("Allow");
+  });
+
+  it("are the same contract in English and Spanish: equal once human text is set aside", () => {
+    expect(withoutHumanText(openapiEs)).toEqual(withoutHumanText(openapi));
+  });
+
+  it("leave no English human text untranslated in the Spanish document", () => {
+    const english = humanTexts(openapi);
+    const spanish = humanTexts(openapiEs);
+    expect([...spanish.keys()]).toEqual([...english.keys()]);
+    const untranslated = [...english]
+      .filter(([path, text]) => spanish.get(path) === text)
+      .map(([path]) => path);
+    expect(untranslated).toEqual([]);
+  });
+});
