@@ -1,0 +1,75 @@
+// consentBlock(): builds the wire consent block and refuses, before any request, what the service would.
+import type { Consent } from "./types";
+
+/** All three parts are required: a partial block does not compile, as the service refuses it. */
+export interface ConsentInput {
+  /** The form or system that collected the consent, e.g. "webform:/contact". */
+  source: string;
+  /** Your record of it: a submission id, a URL or a transcript id. */
+  reference: string;
+  /** When consent was given: a Date, or an ISO 8601 string with a zone ("Z" or "+02:00"). */
+  capturedAt: Date | string;
+}
+
+/** Why consentBlock() refused its input; `code` matches the service's field error codes. */
+export class ConsentError extends Error {
+  override name = "ConsentError";
+  constructor(
+    readonly code: "consent_incomplete" | "consent_in_future" | "date_time_invalid",
+    /** The wire field at fault: source, reference or captured_at. */
+    readonly field: keyof Consent,
+    message: string,
+  ) {
+    super(message);
+    Object.setPrototypeOf(this, new.target.prototype);
+  }
+}
+
+/** The service's allowance for clock skew: captured_at may be at most this far in the future. */
+export const CONSENT_CLOCK_SKEW_MS = 60_000;
+
+// Same rule as the spec's date-time: RFC 3339 with a mandatory zone.
+const DATE_TIME_WITH_ZONE = /^\d{4}-\d\d-\d\d[Tt]\d\d:\d\d:\d\d(\.\d+)?([Zz]|[+-]\d\d:\d\d)$/;
+
+/**
+ * Returns the consent block to put in a lead's `consent`, with captured_at as ISO 8601 UTC.
+ * Throws a ConsentError for an empty part, an unreadable time, or a time more than 60 s in the
+ * future (the service refuses those with consent_incomplete and consent_in_future).
+ *
+ * @example
+ * const consent = consentBlock({ source: "webform:/contact", reference: "sub_8812", capturedAt: new Date() });
+ * // { source: "webform:/contact", reference: "sub_8812", captured_at: "2026-11-20T20:03:00.000Z" }
+ */
+export function consentBlock(input: ConsentInput, now: number = Date.now()): Consent {
+  for (const field of ["source", "reference"] as const) {
+    const value: unknown = input?.[field];
+    if (typeof value !== "string" || value.trim() === "") {
+      throw new ConsentError("consent_incomplete", field, `consent.${field} must be a non-empty string.`);
+    }
+  }
+  const { capturedAt } = input;
+  if (capturedAt === undefined || capturedAt === null || (capturedAt as unknown) === "") {
+    throw new ConsentError("consent_incomplete", "captured_at", "consent.capturedAt is required.");
+  }
+  const time =
+    capturedAt instanceof Date
+      ? capturedAt.getTime()
+      : typeof capturedAt === "string" && DATE_TIME_WITH_ZONE.test(capturedAt)
+        ? Date.parse(capturedAt)
+        : Number.NaN;
+  if (Number.isNaN(time)) {
+    throw new ConsentError(
+      "date_time_invalid",
+      "captured_at",
+      "consent.capturedAt must be a valid Date or an ISO 8601 date-time with a zone, such as 2026-11-20T14:03:00Z.",
+    );
+  }
+  if (time > now + CONSENT_CLOCK_SKEW_MS) {
+    throw new ConsentError(
+      "consent_in_future",
+      "captured_at",
+      "consent.capturedAt is in the future (more than 60 seconds ahead of this clock).",
+    );
+  }
+  return { source: input.source, reference: input.reference, captured_at: new Date(time).toISOString() };
+}

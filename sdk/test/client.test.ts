@@ -1,0 +1,408 @@
+// postLead through an injected fetch: request shape, result, idempotency keys, retries, timeouts, aborts.
+import { afterEach, describe, expect, it, vi } from "vitest";
+import {
+  AuthenticationError,
+  ConnectionError,
+  createLeadClient,
+  IdempotencyConflictError,
+  LeadIntakeError,
+  RateLimitError,
+  TimeoutError,
+  UnavailableError,
+  ValidationError,
+} from "../src/index";
+import { accepted, problem, sampleLead, scriptedFetch } from "./scripted-fetch";
+
+const baseUrl = "http://lead-intake.test";
+const token = "stl_ch_test_token";
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+function clientWith(fetch: (request: Request) => Promise<Response>, options = {}) {
+  return createLeadClient({ baseUrl, token, fetch, ...options });
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+describe("postLead: the request", () => {
+  it("POSTs the lead as JSON with the bearer token and an Idempotency-Key", async () => {
+    const { fetch, requests } = scriptedFetch(accepted());
+    await clientWith(fetch).postLead(sampleLead);
+    const [request] = requests;
+    expect(request?.method).toBe("POST");
+    expect(request?.url).toBe(`${baseUrl}/api/speed-to-lead/channel-inbound.php`);
+    expect(request?.headers.get("authorization")).toBe(`Bearer ${token}`);
+    expect(request?.headers.get("x-stl-channel-token")).toBeNull();
+    expect(request?.headers.get("content-type")).toBe("application/json");
+    expect(request?.headers.get("idempotency-key")).toMatch(UUID);
+    expect(await request?.json()).toEqual(sampleLead);
+  });
+
+  it("sends X-STL-Channel-Token instead when tokenHeader asks for it, plus extra headers", async () => {
+    const { fetch, requests } = scriptedFetch(accepted());
+    const client = clientWith(fetch, {
+      tokenHeader: "x-stl-channel-token",
+      headers: { "Accept-Language": "es", "X-STL-Channel-Token": "not-this-one" },
+    });
+    await client.postLead(sampleLead);
+    expect(requests[0]?.headers.get("x-stl-channel-token")).toBe(token);
+    expect(requests[0]?.headers.get("authorization")).toBeNull();
+    expect(requests[0]?.headers.get("accept-language")).toBe("es");
+  });
+
+  it("strips a trailing slash from baseUrl", async () => {
+    const { fetch, requests } = scriptedFetch(accepted());
+    await createLeadClient({ baseUrl: `${baseUrl}/`, token, fetch }).postLead(sampleLead);
+    expect(requests[0]?.url).toBe(`${baseUrl}/api/speed-to-lead/channel-inbound.php`);
+  });
+
+  it("uses the global fetch, looked up at call time, when none is given", async () => {
+    const { fetch, requests } = scriptedFetch(accepted());
+    const client = createLeadClient({ baseUrl, token });
+    vi.spyOn(globalThis, "fetch").mockImplementation((input) => fetch(input as Request));
+    await client.postLead(sampleLead);
+    expect(requests).toHaveLength(1);
+  });
+
+  it("uses the caller's idempotency key, else the lead's idempotency_key", async () => {
+    const { fetch, requests } = scriptedFetch(accepted(), accepted());
+    const client = clientWith(fetch);
+    await client.postLead(sampleLead, { idempotencyKey: "order-42" });
+    await client.postLead({ ...sampleLead, idempotency_key: "form-8812" });
+    expect(requests.map((r) => r.headers.get("idempotency-key"))).toEqual(["order-42", "form-8812"]);
+  });
+
+  it("makes a new random key for each call", async () => {
+    const { fetch, requests } = scriptedFetch(accepted(), accepted());
+    const client = clientWith(fetch);
+    await client.postLead(sampleLead);
+    await client.postLead(sampleLead);
+    const [first, second] = requests.map((r) => r.headers.get("idempotency-key"));
+    expect(first).not.toBe(second);
+  });
+
+  it("refuses an idempotency key the service would refuse, before any request", async () => {
+    const { fetch, requests } = scriptedFetch();
+    const client = clientWith(fetch);
+    await expect(client.postLead(sampleLead, { idempotencyKey: "" })).rejects.toThrow(TypeError);
+    await expect(client.postLead(sampleLead, { idempotencyKey: "has space" })).rejects.toThrow(TypeError);
+    await expect(client.postLead(sampleLead, { idempotencyKey: "x".repeat(256) })).rejects.toThrow(TypeError);
+    expect(requests).toHaveLength(0);
+  });
+});
+
+describe("postLead: the result", () => {
+  it("maps a 201 to camelCase and keeps the stored lead in wire names", async () => {
+    const { fetch } = scriptedFetch(accepted(201, { ignored_fields: ["utm_campaign"] }));
+    const result = await clientWith(fetch).postLead(sampleLead);
+    expect(result).toEqual({
+      id: "0193f0c2-6b1e-7a52-9c1d-5e0b7d2a4f10",
+      created: true,
+      replayed: false,
+      callEligible: true,
+      test: false,
+      receivedAt: "2026-11-20T20:02:11.482Z",
+      respondBy: "2026-11-20T20:07:11.482Z",
+      lead: expect.objectContaining({ phone: "+14155552671", response: { state: "pending" } }),
+      ignoredFields: ["utm_campaign"],
+    });
+  });
+
+  it("resolves a 200 repeat with created: false", async () => {
+    const { fetch } = scriptedFetch(accepted(200, { created: false, call_eligible: false }));
+    const result = await clientWith(fetch).postLead({ email: "jordan@example.com" });
+    expect(result.created).toBe(false);
+    expect(result.callEligible).toBe(false);
+  });
+
+  it("sets replayed from the Idempotent-Replayed header", async () => {
+    const { fetch } = scriptedFetch(accepted(201, {}, { "Idempotent-Replayed": "true" }));
+    expect((await clientWith(fetch).postLead(sampleLead)).replayed).toBe(true);
+  });
+
+  it("throws a LeadIntakeError for a 2xx without a body", async () => {
+    const { fetch } = scriptedFetch(new Response(null, { status: 204 }));
+    const error = await clientWith(fetch)
+      .postLead(sampleLead)
+      .catch((e) => e);
+    expect(error).toBeInstanceOf(LeadIntakeError);
+    expect(error.code).toBe("unexpected_response");
+  });
+});
+
+describe("postLead: errors that are not retried", () => {
+  it.each([
+    [400, "invalid_json", LeadIntakeError],
+    [401, "token_invalid", AuthenticationError],
+    [401, "token_revoked", AuthenticationError],
+    [404, "not_found", LeadIntakeError],
+    [413, "payload_too_large", LeadIntakeError],
+    [415, "unsupported_media_type", LeadIntakeError],
+    [422, "validation_failed", ValidationError],
+    [422, "idempotency_key_reused", IdempotencyConflictError],
+    [422, "idempotency_key_mismatch", IdempotencyConflictError],
+  ])("%i %s → one request, %o", async (status, code, ErrorClass) => {
+    const { fetch, requests } = scriptedFetch(problem(status, code));
+    const error = await clientWith(fetch)
+      .postLead(sampleLead)
+      .catch((e) => e);
+    expect(error).toBeInstanceOf(ErrorClass);
+    expect(error).toMatchObject({ status, code });
+    expect(requests).toHaveLength(1);
+  });
+
+  it("gives a ValidationError every field error with its pointer", async () => {
+    const errors = [
+      { pointer: "/phone", code: "phone_not_us", message: "Only US phone numbers are accepted." },
+      { pointer: "/consent/reference", code: "consent_incomplete", message: "…" },
+    ];
+    const { fetch } = scriptedFetch(problem(422, "validation_failed", { errors }));
+    const error = await clientWith(fetch)
+      .postLead(sampleLead)
+      .catch((e) => e);
+    expect(error).toBeInstanceOf(ValidationError);
+    expect(error.errors).toEqual(errors);
+  });
+});
+
+describe("postLead: retries", () => {
+  it("retries a 503 with the same key, on a fresh Request each time", async () => {
+    const { fetch, requests } = scriptedFetch(
+      problem(503, "unavailable", {}, { "Retry-After": "0" }),
+      problem(503, "unavailable", {}, { "Retry-After": "0" }),
+      accepted(),
+    );
+    const result = await clientWith(fetch).postLead(sampleLead, { idempotencyKey: "k-1" });
+    expect(result.created).toBe(true);
+    expect(requests).toHaveLength(3);
+    expect(new Set(requests).size).toBe(3);
+    expect(requests.map((r) => r.headers.get("idempotency-key"))).toEqual(["k-1", "k-1", "k-1"]);
+    for (const request of requests) expect(await request.json()).toEqual(sampleLead);
+  });
+
+  it("reuses the generated random key on every retry", async () => {
+    const { fetch, requests } = scriptedFetch(
+      problem(500, "internal_error", {}, { "Retry-After": "0" }),
+      accepted(),
+    );
+    await clientWith(fetch).postLead(sampleLead);
+    const [first, second] = requests.map((r) => r.headers.get("idempotency-key"));
+    expect(first).toMatch(UUID);
+    expect(second).toBe(first);
+  });
+
+  it.each([
+    [408, "request_timeout"],
+    [409, "idempotency_request_in_flight"],
+    [429, "rate_limited"],
+    [500, "internal_error"],
+    [502, "bad_gateway"],
+    [504, "gateway_timeout"],
+  ])("retries %i %s", async (status, code) => {
+    const { fetch, requests } = scriptedFetch(problem(status, code, {}, { "Retry-After": "0" }), accepted());
+    await expect(clientWith(fetch).postLead(sampleLead)).resolves.toMatchObject({ created: true });
+    expect(requests).toHaveLength(2);
+  });
+
+  it("retries a network error, then throws ConnectionError when retries run out", async () => {
+    vi.spyOn(Math, "random").mockReturnValue(0);
+    const { fetch, requests } = scriptedFetch(
+      new TypeError("fetch failed"),
+      new TypeError("fetch failed"),
+      new TypeError("fetch failed"),
+    );
+    const error = await clientWith(fetch)
+      .postLead(sampleLead)
+      .catch((e) => e);
+    expect(error).toBeInstanceOf(ConnectionError);
+    expect(error).not.toBeInstanceOf(LeadIntakeError);
+    expect(error.cause).toBeInstanceOf(TypeError);
+    expect(requests).toHaveLength(3);
+  });
+
+  it("retries a success body that cannot be parsed", async () => {
+    vi.spyOn(Math, "random").mockReturnValue(0);
+    const { fetch, requests } = scriptedFetch(
+      new Response("{not json", { status: 201, headers: { "Content-Type": "application/json" } }),
+      accepted(),
+    );
+    await expect(clientWith(fetch).postLead(sampleLead)).resolves.toMatchObject({ created: true });
+    expect(requests).toHaveLength(2);
+  });
+
+  it("stops after maxRetries and throws the last error", async () => {
+    const { fetch, requests } = scriptedFetch(
+      problem(503, "unavailable", {}, { "Retry-After": "0" }),
+      problem(503, "unavailable", {}, { "Retry-After": "0" }),
+      problem(503, "unavailable", {}, { "Retry-After": "0" }),
+    );
+    const error = await clientWith(fetch)
+      .postLead(sampleLead)
+      .catch((e) => e);
+    expect(error).toBeInstanceOf(UnavailableError);
+    expect(error.retryAfter).toBe(0);
+    expect(requests).toHaveLength(3);
+  });
+
+  it("does not retry with maxRetries: 0", async () => {
+    const { fetch, requests } = scriptedFetch(problem(503, "unavailable"));
+    await expect(clientWith(fetch, { maxRetries: 0 }).postLead(sampleLead)).rejects.toBeInstanceOf(
+      UnavailableError,
+    );
+    expect(requests).toHaveLength(1);
+  });
+
+  it("waits Retry-After seconds before the next attempt", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    const { fetch, requests } = scriptedFetch(
+      problem(429, "rate_limited", {}, { "Retry-After": "2" }),
+      accepted(),
+    );
+    const call = clientWith(fetch).postLead(sampleLead);
+    await vi.advanceTimersByTimeAsync(1_999);
+    expect(requests).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    await expect(call).resolves.toMatchObject({ created: true });
+    expect(requests).toHaveLength(2);
+  });
+
+  it("reads Retry-After as an HTTP date", async () => {
+    vi.useFakeTimers({
+      toFake: ["setTimeout", "clearTimeout", "Date"],
+      now: Date.UTC(2026, 10, 20, 20, 0, 0),
+    });
+    const { fetch, requests } = scriptedFetch(
+      problem(503, "unavailable", {}, { "Retry-After": "Fri, 20 Nov 2026 20:00:03 GMT" }),
+      accepted(),
+    );
+    const call = clientWith(fetch).postLead(sampleLead);
+    await vi.advanceTimersByTimeAsync(2_999);
+    expect(requests).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    await expect(call).resolves.toMatchObject({ created: true });
+  });
+
+  it("throws at once when Retry-After asks for more than 60 s", async () => {
+    const { fetch, requests } = scriptedFetch(problem(429, "rate_limited", {}, { "Retry-After": "120" }));
+    const error = await clientWith(fetch)
+      .postLead(sampleLead)
+      .catch((e) => e);
+    expect(error).toBeInstanceOf(RateLimitError);
+    expect(error.retryAfter).toBe(120);
+    expect(requests).toHaveLength(1);
+  });
+
+  it("backs off exponentially with full jitter when there is no Retry-After", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    vi.spyOn(Math, "random").mockReturnValue(0.5);
+    const { fetch, requests } = scriptedFetch(
+      problem(500, "internal_error"),
+      problem(500, "internal_error"),
+      accepted(),
+    );
+    const call = clientWith(fetch).postLead(sampleLead);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(requests).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(249); // first wait: 0.5 × 500 ms
+    expect(requests).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(requests).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(499); // second wait: 0.5 × 1000 ms
+    expect(requests).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(1);
+    await expect(call).resolves.toMatchObject({ created: true });
+  });
+});
+
+describe("postLead: timeouts and aborts", () => {
+  it("times out each attempt separately, retries, then throws TimeoutError", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    vi.spyOn(Math, "random").mockReturnValue(0);
+    const { fetch, requests } = scriptedFetch("hang", "hang", "hang");
+    const call = clientWith(fetch, { timeoutMs: 1_000 }).postLead(sampleLead);
+    const outcome = call.catch((e) => e);
+    await vi.advanceTimersByTimeAsync(999);
+    expect(requests).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    await vi.advanceTimersByTimeAsync(1); // the zero-length backoff (Math.random() = 0)
+    expect(requests).toHaveLength(2);
+    expect(requests[0]?.signal.aborted).toBe(true);
+    expect(requests[1]?.signal.aborted).toBe(false);
+    for (let ms = 0; ms < 2_100; ms += 100) await vi.advanceTimersByTimeAsync(100);
+    const error = await outcome;
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect(error).toBeInstanceOf(ConnectionError);
+    expect(error.timeoutMs).toBe(1_000);
+    expect(requests).toHaveLength(3);
+  });
+
+  it("times out even when the fetch ignores its signal", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    const { fetch } = scriptedFetch("ignore-abort");
+    const outcome = clientWith(fetch, { timeoutMs: 500, maxRetries: 0 })
+      .postLead(sampleLead)
+      .catch((e) => e);
+    await vi.advanceTimersByTimeAsync(500);
+    expect(await outcome).toBeInstanceOf(TimeoutError);
+  });
+
+  it("rejects with the caller's abort reason and does not retry", async () => {
+    const controller = new AbortController();
+    const { fetch, requests } = scriptedFetch("hang");
+    const outcome = clientWith(fetch)
+      .postLead(sampleLead, { signal: controller.signal })
+      .catch((e) => e);
+    await Promise.resolve();
+    controller.abort();
+    const error = await outcome;
+    expect(error).toBeInstanceOf(DOMException);
+    expect(error.name).toBe("AbortError");
+    expect(requests).toHaveLength(1);
+  });
+
+  it("stops waiting between retries when the caller aborts", async () => {
+    const controller = new AbortController();
+    const { fetch, requests } = scriptedFetch(problem(503, "unavailable", {}, { "Retry-After": "30" }));
+    const outcome = clientWith(fetch)
+      .postLead(sampleLead, { signal: controller.signal })
+      .catch((e) => e);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    controller.abort(new Error("shutting down"));
+    expect((await outcome).message).toBe("shutting down");
+    expect(requests).toHaveLength(1);
+  });
+
+  it("sends nothing when the signal is already aborted", async () => {
+    const { fetch, requests } = scriptedFetch(accepted());
+    const error = await clientWith(fetch)
+      .postLead(sampleLead, { signal: AbortSignal.abort() })
+      .catch((e) => e);
+    expect(error.name).toBe("AbortError");
+    expect(requests).toHaveLength(0);
+  });
+});
+
+describe("createLeadClient", () => {
+  it("exposes the typed openapi-fetch client with the token set", async () => {
+    const { fetch, requests } = scriptedFetch(
+      new Response("{}", { headers: { "Content-Type": "application/json" } }),
+    );
+    const { api } = clientWith(fetch);
+    const { response } = await api.GET("/api/openapi.json");
+    expect(response.status).toBe(200);
+    expect(requests[0]?.url).toBe(`${baseUrl}/api/openapi.json`);
+    expect(requests[0]?.headers.get("authorization")).toBe(`Bearer ${token}`);
+  });
+
+  it.each([
+    [{ baseUrl: "", token }, TypeError],
+    [{ baseUrl, token: "" }, TypeError],
+    [{ baseUrl, token, timeoutMs: 0 }, RangeError],
+    [{ baseUrl, token, maxRetries: -1 }, RangeError],
+    [{ baseUrl, token, maxRetries: 1.5 }, RangeError],
+  ])("refuses bad options %o", (options, ErrorClass) => {
+    expect(() => createLeadClient(options)).toThrow(ErrorClass);
+  });
+});

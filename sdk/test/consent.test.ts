@@ -1,0 +1,79 @@
+// consentBlock(): the wire block with a UTC time; refuses what the service would refuse.
+import { describe, expect, it } from "vitest";
+import { CONSENT_CLOCK_SKEW_MS, ConsentError, consentBlock } from "../src/index";
+
+const now = Date.UTC(2026, 10, 20, 20, 0, 0);
+const parts = { source: "webform:/contact", reference: "sub_8812" };
+
+function refusal(run: () => unknown): ConsentError {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof ConsentError) return error;
+    throw error;
+  }
+  throw new Error("consentBlock did not throw");
+}
+
+describe("consentBlock", () => {
+  it("returns the wire block with captured_at in ISO 8601 UTC", () => {
+    expect(consentBlock({ ...parts, capturedAt: new Date(now - 5_000) }, now)).toEqual({
+      source: "webform:/contact",
+      reference: "sub_8812",
+      captured_at: "2026-11-20T19:59:55.000Z",
+    });
+    expect(consentBlock({ ...parts, capturedAt: "2026-11-20T13:58:00-06:00" }, now).captured_at).toBe(
+      "2026-11-20T19:58:00.000Z",
+    );
+  });
+
+  it("converts an offset to UTC", () => {
+    expect(consentBlock({ ...parts, capturedAt: "2026-11-20T13:30:00.5-06:00" }, now).captured_at).toBe(
+      "2026-11-20T19:30:00.500Z",
+    );
+  });
+
+  it("uses the current clock by default", () => {
+    expect(consentBlock({ ...parts, capturedAt: new Date() }).captured_at).toMatch(/Z$/);
+  });
+
+  it.each([
+    ["source", { ...parts, source: "" }],
+    ["source", { ...parts, source: "   " }],
+    ["reference", { source: "s", reference: undefined }],
+    ["captured_at", { ...parts, capturedAt: undefined }],
+    ["captured_at", { ...parts, capturedAt: "" }],
+  ])("refuses a missing or empty %s with consent_incomplete", (field, input) => {
+    const error = refusal(() => consentBlock({ capturedAt: new Date(now), ...input } as never, now));
+    expect(error).toMatchObject({ name: "ConsentError", code: "consent_incomplete", field });
+    expect(error.message).toMatch(field === "captured_at" ? "capturedAt" : field);
+  });
+
+  it.each(["2026-11-20T14:02:00", "2026-11-20", "yesterday", "2026-13-45T99:00:00Z"])(
+    "refuses %o with date_time_invalid",
+    (capturedAt) => {
+      expect(refusal(() => consentBlock({ ...parts, capturedAt }, now))).toMatchObject({
+        code: "date_time_invalid",
+        field: "captured_at",
+      });
+    },
+  );
+
+  it("refuses an invalid Date", () => {
+    expect(refusal(() => consentBlock({ ...parts, capturedAt: new Date("nope") }, now)).code).toBe(
+      "date_time_invalid",
+    );
+  });
+
+  it("allows 60 s of clock skew and refuses a later time with consent_in_future", () => {
+    expect(() =>
+      consentBlock({ ...parts, capturedAt: new Date(now + CONSENT_CLOCK_SKEW_MS) }, now),
+    ).not.toThrow();
+    expect(
+      refusal(() => consentBlock({ ...parts, capturedAt: new Date(now + CONSENT_CLOCK_SKEW_MS + 1) }, now)),
+    ).toMatchObject({
+      code: "consent_in_future",
+      field: "captured_at",
+    });
+  });
+});

@@ -1,0 +1,18 @@
+// Builds ESM (.mjs + .d.mts) and CJS (.cjs + .d.cts) for the main entry and the /phone subpath.
+import { defineConfig } from "tsup";
+
+export default defineConfig({
+  entry: { index: "src/index.ts", phone: "src/phone.ts" },
+  format: ["esm", "cjs"],
+  outExtension: ({ format }) =>
+    format === "esm" ? { js: ".mjs", dts: ".d.mts" } : { js: ".cjs", dts: ".d.cts" },
+  dts: true,
+  // Each entry stands alone: no shared chunk, so the two builds stay easy to audit.
+  splitting: false,
+  treeshake: true,
+  target: "es2022",
+  platform: "neutral",
+  sourcemap: false,
+  clean: true,
+  external: ["openapi-fetch", "libphonenumber-js"],
+});
