@@ -1,0 +1,83 @@
+// Builds the Elysia application without listening: main.ts serves it, tests call app.handle(new Request(…)).
+import { Elysia } from "elysia";
+import type { Database } from "./db/database.ts";
+import { DatabaseUnavailableError } from "./db/database.ts";
+import { beginRequest, requestState } from "./http/request-state.ts";
+import { problemResponse } from "./http/respond.ts";
+import { describeError, type Logger, silentLogger } from "./logger.ts";
+import { type Authenticator, createAuthenticator } from "./modules/auth/authenticator.ts";
+import { apiDocs } from "./modules/docs/index.ts";
+import { health } from "./modules/health/index.ts";
+import type { IntakeEvents } from "./modules/leads/events.ts";
+import { registerFormats } from "./modules/leads/formats.ts";
+import { leadIntake } from "./modules/leads/index.ts";
+import { createRateLimiter, type RateLimiter } from "./modules/rate-limit/token-bucket.ts";
+
+export interface AppDeps {
+  db: Database;
+  logger?: Logger;
+  rateLimit?: { perSecond: number; burst: number };
+  /** Hooks for other features (hand-off dispatcher, metrics); called after commits. */
+  events?: IntakeEvents;
+  /** False until migrations ran; defaults to always ready (tests migrate before building the app). */
+  isReady?: () => boolean;
+  authenticator?: Authenticator;
+  rateLimiter?: RateLimiter;
+}
+
+/**
+ * @example
+ * const app = createApp({ db: await createPgliteDatabase("memory") });
+ * const response = await app.handle(new Request("http://localhost/healthz"));
+ */
+export function createApp(deps: AppDeps) {
+  registerFormats();
+  const logger = deps.logger ?? silentLogger;
+  const isReady = deps.isReady ?? (() => true);
+  const authenticator = deps.authenticator ?? createAuthenticator(deps.db, { logger });
+  const rateLimiter =
+    deps.rateLimiter ??
+    createRateLimiter({
+      ratePerSecond: deps.rateLimit?.perSecond ?? 50,
+      burst: deps.rateLimit?.burst ?? 100,
+    });
+
+  return new Elysia()
+    .onRequest(({ request }) => {
+      beginRequest(request);
+    })
+    .onError(({ request, code, error }) => {
+      const state = requestState(request);
+      if (code === "NOT_FOUND") return problemResponse(state, "not_found");
+      if (code === "PARSE") return problemResponse(state, "invalid_json");
+      if (error instanceof DatabaseUnavailableError) {
+        return problemResponse(state, "unavailable", {
+          retryAfterSeconds: 2,
+          headers: { "retry-after": "2" },
+        });
+      }
+      // Never the body: it holds personal data. The request id ties this line to the response.
+      logger.error("unhandled error", {
+        request_id: state.requestId,
+        elysia_code: String(code),
+        ...describeError(error),
+      });
+      return problemResponse(state, "internal_error");
+    })
+    .onAfterResponse(({ request }) => {
+      const state = requestState(request);
+      logger.info("request", {
+        method: request.method,
+        path: new URL(request.url).pathname,
+        status: state.status,
+        duration_ms: Math.round((performance.now() - state.startedAt) * 100) / 100,
+        lead_id: state.leadId,
+        request_id: state.requestId,
+      });
+    })
+    .use(leadIntake({ db: deps.db, authenticator, rateLimiter, logger, events: deps.events ?? {}, isReady }))
+    .use(apiDocs())
+    .use(health({ db: deps.db, isReady, logger }));
+}
+
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,53 @@
+// The one data-access interface both drivers implement: plain SQL with $1 parameters, same text on both.
+
+export type Row = Record<string, unknown>;
+
+export interface Queryable {
+  /** One statement with $n parameters; jsonb parameters are passed as objects, never pre-stringified. */
+  query<T = Row>(text: string, params?: unknown[]): Promise<T[]>;
+}
+
+export interface Database extends Queryable {
+  readonly kind: "postgres" | "pglite";
+  /** Runs fn inside BEGIN … COMMIT on one connection; rolls back when fn throws. */
+  transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T>;
+  /** Several statements without parameters (migrations). */
+  exec(script: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface Transaction extends Queryable {
+  exec(script: string): Promise<void>;
+}
+
+/** A failed statement, with the driver's message and SQLSTATE only (never the parameters). */
+export class DatabaseError extends Error {
+  override readonly name = "DatabaseError";
+  constructor(
+    message: string,
+    readonly sqlState: string | undefined,
+    readonly constraint?: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The database cannot be reached or refuses work for now: answered with 503 and retried later. */
+export class DatabaseUnavailableError extends Error {
+  override readonly name = "DatabaseUnavailableError";
+}
+
+/** SQLSTATE classes that mean "not now" rather than "wrong statement": connection, resources, shutdown. */
+export function isUnavailableState(sqlState: string | undefined): boolean {
+  if (!sqlState) return false;
+  return (
+    sqlState.startsWith("08") ||
+    sqlState.startsWith("53") ||
+    sqlState.startsWith("57P") ||
+    sqlState === "40001" ||
+    sqlState === "40P01"
+  );
+}
+
+export const UNIQUE_VIOLATION = "23505";
+export const LOCK_NOT_AVAILABLE = "55P03";

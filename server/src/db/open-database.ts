@@ -1,0 +1,13 @@
+// Picks the driver from the configuration: PostgreSQL when DATABASE_URL is set, PGlite otherwise.
+import type { ServerConfig } from "../config.ts";
+import { createBunSqlDatabase } from "./bun-sql-driver.ts";
+import type { Database } from "./database.ts";
+import { createPgliteDatabase } from "./pglite-driver.ts";
+
+export async function openDatabase(
+  config: Pick<ServerConfig, "databaseUrl" | "pgliteDir" | "databasePoolSize">,
+): Promise<Database> {
+  if (config.databaseUrl)
+    return createBunSqlDatabase(config.databaseUrl, { poolSize: config.databasePoolSize });
+  return await createPgliteDatabase(config.pgliteDir);
+}

@@ -1,0 +1,90 @@
+// The `detail` text of each problem code in English and Spanish; never includes submitted values.
+import type { ProblemCode } from "@speed-to-lead/spec";
+import type { Language } from "./language.ts";
+
+type Detail = (args: { count?: number; seconds?: number }) => string;
+
+const seconds = (n = 1, lang: Language) =>
+  lang === "es" ? `${n} ${n === 1 ? "segundo" : "segundos"}` : `${n} ${n === 1 ? "second" : "seconds"}`;
+
+const DETAILS: Record<ProblemCode, { en: Detail; es: Detail }> = {
+  invalid_json: {
+    en: () => "The body must be a JSON object.",
+    es: () => "El cuerpo debe ser un objeto JSON.",
+  },
+  token_missing: {
+    en: () => "Send the channel token as Authorization: Bearer <token> or in X-STL-Channel-Token.",
+    es: () => "Envíe el token del canal como Authorization: Bearer <token> o en X-STL-Channel-Token.",
+  },
+  token_invalid: {
+    en: () => "The channel token is not one this service issued.",
+    es: () => "El token del canal no fue emitido por este servicio.",
+  },
+  token_revoked: {
+    en: () => "The channel token was revoked. Ask the account owner for a new one.",
+    es: () => "El token del canal fue revocado. Pida uno nuevo al titular de la cuenta.",
+  },
+  token_conflict: {
+    en: () => "Authorization and X-STL-Channel-Token carry different tokens. Send one.",
+    es: () => "Authorization y X-STL-Channel-Token llevan tokens distintos. Envíe uno solo.",
+  },
+  not_found: {
+    en: () => "There is nothing at this path.",
+    es: () => "No hay nada en esta ruta.",
+  },
+  method_not_allowed: {
+    en: () => "Use POST on this path.",
+    es: () => "Use POST en esta ruta.",
+  },
+  idempotency_request_in_flight: {
+    en: ({ seconds: s }) =>
+      `A request with this idempotency key is still in progress. Retry after ${seconds(s, "en")}.`,
+    es: ({ seconds: s }) =>
+      `Una solicitud con esta clave de idempotencia sigue en curso. Reintente tras ${seconds(s, "es")}.`,
+  },
+  payload_too_large: {
+    en: () => "The request body is larger than 65536 bytes.",
+    es: () => "El cuerpo de la solicitud supera los 65536 bytes.",
+  },
+  unsupported_media_type: {
+    en: () => "Send the lead as application/json.",
+    es: () => "Envíe el lead como application/json.",
+  },
+  validation_failed: {
+    en: ({ count = 1 }) =>
+      count === 1 ? "1 field breaks the contract." : `${count} fields break the contract.`,
+    es: ({ count = 1 }) =>
+      count === 1 ? "1 campo incumple el contrato." : `${count} campos incumplen el contrato.`,
+  },
+  idempotency_key_mismatch: {
+    en: () => "The idempotency_key field and the Idempotency-Key header differ.",
+    es: () => "El campo idempotency_key y la cabecera Idempotency-Key no coinciden.",
+  },
+  idempotency_key_reused: {
+    en: () => "This idempotency key was already used with a different payload.",
+    es: () => "Esta clave de idempotencia ya se usó con otro contenido.",
+  },
+  rate_limited: {
+    en: ({ seconds: s }) => `Too many requests for this channel token. Retry after ${seconds(s, "en")}.`,
+    es: ({ seconds: s }) =>
+      `Demasiadas solicitudes para este token del canal. Reintente tras ${seconds(s, "es")}.`,
+  },
+  internal_error: {
+    en: () => "Something went wrong on our side. Retry with the same idempotency key.",
+    es: () => "Algo falló de nuestro lado. Reintente con la misma clave de idempotencia.",
+  },
+  unavailable: {
+    en: ({ seconds: s }) =>
+      `The service is temporarily unavailable. Retry after ${seconds(s, "en")} with the same idempotency key.`,
+    es: ({ seconds: s }) =>
+      `El servicio no está disponible por ahora. Reintente tras ${seconds(s, "es")} con la misma clave de idempotencia.`,
+  },
+};
+
+export function problemDetail(
+  code: ProblemCode,
+  lang: Language,
+  args: { count?: number; seconds?: number } = {},
+) {
+  return DETAILS[code][lang](args);
+}

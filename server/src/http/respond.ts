@@ -1,0 +1,76 @@
+// Builds every response the server sends, so each carries X-Request-Id and records its status for the log.
+import {
+  FIELD_ERROR_CODES,
+  type FieldError,
+  type FieldErrorCode,
+  PROBLEM_CODES,
+  type ProblemCode,
+  problemType,
+} from "@speed-to-lead/spec";
+import type { Language } from "./language.ts";
+import { problemDetail } from "./problem-details.ts";
+import type { RequestState } from "./request-state.ts";
+
+export type HeaderMap = Record<string, string>;
+
+export function textResponse(
+  state: RequestState,
+  status: number,
+  body: string | null,
+  contentType: string,
+  headers: HeaderMap = {},
+): Response {
+  state.status = status;
+  return new Response(body, {
+    status,
+    headers: { "content-type": contentType, "x-request-id": state.requestId, ...headers },
+  });
+}
+
+export function jsonResponse(state: RequestState, status: number, body: unknown, headers: HeaderMap = {}) {
+  return textResponse(state, status, JSON.stringify(body), "application/json", headers);
+}
+
+/** A field error without the submitted value: pointer, code and a message in the caller's language. */
+export interface FieldIssue {
+  pointer: string;
+  code: FieldErrorCode;
+}
+
+export function localizeIssues(issues: FieldIssue[], lang: Language): FieldError[] {
+  return issues.map(({ pointer, code }) => ({ pointer, code, message: FIELD_ERROR_CODES[code][lang] }));
+}
+
+export interface ProblemOptions {
+  errors?: FieldIssue[];
+  headers?: HeaderMap;
+  /** Seconds to wait, for the detail text of 409, 429 and 503 (the caller sets Retry-After). */
+  retryAfterSeconds?: number;
+}
+
+/**
+ * RFC 9457 problem details in the request's language.
+ *
+ * @example problemResponse(state, "token_missing", { headers: { "www-authenticate": "Bearer" } })
+ */
+export function problemResponse(
+  state: RequestState,
+  code: ProblemCode,
+  options: ProblemOptions = {},
+): Response {
+  const definition = PROBLEM_CODES[code];
+  const lang = state.language;
+  const body = {
+    type: problemType(code),
+    title: definition.title[lang],
+    status: definition.status,
+    detail: problemDetail(code, lang, { count: options.errors?.length, seconds: options.retryAfterSeconds }),
+    code,
+    request_id: state.requestId,
+    ...(options.errors ? { errors: localizeIssues(options.errors, lang) } : {}),
+  };
+  return textResponse(state, definition.status, JSON.stringify(body), "application/problem+json", {
+    "content-language": lang,
+    ...options.headers,
+  });
+}

@@ -1,0 +1,80 @@
+// Starts the server: open the database (locked, for PGlite), listen, migrate, print the demo token when new.
+import { createApp } from "./app.ts";
+import { createDemoToken, demoBanner } from "./bootstrap/demo-account.ts";
+import { loadConfig } from "./config.ts";
+import { type Database, DatabaseUnavailableError } from "./db/database.ts";
+import { DirectoryLockedError } from "./db/directory-lock.ts";
+import { migrate } from "./db/migrate.ts";
+import { openDatabase } from "./db/open-database.ts";
+import { createLogger, describeError } from "./logger.ts";
+
+const MIGRATION_RETRY_MS = 2_000;
+const config = loadConfig();
+const logger = createLogger(config.logLevel);
+
+let db: Database;
+try {
+  db = await openDatabase(config);
+} catch (error) {
+  if (error instanceof DirectoryLockedError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
+
+let ready = false;
+const app = createApp({
+  db,
+  logger,
+  isReady: () => ready,
+  rateLimit: { perSecond: config.rateLimitPerSecond, burst: config.rateLimitBurst },
+});
+app.listen({ port: config.port, hostname: config.host });
+const port = app.server?.port ?? config.port;
+const shownHost = config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host;
+const baseUrl = `http://${shownHost}:${port}`;
+logger.info("listening", {
+  url: baseUrl,
+  database: db.kind === "postgres" ? "postgresql" : `pglite:${config.pgliteDir}`,
+});
+
+/** A database that is down at start is waited for: /healthz answers meanwhile and the intake says 503. */
+async function migrateWhenReachable() {
+  for (;;) {
+    try {
+      return await migrate(db);
+    } catch (error) {
+      if (!(error instanceof DatabaseUnavailableError)) throw error;
+      logger.warn("database unreachable, retrying migrations", describeError(error));
+      await Bun.sleep(MIGRATION_RETRY_MS);
+    }
+  }
+}
+
+const migration = await migrateWhenReachable();
+if (migration.applied.length > 0)
+  logger.info("migrations applied", { versions: migration.applied.join(",") });
+if (migration.fresh && db.kind === "pglite") {
+  const demo = await createDemoToken(db);
+  process.stdout.write(demoBanner(baseUrl, demo.token));
+}
+ready = true;
+logger.info("ready", { url: baseUrl });
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) {
+    logger.warn("second signal, exiting now", { signal });
+    process.exit(1);
+  }
+  stopping = true;
+  logger.info("shutting down", { signal });
+  // Stops accepting connections and waits for requests in flight; then the pool (or PGlite) closes.
+  await app.stop();
+  await db.close();
+  logger.info("stopped");
+  process.exit(0);
+}
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));

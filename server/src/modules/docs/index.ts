@@ -1,0 +1,60 @@
+// GET /api/openapi.json (the spec's own document, English or Spanish) and the offline reference at /api/docs.
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { OPENAPI_PATH } from "@speed-to-lead/spec";
+import spanishDocument from "@speed-to-lead/spec/openapi.es.json" with { type: "json" };
+import englishDocument from "@speed-to-lead/spec/openapi.json" with { type: "json" };
+import { Elysia } from "elysia";
+import { preferredLanguage } from "../../http/language.ts";
+import { requestState } from "../../http/request-state.ts";
+import { problemResponse, textResponse } from "../../http/respond.ts";
+import { DOCS_ASSET_FILES, swaggerPage } from "./swagger-page.ts";
+
+// Serialized once: the document is the contract, served as spec/ built it.
+const documents = { en: JSON.stringify(englishDocument), es: JSON.stringify(spanishDocument) };
+const swaggerDir = dirname(fileURLToPath(import.meta.resolve("swagger-ui-dist/package.json")));
+const ASSET_TYPES: Record<string, string> = {
+  css: "text/css; charset=utf-8",
+  js: "text/javascript; charset=utf-8",
+  png: "image/png",
+};
+
+/** ?lang=en|es wins; otherwise Accept-Language. */
+function documentLanguage(request: Request): "en" | "es" {
+  const lang = new URL(request.url).searchParams.get("lang")?.toLowerCase();
+  if (lang === "en" || lang === "es") return lang;
+  return preferredLanguage(request.headers.get("accept-language"));
+}
+
+export function apiDocs() {
+  return new Elysia()
+    .get(OPENAPI_PATH, ({ request }) => {
+      const lang = documentLanguage(request);
+      return textResponse(requestState(request), 200, documents[lang], "application/json", {
+        "content-language": lang,
+        "cache-control": "no-cache",
+        vary: "Accept-Language",
+      });
+    })
+    .get("/api/docs", ({ request }) =>
+      textResponse(
+        requestState(request),
+        200,
+        swaggerPage(documentLanguage(request)),
+        "text/html; charset=utf-8",
+      ),
+    )
+    .get("/api/docs/assets/:file", ({ request, params }) => {
+      const state = requestState(request);
+      const file = (DOCS_ASSET_FILES as readonly string[]).find((name) => name === params.file);
+      if (!file) return problemResponse(state, "not_found");
+      state.status = 200;
+      return new Response(Bun.file(join(swaggerDir, file)), {
+        headers: {
+          "content-type": ASSET_TYPES[file.split(".").pop()!] ?? "application/octet-stream",
+          "cache-control": "public, max-age=86400",
+          "x-request-id": state.requestId,
+        },
+      });
+    });
+}

@@ -1,0 +1,123 @@
+// POST /api/speed-to-lead/channel-inbound.php, checks in the contract's order: 401, 429, 415, 413, 400, 422.
+import type { FieldErrorCode, ProblemCode } from "@speed-to-lead/spec";
+import type { Database } from "../../db/database.ts";
+import { DatabaseUnavailableError } from "../../db/database.ts";
+import { type RequestState, requestState } from "../../http/request-state.ts";
+import { type HeaderMap, type ProblemOptions, problemResponse, textResponse } from "../../http/respond.ts";
+import type { Logger } from "../../logger.ts";
+import { describeError } from "../../logger.ts";
+import type { Authenticator } from "../auth/authenticator.ts";
+import { tokenFromHeaders } from "../auth/token-headers.ts";
+import { type RateLimiter, rateLimitHeaders } from "../rate-limit/token-bucket.ts";
+import type { IntakeEvents } from "./events.ts";
+import { payloadFingerprint } from "./fingerprint.ts";
+import { readLeadBody } from "./request-body.ts";
+import { acceptLead } from "./service.ts";
+import { validateLead } from "./validate-lead.ts";
+
+export interface IntakeDeps {
+  db: Database;
+  authenticator: Authenticator;
+  rateLimiter: RateLimiter;
+  logger: Logger;
+  events: IntakeEvents;
+  /** False until migrations ran: the intake answers 503 meanwhile. */
+  isReady(): boolean;
+}
+
+/** Seconds a client should wait when the database is unreachable. */
+export const UNAVAILABLE_RETRY_SECONDS = 2;
+
+export async function handleIntake(deps: IntakeDeps, request: Request): Promise<Response> {
+  const state = requestState(request);
+  const refuse = (code: ProblemCode, options: ProblemOptions = {}, fieldCodes: FieldErrorCode[] = []) => {
+    try {
+      deps.events.requestRefused?.(code, fieldCodes);
+    } catch (error) {
+      deps.logger.warn("requestRefused hook failed", describeError(error));
+    }
+    return problemResponse(state, code, options);
+  };
+  try {
+    return await intake(deps, request, state, refuse);
+  } catch (error) {
+    if (!(error instanceof DatabaseUnavailableError)) throw error;
+    deps.logger.warn("database unavailable", { request_id: state.requestId, ...describeError(error) });
+    return unavailable(refuse);
+  }
+}
+
+type Refuse = (code: ProblemCode, options?: ProblemOptions, fieldCodes?: FieldErrorCode[]) => Response;
+
+const unavailable = (refuse: Refuse) =>
+  refuse("unavailable", {
+    retryAfterSeconds: UNAVAILABLE_RETRY_SECONDS,
+    headers: { "retry-after": String(UNAVAILABLE_RETRY_SECONDS) },
+  });
+
+async function intake(deps: IntakeDeps, request: Request, state: RequestState, refuse: Refuse) {
+  if (!deps.isReady()) return unavailable(refuse);
+
+  const carried = tokenFromHeaders(request.headers);
+  const challenge = { "www-authenticate": 'Bearer realm="speed-to-lead"' };
+  if (!carried.ok) return refuse(carried.code, { headers: challenge });
+  const auth = await deps.authenticator.authenticate(carried.token);
+  if (!auth.ok) return refuse(auth.code, { headers: challenge });
+
+  let limitHeaders: HeaderMap = {};
+  if (deps.rateLimiter.enabled) {
+    const decision = deps.rateLimiter.take(auth.identity.tokenId);
+    limitHeaders = rateLimitHeaders(decision);
+    if (!decision.allowed) {
+      const retry = String(decision.retryAfterSeconds);
+      return refuse("rate_limited", {
+        retryAfterSeconds: decision.retryAfterSeconds,
+        headers: { ...limitHeaders, "retry-after": retry },
+      });
+    }
+  }
+
+  const read = await readLeadBody(request);
+  if (!read.ok) return refuse(read.code, { headers: limitHeaders });
+
+  const now = new Date();
+  const validation = validateLead(read.body, request.headers.get("idempotency-key"), now);
+  if (!validation.ok) {
+    if (validation.code === "idempotency_key_mismatch")
+      return refuse(validation.code, { headers: limitHeaders });
+    const fieldCodes = validation.issues.map((issue) => issue.code);
+    return refuse("validation_failed", { errors: validation.issues, headers: limitHeaders }, fieldCodes);
+  }
+
+  const identity = auth.identity;
+  const fingerprint = payloadFingerprint(read.body);
+  const outcome = await acceptLead(deps.db, identity, validation.lead, fingerprint, now);
+  switch (outcome.kind) {
+    case "key_reused":
+      return refuse("idempotency_key_reused", { headers: limitHeaders });
+    case "in_flight":
+      // The holder has run for IDEMPOTENCY_WAIT_MS already; it is likely done within a second.
+      return refuse("idempotency_request_in_flight", {
+        retryAfterSeconds: 1,
+        headers: { ...limitHeaders, "retry-after": "1" },
+      });
+    case "replayed":
+      state.leadId = outcome.leadId;
+      return textResponse(state, outcome.status, outcome.body, "application/json", {
+        ...limitHeaders,
+        "idempotent-replayed": "true",
+      });
+    case "stored":
+      state.leadId = outcome.lead.id;
+      try {
+        deps.events.leadStored?.({
+          lead: outcome.lead,
+          created: outcome.created,
+          responseTaskId: outcome.responseTaskId,
+        });
+      } catch (error) {
+        deps.logger.warn("leadStored hook failed", describeError(error));
+      }
+      return textResponse(state, outcome.status, outcome.body, "application/json", limitHeaders);
+  }
+}

@@ -1,0 +1,97 @@
+// SQL of the leads table: insert (deduplicating on platform + external_lead_id), lock and update.
+import type { Queryable } from "../../db/database.ts";
+import type { LeadFields, LeadRow } from "./lead-record.ts";
+
+export interface NewLead extends LeadFields {
+  id: string;
+  account_id: string;
+  channel_token_id: string;
+  consent_received_at: Date | null;
+  consent_channel_token_id: string | null;
+  received_at: Date;
+  respond_by: Date;
+  response_state: LeadRow["response_state"];
+  response_reason: LeadRow["response_reason"];
+}
+
+const FIELD_COLUMNS = [
+  "phone",
+  "email",
+  "first_name",
+  "last_name",
+  "source",
+  "source_original",
+  "source_campaign",
+  "property_ref",
+  "price",
+  "language",
+  "timezone",
+  "context",
+  "source_event_at",
+  "external_lead_id",
+  "platform",
+  "test",
+  "consent",
+  "consent_received_at",
+  "consent_channel_token_id",
+  "response_state",
+  "response_reason",
+] as const;
+
+const INSERT_COLUMNS = [
+  "id",
+  "account_id",
+  "channel_token_id",
+  "received_at",
+  "respond_by",
+  "updated_at",
+  ...FIELD_COLUMNS,
+];
+
+const INSERT_SQL = `insert into leads (${INSERT_COLUMNS.join(", ")})
+values (${INSERT_COLUMNS.map((_, i) => `$${i + 1}`).join(", ")})
+on conflict (account_id, platform, external_lead_id) do nothing
+returning *`;
+
+/**
+ * Inserts the lead, or returns undefined when (account, platform, external_lead_id) already exists.
+ * The unique constraint decides, so concurrent repeats on several servers create one lead.
+ */
+export async function insertLead(q: Queryable, lead: NewLead): Promise<LeadRow | undefined> {
+  const values: Record<string, unknown> = { ...lead, updated_at: lead.received_at };
+  const [row] = await q.query<LeadRow>(
+    INSERT_SQL,
+    INSERT_COLUMNS.map((column) => values[column]),
+  );
+  return row;
+}
+
+/** The existing lead of a repeat, locked until the transaction ends so concurrent repeats merge one by one. */
+export async function lockLeadByExternalId(
+  q: Queryable,
+  accountId: string,
+  platform: string,
+  externalLeadId: string,
+): Promise<LeadRow | undefined> {
+  const [row] = await q.query<LeadRow>(
+    "select * from leads where account_id = $1 and platform = $2 and external_lead_id = $3 for update",
+    [accountId, platform, externalLeadId],
+  );
+  return row;
+}
+
+const UPDATE_SQL = `update leads set ${FIELD_COLUMNS.map((column, i) => `${column} = $${i + 3}`).join(", ")},
+  updated_at = $2
+where id = $1
+returning *`;
+
+/** Writes every field column of `lead` (the merged lead) and returns the stored row. */
+export async function updateLead(q: Queryable, lead: LeadRow, updatedAt: Date): Promise<LeadRow> {
+  const [row] = await q.query<LeadRow>(UPDATE_SQL, [
+    lead.id,
+    updatedAt,
+    ...FIELD_COLUMNS.map((column) => lead[column]),
+  ]);
+  if (!row) throw new Error(`lead ${lead.id} vanished during an update`);
+  return row;
+}

@@ -1,0 +1,152 @@
+// Accepting a valid lead: idempotency, deduplication by external id and the response-task outbox, in one transaction.
+import { RESPOND_WITHIN_SECONDS } from "@speed-to-lead/spec";
+import { type Database, DatabaseError, LOCK_NOT_AVAILABLE, type Transaction } from "../../db/database.ts";
+import { acceptedBody } from "./accepted-body.ts";
+import {
+  claimIdempotencyKey,
+  findIdempotencyRecord,
+  recordIdempotentResponse,
+} from "./idempotency-repository.ts";
+import { fieldsFromInput, type LeadRow, notCalledReason } from "./lead-record.ts";
+import { insertLead, lockLeadByExternalId, updateLead } from "./lead-repository.ts";
+import { mergeRepeat } from "./merge-repeat.ts";
+import { insertResponseTask } from "./response-task-repository.ts";
+import type { ValidLead } from "./validate-lead.ts";
+
+/** How long a request waits for another one holding the same idempotency key before answering 409. */
+export const IDEMPOTENCY_WAIT_MS = 5_000;
+
+export interface Channel {
+  tokenId: string;
+  accountId: string;
+}
+
+export type IntakeOutcome =
+  | {
+      kind: "stored";
+      status: 201 | 200;
+      /** The exact response body, also what a replay sends. */
+      body: string;
+      lead: LeadRow;
+      created: boolean;
+      /** Set when this request wrote the lead's response task (it became call-eligible now). */
+      responseTaskId?: string;
+    }
+  | { kind: "replayed"; status: number; body: string; leadId: string }
+  | { kind: "key_reused" }
+  | { kind: "in_flight" };
+
+type Ready = Extract<IntakeOutcome, { kind: "stored" }>;
+
+/**
+ * Stores a validated lead. Everything happens in one transaction: the idempotency claim, the lead (new
+ * or merged), its response task when it becomes call-eligible, and the response kept for replays.
+ *
+ * @example const outcome = await acceptLead(db, { tokenId, accountId }, valid, fingerprint);
+ */
+export async function acceptLead(
+  db: Database,
+  channel: Channel,
+  lead: ValidLead,
+  fingerprint: string,
+  now: Date = new Date(),
+): Promise<IntakeOutcome> {
+  try {
+    return await db.transaction(async (tx) => {
+      const key = lead.idempotencyKey;
+      if (key !== undefined) {
+        await tx.query(`set local lock_timeout = '${IDEMPOTENCY_WAIT_MS}ms'`);
+        if (!(await claimIdempotencyKey(tx, channel.accountId, key, fingerprint, now))) {
+          return await earlierResponse(tx, channel.accountId, key, fingerprint);
+        }
+      }
+      const outcome = await storeLead(tx, channel, lead, now);
+      if (key !== undefined) {
+        await recordIdempotentResponse(tx, channel.accountId, key, {
+          leadId: outcome.lead.id,
+          status: outcome.status,
+          body: outcome.body,
+        });
+      }
+      return outcome;
+    });
+  } catch (error) {
+    // Another transaction held the key longer than IDEMPOTENCY_WAIT_MS.
+    if (error instanceof DatabaseError && error.sqlState === LOCK_NOT_AVAILABLE) return { kind: "in_flight" };
+    throw error;
+  }
+}
+
+async function earlierResponse(
+  tx: Transaction,
+  accountId: string,
+  key: string,
+  fingerprint: string,
+): Promise<IntakeOutcome> {
+  const record = await findIdempotencyRecord(tx, accountId, key);
+  if (!record) return { kind: "in_flight" };
+  if (record.fingerprint !== fingerprint) return { kind: "key_reused" };
+  if (record.response_status === null || record.response_body === null || record.lead_id === null) {
+    return { kind: "in_flight" };
+  }
+  return {
+    kind: "replayed",
+    status: record.response_status,
+    body: record.response_body,
+    leadId: record.lead_id,
+  };
+}
+
+async function storeLead(tx: Transaction, channel: Channel, lead: ValidLead, now: Date): Promise<Ready> {
+  const fields = fieldsFromInput(lead);
+  const reason = notCalledReason(fields);
+  const inserted = await insertLead(tx, {
+    ...fields,
+    id: Bun.randomUUIDv7(),
+    account_id: channel.accountId,
+    channel_token_id: channel.tokenId,
+    consent_received_at: fields.consent ? now : null,
+    consent_channel_token_id: fields.consent ? channel.tokenId : null,
+    received_at: now,
+    respond_by: new Date(now.getTime() + RESPOND_WITHIN_SECONDS * 1000),
+    response_state: reason ? "not_called" : "pending",
+    response_reason: reason ?? null,
+  });
+  if (inserted) {
+    const responseTaskId = reason ? undefined : await scheduleResponse(tx, inserted, now);
+    return ready(inserted, true, lead, responseTaskId);
+  }
+  // Only a (platform, external_lead_id) conflict makes the insert return nothing.
+  const stored = await lockLeadByExternalId(
+    tx,
+    channel.accountId,
+    fields.platform!,
+    fields.external_lead_id!,
+  );
+  if (!stored) throw new Error("lead conflict without a stored lead");
+  const merged = mergeRepeat(stored, lead, channel.tokenId, now);
+  const updated = await updateLead(tx, merged.lead, now);
+  const responseTaskId = merged.becameEligible ? await scheduleResponse(tx, updated, now) : undefined;
+  return ready(updated, false, lead, responseTaskId);
+}
+
+function scheduleResponse(tx: Transaction, lead: LeadRow, now: Date) {
+  return insertResponseTask(tx, {
+    id: Bun.randomUUIDv7(),
+    leadId: lead.id,
+    accountId: lead.account_id,
+    dueAt: new Date(lead.respond_by),
+    nextAttemptAt: now,
+  });
+}
+
+function ready(row: LeadRow, created: boolean, lead: ValidLead, responseTaskId: string | undefined): Ready {
+  return {
+    kind: "stored",
+    status: created ? 201 : 200,
+    body: JSON.stringify(acceptedBody(row, created, lead.ignoredFields)),
+    lead: row,
+    created,
+    responseTaskId,
+  };
+}

@@ -1,0 +1,19 @@
+// IANA time zone names, checked against the runtime's time zone database.
+
+/** Names start with a letter: Intl also takes offsets such as "+05:00", which are not IANA names. */
+const NAME = /^[A-Za-z][A-Za-z0-9_+\-/]*$/;
+
+/**
+ * The canonical spelling of an IANA zone, or undefined when the runtime does not know it.
+ *
+ * @example canonicalTimeZone("america/chicago") // "America/Chicago"
+ * @example canonicalTimeZone("Mars/Olympus")    // undefined
+ */
+export function canonicalTimeZone(name: string): string | undefined {
+  if (!NAME.test(name)) return undefined;
+  try {
+    return new Intl.DateTimeFormat("en-US", { timeZone: name }).resolvedOptions().timeZone;
+  } catch {
+    return undefined;
+  }
+}

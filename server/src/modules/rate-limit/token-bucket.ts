@@ -1,0 +1,65 @@
+// Per-token rate limit: a token bucket refilled at `ratePerSecond`, holding at most `burst` requests.
+
+export interface RateDecision {
+  allowed: boolean;
+  /** RateLimit-Limit: the bucket's size. */
+  limit: number;
+  /** RateLimit-Remaining: whole requests left right now. */
+  remaining: number;
+  /** RateLimit-Reset: seconds until the bucket is full again. */
+  resetSeconds: number;
+  /** Retry-After when refused: seconds until one request is allowed. */
+  retryAfterSeconds: number;
+}
+
+export interface RateLimiterOptions {
+  ratePerSecond: number;
+  burst: number;
+  /** Milliseconds clock, injectable for tests. */
+  now?: () => number;
+  /** Bounds memory: idle buckets beyond this many are dropped (a full bucket loses nothing). */
+  maxBuckets?: number;
+}
+
+/**
+ * Buckets live in this process: with several server processes each allows the full rate.
+ *
+ * @example const limiter = createRateLimiter({ ratePerSecond: 50, burst: 100 }); limiter.take(tokenId).allowed
+ */
+export function createRateLimiter(options: RateLimiterOptions) {
+  const { ratePerSecond: rate, burst } = options;
+  const now = options.now ?? (() => performance.now());
+  const maxBuckets = options.maxBuckets ?? 100_000;
+  const buckets = new Map<string, { tokens: number; at: number }>();
+
+  return {
+    enabled: rate > 0 && burst > 0,
+    take(key: string): RateDecision {
+      const at = now();
+      const bucket = buckets.get(key) ?? { tokens: burst, at };
+      bucket.tokens = Math.min(burst, bucket.tokens + ((at - bucket.at) / 1000) * rate);
+      bucket.at = at;
+      const allowed = bucket.tokens >= 1;
+      if (allowed) bucket.tokens -= 1;
+      if (!buckets.has(key) && buckets.size >= maxBuckets) buckets.clear();
+      buckets.set(key, bucket);
+      return {
+        allowed,
+        limit: burst,
+        remaining: Math.floor(bucket.tokens),
+        resetSeconds: Math.ceil((burst - bucket.tokens) / rate),
+        retryAfterSeconds: allowed ? 0 : Math.max(1, Math.ceil((1 - bucket.tokens) / rate)),
+      };
+    },
+  };
+}
+
+export type RateLimiter = ReturnType<typeof createRateLimiter>;
+
+export function rateLimitHeaders(decision: RateDecision): Record<string, string> {
+  return {
+    "ratelimit-limit": String(decision.limit),
+    "ratelimit-remaining": String(decision.remaining),
+    "ratelimit-reset": String(decision.resetSeconds),
+  };
+}
