@@ -1,0 +1,28 @@
+// Who receives hand-offs: the assistant's webhook when one is configured, the console otherwise.
+import type { HandoffConfig } from "./config.ts";
+import { createConsoleAssistant } from "./console-assistant.ts";
+import type { HandoffPayload } from "./payload.ts";
+import { createWebhookAssistant } from "./webhook-assistant.ts";
+
+export type DeliveryResult = { ok: true; status?: number } | { ok: false; error: string; status?: number };
+
+export interface Assistant {
+  readonly kind: "webhook" | "console";
+  /** Resolves, never rejects: a failure is a result the dispatcher retries. */
+  deliver(webhookId: string, payload: HandoffPayload): Promise<DeliveryResult>;
+}
+
+/** @example const assistant = createAssistant(loadHandoffConfig()); */
+export function createAssistant(
+  config: Pick<HandoffConfig, "webhookUrl" | "webhookSecret" | "webhookTimeoutMs">,
+  write: (line: string) => void = (line) => process.stdout.write(line),
+): Assistant {
+  if (config.webhookUrl) {
+    return createWebhookAssistant({
+      url: config.webhookUrl,
+      secret: config.webhookSecret ?? "",
+      timeoutMs: config.webhookTimeoutMs,
+    });
+  }
+  return createConsoleAssistant(write);
+}
