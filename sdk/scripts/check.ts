@@ -1,0 +1,30 @@
+// `bun run check`: every packaging gate of the SDK, in order; exits non-zero at the first failure.
+import { spawnSync } from "node:child_process";
+import { join } from "node:path";
+
+const sdkRoot = join(import.meta.dir, "..");
+const bin = (name: string) => join(sdkRoot, "node_modules/.bin", name);
+const bun = process.execPath;
+
+const gates: [name: string, command: string, args: string[]][] = [
+  ["generated types match spec/openapi.json", bun, ["scripts/generate.ts", "--check"]],
+  ["build (tsup: ESM + CJS, .d.mts + .d.cts)", bun, ["scripts/build.ts"]],
+  ["publint --strict", bin("publint"), ["--strict"]],
+  ["attw --pack", bin("attw"), ["--pack", "."]],
+  // size-limit 14.3 needs fs.glob (Node 22+): run it under Bun.
+  ["size-limit (minified + gzip budgets)", bun, ["--bun", bin("size-limit")]],
+  ["packed tarball: Node ESM, Node CJS, Bun; esbuild browser bundles", bun, ["scripts/smoke.ts"]],
+];
+
+for (const [index, [name, command, args]] of gates.entries()) {
+  const started = performance.now();
+  console.log(`\n── sdk check ${index + 1}/${gates.length}: ${name}`);
+  const { status, error } = spawnSync(command, args, { cwd: sdkRoot, stdio: "inherit" });
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  if (status !== 0) {
+    console.error(`✗ sdk check failed: ${name} (${error?.message ?? `exit ${status}`}, ${seconds} s)`);
+    process.exit(1);
+  }
+  console.log(`✓ ${name} (${seconds} s)`);
+}
+console.log(`\nsdk check: all ${gates.length} gates passed.`);

@@ -1,0 +1,149 @@
+// Packs the SDK (npm pack), installs the tarball into a fresh temp folder, and uses it from Node ESM,
+// Node CJS and Bun, then bundles it for the browser with esbuild. Needs a built dist/.
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { builtinModules } from "node:module";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { build, type Metafile } from "esbuild";
+
+const sdkRoot = join(import.meta.dir, "..");
+const libphonenumberVersion = (
+  JSON.parse(readFileSync(join(sdkRoot, "package.json"), "utf8")) as {
+    devDependencies: Record<string, string>;
+  }
+).devDependencies["libphonenumber-js"];
+
+function run(command: string, args: string[], cwd: string): string {
+  const result = spawnSync(command, args, { cwd, encoding: "utf8", env: { ...process.env, NO_COLOR: "1" } });
+  if (result.status !== 0) {
+    throw new Error(
+      `${command} ${args.join(" ")} failed (${result.status}):\n${result.stdout}\n${result.stderr}`,
+    );
+  }
+  return result.stdout;
+}
+
+function check(condition: unknown, message: string): asserts condition {
+  if (!condition) throw new Error(`smoke: ${message}`);
+}
+
+for (const file of ["index.mjs", "index.cjs"]) {
+  const text = readFileSync(join(sdkRoot, "dist", file), "utf8");
+  check(
+    !text.includes("libphonenumber"),
+    `dist/${file} mentions libphonenumber-js: the main entry must not.`,
+  );
+}
+
+const app = mkdtempSync(join(tmpdir(), "stl-sdk-smoke-"));
+try {
+  const packed = JSON.parse(run("npm", ["pack", "--json", "--pack-destination", app], sdkRoot)) as {
+    filename: string;
+    files: { path: string }[];
+  }[];
+  const tarball = join(app, packed[0]!.filename);
+  const files = packed[0]!.files.map((f) => f.path);
+  check(!files.some((f) => f.startsWith("src/") || f.startsWith("test/")), `tarball holds sources: ${files}`);
+  console.log(`packed ${packed[0]!.filename}: ${files.join(", ")}`);
+
+  writeFileSync(join(app, "package.json"), JSON.stringify({ name: "smoke-app", private: true }));
+  run(
+    "npm",
+    [
+      "install",
+      "--no-audit",
+      "--no-fund",
+      "--prefer-offline",
+      tarball,
+      `libphonenumber-js@${libphonenumberVersion}`,
+    ],
+    app,
+  );
+
+  // The same checks from each runtime and module system; `load` is the only difference.
+  const body = (load: string) => `${load}
+const fail = (message) => { console.error("smoke failed: " + message); process.exit(1); };
+const problem = { type: "urn:speed-to-lead:problem:validation_failed", title: "Validation failed", status: 422,
+  detail: "1 field breaks the contract.", code: "validation_failed",
+  errors: [{ pointer: "/phone", code: "phone_not_us", message: "Only US phone numbers are accepted." }] };
+const answers = [
+  new Response(JSON.stringify(problem), { status: 422, headers: { "Content-Type": "application/problem+json" } }),
+  Response.json({ id: "1", created: true, test: false, call_eligible: true, received_at: "2026-11-20T20:00:00Z",
+    respond_by: "2026-11-20T20:05:00Z", lead: {}, ignored_fields: [] }, { status: 201, headers: { "Idempotent-Replayed": "true" } }),
+];
+const seen = [];
+const client = sdk.createLeadClient({ baseUrl: "http://smoke.test", token: "t", fetch: async (request) => { seen.push(request); return answers.shift(); } });
+const consent = sdk.consentBlock({ source: "webform", reference: "sub_1", capturedAt: "2026-01-01T00:00:00+01:00" });
+if (consent.captured_at !== "2025-12-31T23:00:00.000Z") fail("consentBlock: " + JSON.stringify(consent));
+try { sdk.consentBlock({ source: "webform", reference: "", capturedAt: new Date() }); fail("consentBlock accepted an empty part"); }
+catch (error) { if (!(error instanceof sdk.ConsentError) || error.code !== "consent_incomplete") fail("ConsentError: " + error); }
+try { await client.postLead({ phone: "+16045550100", consent }); fail("no ValidationError"); }
+catch (error) {
+  if (!(error instanceof sdk.ValidationError) || !(error instanceof sdk.LeadIntakeError) || !(error instanceof Error)) fail("instanceof: " + error);
+  if (error.name !== "ValidationError" || error.errors[0].pointer !== "/phone" || error.status !== 422) fail("fields: " + error);
+  if (error instanceof sdk.RateLimitError || error instanceof sdk.ConnectionError) fail("wrong class matched");
+}
+const result = await client.postLead({ email: "ana@example.com" }, { idempotencyKey: await sdk.idempotencyKey.from("smoke", 1) });
+if (result.id !== "1" || !result.replayed || !result.callEligible) fail("result: " + JSON.stringify(result));
+if (seen[1].headers.get("idempotency-key").length !== 64) fail("deterministic key");
+if (!(new sdk.TimeoutError(5) instanceof sdk.ConnectionError)) fail("TimeoutError");
+if (phone.normalizeUsPhone("(415) 555-2671") !== "+14155552671") fail("normalizeUsPhone");
+try { phone.normalizeUsPhone("+1 604 555 0100"); fail("Canada accepted"); }
+catch (error) { if (!(error instanceof phone.PhoneNumberError) || error.code !== "phone_not_us") fail("PhoneNumberError: " + error); }
+console.log("ok");
+`;
+  writeFileSync(
+    join(app, "esm.mjs"),
+    body(`import * as sdk from "@speed-to-lead/sdk";\nimport * as phone from "@speed-to-lead/sdk/phone";`),
+  );
+  writeFileSync(
+    join(app, "cjs.cjs"),
+    `(async () => {\nconst sdk = require("@speed-to-lead/sdk");
+if (Object.keys(require.cache).some((path) => path.includes("libphonenumber"))) throw new Error("main entry loaded libphonenumber-js");
+const phone = require("@speed-to-lead/sdk/phone");\n${body("")}\n})().catch((error) => { console.error(error); process.exit(1); });\n`,
+  );
+  for (const [label, command, file] of [
+    ["Node ESM", "node", "esm.mjs"],
+    ["Node CJS", "node", "cjs.cjs"],
+    ["Bun ESM", process.execPath, "esm.mjs"],
+    ["Bun CJS", process.execPath, "cjs.cjs"],
+  ] as const) {
+    const out = run(command, [file], app).trim();
+    check(out === "ok", `${label} printed ${out}`);
+    console.log(`${label}: ok`);
+  }
+
+  // Browser bundles: no errors, no warnings, no Node built-ins; the main entry without libphonenumber-js.
+  const bundles = {
+    "everything (main + /phone)": `import * as sdk from "@speed-to-lead/sdk"; import * as phone from "@speed-to-lead/sdk/phone"; console.log(sdk, phone);`,
+    "consentBlock alone": `import { consentBlock } from "@speed-to-lead/sdk"; console.log(consentBlock);`,
+    "createLeadClient alone": `import { createLeadClient } from "@speed-to-lead/sdk"; console.log(createLeadClient);`,
+  };
+  const nodeBuiltins = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]));
+  for (const [label, contents] of Object.entries(bundles)) {
+    const result = await build({
+      stdin: { contents, resolveDir: app, loader: "js" },
+      bundle: true,
+      platform: "browser",
+      format: "esm",
+      minify: true,
+      write: false,
+      metafile: true,
+      logLevel: "silent",
+    });
+    check(result.errors.length === 0 && result.warnings.length === 0, `${label}: esbuild reported problems`);
+    const inputs = Object.keys((result.metafile as Metafile).inputs);
+    const imports = Object.values((result.metafile as Metafile).inputs).flatMap((input) => input.imports);
+    check(!imports.some((i) => nodeBuiltins.has(i.path)), `${label}: imports a Node built-in`);
+    const hasPhoneLib = inputs.some((path) => path.includes("libphonenumber-js"));
+    check(
+      hasPhoneLib === label.startsWith("everything"),
+      `${label}: libphonenumber-js included: ${hasPhoneLib}`,
+    );
+    const bytes = result.outputFiles[0]!.contents.byteLength;
+    console.log(`browser bundle, ${label}: ok (${(bytes / 1024).toFixed(1)} kB minified)`);
+  }
+} finally {
+  if (existsSync(app)) rmSync(app, { recursive: true, force: true });
+}
