@@ -1,0 +1,85 @@
+// One suite's running server(s): a fresh database of one backend, channel tokens from the CLI, then the server.
+import { afterAll, beforeAll } from "vitest";
+import { type Backend, type BackendDatabase, createBackendDatabase } from "./database-backend.ts";
+import { type ServerProcess, startServerProcess } from "./server-process.ts";
+import { type ChannelToken, createChannelToken, revokeChannelToken } from "./stl-cli.ts";
+
+export interface LeadServerOptions<Name extends string> {
+  /** Tokens to create, by the name tests use: `{ main: "acme" }` creates a token in account acme. */
+  tokens: Record<Name, string>;
+  /** Names of tokens to revoke before the server starts. */
+  revoke?: Name[];
+  /** Server processes on the same database (PostgreSQL only: the scale-out path). */
+  processes?: number;
+  /** Extra server settings; the rate limit is far above what a suite sends unless it sets its own. */
+  env?: Record<string, string>;
+}
+
+export interface LeadServer<Name extends string> {
+  readonly backend: Backend;
+  readonly database: BackendDatabase;
+  /** The first process's base URL. */
+  readonly baseUrl: string;
+  readonly processes: ServerProcess[];
+  readonly tokens: Record<Name, ChannelToken>;
+}
+
+/**
+ * Registers beforeAll/afterAll hooks and returns a handle that is filled once beforeAll has run.
+ *
+ * @example
+ * const server = useLeadServer("pglite", { tokens: { main: "acme" } });
+ * it("…", async () => { await fetch(`${server.baseUrl}/readyz`); });
+ */
+export function useLeadServer<Name extends string>(
+  backend: Backend,
+  options: LeadServerOptions<Name>,
+): LeadServer<Name> {
+  const state: {
+    database?: BackendDatabase;
+    processes: ServerProcess[];
+    tokens: Partial<Record<Name, ChannelToken>>;
+  } = { processes: [], tokens: {} };
+
+  beforeAll(async () => {
+    const database = await createBackendDatabase(backend);
+    state.database = database;
+    // Sequential: on PGlite each CLI run takes the folder's exclusive lock.
+    for (const [name, account] of Object.entries(options.tokens) as [Name, string][]) {
+      state.tokens[name] = await createChannelToken(database.env, account, `e2e-${name}`);
+    }
+    for (const name of options.revoke ?? []) await revokeChannelToken(database.env, state.tokens[name]!.id);
+    const count = options.processes ?? 1;
+    if (count > 1 && database.exclusive) throw new Error("several server processes need PostgreSQL");
+    // High, not off: the limiter and its RateLimit-* headers stay on the path every request takes.
+    const env = { RATE_LIMIT_PER_SECOND: "1000000", RATE_LIMIT_BURST: "1000000", ...options.env };
+    state.processes = await Promise.all(
+      Array.from({ length: count }, () => startServerProcess({ databaseEnv: database.env, env })),
+    );
+  }, 120_000);
+
+  afterAll(async () => {
+    await Promise.all(state.processes.map((process) => process.stop()));
+    state.database?.remove();
+  }, 30_000);
+
+  const ready = <T>(value: T | undefined, what: string): T => {
+    if (value === undefined) throw new Error(`${what} is not ready: use it inside a test, after beforeAll`);
+    return value;
+  };
+  return {
+    backend,
+    get database() {
+      return ready(state.database, "database");
+    },
+    get baseUrl() {
+      return ready(state.processes[0], "server").baseUrl;
+    },
+    get processes() {
+      return state.processes;
+    },
+    get tokens() {
+      return state.tokens as Record<Name, ChannelToken>;
+    },
+  };
+}
