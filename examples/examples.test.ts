@@ -1,0 +1,156 @@
+// Runs every example as its own process against a real server process (embedded PGlite in a temp folder).
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+const repositoryRoot = join(import.meta.dirname, "..");
+const bun = process.versions.bun ? process.execPath : "bun";
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs a command to its end; env adds to (and LOG_LEVEL quiets) the parent's environment. */
+function run(command: string, args: string[], env: Record<string, string>, timeoutMs = 60_000): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, {
+      cwd: repositoryRoot,
+      env: { ...process.env, LOG_LEVEL: "warn", ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+      timeout: timeoutMs,
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk) => (stdout += chunk));
+    child.stderr.on("data", (chunk) => (stderr += chunk));
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
+      );
+    });
+  });
+}
+
+let dataDir = "";
+let server: ChildProcess | undefined;
+let serverOutput = "";
+let env: Record<string, string> = {};
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), "stl-examples-"));
+  // The CLI and the server cannot share PGLITE_DIR=memory, and only one process may open a folder:
+  // create the token first, then start the server on the same folder.
+  const created = await run(
+    bun,
+    ["run", "stl", "tokens", "create", "--account", "examples", "--name", "examples", "--json"],
+    {
+      PGLITE_DIR: dataDir,
+    },
+  );
+  const jsonLine = created.stdout.split("\n").find((line) => line.trim().startsWith("{"));
+  if (created.code !== 0 || !jsonLine)
+    throw new Error(`token create failed:\n${created.stdout}\n${created.stderr}`);
+  const { token } = JSON.parse(jsonLine) as { token: string };
+
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  server = spawn(bun, ["server/src/main.ts"], {
+    cwd: repositoryRoot,
+    env: { ...process.env, PGLITE_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  server.stdout?.on("data", (chunk) => (serverOutput += chunk));
+  server.stderr?.on("data", (chunk) => (serverOutput += chunk));
+
+  const deadline = Date.now() + 45_000;
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`server exited ${server.exitCode}:\n${serverOutput}`);
+    const ready = await fetch(`${baseUrl}/readyz`, { signal: AbortSignal.timeout(1_000) }).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ready) break;
+    if (Date.now() > deadline) throw new Error(`server not ready at ${baseUrl}:\n${serverOutput}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  env = { STL_BASE_URL: baseUrl, STL_TOKEN: token };
+}, 90_000);
+
+afterAll(async () => {
+  if (server && server.exitCode === null) {
+    const exited = new Promise((resolve) => server?.once("exit", resolve));
+    server.kill("SIGTERM");
+    const timer = setTimeout(() => server?.kill("SIGKILL"), 5_000);
+    await exited;
+    clearTimeout(timer);
+  }
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function runExample(file: string): Promise<string> {
+  const result = file.endsWith(".sh") ? await run("sh", [file], env) : await run(bun, [file], env);
+  expect(result.stderr, `${file} wrote to stderr`).toBe("");
+  expect(result.code, `${file} exited ${result.code}:\n${result.stdout}\n${result.stderr}`).toBe(0);
+  return result.stdout;
+}
+
+const ISO = "\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d(\\.\\d+)?Z";
+
+describe("examples against a real server", () => {
+  it("quick-start.ts sends a call-eligible lead with consent", async () => {
+    const stdout = await runExample("examples/quick-start.ts");
+    expect(stdout).toMatch(new RegExp(`^lead [0-9a-f-]{36}: call eligible true, respond by ${ISO}\\n$`));
+  });
+
+  it("partner-sync.ts creates, replays, then updates by external_lead_id", async () => {
+    const stdout = await runExample("examples/partner-sync.ts");
+    const outcomes = [...stdout.matchAll(/^(A-\d+) v(\d): (.+) → lead ([0-9a-f-]{36})$/gm)].map((m) =>
+      m.slice(1),
+    );
+    expect(outcomes.map(([id, version, outcome]) => `${id} v${version}: ${outcome}`)).toEqual([
+      "A-10023 v1: created",
+      "A-10024 v1: created",
+      "A-10023 v1: already sent (replayed)",
+      "A-10024 v1: already sent (replayed)",
+      "A-10023 v2: updated existing lead",
+    ]);
+    // One lead per partner record: every line about A-10023 names the same lead.
+    const a10023 = new Set(outcomes.filter(([id]) => id === "A-10023").map((o) => o[3]));
+    expect(a10023.size).toBe(1);
+  });
+
+  it("error-handling.ts names each refused field and why", async () => {
+    const stdout = await runExample("examples/error-handling.ts");
+    expect(stdout).toContain("validation_failed");
+    expect(stdout).toMatch(/^ {2}\/phone: phone_not_us \(.+\)$/m);
+    expect(stdout).toMatch(/^ {2}\/email: email_invalid \(.+\)$/m);
+    expect(stdout).toMatch(/^ {2}\/source_campaign: pattern_mismatch \(.+\)$/m);
+    expect(stdout).toContain("normalizeUsPhone refused it: phone_not_us");
+    expect(stdout).toContain("consentBlock refused it: captured_at consent_in_future");
+    expect(stdout).toMatch(/check STL_TOKEN \(token_invalid\)/);
+  });
+
+  it("curl.sh posts a lead with consent and prints the 201 body", async () => {
+    const body = JSON.parse(await runExample("examples/curl.sh"));
+    expect(body).toMatchObject({
+      created: true,
+      call_eligible: true,
+      lead: { phone: "+14155552671", source: "api" },
+    });
+  });
+});

@@ -1,0 +1,68 @@
+// Partner sync: push a partner platform's leads, safely re-runnable after a crash.
+// - external_lead_id + platform: one lead per partner record; sending it again updates it (created: false).
+// - idempotencyKey.from(platform, id, version): the same key for the same version of a record, even after
+//   a restart, so a retried send replays the first answer instead of acting twice. A new version gets a
+//   new key (reusing a key with another payload is refused with idempotency_key_reused).
+// Run: STL_BASE_URL=http://localhost:3000 STL_TOKEN=stl_ch_… bun examples/partner-sync.ts
+import { createLeadClient, idempotencyKey, type LeadInput, type LeadResult } from "@speed-to-lead/sdk";
+
+const PLATFORM = "acme-crm";
+
+/** A record as the partner platform exports it. */
+interface PartnerRecord {
+  id: string;
+  version: number;
+  email: string;
+  phone?: string;
+  name: string;
+  listing: string;
+}
+
+const client = createLeadClient({
+  baseUrl: process.env.STL_BASE_URL ?? "http://localhost:3000",
+  token: process.env.STL_TOKEN ?? "",
+});
+
+function toLead(record: PartnerRecord): LeadInput {
+  return {
+    email: record.email,
+    phone: record.phone,
+    first_name: record.name,
+    property_ref: record.listing,
+    source: "partner",
+    platform: PLATFORM,
+    external_lead_id: record.id,
+  };
+}
+
+function describeOutcome(result: LeadResult): string {
+  if (result.replayed) return "already sent (replayed)";
+  return result.created ? "created" : "updated existing lead";
+}
+
+async function sync(records: PartnerRecord[]): Promise<void> {
+  for (const record of records) {
+    const key = await idempotencyKey.from(PLATFORM, record.id, record.version);
+    const result = await client.postLead(toLead(record), { idempotencyKey: key });
+    console.log(`${record.id} v${record.version}: ${describeOutcome(result)} → lead ${result.id}`);
+  }
+}
+
+const exported: PartnerRecord[] = [
+  { id: "A-10023", version: 1, email: "jordan@example.com", name: "Jordan", listing: "12 Oak St" },
+  {
+    id: "A-10024",
+    version: 1,
+    email: "sam@example.com",
+    phone: "(512) 555-0187",
+    name: "Sam",
+    listing: "40 Elm Ave",
+  },
+];
+
+console.log("first sync:");
+await sync(exported);
+console.log("the same export again (say, after a crash):");
+await sync(exported);
+console.log("A-10023 changed on the partner's side:");
+await sync([{ ...exported[0]!, version: 2, phone: "(512) 555-0199" }]);
