@@ -1,5 +1,6 @@
 // Server settings from environment variables; each one and its default is listed in server/README.md.
 import { isAbsolute, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 
 export type LogLevel = "debug" | "info" | "warn" | "error" | "silent";
 
@@ -19,7 +20,7 @@ export interface ServerConfig {
 }
 
 /** The repository root: relative PGLITE_DIR values resolve here, so `bun start` and `bun run stl` agree. */
-export const REPOSITORY_ROOT = resolve(import.meta.dir, "..", "..");
+export const REPOSITORY_ROOT = resolve(fileURLToPath(import.meta.url), "..", "..", "..");
 
 const LOG_LEVELS: LogLevel[] = ["debug", "info", "warn", "error", "silent"];
 

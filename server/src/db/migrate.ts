@@ -1,9 +1,10 @@
 // Applies the numbered plain-SQL files in ./migrations that the database has not seen, in order.
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import type { Database } from "./database.ts";
 
-const MIGRATIONS_DIR = join(import.meta.dir, "migrations");
+const MIGRATIONS_DIR = fileURLToPath(new URL("./migrations", import.meta.url));
 /** Any constant: serialises migrations of processes that start together on one PostgreSQL. */
 const MIGRATION_LOCK_ID = 7_294_001;
 

@@ -1,9 +1,10 @@
 // Embedded PostgreSQL (PGlite): the default when DATABASE_URL is unset. One backend, queries run one at a time.
 import { PGlite } from "@electric-sql/pglite";
-import { type Database, DatabaseError, type Row } from "./database.ts";
+import { type Database, DatabaseError, DatabaseUnavailableError, type Row } from "./database.ts";
 import { type DirectoryLock, lockDirectory } from "./directory-lock.ts";
 
-function translate(error: unknown): Error {
+function translate(error: unknown, closed: boolean): Error {
+  if (closed) return new DatabaseUnavailableError("the embedded database is closed");
   const e = error as { code?: unknown; message?: string; constraint?: string };
   if (typeof e?.code === "string" && /^[0-9A-Z]{5}$/.test(e.code)) {
     // A new error without PGlite's `params`/`query` properties: those would carry lead data into logs.
@@ -26,27 +27,33 @@ export async function createPgliteDatabase(dir: string): Promise<Database> {
     try {
       return (await runner.query<T>(text, params)).rows;
     } catch (error) {
-      throw translate(error);
+      throw translate(error, pg.closed);
     }
   };
   const exec = async (runner: Pick<PGlite, "exec">, script: string) => {
     try {
       await runner.exec(script);
     } catch (error) {
-      throw translate(error);
+      throw translate(error, pg.closed);
     }
   };
   return {
     kind: "pglite",
     query: (text, params) => query(pg, text, params),
     exec: (script) => exec(pg, script),
-    transaction: (fn) =>
-      pg.transaction((tx) =>
-        fn({ query: (text, params) => query(tx, text, params), exec: (script) => exec(tx, script) }),
-      ),
+    async transaction(fn) {
+      try {
+        return await pg.transaction((tx) =>
+          fn({ query: (text, params) => query(tx, text, params), exec: (script) => exec(tx, script) }),
+        );
+      } catch (error) {
+        if (error instanceof DatabaseError || error instanceof DatabaseUnavailableError) throw error;
+        throw pg.closed ? translate(error, true) : error;
+      }
+    },
     async close() {
       try {
-        await pg.close();
+        if (!pg.closed) await pg.close();
       } finally {
         lock?.release();
       }

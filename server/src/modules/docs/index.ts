@@ -1,6 +1,7 @@
 // GET /api/openapi.json (the spec's own document, English or Spanish) and the offline reference at /api/docs.
+
+import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { OPENAPI_PATH } from "@speed-to-lead/spec";
 import spanishDocument from "@speed-to-lead/spec/openapi.es.json" with { type: "json" };
 import englishDocument from "@speed-to-lead/spec/openapi.json" with { type: "json" };
@@ -12,7 +13,7 @@ import { DOCS_ASSET_FILES, swaggerPage } from "./swagger-page.ts";
 
 // Serialized once: the document is the contract, served as spec/ built it.
 const documents = { en: JSON.stringify(englishDocument), es: JSON.stringify(spanishDocument) };
-const swaggerDir = dirname(fileURLToPath(import.meta.resolve("swagger-ui-dist/package.json")));
+const swaggerDir = dirname(createRequire(import.meta.url).resolve("swagger-ui-dist/package.json"));
 const ASSET_TYPES: Record<string, string> = {
   css: "text/css; charset=utf-8",
   js: "text/javascript; charset=utf-8",

@@ -1,0 +1,77 @@
+// `bun run stl …`: the server's command-line tool. Same DATABASE_URL / PGLITE_DIR as the server.
+import { loadConfig } from "../config.ts";
+import type { Database } from "../db/database.ts";
+import { DirectoryLockedError } from "../db/directory-lock.ts";
+import { migrate } from "../db/migrate.ts";
+import { openDatabase } from "../db/open-database.ts";
+import { type ParsedArgs, parseArgs, UsageError } from "./args.ts";
+import { createTokenCommand, listTokensCommand, type Print, revokeTokenCommand } from "./token-commands.ts";
+
+export const USAGE = `Usage: bun run stl <command>
+
+  tokens create --account <slug> --name <label> [--json]
+                              create a channel token (and the account when new); shown once
+  tokens list [--account <slug>] [--json]
+                              list channel tokens (never the tokens themselves)
+  tokens revoke <id>          revoke a channel token
+  migrate                     apply pending database migrations
+
+Uses DATABASE_URL when set, else the embedded database in PGLITE_DIR (default .data/pglite),
+which only one process may open at a time: stop the server first.`;
+
+type Command = (db: Database, args: ParsedArgs, print: Print) => Promise<number>;
+
+/** Commands by their words; other features add theirs here (e.g. "dispatch"). */
+export const COMMANDS: Record<string, Command> = {
+  "tokens create": createTokenCommand,
+  "tokens list": listTokensCommand,
+  "tokens revoke": revokeTokenCommand,
+  migrate: async (db, _args, print) => {
+    const result = await migrate(db);
+    print(result.applied.length ? `Applied ${result.applied.join(", ")}.` : "Nothing to apply: up to date.");
+    return 0;
+  },
+};
+
+function findCommand(positionals: string[]): Command | undefined {
+  return COMMANDS[positionals.slice(0, 2).join(" ")] ?? COMMANDS[positionals[0] ?? ""];
+}
+
+export async function runCli(argv: string[], print: Print = console.log, printError: Print = console.error) {
+  let args: ParsedArgs;
+  try {
+    args = parseArgs(argv);
+  } catch (error) {
+    printError(`${(error as Error).message}\n\n${USAGE}`);
+    return 2;
+  }
+  const command = findCommand(args.positionals);
+  if (args.options.help || !command) {
+    (command || args.options.help ? print : printError)(USAGE);
+    return command || args.options.help ? 0 : 2;
+  }
+  let db: Database;
+  try {
+    db = await openDatabase(loadConfig());
+  } catch (error) {
+    if (error instanceof DirectoryLockedError) {
+      printError(error.message);
+      return 1;
+    }
+    throw error;
+  }
+  try {
+    if (command !== COMMANDS.migrate) await migrate(db);
+    return await command(db, args, print);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      printError(`${error.message}\n\n${USAGE}`);
+      return 2;
+    }
+    throw error;
+  } finally {
+    await db.close();
+  }
+}
+
+if (import.meta.main) process.exit(await runCli(process.argv.slice(2)));

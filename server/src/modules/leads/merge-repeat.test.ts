@@ -1,0 +1,111 @@
+import { describe, expect, it } from "vitest";
+import type { LeadRow } from "./lead-record.ts";
+import { mergeRepeat } from "./merge-repeat.ts";
+import { type ValidLead, validateLead } from "./validate-lead.ts";
+
+const now = new Date("2026-11-20T20:10:00Z");
+const consent = { source: "form", reference: "r1", captured_at: "2026-11-20T20:00:00Z" };
+
+function stored(overrides: Partial<LeadRow> = {}): LeadRow {
+  return {
+    id: "l1",
+    account_id: "a1",
+    channel_token_id: "t1",
+    phone: null,
+    email: "ana@example.com",
+    first_name: "Ana",
+    last_name: null,
+    source: "partner",
+    source_original: null,
+    source_campaign: null,
+    property_ref: null,
+    price: null,
+    language: null,
+    timezone: null,
+    context: null,
+    source_event_at: null,
+    external_lead_id: "e1",
+    platform: "crm",
+    test: false,
+    consent: null,
+    consent_received_at: null,
+    consent_channel_token_id: null,
+    received_at: new Date("2026-11-20T20:00:00Z"),
+    respond_by: new Date("2026-11-20T20:05:00Z"),
+    updated_at: new Date("2026-11-20T20:00:00Z"),
+    response_state: "not_called",
+    response_reason: "no_consent",
+    ...overrides,
+  };
+}
+
+function repeat(body: Record<string, unknown>): ValidLead {
+  const result = validateLead({ platform: "crm", external_lead_id: "e1", ...body }, null, now);
+  if (!result.ok) throw new Error(JSON.stringify(result));
+  return result.lead;
+}
+
+describe("mergeRepeat", () => {
+  it("overwrites supplied fields and keeps the rest", () => {
+    const { lead } = mergeRepeat(
+      stored(),
+      repeat({ email: "new@example.com", last_name: "García", source: "zz" }),
+      "t2",
+      now,
+    );
+    expect(lead).toMatchObject({
+      email: "new@example.com",
+      first_name: "Ana",
+      last_name: "García",
+      source: "form",
+      source_original: "zz",
+      received_at: new Date("2026-11-20T20:00:00Z"),
+      respond_by: new Date("2026-11-20T20:05:00Z"),
+    });
+  });
+
+  it("makes the lead eligible once a complete consent and a phone are both there", () => {
+    const consentOnly = mergeRepeat(stored(), repeat({ email: "a@b.co", consent }), "t2", now);
+    expect(consentOnly.becameEligible).toBe(false);
+    expect(consentOnly.lead).toMatchObject({ response_state: "not_called", response_reason: "no_phone" });
+    expect(consentOnly.lead).toMatchObject({
+      consent,
+      consent_received_at: now,
+      consent_channel_token_id: "t2",
+    });
+
+    const phoneToo = mergeRepeat(consentOnly.lead, repeat({ phone: "4155552671" }), "t2", now);
+    expect(phoneToo.becameEligible).toBe(true);
+    expect(phoneToo.lead).toMatchObject({
+      response_state: "pending",
+      response_reason: null,
+      phone: "+14155552671",
+    });
+  });
+
+  it("never makes a test lead eligible, and a repeat cannot change test", () => {
+    const merged = mergeRepeat(
+      stored({ test: true, response_reason: "test" }),
+      repeat({ phone: "4155552671", consent, test: false }),
+      "t1",
+      now,
+    );
+    expect(merged.becameEligible).toBe(false);
+    expect(merged.lead).toMatchObject({ test: true, response_state: "not_called", response_reason: "test" });
+    const real = mergeRepeat(stored(), repeat({ email: "a@b.co", test: true }), "t1", now);
+    expect(real.lead.test).toBe(false);
+  });
+
+  it("keeps a consent when the repeat sends none or null, and never re-enters a lead already in the flow", () => {
+    const eligible = stored({
+      phone: "+14155552671",
+      consent,
+      response_state: "handed_off",
+      response_reason: null,
+    });
+    const merged = mergeRepeat(eligible, repeat({ email: "a@b.co", consent: null }), "t1", now);
+    expect(merged.lead.consent).toEqual(consent);
+    expect(merged.becameEligible).toBe(false);
+    expect(merged.lead.response_state).toBe("handed_off");
+  });
+});
