@@ -36,6 +36,8 @@ const DATE_TIME_WITH_ZONE = /^\d{4}-\d\d-\d\d[Tt]\d\d:\d\d:\d\d(\.\d+)?([Zz]|[+-
  * Throws a ConsentError for an empty part, an unreadable time, or a time more than 60 s in the
  * future (the service refuses those with consent_incomplete and consent_in_future).
  *
+ * `now` is the clock to compare against, in ms since the epoch (default `Date.now()`).
+ *
  * @example
  * const consent = consentBlock({ source: "webform:/contact", reference: "sub_8812", capturedAt: new Date() });
  * // { source: "webform:/contact", reference: "sub_8812", captured_at: "2026-11-20T20:03:00.000Z" }

@@ -12,6 +12,25 @@ describe("idempotencyKey()", () => {
   });
 });
 
+describe("idempotencyKey() without crypto.randomUUID (browsers on plain http)", () => {
+  it("builds a UUID v4 from getRandomValues", () => {
+    // Shadow randomUUID (on the prototype in Bun, maybe own elsewhere), then put things back as they were.
+    const own = Object.getOwnPropertyDescriptor(crypto, "randomUUID");
+    Object.defineProperty(crypto, "randomUUID", { value: undefined, configurable: true, writable: true });
+    try {
+      expect(crypto.randomUUID).toBeUndefined();
+      const keys = new Set(Array.from({ length: 50 }, () => idempotencyKey()));
+      expect(keys.size).toBe(50);
+      for (const key of keys)
+        expect(key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    } finally {
+      if (own) Object.defineProperty(crypto, "randomUUID", own);
+      else delete (crypto as { randomUUID?: unknown }).randomUUID;
+    }
+    expect(typeof crypto.randomUUID).toBe("function");
+  });
+});
+
 describe("idempotencyKey.from()", () => {
   it("is the SHA-256 hex of the JSON-encoded parts, stable across calls", async () => {
     const expected = createHash("sha256").update('["acme-crm","A-10023"]').digest("hex");
