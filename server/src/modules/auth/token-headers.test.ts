@@ -29,13 +29,14 @@ describe("tokenFromHeaders", () => {
   });
 
   it("reports a missing token, including an empty Bearer or a non-Bearer Authorization alone", () => {
-    for (const headers of [
+    const cases: Record<string, string>[] = [
       {},
       { authorization: "Bearer" },
       { authorization: "Bearer  " },
       { authorization: "Basic x" },
       { "x-stl-channel-token": " " },
-    ]) {
+    ];
+    for (const headers of cases) {
       expect(from(headers)).toEqual({ ok: false, code: "token_missing" });
     }
   });
