@@ -1,4 +1,6 @@
 // The hand-off the assistant receives: the lead as it needs it for the call, and when it may call.
+import type { Consent } from "@speed-to-lead/spec";
+import { notCalledReason } from "../leads/lead-record.ts";
 import { type CallingHours, type CallWindow, callWindow, callZones } from "./calling-hours.ts";
 
 /** A claimed task joined with its lead and account, as the claim query returns it. */
@@ -17,7 +19,7 @@ export interface ClaimedTask {
   price: string | number | null;
   source: string;
   context: Record<string, unknown> | null;
-  consent: { source: string; reference: string; captured_at: string } | null;
+  consent: Consent | null;
   test: boolean;
   received_at: Date | string;
   respond_by: Date | string;
@@ -39,7 +41,7 @@ export interface HandoffPayload {
     price: number | null;
     source: string;
     context: Record<string, unknown> | null;
-    consent: { source: string; reference: string; captured_at: string };
+    consent: Consent;
     received_at: string;
     respond_by: string;
     call_window: CallWindow;
@@ -49,17 +51,6 @@ export interface HandoffPayload {
 export interface PayloadSettings {
   callingHours: CallingHours;
   defaultTimeZone: string;
-}
-
-/**
- * Why a lead must not be called, in the spec's order (test, no_consent, no_phone), or undefined when
- * it may be. The lead service decides this at write time; the dispatcher checks again before sending.
- */
-export function notCalledReason(lead: Pick<ClaimedTask, "test" | "consent" | "phone">) {
-  if (lead.test) return "test" as const;
-  if (!lead.consent) return "no_consent" as const;
-  if (!lead.phone) return "no_phone" as const;
-  return undefined;
 }
 
 /** The webhook-id of a task: the same on every attempt, so the assistant can drop duplicates. */

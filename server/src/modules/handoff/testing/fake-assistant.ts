@@ -20,12 +20,16 @@ export interface FakeAssistant {
   rejected: number;
   /** Times a webhook-id arrived while a request with the same id was still being answered. */
   overlaps: number;
+  /** The most requests this fake was answering at one moment. */
+  maxInFlight: number;
   /** webhook-ids answered 2xx at least once. */
   acknowledged(): Set<string>;
   /** The next `count` signed requests get `status` (default 503) instead of 200. */
   failNext(count: number, status?: number): void;
   /** Hold every answer this long, so overlapping deliveries would be seen. */
   setDelay(ms: number): void;
+  /** Forgets every delivery and setting, for the next test on the same assistant. */
+  reset(): void;
   /** Resolves once `check` holds, polling every 20 ms; rejects with `what` after `timeoutMs`. */
   waitUntil(check: () => boolean, what: string, timeoutMs?: number): Promise<void>;
   stop(): Promise<void>;
@@ -47,6 +51,8 @@ export function startFakeAssistant(options: { secret?: string; port?: number } =
   let delayMs = 0;
   let rejected = 0;
   let overlaps = 0;
+  let running = 0;
+  let maxInFlight = 0;
 
   const server = Bun.serve({
     port: options.port ?? 0,
@@ -62,9 +68,10 @@ export function startFakeAssistant(options: { secret?: string; port?: number } =
         return new Response("bad signature", { status: 401 });
       }
       const webhookId = request.headers.get("webhook-id")!;
-      const running = inFlight.get(webhookId) ?? 0;
-      if (running > 0) overlaps++;
-      inFlight.set(webhookId, running + 1);
+      const sameId = inFlight.get(webhookId) ?? 0;
+      if (sameId > 0) overlaps++;
+      inFlight.set(webhookId, sameId + 1);
+      maxInFlight = Math.max(maxInFlight, ++running);
       try {
         if (delayMs > 0) await Bun.sleep(delayMs);
         let status = 200;
@@ -76,6 +83,7 @@ export function startFakeAssistant(options: { secret?: string; port?: number } =
         if (status < 300) acknowledged.add(webhookId);
         return new Response(null, { status });
       } finally {
+        running--;
         inFlight.set(webhookId, (inFlight.get(webhookId) ?? 1) - 1);
       }
     },
@@ -91,12 +99,24 @@ export function startFakeAssistant(options: { secret?: string; port?: number } =
     get overlaps() {
       return overlaps;
     },
+    get maxInFlight() {
+      return maxInFlight;
+    },
     acknowledged: () => acknowledged,
     failNext(count, status = 503) {
       failures = { count, status };
     },
     setDelay(ms) {
       delayMs = ms;
+    },
+    reset() {
+      deliveries.length = 0;
+      acknowledged.clear();
+      failures = { count: 0, status: 503 };
+      delayMs = 0;
+      rejected = 0;
+      overlaps = 0;
+      maxInFlight = 0;
     },
     async waitUntil(check, what, timeoutMs = 20_000) {
       const deadline = Date.now() + timeoutMs;

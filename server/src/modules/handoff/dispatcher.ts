@@ -1,0 +1,181 @@
+// The dispatcher: claims due response tasks, delivers them to the assistant, settles each claim.
+import type { Database } from "../../db/database.ts";
+import { describeError, type Logger } from "../../logger.ts";
+import { notCalledReason } from "../leads/lead-record.ts";
+import type { ServiceMetrics } from "../metrics/service-metrics.ts";
+import type { Assistant } from "./assistant.ts";
+import { retryDelayMs } from "./backoff.ts";
+import type { HandoffConfig } from "./config.ts";
+import { buildPayload, type ClaimedTask, webhookIdOf } from "./payload.ts";
+import {
+  claimDueTasks,
+  markDelivered,
+  markOverdueMissed,
+  refuseIneligible,
+  scheduleRetry,
+} from "./task-store.ts";
+
+export type DispatcherSettings = Pick<
+  HandoffConfig,
+  | "pollIntervalMs"
+  | "retryBaseMs"
+  | "retryMaxMs"
+  | "concurrency"
+  | "webhookTimeoutMs"
+  | "callingHours"
+  | "defaultTimeZone"
+>;
+
+export interface DispatcherOptions {
+  db: Database;
+  assistant: Assistant;
+  settings: DispatcherSettings;
+  logger: Logger;
+  metrics?: Pick<ServiceMetrics, "handoffLatency" | "tasksMissed" | "handoffAttempts">;
+}
+
+/** Room between the delivery timeout and the end of the lease, for the work around the HTTP call. */
+const LEASE_MARGIN_MS = 5_000;
+const MISSED_SWEEP_BATCH = 500;
+
+/**
+ * Several dispatchers (servers, `stl dispatch` workers) may share one database: claims use SKIP
+ * LOCKED and a lease longer than the delivery timeout, so a task is never in two deliveries at once.
+ * Work starts on wake() (new task notified, delivery finished, retry due) or on the poll timer.
+ *
+ * @example const dispatcher = new Dispatcher({ db, assistant, settings, logger }); dispatcher.start();
+ */
+export class Dispatcher {
+  private running = false;
+  private pumping: Promise<void> | undefined;
+  private again = false;
+  private readonly inFlight = new Set<Promise<void>>();
+  private readonly timers = new Set<ReturnType<typeof setTimeout>>();
+  private pollTimer: ReturnType<typeof setInterval> | undefined;
+  private lastSweep = 0;
+
+  constructor(private readonly options: DispatcherOptions) {}
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.pollTimer = setInterval(() => this.wake(), this.options.settings.pollIntervalMs);
+    this.pollTimer.unref?.();
+    this.wake();
+  }
+
+  /** Look for due tasks now. Cheap to call often: calls during a pass fold into one more pass. */
+  wake(): void {
+    if (!this.running) return;
+    if (this.pumping) {
+      this.again = true;
+      return;
+    }
+    this.pumping = this.pump().finally(() => {
+      this.pumping = undefined;
+    });
+  }
+
+  /** Stops claiming, then waits for deliveries in flight to finish and be settled. */
+  async stop(): Promise<void> {
+    this.running = false;
+    clearInterval(this.pollTimer);
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
+    await this.pumping;
+    await Promise.allSettled([...this.inFlight]);
+  }
+
+  /** Deliveries currently in flight (for tests and the worker's shutdown log). */
+  get busy(): number {
+    return this.inFlight.size;
+  }
+
+  private async pump(): Promise<void> {
+    const { db, settings, logger } = this.options;
+    try {
+      do {
+        this.again = false;
+        await this.sweepMissed();
+        const free = settings.concurrency - this.inFlight.size;
+        // Full: a finishing delivery calls wake() again.
+        if (free <= 0) break;
+        const tasks = await claimDueTasks(db, free, settings.webhookTimeoutMs + LEASE_MARGIN_MS);
+        for (const task of tasks) this.track(this.deliver(task));
+        if (tasks.length === free) this.again = true;
+      } while (this.again && this.running);
+    } catch (error) {
+      // Database down or similar: the poll timer tries again.
+      logger.warn("dispatcher pass failed", describeError(error));
+    }
+  }
+
+  private async sweepMissed(): Promise<void> {
+    const now = Date.now();
+    if (now - this.lastSweep < this.options.settings.pollIntervalMs) return;
+    this.lastSweep = now;
+    const missed = await markOverdueMissed(this.options.db, MISSED_SWEEP_BATCH);
+    for (const lead of missed) {
+      this.options.metrics?.tasksMissed.inc();
+      this.options.logger.warn("handoff missed", { lead_id: lead.lead_id });
+    }
+  }
+
+  private track(delivery: Promise<void>): void {
+    this.inFlight.add(delivery);
+    delivery.finally(() => {
+      this.inFlight.delete(delivery);
+      this.wake();
+    });
+  }
+
+  private async deliver(task: ClaimedTask): Promise<void> {
+    const { db, assistant, settings, logger, metrics } = this.options;
+    try {
+      const reason = notCalledReason(task);
+      if (reason) {
+        logger.error("response task for a lead that must not be called", { lead_id: task.lead_id, reason });
+        await refuseIneligible(db, task, reason);
+        return;
+      }
+      const webhookId = webhookIdOf(task.task_id);
+      const result = await assistant.deliver(webhookId, buildPayload(task, settings, Date.now()));
+      metrics?.handoffAttempts.inc({ result: result.ok ? "delivered" : "failed" });
+      if (result.ok) {
+        const settled = await markDelivered(db, task);
+        for (const lead of settled) {
+          if (!lead.test)
+            metrics?.handoffLatency.observe((Date.now() - new Date(lead.received_at).getTime()) / 1000);
+        }
+        logger.info("handoff delivered", {
+          lead_id: task.lead_id,
+          webhook_id: webhookId,
+          attempt: task.attempts,
+        });
+        return;
+      }
+      const delay = retryDelayMs(task.attempts, settings);
+      await scheduleRetry(db, task, delay, result.error);
+      logger.warn("handoff attempt failed", {
+        lead_id: task.lead_id,
+        attempt: task.attempts,
+        status: result.status,
+        error_message: result.error,
+        retry_in_ms: delay,
+      });
+      this.wakeAfter(delay);
+    } catch (error) {
+      // The lease runs out and the task is claimed again: at-least-once, never lost.
+      logger.error("handoff settlement failed", { lead_id: task.lead_id, ...describeError(error) });
+    }
+  }
+
+  private wakeAfter(delayMs: number): void {
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      this.wake();
+    }, delayMs + 5);
+    timer.unref?.();
+    this.timers.add(timer);
+  }
+}

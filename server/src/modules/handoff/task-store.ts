@@ -1,0 +1,106 @@
+// The response_tasks outbox as the dispatcher sees it: claim due tasks, then settle each claim.
+import type { Queryable } from "../../db/database.ts";
+import type { ClaimedTask } from "./payload.ts";
+
+/**
+ * A claim is a lease: the claim moves next_attempt_at past the delivery timeout, so no other
+ * dispatcher picks the task up while this one delivers it, and a dispatcher that dies leaves a task
+ * that becomes due again when the lease runs out. `attempts` fences the settlement: only the holder
+ * of the latest claim can settle it. SKIP LOCKED lets concurrent dispatchers claim disjoint tasks.
+ */
+const CLAIM_DUE = `
+with due as (
+  select id from response_tasks
+  where status = 'pending' and next_attempt_at <= now() and due_at > now()
+  order by next_attempt_at
+  limit $1
+  for update skip locked
+), claimed as (
+  update response_tasks t
+  set attempts = t.attempts + 1, next_attempt_at = now() + $2::int * interval '1 millisecond'
+  from due where t.id = due.id
+  returning t.id, t.lead_id, t.attempts
+)
+select c.id::text as task_id, c.attempts, l.id::text as lead_id, l.account_id::text as account_id,
+  a.slug as account_slug, l.phone, l.first_name, l.last_name, l.language, l.timezone, l.property_ref,
+  l.price, l.source, l.context, l.consent, l.test, l.received_at, l.respond_by
+from claimed c
+join leads l on l.id = c.lead_id
+join accounts a on a.id = l.account_id`;
+
+export function claimDueTasks(db: Queryable, limit: number, leaseMs: number): Promise<ClaimedTask[]> {
+  return db.query<ClaimedTask>(CLAIM_DUE, [limit, Math.ceil(leaseMs)]);
+}
+
+export interface SettledDelivery {
+  lead_id: string;
+  received_at: Date | string;
+  test: boolean;
+}
+
+/** Marks the task delivered and the lead handed_off in one statement; empty when the claim was lost. */
+export function markDelivered(db: Queryable, task: ClaimedTask): Promise<SettledDelivery[]> {
+  return db.query<SettledDelivery>(
+    `with done as (
+       update response_tasks set status = 'delivered', delivered_at = now(), last_error = null
+       where id = $1 and attempts = $2 and status = 'pending'
+       returning lead_id
+     )
+     update leads set response_state = 'handed_off', response_reason = null
+     where id in (select lead_id from done)
+     returning id::text as lead_id, received_at, test`,
+    [task.task_id, task.attempts],
+  );
+}
+
+/** After a failed attempt: due again after `delayMs`, never later than respond_by (then it is missed). */
+export async function scheduleRetry(db: Queryable, task: ClaimedTask, delayMs: number, error: string) {
+  await db.query(
+    `update response_tasks
+     set next_attempt_at = least(now() + $3::int * interval '1 millisecond', due_at), last_error = $4
+     where id = $1 and attempts = $2 and status = 'pending'`,
+    [task.task_id, task.attempts, Math.ceil(delayMs), error],
+  );
+}
+
+/**
+ * Tasks whose respond_by passed without an acknowledgement become missed, and so do their leads.
+ * A task still leased to a dispatcher is left alone until its lease runs out.
+ */
+export function markOverdueMissed(
+  db: Queryable,
+  limit: number,
+): Promise<{ lead_id: string; test: boolean }[]> {
+  return db.query(
+    `with overdue as (
+       select id from response_tasks
+       where status = 'pending' and due_at <= now() and next_attempt_at <= now()
+       order by due_at
+       limit $1
+       for update skip locked
+     ), missed as (
+       update response_tasks t
+       set status = 'missed', last_error = coalesce(t.last_error, 'respond_by passed before a delivery was tried')
+       from overdue where t.id = overdue.id
+       returning t.lead_id
+     )
+     update leads set response_state = 'missed', response_reason = null
+     where id in (select lead_id from missed)
+     returning id::text as lead_id, test`,
+    [limit],
+  );
+}
+
+/** A task whose lead is not call-eligible is never sent: closed as missed, the lead marked not_called. */
+export async function refuseIneligible(db: Queryable, task: ClaimedTask, reason: string) {
+  await db.query(
+    `with refused as (
+       update response_tasks set status = 'missed', last_error = $3
+       where id = $1 and attempts = $2 and status = 'pending'
+       returning lead_id
+     )
+     update leads set response_state = 'not_called', response_reason = $4
+     where id in (select lead_id from refused)`,
+    [task.task_id, task.attempts, `lead is not call-eligible: ${reason}`, reason],
+  );
+}

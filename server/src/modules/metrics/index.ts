@@ -1,0 +1,22 @@
+// GET /metrics: the service's counters and histograms in Prometheus text format.
+import { Elysia } from "elysia";
+import type { ServiceMetrics } from "./service-metrics.ts";
+
+export { intakeMetricsEvents } from "./intake-metrics.ts";
+export { createServiceMetrics, type ServiceMetrics } from "./service-metrics.ts";
+
+/**
+ * Unauthenticated, like /healthz: it holds counts only, never lead data. Restrict it at the proxy
+ * when the server faces the internet.
+ *
+ * @example new Elysia().use(metricsRoute(createServiceMetrics()))
+ */
+export function metricsRoute(metrics: ServiceMetrics) {
+  return new Elysia().get(
+    "/metrics",
+    async () =>
+      new Response(await metrics.registry.metrics(), {
+        headers: { "content-type": metrics.registry.contentType },
+      }),
+  );
+}
