@@ -115,7 +115,7 @@ export function createLeadClient(options: LeadClientOptions): LeadClient {
       if (callerSignal?.aborted) throw callerSignal.reason;
       if (timeout.signal.aborted) return { error: timeout.signal.reason as TimeoutError };
       const reason = cause instanceof Error ? cause.message : String(cause);
-      return { error: new ConnectionError(`Could not reach ${baseUrl}: ${reason}`, { cause }) };
+      return { error: new ConnectionError(`No usable response from ${baseUrl}: ${reason}`, { cause }) };
     } finally {
       clearTimeout(timer);
       combined.dispose();
