@@ -3,7 +3,7 @@ import type { FieldErrorCode } from "@speed-to-lead/spec";
 import fc from "fast-check";
 import { dateTimeWithZone } from "./date-time.ts";
 import { nonUsNanpPhone } from "./nanp-phone.ts";
-import { emailAddress, validLead } from "./valid-lead.ts";
+import { emailAddress, unique, type ValidLead, validLead } from "./valid-lead.ts";
 
 export interface RuleBreak {
   /** Human name of the rule, for failure messages. */
@@ -18,8 +18,16 @@ export interface RuleBreak {
 }
 
 export interface BrokenLead {
-  body: Record<string, unknown>;
+  /** The valid lead before the break: make its keys unique per request, then `broken.apply` it. */
+  lead: ValidLead;
   broken: RuleBreak;
+}
+
+/** The request body: unique keys first (so a nonce never repairs a broken key), then the break. */
+export function brokenBody({ lead, broken }: BrokenLead): Record<string, unknown> {
+  const body = unique(lead.body);
+  broken.apply(body);
+  return body;
 }
 
 const nonString = fc.oneof(fc.integer(), fc.boolean(), fc.constant(null), fc.constant([]), fc.constant({}));
@@ -295,14 +303,10 @@ export function ruleBreak(now: () => number): fc.Arbitrary<RuleBreak> {
 }
 
 /**
- * A valid lead, then one rule broken.
+ * A valid lead and one rule to break in it.
  *
- * @example fc.sample(brokenLead({ now: Date.now }), 1)[0].broken.pointer // "/phone"
+ * @example brokenBody(fc.sample(brokenLead({ now: Date.now }), 1)[0]) // { phone: "12345", … }
  */
 export function brokenLead(options: { now: () => number }): fc.Arbitrary<BrokenLead> {
-  return fc.tuple(validLead(options), ruleBreak(options.now)).map(([lead, broken]) => {
-    const body = { ...lead.body };
-    broken.apply(body);
-    return { body, broken };
-  });
+  return fc.tuple(validLead(options), ruleBreak(options.now)).map(([lead, broken]) => ({ lead, broken }));
 }
