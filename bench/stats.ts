@@ -26,7 +26,8 @@ export function summarize(values: readonly number[]): Spread {
  */
 export function percentile(sortedAscending: ArrayLike<number>, p: number): number {
   if (sortedAscending.length === 0) return Number.NaN;
-  const rank = Math.ceil((p / 100) * sortedAscending.length);
+  // The epsilon keeps 99.9 % of 1000 at rank 999: floating point makes it 999.0000000000001.
+  const rank = Math.ceil((p / 100) * sortedAscending.length - 1e-9);
   const index = Math.min(sortedAscending.length - 1, Math.max(0, rank - 1));
   return sortedAscending[index]!;
 }
