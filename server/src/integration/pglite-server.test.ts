@@ -1,0 +1,122 @@
+// A real server process on the embedded database: demo token, folder lock, graceful shutdown, restart.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { LEAD_INTAKE_PATH, MAX_BODY_BYTES } from "@speed-to-lead/spec";
+import { afterAll, describe, expect, it } from "vitest";
+import { contractErrors } from "../testing/contract.ts";
+import { completeConsent } from "../testing/intake-requests.ts";
+import { postLead } from "../testing/lead-http.ts";
+import { runCli, type ServerProcess, startServer, untilReady } from "../testing/server-process.ts";
+
+const base = mkdtempSync(join(tmpdir(), "stl-pglite-"));
+const env = { PGLITE_DIR: join(base, "data") };
+const servers: ServerProcess[] = [];
+afterAll(async () => {
+  for (const server of servers) await server.stop("SIGKILL");
+  rmSync(base, { recursive: true, force: true });
+});
+
+describe("server on PGlite, as `bun start` runs it", () => {
+  let server: ServerProcess;
+  let demoToken: string;
+  let firstLead: { id: string; text: string };
+  const lead = {
+    phone: "(415) 555-2671",
+    first_name: "Ana",
+    idempotency_key: "restart-key",
+    consent: completeConsent(),
+  };
+
+  it("prints a demo token and a curl command on a new database, and the token works", async () => {
+    server = await startServer(env);
+    servers.push(server);
+    await untilReady(server);
+    const output = server.lines.join("\n");
+    demoToken = /stl_ch_[A-Za-z0-9_-]{43}/.exec(output)![0];
+    expect(output).toContain(`curl -sS ${server.url}${LEAD_INTAKE_PATH}`);
+    expect(output).toContain(`-H "Authorization: Bearer ${demoToken}"`);
+    const response = await postLead(server.url, demoToken, lead);
+    expect(response.status).toBe(201);
+    expect(contractErrors("LeadAccepted", response.body)).toEqual([]);
+    firstLead = { id: response.body.id, text: response.text };
+  });
+
+  it("logs the request as one JSON line without the token or the lead", async () => {
+    const line = await server.waitForLine((l) => l.includes(firstLead.id));
+    expect(JSON.parse(line)).toMatchObject({
+      msg: "request",
+      method: "POST",
+      status: 201,
+      lead_id: firstLead.id,
+    });
+    const logs = server.lines.filter((l) => l.startsWith("{")).join("\n");
+    expect(logs).not.toContain(demoToken);
+    expect(logs).not.toContain("555");
+  });
+
+  it("refuses 413 over real HTTP without reading a large body", async () => {
+    const response = await fetch(`${server.url}${LEAD_INTAKE_PATH}`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${demoToken}`, "content-type": "application/json" },
+      body: JSON.stringify({ phone: "4155552671", context: { pad: "x".repeat(MAX_BODY_BYTES * 4) } }),
+    });
+    expect(response.status).toBe(413);
+    expect((await response.json()).code).toBe("payload_too_large");
+  });
+
+  it("keeps the folder locked: the CLI refuses it while the server runs", async () => {
+    const result = await runCli(["tokens", "list"], env);
+    expect(result.exitCode).toBe(1);
+    expect(result.stderr).toContain(`is in use by another process (pid ${server.pid})`);
+  });
+
+  it("finishes a request in flight on SIGTERM, then exits 0", async () => {
+    const encoder = new TextEncoder();
+    let push!: (text: string) => void;
+    let finish!: () => void;
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        push = (text) => controller.enqueue(encoder.encode(text));
+        finish = () => controller.close();
+      },
+    });
+    const inFlight = fetch(`${server.url}${LEAD_INTAKE_PATH}`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${demoToken}`, "content-type": "application/json" },
+      body,
+      duplex: "half",
+    } as RequestInit);
+    push('{"email":"slow@example.com",');
+    // Time for the headers to reach the server over loopback; the body is still open after it.
+    await Bun.sleep(300);
+    const exited = server.stop("SIGTERM");
+    await server.waitForLine((l) => l.includes('"msg":"shutting down"'));
+    push('"first_name":"Late"}');
+    finish();
+    const response = await inFlight;
+    expect(response.status).toBe(201);
+    expect(await exited).toBe(0);
+  });
+
+  it("lets the CLI in once the server stopped, with last_used_at kept", async () => {
+    const result = await runCli(["tokens", "list", "--json"], env);
+    expect(result.exitCode, result.stderr).toBe(0);
+    const [demo] = JSON.parse(result.stdout);
+    expect(demo).toMatchObject({ account: "demo", revoked_at: null });
+    expect(demo.last_used_at).not.toBeNull();
+    expect(result.stdout).not.toContain(demoToken);
+  });
+
+  it("restarts on the same data without a new demo token and replays the earlier lead", async () => {
+    server = await startServer(env);
+    servers.push(server);
+    await untilReady(server);
+    expect(server.lines.join("\n")).not.toContain("stl_ch_");
+    const replay = await postLead(server.url, demoToken, lead);
+    expect(replay.status).toBe(201);
+    expect(replay.text).toBe(firstLead.text);
+    expect(replay.headers.get("idempotent-replayed")).toBe("true");
+    expect(await server.stop("SIGINT")).toBe(0);
+  });
+});
