@@ -96,19 +96,22 @@ export function wrkCell(
   };
 }
 
-/** The database ceiling at one client count. */
-export function pgbenchCell(ceiling: Ceiling, connections: number): Cell {
+/** The database ceiling at one client count; `withoutTriggers`: the diagnostic copy. */
+export function pgbenchCell(ceiling: Ceiling, connections: number, withoutTriggers = false): Cell {
+  const databaseUrl = withoutTriggers ? ceiling.withoutTriggers.databaseUrl : ceiling.databaseUrl;
   return {
     group: "baseline",
-    name: "pgbench",
-    title: "database ceiling: pgbench, the server's SQL for one fresh lead",
+    name: withoutTriggers ? "pgbench-no-triggers" : "pgbench",
+    title: withoutTriggers
+      ? "pgbench, the same SQL with the schema's triggers disabled (diagnostic)"
+      : "database ceiling: pgbench, the server's SQL for one fresh lead",
     connections,
     expectedErrorShare: 0,
     runs: [],
     warnings: [],
     run: (options) =>
       runPgbench({
-        databaseUrl: ceiling.databaseUrl,
+        databaseUrl,
         script: ceiling.script.text,
         defines: ceiling.script.defines,
         clients: connections,

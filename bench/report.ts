@@ -35,6 +35,7 @@ function spread(value: Spread, format: (value: number) => string): string {
 
 const BASELINE_LABELS: Record<string, string> = {
   pgbench: "pgbench ceiling",
+  "pgbench-no-triggers": "pgbench, triggers off",
   "bun-serve": "Bun.serve 201",
   fastify: "Fastify 5 + pg",
 };
@@ -93,6 +94,7 @@ function renderCeiling(ceiling: Ceiling): string {
     "</details>",
     "",
     ...ceiling.script.notes.map((note) => `- ${note}`),
+    `- "pgbench, triggers off" (diagnostic, not a target) runs the same script on a copy of the database with these triggers disabled: ${ceiling.withoutTriggers.triggers.join(", ") || "none"}`,
     ...(ceiling.background.length > 0
       ? [
           "",
