@@ -8,9 +8,15 @@ import { describeError, type Logger, silentLogger } from "./logger.ts";
 import { type Authenticator, createAuthenticator } from "./modules/auth/authenticator.ts";
 import { apiDocs } from "./modules/docs/index.ts";
 import { health } from "./modules/health/index.ts";
-import type { IntakeEvents } from "./modules/leads/events.ts";
+import { combineIntakeEvents, type IntakeEvents } from "./modules/leads/events.ts";
 import { registerFormats } from "./modules/leads/formats.ts";
 import { leadIntake } from "./modules/leads/index.ts";
+import {
+  createServiceMetrics,
+  intakeMetricsEvents,
+  metricsRoute,
+  type ServiceMetrics,
+} from "./modules/metrics/index.ts";
 import { createRateLimiter, type RateLimiter } from "./modules/rate-limit/token-bucket.ts";
 
 export interface AppDeps {
@@ -19,6 +25,8 @@ export interface AppDeps {
   rateLimit?: { perSecond: number; burst: number };
   /** Hooks for other features (hand-off dispatcher, metrics); called after commits. */
   events?: IntakeEvents;
+  /** Served at GET /metrics and fed by the intake's events; a fresh registry when absent. */
+  metrics?: ServiceMetrics;
   /** False until migrations ran; defaults to always ready (tests migrate before building the app). */
   isReady?: () => boolean;
   authenticator?: Authenticator;
@@ -34,6 +42,8 @@ export function createApp(deps: AppDeps) {
   registerFormats();
   const logger = deps.logger ?? silentLogger;
   const isReady = deps.isReady ?? (() => true);
+  const metrics = deps.metrics ?? createServiceMetrics();
+  const events = combineIntakeEvents(intakeMetricsEvents(metrics), deps.events);
   const authenticator = deps.authenticator ?? createAuthenticator(deps.db, { logger });
   const rateLimiter =
     deps.rateLimiter ??
@@ -75,7 +85,8 @@ export function createApp(deps: AppDeps) {
         request_id: state.requestId,
       });
     })
-    .use(leadIntake({ db: deps.db, authenticator, rateLimiter, logger, events: deps.events ?? {}, isReady }))
+    .use(leadIntake({ db: deps.db, authenticator, rateLimiter, logger, events, isReady }))
+    .use(metricsRoute(metrics))
     .use(apiDocs())
     .use(health({ db: deps.db, isReady, logger }));
 }

@@ -34,8 +34,11 @@ export interface DispatcherOptions {
   metrics?: Pick<ServiceMetrics, "handoffLatency" | "tasksMissed" | "handoffAttempts">;
 }
 
-/** Room between the delivery timeout and the end of the lease, for the work around the HTTP call. */
-const LEASE_MARGIN_MS = 5_000;
+/**
+ * A claim's lease: the delivery timeout plus room for the work around the HTTP call (up to 5 s).
+ * Short enough that tasks of a killed dispatcher come back quickly.
+ */
+export const leaseMs = (webhookTimeoutMs: number) => webhookTimeoutMs + Math.min(webhookTimeoutMs, 5_000);
 const MISSED_SWEEP_BATCH = 500;
 
 /**
@@ -100,7 +103,7 @@ export class Dispatcher {
         const free = settings.concurrency - this.inFlight.size;
         // Full: a finishing delivery calls wake() again.
         if (free <= 0) break;
-        const tasks = await claimDueTasks(db, free, settings.webhookTimeoutMs + LEASE_MARGIN_MS);
+        const tasks = await claimDueTasks(db, free, leaseMs(settings.webhookTimeoutMs));
         for (const task of tasks) this.track(this.deliver(task));
         if (tasks.length === free) this.again = true;
       } while (this.again && this.running);

@@ -12,6 +12,24 @@ export interface LeadStoredEvent {
 export interface IntakeEvents {
   /** After the transaction committed; must not throw (errors are logged and ignored). */
   leadStored?(event: LeadStoredEvent): void;
+  /** An idempotent replay answered from the stored first response. */
+  leadReplayed?(): void;
   /** Every refused request, with the field codes of a validation failure. */
   requestRefused?(code: ProblemCode, fieldCodes: FieldErrorCode[]): void;
+}
+
+/** Several features' hooks as one: each hook calls them in order. */
+export function combineIntakeEvents(...all: (IntakeEvents | undefined)[]): IntakeEvents {
+  const list = all.filter((events): events is IntakeEvents => events !== undefined);
+  return {
+    leadStored: (event) => {
+      for (const events of list) events.leadStored?.(event);
+    },
+    leadReplayed: () => {
+      for (const events of list) events.leadReplayed?.();
+    },
+    requestRefused: (code, fieldCodes) => {
+      for (const events of list) events.requestRefused?.(code, fieldCodes);
+    },
+  };
 }

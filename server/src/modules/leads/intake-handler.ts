@@ -103,6 +103,11 @@ async function intake(deps: IntakeDeps, request: Request, state: RequestState, r
       });
     case "replayed":
       state.leadId = outcome.leadId;
+      try {
+        deps.events.leadReplayed?.();
+      } catch (error) {
+        deps.logger.warn("leadReplayed hook failed", describeError(error));
+      }
       return textResponse(state, outcome.status, outcome.body, "application/json", {
         ...limitHeaders,
         "idempotent-replayed": "true",

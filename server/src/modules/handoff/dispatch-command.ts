@@ -1,0 +1,58 @@
+// `bun run stl dispatch`: a dispatcher as its own worker process, until SIGTERM or SIGINT.
+import { loadConfig } from "../../config.ts";
+import type { Database } from "../../db/database.ts";
+import { createLogger } from "../../logger.ts";
+import { createServiceMetrics } from "../metrics/service-metrics.ts";
+import { loadHandoffConfig } from "./config.ts";
+import { startHandoff } from "./index.ts";
+import { bunSqlListen } from "./task-notifications.ts";
+
+/**
+ * For several workers (or servers run with DISPATCHER=off) on one PostgreSQL. On the embedded
+ * database the server's own dispatcher does the work: PGlite admits one process, so this command is
+ * refused while a server holds PGLITE_DIR. DISPATCH_METRICS_PORT, when set, serves this worker's
+ * GET /metrics (hand-off latency, missed tasks, attempts).
+ *
+ * @example DATABASE_URL=postgres://… bun run stl dispatch
+ */
+export async function dispatchCommand(
+  db: Database,
+  _args: unknown,
+  print: (line: string) => void,
+  env: Record<string, string | undefined> = process.env,
+): Promise<number> {
+  const config = loadConfig(env);
+  const logger = createLogger(config.logLevel);
+  const metrics = createServiceMetrics();
+  const handoff = await startHandoff({
+    db,
+    config: loadHandoffConfig(env),
+    logger,
+    metrics,
+    listen: config.databaseUrl ? bunSqlListen(config.databaseUrl) : undefined,
+  });
+  const metricsPort = env.DISPATCH_METRICS_PORT?.trim();
+  const metricsServer = metricsPort
+    ? Bun.serve({
+        port: Number(metricsPort),
+        hostname: config.host,
+        fetch: async (request) =>
+          new URL(request.url).pathname === "/metrics"
+            ? new Response(await metrics.registry.metrics(), {
+                headers: { "content-type": metrics.registry.contentType },
+              })
+            : new Response("not found", { status: 404 }),
+      })
+    : undefined;
+  print(`Dispatching response tasks to the ${handoff.assistant.kind} assistant; Ctrl-C to stop.`);
+
+  const signal = await new Promise<string>((resolve) => {
+    process.once("SIGTERM", () => resolve("SIGTERM"));
+    process.once("SIGINT", () => resolve("SIGINT"));
+  });
+  logger.info("dispatcher stopping", { signal, in_flight: handoff.dispatcher.busy });
+  await metricsServer?.stop();
+  await handoff.stop();
+  logger.info("dispatcher stopped");
+  return 0;
+}
