@@ -8,7 +8,7 @@ export interface LeadServerOptions<Name extends string> {
   /** Tokens to create, by the name tests use: `{ main: "acme" }` creates a token in account acme. */
   tokens: Record<Name, string>;
   /** Names of tokens to revoke before the server starts. */
-  revoke?: Name[];
+  revoke?: NoInfer<Name>[];
   /** Server processes on the same database (PostgreSQL only: the scale-out path). */
   processes?: number;
   /** Extra server settings; the rate limit is far above what a suite sends unless it sets its own. */
