@@ -7,10 +7,20 @@ import { DirectoryLockedError } from "./db/directory-lock.ts";
 import { migrate } from "./db/migrate.ts";
 import { openDatabase } from "./db/open-database.ts";
 import { createLogger, describeError } from "./logger.ts";
+import {
+  bunSqlListen,
+  type HandoffRuntime,
+  loadHandoffConfig,
+  startHandoff,
+} from "./modules/handoff/index.ts";
+import { createServiceMetrics } from "./modules/metrics/index.ts";
 
 const MIGRATION_RETRY_MS = 2_000;
 const config = loadConfig();
 const logger = createLogger(config.logLevel);
+const handoffConfig = loadHandoffConfig();
+const metrics = createServiceMetrics();
+let handoff: HandoffRuntime | undefined;
 
 let db: Database;
 try {
@@ -29,6 +39,9 @@ const app = createApp({
   logger,
   isReady: () => ready,
   rateLimit: { perSecond: config.rateLimitPerSecond, burst: config.rateLimitBurst },
+  metrics,
+  // A task this process just committed: deliver it now rather than at the next poll.
+  events: { leadStored: (event) => event.responseTaskId && handoff?.dispatcher.wake() },
 });
 app.listen({ port: config.port, hostname: config.host });
 const port = app.server?.port ?? config.port;
@@ -60,6 +73,11 @@ if (migration.fresh && db.kind === "pglite") {
   process.stdout.write(demoBanner(baseUrl, demo.token));
 }
 ready = true;
+// The five-minute response; DISPATCHER=off leaves it to `bun run stl dispatch` workers.
+if (handoffConfig.dispatcherInServer) {
+  const listen = config.databaseUrl ? bunSqlListen(config.databaseUrl) : undefined;
+  handoff = await startHandoff({ db, config: handoffConfig, logger, metrics, listen });
+}
 logger.info("ready", { url: baseUrl });
 
 let stopping = false;
@@ -72,6 +90,7 @@ async function shutdown(signal: string) {
   logger.info("shutting down", { signal });
   // Stops accepting connections and waits for requests in flight; then the pool (or PGlite) closes.
   await app.stop();
+  await handoff?.stop();
   await db.close();
   logger.info("stopped");
   process.exit(0);

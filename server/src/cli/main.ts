@@ -4,6 +4,7 @@ import type { Database } from "../db/database.ts";
 import { DirectoryLockedError } from "../db/directory-lock.ts";
 import { migrate } from "../db/migrate.ts";
 import { openDatabase } from "../db/open-database.ts";
+import { dispatchCommand } from "../modules/handoff/dispatch-command.ts";
 import { type ParsedArgs, parseArgs, UsageError } from "./args.ts";
 import { createTokenCommand, listTokensCommand, type Print, revokeTokenCommand } from "./token-commands.ts";
 
@@ -15,6 +16,8 @@ export const USAGE = `Usage: bun run stl <command>
                               list channel tokens (never the tokens themselves)
   tokens revoke <id>          revoke a channel token
   migrate                     apply pending database migrations
+  dispatch                    hand call-eligible leads to the assistant until stopped (a worker
+                              process; the server runs one itself unless DISPATCHER=off)
 
 Uses DATABASE_URL when set, else the embedded database in PGLITE_DIR (default .data/pglite),
 which only one process may open at a time: stop the server first.`;
@@ -31,6 +34,7 @@ export const COMMANDS: Record<string, Command> = {
     print(result.applied.length ? `Applied ${result.applied.join(", ")}.` : "Nothing to apply: up to date.");
     return 0;
   },
+  dispatch: dispatchCommand,
 };
 
 function findCommand(positionals: string[]): Command | undefined {
