@@ -1,0 +1,55 @@
+// `bun run stl dispatch` as a worker beside a server started with DISPATCHER=off, on one PostgreSQL.
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { postLead } from "../../testing/lead-http.ts";
+import { cliCreateToken, type ServerProcess, startServer, untilReady } from "../../testing/server-process.ts";
+import { type FakeAssistant, startFakeAssistant } from "./testing/fake-assistant.ts";
+import { createPostgresTestDatabase, eligibleLead } from "./testing/handoff-fixture.ts";
+
+const CLI_ENTRY = fileURLToPath(new URL("../../cli/main.ts", import.meta.url));
+
+describe("stl dispatch worker", () => {
+  let assistant: FakeAssistant;
+  let server: ServerProcess | undefined;
+  let env: Record<string, string>;
+  beforeAll(async () => {
+    assistant = startFakeAssistant();
+    env = {
+      DATABASE_URL: await createPostgresTestDatabase(),
+      ASSISTANT_WEBHOOK_URL: assistant.url,
+      ASSISTANT_WEBHOOK_SECRET: assistant.secret,
+      // A poll longer than the test: a delivery proves the worker was woken by LISTEN/NOTIFY.
+      DISPATCHER_POLL_MS: "600000",
+      LOG_LEVEL: "info",
+    };
+  });
+  afterAll(async () => {
+    await server?.stop("SIGKILL");
+    await assistant?.stop();
+  });
+
+  it("delivers what the server stores, woken across processes, and stops cleanly on SIGTERM", async () => {
+    const { token } = await cliCreateToken("worker", env);
+    server = await startServer({ ...env, DISPATCHER: "off" });
+    await untilReady(server);
+    const worker = Bun.spawn(["bun", CLI_ENTRY, "dispatch"], {
+      env: { ...process.env, ...env },
+      stdout: "pipe",
+    });
+    const output = new Response(worker.stdout).text();
+    try {
+      // The worker subscribes shortly after start; a lead posted before that is found by its first pass.
+      const first = await postLead(server.url, token, eligibleLead());
+      await assistant.waitUntil(() => assistant.acknowledged().size === 1, "the worker's first delivery");
+      const second = await postLead(server.url, token, eligibleLead({ test: true }));
+      const third = await postLead(server.url, token, eligibleLead());
+      await assistant.waitUntil(() => assistant.acknowledged().size === 2, "a delivery woken by NOTIFY");
+      expect(assistant.deliveries.map((d) => d.payload.data.lead_id)).toEqual([first.body.id, third.body.id]);
+      expect(second.body.call_eligible).toBe(false);
+    } finally {
+      worker.kill("SIGTERM");
+    }
+    expect(await worker.exited).toBe(0);
+    expect(await output).toContain('"msg":"dispatcher stopped"');
+  });
+});
