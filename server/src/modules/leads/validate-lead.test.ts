@@ -188,3 +188,34 @@ describe("validateLead: idempotency key", () => {
     expect(issuesOf(base, "")).toEqual([issue("/idempotency_key", "pattern_mismatch")]);
   });
 });
+
+describe("validateLead: what storage cannot hold", () => {
+  it("refuses NUL characters and lone surrogates in stored fields, in values or keys", () => {
+    expect(issuesOf({ phone: "4155552671", first_name: "A\u0000" })).toEqual([
+      issue("/first_name", "pattern_mismatch"),
+    ]);
+    expect(issuesOf({ phone: "4155552671", context: { "\u0000": 1 } })).toEqual([
+      issue("/context", "pattern_mismatch"),
+    ]);
+    expect(issuesOf({ phone: "4155552671", context: { a: ["\ud800"] } })).toEqual([
+      issue("/context", "pattern_mismatch"),
+    ]);
+    expect(valid({ phone: "4155552671", first_name: "Ana 😀", unknown: "\u0000" }).ignoredFields).toEqual([
+      "unknown",
+    ]);
+  });
+
+  const nested = (depth: number) => JSON.parse(`${"[".repeat(depth)}${"]".repeat(depth)}`);
+
+  it("refuses JSON nested deeper than 32 levels in any field, known or not", () => {
+    expect(valid({ phone: "4155552671", context: { a: nested(31) } })).toBeDefined();
+    expect(issuesOf({ phone: "4155552671", context: { a: nested(32) } })).toEqual([
+      issue("/context", "too_long"),
+    ]);
+    expect(issuesOf({ phone: "4155552671", "odd/name": nested(10_000) })).toEqual([
+      issue("/odd~1name", "too_long"),
+    ]);
+    const consent = { source: "f", reference: "r", captured_at: "2026-11-20T19:59:00Z", extra: nested(40) };
+    expect(issuesOf({ phone: "4155552671", consent })).toEqual([issue("/consent", "too_long")]);
+  });
+});

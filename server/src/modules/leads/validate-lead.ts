@@ -9,6 +9,7 @@ import {
 import type { FieldIssue } from "../../http/respond.ts";
 import { consentIssues } from "./consent-rules.ts";
 import { registerFormats } from "./formats.ts";
+import { inspectJson, MAX_NESTING_DEPTH } from "./json-limits.ts";
 import { normalizeUsPhone } from "./phone.ts";
 import { schemaIssues } from "./schema-errors.ts";
 import { canonicalTimeZone } from "./timezone.ts";
@@ -49,10 +50,18 @@ export function validateLead(
 ): LeadValidation {
   const known: Record<string, unknown> = {};
   const ignoredFields: string[] = [];
+  const unfit: FieldIssue[] = [];
   for (const [name, value] of Object.entries(body)) {
-    if (KNOWN_FIELDS.has(name)) known[name] = value;
+    const isKnown = KNOWN_FIELDS.has(name);
+    if (isKnown) known[name] = value;
     else ignoredFields.push(name);
+    // Deep nesting is refused in any field (the fingerprint walks them all); unstorable text only where stored.
+    const shape = inspectJson(value);
+    if (shape.depth > MAX_NESTING_DEPTH) unfit.push({ pointer: `/${escapePointer(name)}`, code: "too_long" });
+    else if (isKnown && shape.unstorable)
+      unfit.push({ pointer: `/${escapePointer(name)}`, code: "pattern_mismatch" });
   }
+  if (unfit.length > 0) return { ok: false, code: "validation_failed", issues: unfit };
 
   const issues = schemaIssues(leadCheck, known, { skip: (pointer) => pointer.startsWith("/consent") });
   // The schema's anyOf [phone] | [email] is not checked by TypeBox's compiler: enforce it here.
@@ -93,3 +102,6 @@ export function validateLead(
     },
   };
 }
+
+/** RFC 6901: "~" and "/" in a name are escaped in a JSON Pointer. */
+const escapePointer = (name: string) => name.replaceAll("~", "~0").replaceAll("/", "~1");
