@@ -44,6 +44,18 @@ function codeOf(error: ValueError): FieldErrorCode {
 }
 
 /**
+ * JSON Schema's maxLength counts characters (code points); TypeBox counts UTF-16 units, so 200 emoji
+ * would break a maxLength of 200 there. Such an error is dropped when the code points fit.
+ */
+function withinCodePointLength(error: ValueError): boolean {
+  if (error.type !== ValueErrorType.StringMaxLength || typeof error.value !== "string") return false;
+  const maxLength = (error.schema as { maxLength?: number }).maxLength ?? Number.POSITIVE_INFINITY;
+  let count = 0;
+  for (const _ of error.value) if (++count > maxLength) return false;
+  return true;
+}
+
+/**
  * Every error of `check` on `value`, first one per pointer. `skip` leaves pointers to a caller that
  * checks them itself (the consent block, whose union error says nothing useful).
  *
@@ -55,11 +67,12 @@ export function schemaIssues<T extends TSchema>(
   options: { prefix?: string; skip?: (pointer: string) => boolean } = {},
 ): FieldIssue[] {
   const { prefix = "", skip = () => false } = options;
+  if (check.Check(value)) return [];
   const seen = new Set<string>();
   const issues: FieldIssue[] = [];
   for (const error of check.Errors(value)) {
     const pointer = prefix + error.path;
-    if (seen.has(pointer) || skip(pointer)) continue;
+    if (seen.has(pointer) || skip(pointer) || withinCodePointLength(error)) continue;
     seen.add(pointer);
     issues.push({ pointer, code: codeOf(error) });
   }

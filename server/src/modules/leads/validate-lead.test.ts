@@ -219,3 +219,12 @@ describe("validateLead: what storage cannot hold", () => {
     expect(issuesOf({ phone: "4155552671", consent })).toEqual([issue("/consent", "too_long")]);
   });
 });
+
+describe("validateLead: lengths", () => {
+  it("counts characters as JSON Schema does, not UTF-16 units", () => {
+    expect(valid({ phone: "4155552671", first_name: "😀".repeat(200) }).input.first_name).toHaveLength(400);
+    expect(issuesOf({ phone: "4155552671", first_name: "😀".repeat(201) })).toEqual([
+      issue("/first_name", "too_long"),
+    ]);
+  });
+});
