@@ -40,6 +40,7 @@ export interface DispatcherOptions {
  */
 export const leaseMs = (webhookTimeoutMs: number) => webhookTimeoutMs + Math.min(webhookTimeoutMs, 5_000);
 const MISSED_SWEEP_BATCH = 500;
+const SETTLE_BATCH = 500;
 
 /**
  * Several dispatchers (servers, `stl dispatch` workers) may share one database: claims use SKIP
@@ -53,6 +54,9 @@ export class Dispatcher {
   private pumping: Promise<void> | undefined;
   private again = false;
   private readonly inFlight = new Set<Promise<void>>();
+  /** Acknowledged tasks waiting to be marked delivered; written in batches by settle(). */
+  private readonly acknowledged: ClaimedTask[] = [];
+  private settling: Promise<void> | undefined;
   private readonly timers = new Set<ReturnType<typeof setTimeout>>();
   private pollTimer: ReturnType<typeof setInterval> | undefined;
   private lastSweep = 0;
@@ -87,11 +91,12 @@ export class Dispatcher {
     this.timers.clear();
     await this.pumping;
     await Promise.allSettled([...this.inFlight]);
+    while (this.settling) await this.settling;
   }
 
-  /** Deliveries currently in flight (for tests and the worker's shutdown log). */
+  /** Deliveries in flight or acknowledged and not yet marked (for tests and the worker's shutdown log). */
   get busy(): number {
-    return this.inFlight.size;
+    return this.inFlight.size + this.acknowledged.length + (this.settling ? 1 : 0);
   }
 
   private async pump(): Promise<void> {
@@ -145,16 +150,16 @@ export class Dispatcher {
       const result = await assistant.deliver(webhookId, buildPayload(task, settings, Date.now()));
       metrics?.handoffAttempts.inc({ result: result.ok ? "delivered" : "failed" });
       if (result.ok) {
-        const settled = await markDelivered(db, task);
-        for (const lead of settled) {
-          if (!lead.test)
-            metrics?.handoffLatency.observe((Date.now() - new Date(lead.received_at).getTime()) / 1000);
+        if (!task.test) {
+          metrics?.handoffLatency.observe((Date.now() - new Date(task.received_at).getTime()) / 1000);
         }
         logger.info("handoff delivered", {
           lead_id: task.lead_id,
           webhook_id: webhookId,
           attempt: task.attempts,
         });
+        this.acknowledged.push(task);
+        this.scheduleSettle();
         return;
       }
       const delay = retryDelayMs(task.attempts, settings);
@@ -170,6 +175,34 @@ export class Dispatcher {
     } catch (error) {
       // The lease runs out and the task is claimed again: at-least-once, never lost.
       logger.error("handoff settlement failed", { lead_id: task.lead_id, ...describeError(error) });
+    }
+  }
+
+  private scheduleSettle(): void {
+    if (this.settling) return;
+    this.settling = this.settle().finally(() => {
+      this.settling = undefined;
+      // An acknowledgement that arrived as the last batch finished.
+      if (this.acknowledged.length > 0) this.scheduleSettle();
+    });
+  }
+
+  /**
+   * Marks acknowledged tasks delivered, whatever piled up while the previous batch was written: under
+   * load one commit covers many hand-offs. A failed write is logged; those tasks' leases run out and
+   * they are delivered again under the same webhook-id (at-least-once).
+   */
+  private async settle(): Promise<void> {
+    while (this.acknowledged.length > 0) {
+      const batch = this.acknowledged.splice(0, SETTLE_BATCH);
+      try {
+        await markDelivered(this.options.db, batch);
+      } catch (error) {
+        this.options.logger.error("marking hand-offs delivered failed", {
+          tasks: batch.length,
+          ...describeError(error),
+        });
+      }
     }
   }
 

@@ -32,25 +32,30 @@ export function claimDueTasks(db: Queryable, limit: number, leaseMs: number): Pr
   return db.query<ClaimedTask>(CLAIM_DUE, [limit, Math.ceil(leaseMs)]);
 }
 
-export interface SettledDelivery {
-  lead_id: string;
-  received_at: Date | string;
-  test: boolean;
-}
-
-/** Marks the task delivered and the lead handed_off in one statement; empty when the claim was lost. */
-export function markDelivered(db: Queryable, task: ClaimedTask): Promise<SettledDelivery[]> {
-  return db.query<SettledDelivery>(
-    `with done as (
-       update response_tasks set status = 'delivered', delivered_at = now(), last_error = null
-       where id = $1 and attempts = $2 and status = 'pending'
-       returning lead_id
+/**
+ * Marks acknowledged tasks delivered and their leads handed_off, many in one statement (one commit
+ * for a burst of acknowledgements). A task whose claim was lost (lease ran out, claimed again) is
+ * skipped by the attempts fence. Returns the lead ids settled.
+ */
+export async function markDelivered(db: Queryable, tasks: ClaimedTask[]): Promise<string[]> {
+  if (tasks.length === 0) return [];
+  const claims = tasks.map((task) => ({ id: task.task_id, attempts: task.attempts }));
+  // The list travels as JSON text: one parameter, read the same way by both drivers.
+  const rows = await db.query<{ lead_id: string }>(
+    `with acknowledged as (
+       select * from jsonb_to_recordset($1::text::jsonb) as claim(id uuid, attempts int)
+     ), done as (
+       update response_tasks t set status = 'delivered', delivered_at = now(), last_error = null
+       from acknowledged a
+       where t.id = a.id and t.attempts = a.attempts and t.status = 'pending'
+       returning t.lead_id
      )
      update leads set response_state = 'handed_off', response_reason = null
      where id in (select lead_id from done)
-     returning id::text as lead_id, received_at, test`,
-    [task.task_id, task.attempts],
+     returning id::text as lead_id`,
+    [JSON.stringify(claims)],
   );
+  return rows.map((row) => row.lead_id);
 }
 
 /** After a failed attempt: due again after `delayMs`, never later than respond_by (then it is missed). */
