@@ -8,8 +8,8 @@
 // call-eligible; the load is open-loop (sent on schedule, not after the previous answer), so a
 // slow server cannot hide its queue.
 import { freePort } from "@speed-to-lead/tests/harness/postgres";
-import { createDatabase, startPostgresCluster } from "../test/harness/postgres.ts";
 import { startFakeAssistant } from "../server/src/modules/handoff/testing/fake-assistant.ts";
+import { createDatabase, startPostgresCluster } from "../test/harness/postgres.ts";
 import { createChannelToken, INTAKE_PATH, REPOSITORY_ROOT } from "./lead-server.ts";
 import { type Service, startService } from "./processes.ts";
 import { percentile } from "./stats.ts";

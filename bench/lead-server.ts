@@ -16,6 +16,7 @@ export interface LeadServerTarget {
 export interface LeadServerSettings {
   dispatcher: boolean;
   poolSize: number;
+  smol?: boolean;
 }
 
 function databaseEnv(target: LeadServerTarget): Record<string, string | undefined> {
@@ -65,7 +66,7 @@ export async function startLeadServer(
   const port = await freePort();
   return await startService({
     name,
-    command: ["bun", "server/src/main.ts"],
+    command: ["bun", ...(settings.smol ? ["--smol"] : []), "server/src/main.ts"],
     cwd: REPOSITORY_ROOT,
     port,
     readyPath: "/readyz",

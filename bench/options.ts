@@ -19,6 +19,8 @@ export interface BenchOptions {
   paced: boolean;
   dispatcher: boolean;
   poolSize: number;
+  /** Start the server with `bun --smol` (a smaller heap, traded for more GC). */
+  smol: boolean;
   wrkThreads: number;
   /** Where the markdown goes; empty: do not write a file. */
   output: string | undefined;
@@ -38,6 +40,7 @@ export const USAGE = `Usage: bun run bench [flags]
   --no-paced              skip the p99-at-half-peak run
   --dispatcher on|off     run the in-server hand-off dispatcher during the load (default off)
   --pool N                server's DATABASE_POOL_SIZE (default 4)
+  --smol                  start the server with \`bun --smol\` (smaller heap, more GC)
   --wrk-threads N         wrk threads (default 1: the generator shares the machine)
   --out FILE              markdown output (default bench/results/<date>.md; "-" for none)
 `;
@@ -79,6 +82,7 @@ export function parseOptions(argv: string[], today = new Date()): BenchOptions |
       "no-paced": { type: "boolean" },
       dispatcher: { type: "string" },
       pool: { type: "string" },
+      smol: { type: "boolean" },
       "wrk-threads": { type: "string" },
       out: { type: "string" },
     },
@@ -108,6 +112,7 @@ export function parseOptions(argv: string[], today = new Date()): BenchOptions |
     paced: !values["no-paced"],
     dispatcher: dispatcher === "on",
     poolSize: Math.round(positive(values.pool, 4, "pool")),
+    smol: values.smol ?? false,
     wrkThreads: Math.round(positive(values["wrk-threads"], 1, "wrk-threads")),
     output: values.out === "-" ? undefined : (values.out ?? `results/${date}.md`),
   };

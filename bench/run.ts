@@ -135,7 +135,7 @@ async function main(): Promise<number> {
     poolSize: POOL_SIZE,
     wrkThreads: options.wrkThreads,
   };
-  const serverSettings = { dispatcher: options.dispatcher, poolSize: options.poolSize };
+  const serverSettings = { dispatcher: options.dispatcher, poolSize: options.poolSize, smol: options.smol };
   const haveServer = serverIsPresent();
   if (!haveServer) {
     notes.push(
