@@ -1,53 +1,75 @@
 // Database unreachable: 503 unavailable with Retry-After, no crash, and recovery by itself. PostgreSQL only:
 // an embedded PGlite lives inside the server process and cannot become unreachable from outside.
 import { createLeadClient, UnavailableError } from "@speed-to-lead/sdk";
-import { describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { createBackendDatabase } from "../harness/database-backend.ts";
 import { postLead } from "../harness/lead-http.ts";
-import { useLeadServer } from "../harness/lead-server-fixture.ts";
+import { type ServerProcess, startServerProcess } from "../harness/server-process.ts";
+import { createChannelToken } from "../harness/stl-cli.ts";
+import { startTcpLink, type TcpLink } from "../harness/tcp-link.ts";
 
 const lead = () => ({ email: `outage-${crypto.randomUUID()}@example.com` });
 
-/** Closes the database to new connections and ends the server's open ones, as an outage would. */
-async function setDatabaseReachable(databaseUrl: string, reachable: boolean) {
-  const name = new URL(databaseUrl).pathname.slice(1);
-  const admin = new Bun.SQL(inject("postgresAdminUrl"), { max: 1 });
-  try {
-    await admin.unsafe(`ALTER DATABASE ${name} WITH ALLOW_CONNECTIONS ${reachable}`);
-    if (!reachable) {
-      await admin`select pg_terminate_backend(pid) from pg_stat_activity where datname = ${name} and pid <> pg_backend_pid()`;
-    }
-  } finally {
-    await admin.close();
+/** Accepted again within `attempts` tries (a liveness wait, not a speed check). */
+async function statusOnceRecovered(baseUrl: string, token: string, attempts = 100): Promise<number> {
+  let status = 0;
+  for (let attempt = 0; attempt < attempts && status !== 201; attempt++) {
+    status = (await postLead(baseUrl, { token, body: lead() })).status;
+    if (status !== 201) await Bun.sleep(200);
   }
+  return status;
 }
 
 describe("database outage on postgres", () => {
-  const server = useLeadServer("postgres", { tokens: { main: "outage" } });
+  let server: ServerProcess;
+  let link: TcpLink;
+  let token: string;
+  let databaseUrl: string;
 
-  it("answers 503 unavailable with Retry-After while the database is gone, then recovers by itself", async () => {
-    const token = server.tokens.main.token;
-    const databaseUrl = server.database.env.DATABASE_URL!;
+  beforeAll(async () => {
+    const database = await createBackendDatabase("postgres");
+    databaseUrl = database.env.DATABASE_URL!;
+    token = (await createChannelToken(database.env, "outage", "e2e")).token;
+    // The server reaches PostgreSQL only through a link the test can cut.
+    link = await startTcpLink(Number(new URL(databaseUrl).port));
+    const linked = new URL(databaseUrl);
+    linked.port = String(link.port);
+    server = await startServerProcess({ databaseEnv: { DATABASE_URL: linked.toString() } });
+  }, 60_000);
+
+  afterAll(async () => {
+    await server?.stop();
+    await link?.close();
+  });
+
+  it("the network to the database fails: 503 unavailable with Retry-After, then recovery by itself", async () => {
     expect((await postLead(server.baseUrl, { token, body: lead() })).status).toBe(201);
-
-    await setDatabaseReachable(databaseUrl, false);
+    await link.cut();
     try {
       const during = await postLead(server.baseUrl, { token, body: lead() });
       expect([during.status, during.body.code], during.text).toEqual([503, "unavailable"]);
       const client = createLeadClient({ baseUrl: server.baseUrl, token, maxRetries: 0 });
       const error = await client.postLead(lead()).catch((caught: unknown) => caught);
       expect(error).toBeInstanceOf(UnavailableError);
-      expect((error as UnavailableError).retryAfter).toBeGreaterThanOrEqual(0);
     } finally {
-      await setDatabaseReachable(databaseUrl, true);
+      await link.restore();
     }
+    expect(await statusOnceRecovered(server.baseUrl, token)).toBe(201);
+  });
 
-    // Recovery needs no restart: poll (a liveness wait, not a speed check) until a lead is accepted.
-    let status = 0;
-    for (let attempt = 0; attempt < 100 && status !== 201; attempt++) {
-      status = (await postLead(server.baseUrl, { token, body: lead() })).status;
-      if (status !== 201) await Bun.sleep(200);
+  it("the database refuses connections (shut for maintenance): 503 unavailable, then recovery by itself", async () => {
+    const name = new URL(databaseUrl).pathname.slice(1);
+    const admin = new Bun.SQL(inject("postgresAdminUrl"), { max: 1 });
+    try {
+      await admin.unsafe(`ALTER DATABASE ${name} WITH ALLOW_CONNECTIONS false`);
+      await admin`select pg_terminate_backend(pid) from pg_stat_activity where datname = ${name}`;
+      const during = await postLead(server.baseUrl, { token, body: lead() });
+      expect([during.status, during.body.code], during.text).toEqual([503, "unavailable"]);
+    } finally {
+      await admin.unsafe(`ALTER DATABASE ${name} WITH ALLOW_CONNECTIONS true`);
+      await admin.close();
     }
-    expect(status).toBe(201);
-    expect(server.processes[0]!.output()).not.toMatch(/uncaught|panic/i);
-  }, 60_000);
+    expect(await statusOnceRecovered(server.baseUrl, token)).toBe(201);
+    expect(server.output()).not.toMatch(/uncaught|panic/i);
+  });
 });
