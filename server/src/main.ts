@@ -7,12 +7,7 @@ import { DirectoryLockedError } from "./db/directory-lock.ts";
 import { migrate } from "./db/migrate.ts";
 import { openDatabase } from "./db/open-database.ts";
 import { createLogger, describeError } from "./logger.ts";
-import {
-  bunSqlListen,
-  type HandoffRuntime,
-  loadHandoffConfig,
-  startHandoff,
-} from "./modules/handoff/index.ts";
+import { type HandoffRuntime, loadHandoffConfig, startHandoff } from "./modules/handoff/index.ts";
 import { createServiceMetrics } from "./modules/metrics/index.ts";
 
 const MIGRATION_RETRY_MS = 2_000;
@@ -75,8 +70,8 @@ if (migration.fresh && db.kind === "pglite") {
 ready = true;
 // The five-minute response; DISPATCHER=off leaves it to `bun run stl dispatch` workers.
 if (handoffConfig.dispatcherInServer) {
-  const listen = config.databaseUrl ? bunSqlListen(config.databaseUrl) : undefined;
-  handoff = await startHandoff({ db, config: handoffConfig, logger, metrics, listen });
+  const { databaseUrl } = config;
+  handoff = await startHandoff({ db, config: handoffConfig, logger, metrics, databaseUrl });
 }
 logger.info("ready", { url: baseUrl });
 
