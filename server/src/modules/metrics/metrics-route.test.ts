@@ -39,7 +39,9 @@ describe("GET /metrics", () => {
     expect((await post(keyed, { "idempotency-key": "k1" })).status).toBe(201);
     expect((await post(keyed, { "idempotency-key": "k1" })).status).toBe(201); // the replay
     expect((await post({ phone: "12", email: "not-an-email" })).status).toBe(422);
-    expect((await post({ email: "a@example.com" }, { authorization: "Bearer stl_ch_nope" })).status).toBe(401);
+    expect((await post({ email: "a@example.com" }, { authorization: "Bearer stl_ch_nope" })).status).toBe(
+      401,
+    );
 
     const response = await app.handle(new Request("http://localhost/metrics"));
     expect(response.status).toBe(200);
