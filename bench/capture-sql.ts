@@ -125,7 +125,9 @@ export function toPgbenchScript(
   idempotencyKey: string,
   mintedSince: number,
 ): PgbenchScript {
-  const lines: string[] = ["\\set key_n random(1, 9223372036854775806)"];
+  // Meta-commands first, SQL after: the script reads like the transaction the server ran.
+  const variables: string[] = ["\\set key_n random(1, 9223372036854775806)"];
+  const lines: string[] = [];
   const defines: Record<string, string> = {};
   const notes: string[] = [];
   const uuidExpressions = new Map<string, string>();
@@ -145,7 +147,7 @@ export function toPgbenchScript(
       let expression = uuidExpressions.get(value);
       if (!expression) {
         const n = uuidExpressions.size + 1;
-        lines.push(`\\set uuid${n} random(0, 9223372036854775806)`);
+        variables.push(`\\set uuid${n} random(0, 9223372036854775806)`);
         const time = inTransaction
           ? "lpad(to_hex((extract(epoch FROM now()) * 1000)::bigint), 12, '0')"
           : "lpad(to_hex(:uuid0::bigint), 12, '0')";
@@ -169,9 +171,9 @@ export function toPgbenchScript(
     lines.push(sql.endsWith(";") ? sql : `${sql};`);
   }
   if (!inTransaction && uuidExpressions.size > 0) {
-    lines.splice(1, 0, "\\set uuid0 random(0, 281474976710655)");
+    variables.push("\\set uuid0 random(0, 281474976710655)");
   }
-  return { text: `${lines.join("\n")}\n`, defines, notes };
+  return { text: `${[...variables, ...lines].join("\n")}\n`, defines, notes };
 }
 
 export interface CaptureOptions {
@@ -192,6 +194,7 @@ export async function captureStatements(options: CaptureOptions): Promise<{
   const admin = new Bun.SQL(options.adminUrl, { max: 1 });
   try {
     const [{ data_directory: dataDirectory }] = await admin`SHOW data_directory`;
+    const [{ pid: adminPid }] = await admin`SELECT pg_backend_pid()::text AS pid`;
     const logFile = join(dirname(dataDirectory as string), "log");
     const offset = statSync(logFile).size;
     await admin.unsafe("ALTER SYSTEM SET log_statement = 'all'");
@@ -208,7 +211,9 @@ export async function captureStatements(options: CaptureOptions): Promise<{
       await admin`SELECT pg_reload_conf()`;
     }
     const log = readFileSync(logFile).subarray(offset).toString("utf8");
-    return selectRequestStatements(parseStatementLog(log), markers);
+    // Our own ALTER SYSTEM / reload statements are not the server's.
+    const statements = parseStatementLog(log).filter((statement) => statement.pid !== adminPid);
+    return selectRequestStatements(statements, markers);
   } finally {
     await admin.close();
   }
