@@ -5,6 +5,7 @@ import {
   DatabaseError,
   DatabaseUnavailableError,
   isUnavailableState,
+  LOCK_TIMEOUT_MS,
   type Row,
 } from "./database.ts";
 
@@ -45,6 +46,8 @@ export function createBunSqlDatabase(url: string, options: { poolSize: number })
     max: options.poolSize,
     connectionTimeout: 5,
     idleTimeout: 60,
+    // A startup parameter rather than SET LOCAL per transaction: saves a round trip per request.
+    connection: { lock_timeout: `${LOCK_TIMEOUT_MS}ms`, application_name: "speed-to-lead" },
   });
   return {
     kind: "postgres",

@@ -49,5 +49,11 @@ export function isUnavailableState(sqlState: string | undefined): boolean {
   );
 }
 
+/**
+ * Longest wait for a row lock on PostgreSQL (lock_timeout of every pooled connection): a request
+ * waiting on another one with the same idempotency key gives up after this and answers 409.
+ */
+export const LOCK_TIMEOUT_MS = 5_000;
+
 export const UNIQUE_VIOLATION = "23505";
 export const LOCK_NOT_AVAILABLE = "55P03";

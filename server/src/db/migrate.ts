@@ -30,6 +30,8 @@ export interface MigrationResult {
 /** @example const { applied, fresh } = await migrate(db); */
 export async function migrate(db: Database, migrations = loadMigrations()): Promise<MigrationResult> {
   return await db.transaction(async (tx) => {
+    // Migrations may wait on each other (or on a long query) for as long as it takes.
+    await tx.exec("set local lock_timeout = 0");
     await tx.query("select pg_advisory_xact_lock($1)", [MIGRATION_LOCK_ID]);
     await tx.exec(
       "create table if not exists schema_migrations (version text primary key, applied_at timestamptz not null default now())",

@@ -49,7 +49,8 @@ describe("server on PGlite, as `bun start` runs it", () => {
     // assistant); every other line must carry neither the token nor the lead.
     const logs = server.lines.filter((l) => l.startsWith("{") && !l.includes('"msg":"handoff"')).join("\n");
     expect(logs).not.toContain(demoToken);
-    expect(logs).not.toContain("555");
+    expect(logs).not.toContain("555-2671");
+    expect(logs).not.toContain("+14155552671");
     expect(logs).not.toContain("Ana");
   });
 

@@ -87,6 +87,44 @@ describe("two servers on one PostgreSQL", () => {
     ).toBe(1);
   });
 
+  it("create one lead for concurrent requests with one key and one external id", async () => {
+    const body = { email: "k@example.com", platform: "crm", external_lead_id: "KX-1", idempotency_key: "pg-key-ext" };
+    const results = await Promise.all(Array.from({ length: 10 }, (_, i) => postLead(serverFor(i).url, token, body)));
+    expect(await count("select count(*) as n from leads where external_lead_id = 'KX-1'")).toBe(1);
+    const created = results.filter((r) => r.status === 201);
+    expect(results.every((r) => r.status === 201 || r.status === 409)).toBe(true);
+    expect(new Set(created.map((r) => r.text)).size).toBe(1);
+  });
+
+  it("answer 409 with Retry-After while another transaction holds the key past the wait", async () => {
+    const [{ id: accountId }] = await sql`select account_id as id from channel_tokens where id = ${tokenId}`;
+    const holder = new Bun.SQL(env.DATABASE_URL, { max: 1 });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let claimed!: () => void;
+    const isClaimed = new Promise<void>((resolve) => {
+      claimed = resolve;
+    });
+    // A real open transaction holding the key, as a request stuck mid-way would.
+    const transaction = holder.begin(async (tx) => {
+      await tx`insert into idempotency_keys (account_id, key, fingerprint, created_at) values (${accountId}, 'pg-held', 'x', now())`;
+      claimed();
+      await held;
+      throw new Error("roll back");
+    });
+    await isClaimed;
+    const response = await postLead(a.url, token, { email: "held@example.com", idempotency_key: "pg-held" });
+    release();
+    await transaction.catch(() => {});
+    await holder.close();
+    expect([response.status, response.body.code]).toEqual([409, "idempotency_request_in_flight"]);
+    expect(response.headers.get("retry-after")).toBe("1");
+    // The holder rolled back: the key is free and the retry creates the lead.
+    expect((await postLead(a.url, token, { email: "held@example.com", idempotency_key: "pg-held" })).status).toBe(201);
+  });
+
   it("refuse a reused key with another payload on the other process", async () => {
     expect(
       (await postLead(a.url, token, { email: "a@example.com", idempotency_key: "pg-reuse" })).status,

@@ -38,7 +38,7 @@ const FIELD_COLUMNS = [
   "response_reason",
 ] as const;
 
-const INSERT_COLUMNS = [
+export const INSERT_COLUMNS = [
   "id",
   "account_id",
   "channel_token_id",

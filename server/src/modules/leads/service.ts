@@ -1,6 +1,13 @@
 // Accepting a valid lead: idempotency, deduplication by external id and the response-task outbox, in one transaction.
 import { RESPOND_WITHIN_SECONDS } from "@speed-to-lead/spec";
-import { type Database, DatabaseError, LOCK_NOT_AVAILABLE, type Transaction } from "../../db/database.ts";
+import {
+  type Database,
+  DatabaseError,
+  LOCK_NOT_AVAILABLE,
+  LOCK_TIMEOUT_MS,
+  type Queryable,
+  type Transaction,
+} from "../../db/database.ts";
 import { acceptedBody } from "./accepted-body.ts";
 import {
   claimIdempotencyKey,
@@ -8,13 +15,18 @@ import {
   recordIdempotentResponse,
 } from "./idempotency-repository.ts";
 import { fieldsFromInput, type LeadRow, notCalledReason } from "./lead-record.ts";
-import { insertLead, lockLeadByExternalId, updateLead } from "./lead-repository.ts";
+import { insertLead, lockLeadByExternalId, type NewLead, updateLead } from "./lead-repository.ts";
 import { mergeRepeat } from "./merge-repeat.ts";
+import { insertNewLeadStatement } from "./new-lead-statement.ts";
 import { insertResponseTask } from "./response-task-repository.ts";
 import type { ValidLead } from "./validate-lead.ts";
 
-/** How long a request waits for another one holding the same idempotency key before answering 409. */
-export const IDEMPOTENCY_WAIT_MS = 5_000;
+/**
+ * How long a request waits for another one holding the same idempotency key before answering 409.
+ * PostgreSQL connections carry it as lock_timeout (bun-sql-driver.ts); PGlite runs one transaction at
+ * a time, so nothing there ever waits on a lock.
+ */
+export const IDEMPOTENCY_WAIT_MS = LOCK_TIMEOUT_MS;
 
 export interface Channel {
   tokenId: string;
@@ -52,10 +64,12 @@ export async function acceptLead(
   now: Date = new Date(),
 ): Promise<IntakeOutcome> {
   try {
+    if (lead.input.platform === undefined || lead.input.external_lead_id === undefined) {
+      return await storeNewLead(db, channel, lead, fingerprint, now);
+    }
     return await db.transaction(async (tx) => {
       const key = lead.idempotencyKey;
       if (key !== undefined) {
-        await tx.query(`set local lock_timeout = '${IDEMPOTENCY_WAIT_MS}ms'`);
         if (!(await claimIdempotencyKey(tx, channel.accountId, key, fingerprint, now))) {
           return await earlierResponse(tx, channel.accountId, key, fingerprint);
         }
@@ -77,8 +91,47 @@ export async function acceptLead(
   }
 }
 
+/** The common case, a lead that cannot be a repeat: one statement, one round trip (see new-lead-statement.ts). */
+async function storeNewLead(
+  db: Database,
+  channel: Channel,
+  lead: ValidLead,
+  fingerprint: string,
+  now: Date,
+): Promise<IntakeOutcome> {
+  const row = newLeadRow(channel, lead, now);
+  const body = JSON.stringify(acceptedBody(row, true, lead.ignoredFields));
+  const responseTaskId = row.response_state === "pending" ? Bun.randomUUIDv7() : undefined;
+  const key = lead.idempotencyKey;
+  const claimed = await insertNewLeadStatement(db, {
+    lead: row,
+    responseTaskId,
+    idempotency: key === undefined ? undefined : { key, fingerprint, status: 201, body },
+  });
+  if (!claimed) return await earlierResponse(db, channel.accountId, key!, fingerprint);
+  return { kind: "stored", status: 201, body, lead: row, created: true, responseTaskId };
+}
+
+function newLeadRow(channel: Channel, lead: ValidLead, now: Date): NewLead & LeadRow {
+  const fields = fieldsFromInput(lead);
+  const reason = notCalledReason(fields);
+  return {
+    ...fields,
+    id: Bun.randomUUIDv7(),
+    account_id: channel.accountId,
+    channel_token_id: channel.tokenId,
+    consent_received_at: fields.consent ? now : null,
+    consent_channel_token_id: fields.consent ? channel.tokenId : null,
+    received_at: now,
+    respond_by: new Date(now.getTime() + RESPOND_WITHIN_SECONDS * 1000),
+    updated_at: now,
+    response_state: reason ? "not_called" : "pending",
+    response_reason: reason ?? null,
+  };
+}
+
 async function earlierResponse(
-  tx: Transaction,
+  tx: Queryable,
   accountId: string,
   key: string,
   fingerprint: string,
