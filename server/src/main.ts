@@ -7,7 +7,7 @@ import { DirectoryLockedError } from "./db/directory-lock.ts";
 import { migrate } from "./db/migrate.ts";
 import { openDatabase } from "./db/open-database.ts";
 import { createLogger, describeError } from "./logger.ts";
-import { type HandoffRuntime, loadHandoffConfig, startHandoff } from "./modules/handoff/index.ts";
+import { loadHandoffConfig, type ServerHandoff, startServerHandoff } from "./modules/handoff/index.ts";
 import { createServiceMetrics } from "./modules/metrics/index.ts";
 
 const MIGRATION_RETRY_MS = 2_000;
@@ -15,7 +15,7 @@ const config = loadConfig();
 const logger = createLogger(config.logLevel);
 const handoffConfig = loadHandoffConfig();
 const metrics = createServiceMetrics();
-let handoff: HandoffRuntime | undefined;
+let handoff: ServerHandoff | undefined;
 
 let db: Database;
 try {
@@ -36,7 +36,7 @@ const app = createApp({
   rateLimit: { perSecond: config.rateLimitPerSecond, burst: config.rateLimitBurst },
   metrics,
   // A task this process just committed: deliver it now rather than at the next poll.
-  events: { leadStored: (event) => event.responseTaskId && handoff?.dispatcher.wake() },
+  events: { leadStored: (event) => event.responseTaskId && handoff?.taskCommitted() },
 });
 app.listen({ port: config.port, hostname: config.host });
 const port = app.server?.port ?? config.port;
@@ -69,10 +69,8 @@ if (migration.fresh && db.kind === "pglite") {
 }
 ready = true;
 // The five-minute response; DISPATCHER=off leaves it to `bun run stl dispatch` workers.
-if (handoffConfig.dispatcherInServer) {
-  const { databaseUrl } = config;
-  handoff = await startHandoff({ db, config: handoffConfig, logger, metrics, databaseUrl });
-}
+const { databaseUrl } = config;
+handoff = await startServerHandoff({ db, config: handoffConfig, logger, metrics, databaseUrl });
 logger.info("ready", { url: baseUrl });
 
 let stopping = false;

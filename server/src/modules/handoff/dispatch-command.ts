@@ -4,7 +4,7 @@ import type { Database } from "../../db/database.ts";
 import { createLogger } from "../../logger.ts";
 import { createServiceMetrics } from "../metrics/service-metrics.ts";
 import { loadHandoffConfig } from "./config.ts";
-import { startHandoff } from "./index.ts";
+import { startHandoff } from "./handoff-runtime.ts";
 import { bunSqlListen } from "./task-notifications.ts";
 
 /**

@@ -1,68 +1,7 @@
-// The five-minute response: start a dispatcher that hands call-eligible leads to the assistant.
-import { createBunSqlDatabase } from "../../db/bun-sql-driver.ts";
-import type { Database } from "../../db/database.ts";
-import type { Logger } from "../../logger.ts";
-import type { ServiceMetrics } from "../metrics/service-metrics.ts";
-import { type Assistant, createAssistant } from "./assistant.ts";
-import type { HandoffConfig } from "./config.ts";
-import { Dispatcher } from "./dispatcher.ts";
-import { bunSqlListen, type ListenFn, subscribeToNewTasks } from "./task-notifications.ts";
-
+// The five-minute response: hand call-eligible leads to the assistant, in the server or a worker.
 export type { HandoffConfig } from "./config.ts";
 export { loadHandoffConfig } from "./config.ts";
 export { Dispatcher } from "./dispatcher.ts";
+export { type HandoffRuntime, type StartHandoffOptions, startHandoff } from "./handoff-runtime.ts";
+export { type ServerHandoff, startServerHandoff } from "./server-handoff.ts";
 export { bunSqlListen, type ListenFn } from "./task-notifications.ts";
-
-export interface HandoffRuntime {
-  dispatcher: Dispatcher;
-  assistant: Assistant;
-  /** Stops claiming, lets deliveries in flight finish, drops the LISTEN connection. */
-  stop(): Promise<void>;
-}
-
-export interface StartHandoffOptions {
-  db: Database;
-  config: HandoffConfig;
-  logger: Logger;
-  metrics?: ServiceMetrics;
-  /**
-   * PostgreSQL: the dispatcher gets a pool of its own (two connections), so its claims never queue
-   * behind the intake's transactions, and LISTENs for new tasks on a dedicated connection.
-   */
-  databaseUrl?: string;
-  /** LISTEN for new tasks (wake-up within milliseconds); defaults to one on databaseUrl, else none (poll only). */
-  listen?: ListenFn;
-  /** Where the console assistant prints (stdout by default). */
-  write?: (line: string) => void;
-}
-
-/** Claims and settlements are short statements: two connections keep up with thousands of leads a second. */
-const DISPATCHER_POOL_SIZE = 2;
-
-/** @example const handoff = await startHandoff({ db, config: loadHandoffConfig(), logger, listen }); */
-export async function startHandoff(options: StartHandoffOptions): Promise<HandoffRuntime> {
-  const { config, logger, metrics, databaseUrl } = options;
-  const ownPool = databaseUrl
-    ? createBunSqlDatabase(databaseUrl, { poolSize: DISPATCHER_POOL_SIZE })
-    : undefined;
-  const db = ownPool ?? options.db;
-  const listen = options.listen ?? (databaseUrl ? bunSqlListen(databaseUrl) : undefined);
-  const assistant = createAssistant(config, options.write);
-  const dispatcher = new Dispatcher({ db, assistant, settings: config, logger, metrics });
-  const unsubscribe = await subscribeToNewTasks(listen, () => dispatcher.wake(), logger);
-  dispatcher.start();
-  logger.info("dispatcher started", {
-    assistant: assistant.kind,
-    notifications: listen ? "listen" : "poll",
-    poll_ms: config.pollIntervalMs,
-  });
-  return {
-    dispatcher,
-    assistant,
-    async stop() {
-      await unsubscribe().catch(() => undefined);
-      await dispatcher.stop();
-      await ownPool?.close();
-    },
-  };
-}

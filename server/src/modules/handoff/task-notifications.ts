@@ -1,7 +1,7 @@
-// Wakes a dispatcher when a response task commits anywhere: LISTEN on the channel the 0002 trigger notifies.
+// Wakes a dispatcher when another process commits response tasks: LISTEN on the channel task-notifier.ts notifies.
 import type { Logger } from "../../logger.ts";
 
-/** The channel of migration 0002's trigger. */
+/** The channel servers with DISPATCHER=off notify after committing tasks (task-notifier.ts). */
 export const RESPONSE_TASK_CHANNEL = "stl_response_tasks";
 
 /** What a database driver offers for LISTEN; resolves to an unsubscribe function. */
