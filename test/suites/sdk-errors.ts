@@ -1,0 +1,64 @@
+// The SDK's typed errors, raised by real server answers: the class, the code and the field pointers.
+import {
+  AuthenticationError,
+  consentBlock,
+  createLeadClient,
+  IdempotencyConflictError,
+  ValidationError,
+} from "@speed-to-lead/sdk";
+import { describe, expect, it } from "vitest";
+import type { IntakeServer } from "../harness/intake-server.ts";
+
+export function sdkErrorsSuite(server: IntakeServer): void {
+  describe("SDK errors from the real server", () => {
+    const client = () =>
+      createLeadClient({ baseUrl: server.baseUrl, token: server.tokens.main.token, maxRetries: 0 });
+
+    it("a lead breaking rules → ValidationError listing every field with its pointer", async () => {
+      const error = await client()
+        .postLead({
+          phone: "+1 604 555 0199",
+          source_campaign: "spring 2026",
+          consent: { source: "form" } as never,
+        })
+        .catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(ValidationError);
+      const fields = (error as ValidationError).errors
+        .map(({ pointer, code }) => `${pointer} ${code}`)
+        .sort();
+      expect(fields).toEqual([
+        "/consent/captured_at consent_incomplete",
+        "/consent/reference consent_incomplete",
+        "/phone phone_not_us",
+        "/source_campaign pattern_mismatch",
+      ]);
+    });
+
+    it("a wrong token → AuthenticationError token_invalid", async () => {
+      const wrong = createLeadClient({ baseUrl: server.baseUrl, token: "stl_ch_wrong", maxRetries: 0 });
+      const error = await wrong.postLead({ email: "a@example.com" }).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(AuthenticationError);
+      expect(error).toMatchObject({ status: 401, code: "token_invalid" });
+    });
+
+    it("one key for two different leads → IdempotencyConflictError idempotency_key_reused", async () => {
+      const idempotencyKey = `sdk-reused-${crypto.randomUUID()}`;
+      await client().postLead({ email: "first@example.com" }, { idempotencyKey });
+      const error = await client()
+        .postLead({ email: "second@example.com" }, { idempotencyKey })
+        .catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(IdempotencyConflictError);
+      expect(error).toMatchObject({ status: 422, code: "idempotency_key_reused" });
+    });
+
+    it("consentBlock() builds a block the server accepts as complete: the lead is call-eligible", async () => {
+      const consent = consentBlock({
+        source: "webform:/contact",
+        reference: "sub_8812",
+        capturedAt: new Date(),
+      });
+      const result = await client().postLead({ phone: "(415) 555-2671", consent });
+      expect(result).toMatchObject({ created: true, callEligible: true, lead: { consent } });
+    });
+  });
+}
