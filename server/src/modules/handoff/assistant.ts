@@ -14,8 +14,10 @@ export interface Assistant {
 
 /** @example const assistant = createAssistant(loadHandoffConfig()); */
 export function createAssistant(
-  config: Pick<HandoffConfig, "webhookUrl" | "webhookSecret" | "webhookTimeoutMs">,
-  write: (line: string) => void = (line) => process.stdout.write(line),
+  config: Pick<HandoffConfig, "webhookUrl" | "webhookSecret" | "webhookTimeoutMs" | "printHandoffs">,
+  write: (line: string) => void = (line) => {
+    if (config.printHandoffs) process.stdout.write(line);
+  },
 ): Assistant {
   if (config.webhookUrl) {
     return createWebhookAssistant({

@@ -16,6 +16,7 @@ describe("loadHandoffConfig", () => {
       retryBaseMs: 1000,
       retryMaxMs: 30_000,
       concurrency: 32,
+      printHandoffs: true,
     });
   });
 
@@ -32,6 +33,7 @@ describe("loadHandoffConfig", () => {
       DISPATCHER_RETRY_BASE_MS: "100",
       DISPATCHER_RETRY_MAX_MS: "5000",
       DISPATCHER_CONCURRENCY: "8",
+      LOG_LEVEL: "warn",
     });
     expect(config).toMatchObject({
       dispatcherInServer: false,
@@ -41,6 +43,7 @@ describe("loadHandoffConfig", () => {
       defaultTimeZone: "America/Chicago",
       pollIntervalMs: 250,
       concurrency: 8,
+      printHandoffs: false,
     });
   });
 

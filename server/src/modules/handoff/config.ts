@@ -19,6 +19,8 @@ export interface HandoffConfig {
   retryMaxMs: number;
   /** Deliveries in flight at once, per dispatcher. */
   concurrency: number;
+  /** The console assistant's lines are info logs: printed unless LOG_LEVEL is warn, error or silent. */
+  printHandoffs: boolean;
 }
 
 function positiveNumber(env: Record<string, string | undefined>, name: string, fallback: number): number {
@@ -65,5 +67,6 @@ export function loadHandoffConfig(env: Record<string, string | undefined> = proc
     retryBaseMs: positiveNumber(env, "DISPATCHER_RETRY_BASE_MS", 1_000),
     retryMaxMs: positiveNumber(env, "DISPATCHER_RETRY_MAX_MS", 30_000),
     concurrency: Math.floor(positiveNumber(env, "DISPATCHER_CONCURRENCY", 32)),
+    printHandoffs: ["", "debug", "info"].includes(env.LOG_LEVEL?.trim().toLowerCase() ?? ""),
   };
 }
