@@ -59,7 +59,9 @@ export function createApp(deps: AppDeps) {
     .onError(({ request, code, error }) => {
       const state = requestState(request);
       if (code === "NOT_FOUND") return problemResponse(state, "not_found");
+      // No route declares a body schema or lets Elysia parse; these only guard future routes.
       if (code === "PARSE") return problemResponse(state, "invalid_json");
+      if (code === "VALIDATION") return problemResponse(state, "validation_failed", { errors: [] });
       if (error instanceof DatabaseUnavailableError) {
         return problemResponse(state, "unavailable", {
           retryAfterSeconds: 2,
