@@ -88,8 +88,15 @@ describe("two servers on one PostgreSQL", () => {
   });
 
   it("create one lead for concurrent requests with one key and one external id", async () => {
-    const body = { email: "k@example.com", platform: "crm", external_lead_id: "KX-1", idempotency_key: "pg-key-ext" };
-    const results = await Promise.all(Array.from({ length: 10 }, (_, i) => postLead(serverFor(i).url, token, body)));
+    const body = {
+      email: "k@example.com",
+      platform: "crm",
+      external_lead_id: "KX-1",
+      idempotency_key: "pg-key-ext",
+    };
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => postLead(serverFor(i).url, token, body)),
+    );
     expect(await count("select count(*) as n from leads where external_lead_id = 'KX-1'")).toBe(1);
     const created = results.filter((r) => r.status === 201);
     expect(results.every((r) => r.status === 201 || r.status === 409)).toBe(true);
@@ -122,7 +129,9 @@ describe("two servers on one PostgreSQL", () => {
     expect([response.status, response.body.code]).toEqual([409, "idempotency_request_in_flight"]);
     expect(response.headers.get("retry-after")).toBe("1");
     // The holder rolled back: the key is free and the retry creates the lead.
-    expect((await postLead(a.url, token, { email: "held@example.com", idempotency_key: "pg-held" })).status).toBe(201);
+    expect(
+      (await postLead(a.url, token, { email: "held@example.com", idempotency_key: "pg-held" })).status,
+    ).toBe(201);
   });
 
   it("refuse a reused key with another payload on the other process", async () => {
