@@ -11,19 +11,19 @@ import {
 } from "@speed-to-lead/tests/harness/postgres";
 import { startBunServeBaseline, startFastifyBaseline } from "./baselines/services.ts";
 import { type Ceiling, prepareCeiling } from "./ceiling.ts";
-import { type Cell, type Measurement, pgbenchCell, type WrkCellContext, wrkCell } from "./cells.ts";
+import { type Cell, pgbenchCell, type WrkCellContext, wrkCell } from "./cells.ts";
 import { createChannelToken, serverIsPresent, startLeadServer } from "./lead-server.ts";
 import { describeMachine, machineLine } from "./machine.ts";
-import { type BenchOptions, parseOptions, USAGE } from "./options.ts";
+import { measure, progressLine, warmUp } from "./measure.ts";
+import { parseOptions, USAGE } from "./options.ts";
 import { calibratePacing, type Pacing } from "./paced.ts";
 import type { Service } from "./processes.ts";
 import { renderReport, renderTable, renderVerdicts } from "./report.ts";
-import { sampleRss } from "./rss.ts";
 import { SCENARIOS, selectScenarios } from "./scenarios.ts";
 import { summarize } from "./stats.ts";
 import { findCell, medianRps } from "./summary.ts";
 import { evaluateTargets } from "./targets.ts";
-import { ensureWrk, type LoadResult } from "./wrk.ts";
+import { ensureWrk } from "./wrk.ts";
 
 /** Replay keys and external ids cycle through this many values per server. */
 const POOL_SIZE = 100;
@@ -50,57 +50,6 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
 function track(service: Service): Service {
   cleanups.push(() => service.stop());
   return service;
-}
-
-function toMeasurement(result: LoadResult, rssBytes: number): Measurement {
-  return {
-    requestsPerSecond: result.requestsPerSecond,
-    p50: result.latencyMs.p50,
-    p99: result.latencyMs.p99,
-    p999: result.latencyMs.p999,
-    rssBytes,
-    requests: result.requests,
-    socketErrors: result.socketErrors,
-    errorResponses: result.errorResponses,
-  };
-}
-
-function describeCell(cell: Cell): string {
-  return `${cell.group === "baseline" ? "baseline" : cell.group} ${cell.name} @${cell.connections}`;
-}
-
-/** One measured run: sample the process's memory meanwhile, flag errors the scenario does not expect. */
-async function measure(cell: Cell, options: BenchOptions, delayMs?: number): Promise<Measurement> {
-  const sampler = cell.pid ? sampleRss(cell.pid) : undefined;
-  const result = await cell.run({ durationSeconds: options.durationSeconds, countStatuses: false, delayMs });
-  const measurement = toMeasurement(result, sampler ? sampler.stop() : Number.NaN);
-  if (result.socketErrors > 0) cell.warnings.push(`${result.socketErrors} socket errors/timeouts in one run`);
-  const errorShare = result.errorResponses / Math.max(1, result.requests);
-  if (Math.abs(errorShare - cell.expectedErrorShare) > 0.02) {
-    cell.warnings.push(
-      `${(errorShare * 100).toFixed(1)} % responses ≥ 400, expected ${(cell.expectedErrorShare * 100).toFixed(0)} %`,
-    );
-  }
-  return measurement;
-}
-
-async function warmUp(cell: Cell, options: BenchOptions): Promise<void> {
-  const result = await cell.run({
-    durationSeconds: options.warmupSeconds,
-    countStatuses: Boolean(cell.checkStatuses),
-  });
-  const problem = cell.checkStatuses?.({ statuses: result.statuses, replayed: result.replayed });
-  if (problem) {
-    cell.warnings.push(`warm-up: ${problem}`);
-    console.warn(`  ! ${describeCell(cell)} warm-up: ${problem}`);
-  }
-}
-
-function progressLine(cell: Cell, measurement: Measurement, index: number, total: number): string {
-  const rss = Number.isFinite(measurement.rssBytes)
-    ? ` RSS ${Math.round(measurement.rssBytes / 1024 ** 2)} MiB`
-    : "";
-  return `[${index}/${total}] ${describeCell(cell)}: ${Math.round(measurement.requestsPerSecond).toLocaleString("en-US")} req/s, p50 ${measurement.p50.toFixed(2)} ms, p99 ${measurement.p99.toFixed(2)} ms${rss}`;
 }
 
 async function durabilitySettings(cluster: PostgresCluster) {
@@ -170,8 +119,21 @@ async function main(): Promise<number> {
       }
     }
   }
-  if (options.baselines.includes("bun-serve")) {
-    const service = track(await startBunServeBaseline());
+  /** A baseline that cannot start (no Node, say) costs its rows, not the whole run. */
+  const startBaseline = async (name: string, start: () => Promise<Service>) => {
+    try {
+      return track(await start());
+    } catch (error) {
+      notes.push(`${name} baseline did not start: ${(error as Error).message.split("\n")[0]}`);
+      console.warn(`! ${name} baseline did not start: ${(error as Error).message}`);
+      return undefined;
+    }
+  };
+  const bunServe = options.baselines.includes("bun-serve")
+    ? await startBaseline("Bun.serve", startBunServeBaseline)
+    : undefined;
+  if (bunServe) {
+    const service = bunServe;
     perConnection((connections) =>
       wrkCell("baseline", service, fresh, connections, context, undefined, {
         name: "bun-serve",
@@ -179,8 +141,13 @@ async function main(): Promise<number> {
       }),
     );
   }
-  if (options.baselines.includes("fastify")) {
-    const service = track(await startFastifyBaseline(await createDatabase(cluster.url, "bench_fastify")));
+  const fastify = options.baselines.includes("fastify")
+    ? await startBaseline("Fastify", async () =>
+        startFastifyBaseline(await createDatabase(cluster.url, "bench_fastify")),
+      )
+    : undefined;
+  if (fastify) {
+    const service = fastify;
     perConnection((connections) =>
       wrkCell("baseline", service, fresh, connections, context, undefined, {
         name: "fastify",
@@ -190,23 +157,39 @@ async function main(): Promise<number> {
   }
 
   const servers: { group: "PostgreSQL" | "PGlite"; service: Service; token: string }[] = [];
+  const addServer = async (
+    group: "PostgreSQL" | "PGlite",
+    start: () => Promise<{ service: Service; token: string }>,
+  ) => {
+    try {
+      const { service, token } = await start();
+      servers.push({ group, service, token });
+      for (const scenario of scenarios)
+        perConnection((c) => wrkCell(group, service, scenario, c, context, token));
+    } catch (error) {
+      // The baselines are still worth measuring; the report says why the server rows are missing.
+      notes.push(`the server on ${group} did not start: ${(error as Error).message.split("\n")[0]}`);
+      console.warn(`! the server on ${group} did not start: ${(error as Error).message}`);
+    }
+  };
   if (haveServer && options.databases.includes("postgres")) {
-    const databaseUrl = await createDatabase(cluster.url, "bench_server");
-    const token = createChannelToken({ databaseUrl });
-    const service = track(await startLeadServer("server-postgres", { databaseUrl }, serverSettings));
-    servers.push({ group: "PostgreSQL", service, token });
-    for (const scenario of scenarios)
-      perConnection((c) => wrkCell("PostgreSQL", service, scenario, c, context, token));
+    await addServer("PostgreSQL", async () => {
+      const databaseUrl = await createDatabase(cluster.url, "bench_server");
+      const token = createChannelToken({ databaseUrl });
+      return {
+        service: track(await startLeadServer("server-postgres", { databaseUrl }, serverSettings)),
+        token,
+      };
+    });
   }
   if (haveServer && options.databases.includes("pglite")) {
-    const pgliteDir = join(mkdtempSync(join(tmpdir(), "stl-bench-pglite-")), "data");
-    cleanups.push(() => rmSync(dirname(pgliteDir), { recursive: true, force: true }));
-    // PGlite: one process at a time may open the folder, so the token comes first.
-    const token = createChannelToken({ pgliteDir });
-    const service = track(await startLeadServer("server-pglite", { pgliteDir }, serverSettings));
-    servers.push({ group: "PGlite", service, token });
-    for (const scenario of scenarios)
-      perConnection((c) => wrkCell("PGlite", service, scenario, c, context, token));
+    await addServer("PGlite", async () => {
+      const pgliteDir = join(mkdtempSync(join(tmpdir(), "stl-bench-pglite-")), "data");
+      cleanups.push(() => rmSync(dirname(pgliteDir), { recursive: true, force: true }));
+      // PGlite: one process at a time may open the folder, so the token comes first.
+      const token = createChannelToken({ pgliteDir });
+      return { service: track(await startLeadServer("server-pglite", { pgliteDir }, serverSettings)), token };
+    });
   }
 
   // Runs outermost: every cell is measured once per round, so slow drift on a shared machine spreads

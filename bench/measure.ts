@@ -1,0 +1,56 @@
+// One measured run of a cell (with its memory sampled and its errors checked), and the warm-up before.
+import type { Cell, Measurement } from "./cells.ts";
+import type { BenchOptions } from "./options.ts";
+import { sampleRss } from "./rss.ts";
+import type { LoadResult } from "./wrk.ts";
+
+function toMeasurement(result: LoadResult, rssBytes: number): Measurement {
+  return {
+    requestsPerSecond: result.requestsPerSecond,
+    p50: result.latencyMs.p50,
+    p99: result.latencyMs.p99,
+    p999: result.latencyMs.p999,
+    rssBytes,
+    requests: result.requests,
+    socketErrors: result.socketErrors,
+    errorResponses: result.errorResponses,
+  };
+}
+
+export function describeCell(cell: Cell): string {
+  return `${cell.group === "baseline" ? "baseline" : cell.group} ${cell.name} @${cell.connections}`;
+}
+
+/** One measured run: sample the process's memory meanwhile, flag errors the scenario does not expect. */
+export async function measure(cell: Cell, options: BenchOptions, delayMs?: number): Promise<Measurement> {
+  const sampler = cell.pid ? sampleRss(cell.pid) : undefined;
+  const result = await cell.run({ durationSeconds: options.durationSeconds, countStatuses: false, delayMs });
+  const measurement = toMeasurement(result, sampler ? sampler.stop() : Number.NaN);
+  if (result.socketErrors > 0) cell.warnings.push(`${result.socketErrors} socket errors/timeouts in one run`);
+  const errorShare = result.errorResponses / Math.max(1, result.requests);
+  if (Math.abs(errorShare - cell.expectedErrorShare) > 0.02) {
+    cell.warnings.push(
+      `${(errorShare * 100).toFixed(1)} % responses ≥ 400, expected ${(cell.expectedErrorShare * 100).toFixed(0)} %`,
+    );
+  }
+  return measurement;
+}
+
+export async function warmUp(cell: Cell, options: BenchOptions): Promise<void> {
+  const result = await cell.run({
+    durationSeconds: options.warmupSeconds,
+    countStatuses: Boolean(cell.checkStatuses),
+  });
+  const problem = cell.checkStatuses?.({ statuses: result.statuses, replayed: result.replayed });
+  if (problem) {
+    cell.warnings.push(`warm-up: ${problem}`);
+    console.warn(`  ! ${describeCell(cell)} warm-up: ${problem}`);
+  }
+}
+
+export function progressLine(cell: Cell, measurement: Measurement, index: number, total: number): string {
+  const rss = Number.isFinite(measurement.rssBytes)
+    ? ` RSS ${Math.round(measurement.rssBytes / 1024 ** 2)} MiB`
+    : "";
+  return `[${index}/${total}] ${describeCell(cell)}: ${Math.round(measurement.requestsPerSecond).toLocaleString("en-US")} req/s, p50 ${measurement.p50.toFixed(2)} ms, p99 ${measurement.p99.toFixed(2)} ms${rss}`;
+}
