@@ -72,7 +72,7 @@ export function renderVerdicts(verdicts: Verdict[]): string {
   ].join("\n");
 }
 
-function renderCeiling(ceiling: Ceiling): string {
+function renderCeiling(ceiling: Ceiling, withoutTriggersMeasured: boolean): string {
   const defines = Object.entries(ceiling.script.defines)
     .map(([name, value]) => `-D ${name}=${value.length > 160 ? `${value.slice(0, 157)}…` : value}`)
     .join("\n");
@@ -94,7 +94,11 @@ function renderCeiling(ceiling: Ceiling): string {
     "</details>",
     "",
     ...ceiling.script.notes.map((note) => `- ${note}`),
-    `- "pgbench, triggers off" (diagnostic, not a target) runs the same script on a copy of the database with these triggers disabled: ${ceiling.withoutTriggers.triggers.join(", ") || "none"}`,
+    ...(withoutTriggersMeasured
+      ? [
+          `- "pgbench, triggers off" (diagnostic, not a target) runs the same script on a copy of the database with these triggers disabled: ${ceiling.withoutTriggers.triggers.join(", ") || "none"}`,
+        ]
+      : []),
     ...(ceiling.background.length > 0
       ? [
           "",
@@ -127,7 +131,15 @@ export function renderReport(input: ReportInput): string {
     renderVerdicts(input.verdicts),
     ...(input.notes.length > 0 ? ["", "## Notes", "", ...input.notes.map((note) => `- ${note}`)] : []),
     ...(warnings.length > 0 ? ["", "## Warnings", "", ...warnings] : []),
-    ...(input.ceiling ? ["", renderCeiling(input.ceiling)] : []),
+    ...(input.ceiling
+      ? [
+          "",
+          renderCeiling(
+            input.ceiling,
+            input.cells.some((cell) => cell.name === "pgbench-no-triggers"),
+          ),
+        ]
+      : []),
     "",
   ].join("\n");
 }

@@ -2,7 +2,7 @@
 // baselines, every scenario at every connection count, medians of several runs, one markdown table.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import {
   createDatabase,
   findPostgresBin,
@@ -261,7 +261,7 @@ async function main(): Promise<number> {
   });
   console.log(`\n${renderTable(cells)}\n\n${renderVerdicts(verdicts)}\n`);
   if (options.output) {
-    const path = join(import.meta.dir, options.output);
+    const path = resolve(import.meta.dir, options.output);
     mkdirSync(dirname(path), { recursive: true });
     writeFileSync(path, report);
     console.log(`Written to ${path}`);

@@ -36,22 +36,24 @@ export function evaluateTargets(input: TargetInput): Verdict[] {
   const replay = medianRps(findCell(cells, "PostgreSQL", "replay", TARGET_CONNECTIONS));
   const verdicts: Verdict[] = [];
 
+  const compared = (value: number, text: string) =>
+    Number.isFinite(value) ? text : `not measured (needs ${TARGET_CONNECTIONS} connections and both rows)`;
   const toCeiling = ratio(fresh, ceiling);
   verdicts.push({
     target: "fresh leads on PostgreSQL ≥ 0.6× the pgbench ceiling at 32 connections",
-    measured: `${fmt(toCeiling)}× (${rps(fresh)} vs ${rps(ceiling)} req/s)`,
+    measured: compared(toCeiling, `${fmt(toCeiling)}× (${rps(fresh)} vs ${rps(ceiling)} req/s)`),
     met: atLeast(toCeiling, 0.6),
   });
   const toFastify = ratio(fresh, fastify);
   verdicts.push({
     target: "fresh leads on PostgreSQL ≥ 1.0× Fastify 5 + pg at 32 connections",
-    measured: `${fmt(toFastify)}× (${rps(fresh)} vs ${rps(fastify)} req/s)`,
+    measured: compared(toFastify, `${fmt(toFastify)}× (${rps(fresh)} vs ${rps(fastify)} req/s)`),
     met: atLeast(toFastify, 1.0),
   });
   const toFresh = ratio(replay, fresh);
   verdicts.push({
     target: "replays ≥ 1.5× fresh-lead throughput (PostgreSQL, 32 connections)",
-    measured: `${fmt(toFresh)}× (${rps(replay)} vs ${rps(fresh)} req/s)`,
+    measured: compared(toFresh, `${fmt(toFresh)}× (${rps(replay)} vs ${rps(fresh)} req/s)`),
     met: atLeast(toFresh, 1.5),
   });
 
