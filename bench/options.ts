@@ -22,6 +22,8 @@ export interface BenchOptions {
   /** Start the server with `bun --smol` (a smaller heap, traded for more GC). */
   smol: boolean;
   wrkThreads: number;
+  /** Wait up to this many minutes for the 1-minute load average to fall below 1 before starting. */
+  waitIdleMinutes: number;
   /** Where the markdown goes; empty: do not write a file. */
   output: string | undefined;
   quick: boolean;
@@ -42,6 +44,7 @@ export const USAGE = `Usage: bun run bench [flags]
   --pool N                server's DATABASE_POOL_SIZE (default 4)
   --smol                  start the server with \`bun --smol\` (smaller heap, more GC)
   --wrk-threads N         wrk threads (default 1: the generator shares the machine)
+  --wait-idle MINUTES     on a shared machine: wait (at most this long) for load average < 1 first
   --out FILE              markdown output (default bench/results/<date>.md; "-" for none)
 `;
 
@@ -84,6 +87,7 @@ export function parseOptions(argv: string[], today = new Date()): BenchOptions |
       pool: { type: "string" },
       smol: { type: "boolean" },
       "wrk-threads": { type: "string" },
+      "wait-idle": { type: "string" },
       out: { type: "string" },
     },
   });
@@ -114,6 +118,7 @@ export function parseOptions(argv: string[], today = new Date()): BenchOptions |
     poolSize: Math.round(positive(values.pool, 4, "pool")),
     smol: values.smol ?? false,
     wrkThreads: Math.round(positive(values["wrk-threads"], 1, "wrk-threads")),
+    waitIdleMinutes: values["wait-idle"] === undefined ? 0 : positive(values["wait-idle"], 0, "wait-idle"),
     output: values.out === "-" ? undefined : (values.out ?? `results/${date}.md`),
   };
 }
