@@ -53,6 +53,8 @@ export class Dispatcher {
   private running = false;
   private pumping: Promise<void> | undefined;
   private again = false;
+  /** The last pass stopped at the concurrency limit: the next finished delivery starts another. */
+  private full = false;
   private readonly inFlight = new Set<Promise<void>>();
   /** Acknowledged tasks waiting to be marked delivered; written in batches by settle(). */
   private readonly acknowledged: ClaimedTask[] = [];
@@ -106,8 +108,8 @@ export class Dispatcher {
         this.again = false;
         await this.sweepMissed();
         const free = settings.concurrency - this.inFlight.size;
-        // Full: a finishing delivery calls wake() again.
-        if (free <= 0) break;
+        this.full = free <= 0;
+        if (this.full) break;
         const tasks = await claimDueTasks(db, free, leaseMs(settings.webhookTimeoutMs));
         for (const task of tasks) this.track(this.deliver(task));
         if (tasks.length === free) this.again = true;
@@ -133,7 +135,8 @@ export class Dispatcher {
     this.inFlight.add(delivery);
     delivery.finally(() => {
       this.inFlight.delete(delivery);
-      this.wake();
+      // Only a dispatcher that left due tasks behind for want of a slot looks again at once.
+      if (this.full) this.wake();
     });
   }
 
@@ -174,7 +177,7 @@ export class Dispatcher {
       this.wakeAfter(delay);
     } catch (error) {
       // The lease runs out and the task is claimed again: at-least-once, never lost.
-      logger.error("handoff settlement failed", { lead_id: task.lead_id, ...describeError(error) });
+      logger.error("handoff attempt failed unexpectedly", { lead_id: task.lead_id, ...describeError(error) });
     }
   }
 
