@@ -51,8 +51,9 @@ export type IntakeOutcome =
 type Ready = Extract<IntakeOutcome, { kind: "stored" }>;
 
 /**
- * Stores a validated lead. Everything happens in one transaction: the idempotency claim, the lead (new
- * or merged), its response task when it becomes call-eligible, and the response kept for replays.
+ * Stores a validated lead atomically: the idempotency claim, the lead (new or merged), its response
+ * task when it becomes call-eligible, and the response kept for replays. A lead that cannot be a
+ * repeat takes one statement; one with platform + external_lead_id takes a transaction.
  *
  * @example const outcome = await acceptLead(db, { tokenId, accountId }, valid, fingerprint);
  */
