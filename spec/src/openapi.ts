@@ -24,6 +24,16 @@ type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
 const COMPONENT_MARK = "x-component";
 
+/** TypeBox writes a union of string literals as anyOf of consts; `enum` says the same and reads better in tools. */
+function literalUnionAsEnum(node: { [key: string]: Json }): { [key: string]: Json } {
+  const members = node.anyOf;
+  const isStringConst = (member: Json) =>
+    member !== null && typeof member === "object" && !Array.isArray(member) && typeof member.const === "string";
+  if (!Array.isArray(members) || members.length === 0 || !members.every(isStringConst)) return node;
+  const { anyOf: _, ...rest } = node;
+  return { ...rest, type: "string", enum: members.map((member) => (member as { const: string }).const) };
+}
+
 /** TypeBox schema → plain JSON Schema, with every nested named schema replaced by a $ref. */
 function toComponent(schema: TSchema): Json {
   const plain = JSON.parse(JSON.stringify(schema)) as Json;
@@ -36,7 +46,7 @@ function toComponent(schema: TSchema): Json {
     for (const [key, value] of Object.entries(node)) {
       if (key !== COMPONENT_MARK) out[key] = replaceNested(value, false);
     }
-    return out;
+    return literalUnionAsEnum(out);
   };
   return replaceNested(plain, true);
 }

@@ -67,7 +67,10 @@ export interface components {
             property_ref?: string;
             /** @description A price the person mentioned, in whole dollars. */
             price?: number;
-            /** @description Language in which the person is answered: en or es. */
+            /**
+             * @description Language in which the person is answered: en or es.
+             * @enum {string}
+             */
             language?: "en" | "es";
             /** @description The person's time zone as an IANA name, such as America/Chicago. Names the server's time zone database does not know are refused with timezone_invalid. */
             timezone?: string;
@@ -133,7 +136,10 @@ export interface components {
             property_ref?: string;
             /** @description A price the person mentioned, in whole dollars. */
             price?: number;
-            /** @description Language in which the person is answered: en or es. */
+            /**
+             * @description Language in which the person is answered: en or es.
+             * @enum {string}
+             */
             language?: "en" | "es";
             /** @description The person's time zone as an IANA name, such as America/Chicago. Names the server's time zone database does not know are refused with timezone_invalid. */
             timezone?: string;
@@ -156,13 +162,22 @@ export interface components {
             consent: components["schemas"]["Consent"] | null;
             response: components["schemas"]["ResponseState"];
         };
-        /** @description Where the lead came from, after the fallback: one of the known sources. */
+        /**
+         * @description Where the lead came from, after the fallback: one of the known sources.
+         * @enum {string}
+         */
         LeadSource: "form" | "chatbot" | "api" | "hosted_page" | "sms_inbound" | "voice_inbound" | "partner" | "zapier" | "import" | "email" | "meta_lead_ad" | "ai_shopper" | "fb_messenger" | "ig_dm" | "whatsapp";
         /** @description The five-minute response of this lead, as of the moment the response was written. */
         ResponseState: {
-            /** @description pending: call-eligible, waiting to be handed to the assistant. handed_off: the assistant acknowledged it. missed: it could not be handed off before respond_by. not_called: the assistant will never call it (see reason). */
+            /**
+             * @description pending: call-eligible, waiting to be handed to the assistant. handed_off: the assistant acknowledged it. missed: it could not be handed off before respond_by. not_called: the assistant will never call it (see reason).
+             * @enum {string}
+             */
             state: "pending" | "handed_off" | "missed" | "not_called";
-            /** @description Only with not_called. test: a test lead. no_consent: no complete consent block. no_phone: no phone to call. The first that applies, in that order. */
+            /**
+             * @description Only with not_called. test: a test lead. no_consent: no complete consent block. no_phone: no phone to call. The first that applies, in that order.
+             * @enum {string}
+             */
             reason?: "test" | "no_consent" | "no_phone";
         };
         /** @description The lead was accepted. */
@@ -205,7 +220,10 @@ export interface components {
             status: number;
             /** @description What went wrong with this request. */
             detail: string;
-            /** @description Stable, machine-readable problem code. */
+            /**
+             * @description Stable, machine-readable problem code.
+             * @enum {string}
+             */
             code: "invalid_json" | "token_missing" | "token_invalid" | "token_revoked" | "token_conflict" | "not_found" | "method_not_allowed" | "idempotency_request_in_flight" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "idempotency_key_mismatch" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "unavailable";
             /** @description The request's id, also in the X-Request-Id header. */
             request_id?: string;
@@ -216,7 +234,10 @@ export interface components {
         FieldError: {
             /** @description JSON Pointer (RFC 6901) into the request body, such as /consent/captured_at; "" for the body as a whole. */
             pointer: string;
-            /** @description Stable, machine-readable reason. */
+            /**
+             * @description Stable, machine-readable reason.
+             * @enum {string}
+             */
             code: "contact_required" | "phone_invalid" | "phone_not_us" | "email_invalid" | "consent_incomplete" | "consent_in_future" | "date_time_invalid" | "timezone_invalid" | "type_mismatch" | "too_short" | "too_long" | "pattern_mismatch" | "value_not_allowed" | "out_of_range";
             /** @description Human-readable reason, in the language chosen by Accept-Language. */
             message: string;
