@@ -1,0 +1,68 @@
+// The interactive reference at /api/docs, rendered by a real headless Chromium against a real server process.
+// Needs Debian's chromium (.ci/run installs it); on a machine without it the suite is skipped, and says so.
+
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type ServerProcess, startServer, untilReady } from "../../testing/server-process.ts";
+
+const chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find(
+  (path) => spawnSync(path, ["--version"]).status === 0,
+);
+if (!chromium) console.warn("docs page browser test skipped: no chromium (apt-get install chromium)");
+
+/** The page's DOM after its scripts ran: Swagger UI fetches the document and renders each operation. */
+function renderedDom(url: string): string {
+  const profile = mkdtempSync(join(tmpdir(), "stl-chromium-"));
+  try {
+    const result = spawnSync(
+      chromium!,
+      [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        `--user-data-dir=${profile}`,
+        "--virtual-time-budget=15000",
+        "--dump-dom",
+        url,
+      ],
+      { encoding: "utf8", timeout: 60_000 },
+    );
+    return result.stdout;
+  } finally {
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
+
+describe.skipIf(!chromium)("API reference page in a real browser", () => {
+  let server: ServerProcess;
+
+  beforeAll(async () => {
+    server = await startServer({ PGLITE_DIR: "memory", DISPATCHER: "off" });
+    await untilReady(server);
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it("renders every operation of the served document from local assets (no CDN)", () => {
+    const dom = renderedDom(`${server.url}/api/docs`);
+    expect(dom).toContain("Speed-to-Lead intake API");
+    expect(dom).toMatch(/opblock-summary-description">Post a lead</);
+    expect(dom).toMatch(/opblock-summary-description">Get this OpenAPI document</);
+    expect(dom).toContain("/api/speed-to-lead/channel-inbound.php");
+  }, 90_000);
+
+  it("renders the Spanish document first for a Spanish reader", () => {
+    const dom = renderedDom(`${server.url}/api/docs?lang=es`);
+    expect(dom).toMatch(/opblock-summary-description">Enviar un prospecto</);
+    expect(dom).toContain("API de recepción de Speed-to-Lead");
+  }, 90_000);
+});
