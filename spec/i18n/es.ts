@@ -96,8 +96,8 @@ export const es: Record<string, string> = {
     "El token del canal como Authorization: Bearer <token>. Los tokens empiezan por stl_ch_ y los crea el propietario de la cuenta. Cuando ambas cabeceras llevan tokens distintos, la solicitud se rechaza con token_conflict.",
   "The channel token, for tools that cannot set Authorization. Used when Authorization is absent or is not a Bearer credential (a proxy's Basic auth, for example).":
     "El token del canal, para herramientas que no pueden fijar Authorization. Se usa cuando Authorization falta o no es una credencial Bearer (la autenticación Basic de un proxy, por ejemplo).",
-  "Alternative to the body's idempotency_key: 1 to 255 visible ASCII characters, scoped to the account. When both are present they must be equal.":
-    "Alternativa al idempotency_key del cuerpo: de 1 a 255 caracteres ASCII visibles, por cuenta. Cuando ambos están presentes deben ser iguales.",
+  "Alternative to the body's idempotency_key: 1 to 255 visible ASCII characters, scoped to the account. When both are present they must be equal. An invalid header value is reported as pattern_mismatch at /idempotency_key.":
+    "Alternativa al idempotency_key del cuerpo: de 1 a 255 caracteres ASCII visibles, por cuenta. Cuando ambos están presentes deben ser iguales. Un valor no válido en la cabecera se informa como pattern_mismatch en /idempotency_key.",
   "es for Spanish human text in errors; English otherwise.":
     "es para texto en español en los errores; inglés en otro caso.",
   "true when this response is the replay of an earlier one with the same idempotency key.":
@@ -107,20 +107,20 @@ export const es: Record<string, string> = {
   "Always Bearer, naming the scheme to authenticate with.":
     "Siempre Bearer, el esquema con el que autenticarse.",
   "The allowed methods: POST.": "Los métodos permitidos: POST.",
-  "Requests allowed in the current window for this channel token.":
-    "Solicitudes permitidas en la ventana actual para este token del canal.",
-  "Requests left in the current window.": "Solicitudes restantes en la ventana actual.",
-  "Seconds until the window resets.": "Segundos hasta que la ventana se reinicia.",
+  "The size of this channel token's request bucket: how many requests may be sent at once. The bucket refills at the token's rate per second.":
+    "El tamaño del cubo de solicitudes de este token del canal: cuántas solicitudes pueden enviarse de una vez. El cubo se rellena al ritmo por segundo del token.",
+  "Requests that may be sent right now.": "Solicitudes que pueden enviarse ahora mismo.",
+  "Seconds until the bucket is full again.": "Segundos hasta que el cubo vuelve a estar lleno.",
 
   // LeadInput
-  "A lead as a sender submits it. A phone or an email is required (contact_required). Unknown top-level fields are ignored, not stored, and listed in ignored_fields.":
-    "Un prospecto tal como lo envía el remitente. Se requiere un teléfono o un correo electrónico (contact_required). Los campos de primer nivel desconocidos se ignoran, no se guardan y se enumeran en ignored_fields.",
+  "A lead as a sender submits it. A phone or an email is required (contact_required). Unknown top-level fields are ignored, not stored, and listed in ignored_fields. Text cannot hold U+0000 or unpaired surrogates (pattern_mismatch), and no value may nest deeper than 32 levels (too_long): the database could not store them.":
+    "Un prospecto tal como lo envía el remitente. Se requiere un teléfono o un correo electrónico (contact_required). Los campos de primer nivel desconocidos se ignoran, no se guardan y se enumeran en ignored_fields. El texto no puede contener U+0000 ni sustitutos sueltos (pattern_mismatch), y ningún valor puede anidarse a más de 32 niveles (too_long): la base de datos no podría guardarlos.",
   "A US phone number in any common format: E.164 (+14155552671), national ((415) 555-2671) or with a leading 1. Stored as E.164; an extension is dropped. Numbers of Canada and the other +1 countries are refused with phone_not_us; the US territories that share +1 (Puerto Rico, Guam, US Virgin Islands, Northern Mariana Islands, American Samoa) are accepted as US.":
     "Un número de teléfono de EE. UU. en cualquier formato habitual: E.164 (+14155552671), nacional ((415) 555-2671) o con un 1 inicial. Se guarda en E.164; una extensión se descarta. Los números de Canadá y de los demás países +1 se rechazan con phone_not_us; los territorios de EE. UU. que comparten el +1 (Puerto Rico, Guam, Islas Vírgenes de EE. UU., Islas Marianas del Norte, Samoa Americana) se aceptan como EE. UU.",
   "An email address.": "Una dirección de correo electrónico.",
   "First name of the person.": "Nombre de la persona.",
   "Last name of the person.": "Apellido de la persona.",
-  [`Where the lead came from. Known values: ${LEAD_SOURCES.join(", ")}. Any other value is accepted and stored as "form", with the value sent kept in the stored lead's source_original.`]: `De dónde vino el prospecto. Valores conocidos: ${LEAD_SOURCES.join(", ")}. Cualquier otro valor se acepta y se guarda como "form", y el valor enviado se conserva en source_original del prospecto guardado.`,
+  [`Where the lead came from. Known values: ${LEAD_SOURCES.join(", ")}. Any other value is accepted and stored as "form", with the value sent kept in the stored lead's source_original; an absent source is stored as "form" too.`]: `De dónde vino el prospecto. Valores conocidos: ${LEAD_SOURCES.join(", ")}. Cualquier otro valor se acepta y se guarda como "form", y el valor enviado se conserva en source_original del prospecto guardado; un source ausente también se guarda como "form".`,
   "Short campaign tag: letters, digits, dots, dashes and underscores, 1 to 64 characters.":
     "Etiqueta corta de campaña: letras, dígitos, puntos, guiones y guiones bajos, de 1 a 64 caracteres.",
   "What the person asked about: an address, a service or a listing.":
@@ -143,8 +143,8 @@ export const es: Record<string, string> = {
     "Cuando es true, el prospecto es de prueba: visible al llegar y nunca se llama.",
 
   // Consent
-  "Who collected the person's consent to be called, and when. The three fields come all together or not at all: a partial block is refused with consent_incomplete. Absent or null means no consent: the lead is stored and the assistant never calls it. The block is stored exactly as received.":
-    "Quién recogió el consentimiento de la persona para ser llamada, y cuándo. Los tres campos llegan todos juntos o ninguno: un bloque parcial se rechaza con consent_incomplete. Ausente o null significa sin consentimiento: el prospecto se guarda y el asistente nunca lo llama. El bloque se guarda exactamente como se recibió.",
+  "Who collected the person's consent to be called, and when. The three fields come all together or not at all: a partial block is refused with consent_incomplete. Absent or null means no consent: the lead is stored and the assistant never calls it. The block is stored exactly as received, extra keys included. A repeat by external id with no consent block keeps the stored one: consent cannot be withdrawn through a repeat.":
+    "Quién recogió el consentimiento de la persona para ser llamada, y cuándo. Los tres campos llegan todos juntos o ninguno: un bloque parcial se rechaza con consent_incomplete. Ausente o null significa sin consentimiento: el prospecto se guarda y el asistente nunca lo llama. El bloque se guarda exactamente como se recibió, con sus claves adicionales. Una repetición por external id sin bloque de consentimiento conserva el guardado: el consentimiento no puede retirarse mediante una repetición.",
   "The form or system that collected the consent.": "El formulario o sistema que recogió el consentimiento.",
   "The sender's record of the consent: a submission id, a URL or a transcript id.":
     "El registro del remitente del consentimiento: un id de envío, una URL o un id de transcripción.",
@@ -164,8 +164,8 @@ export const es: Record<string, string> = {
     "De dónde vino el prospecto, tras el valor por defecto: uno de los orígenes conocidos.",
   "The five-minute response of this lead, as of the moment the response was written.":
     "La respuesta de cinco minutos de este prospecto, en el momento en que se escribió la respuesta.",
-  "pending: call-eligible, waiting to be handed to the assistant. handed_off: the assistant acknowledged it. missed: it could not be handed off before respond_by. not_called: the assistant will never call it (see reason).":
-    "pending: apto para llamada, esperando entregarse al asistente. handed_off: el asistente lo confirmó. missed: no pudo entregarse antes de respond_by. not_called: el asistente nunca lo llamará (véase reason).",
+  "pending: call-eligible, waiting to be handed to the assistant. handed_off: the assistant acknowledged it. missed: it could not be handed off before respond_by (also a lead that became call-eligible through a repeat after its respond_by had passed: the five-minute response is never given late or twice). not_called: the assistant will never call it (see reason).":
+    "pending: apto para llamada, esperando entregarse al asistente. handed_off: el asistente lo confirmó. missed: no pudo entregarse antes de respond_by (también un prospecto que pasó a ser apto para llamada mediante una repetición después de su respond_by: la respuesta de cinco minutos nunca se da tarde ni dos veces). not_called: el asistente nunca lo llamará (véase reason).",
   "Only with not_called. test: a test lead. no_consent: no complete consent block. no_phone: no phone to call. The first that applies, in that order.":
     "Solo con not_called. test: un prospecto de prueba. no_consent: sin bloque de consentimiento completo. no_phone: sin teléfono al que llamar. El primero que aplique, en ese orden.",
   "The lead was accepted.": "Se aceptó el prospecto.",

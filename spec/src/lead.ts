@@ -36,7 +36,7 @@ export const LeadInputSchema = Type.Object(
     source: Type.Optional(
       Type.String({
         maxLength: 64,
-        description: `Where the lead came from. Known values: ${LEAD_SOURCES.join(", ")}. Any other value is accepted and stored as "form", with the value sent kept in the stored lead's source_original.`,
+        description: `Where the lead came from. Known values: ${LEAD_SOURCES.join(", ")}. Any other value is accepted and stored as "form", with the value sent kept in the stored lead's source_original; an absent source is stored as "form" too.`,
       }),
     ),
     source_campaign: Type.Optional(
@@ -109,7 +109,7 @@ export const LeadInputSchema = Type.Object(
     "x-component": "LeadInput",
     anyOf: [{ required: ["phone"] }, { required: ["email"] }],
     description:
-      "A lead as a sender submits it. A phone or an email is required (contact_required). Unknown top-level fields are ignored, not stored, and listed in ignored_fields.",
+      "A lead as a sender submits it. A phone or an email is required (contact_required). Unknown top-level fields are ignored, not stored, and listed in ignored_fields. Text cannot hold U+0000 or unpaired surrogates (pattern_mismatch), and no value may nest deeper than 32 levels (too_long): the database could not store them.",
   },
 );
 

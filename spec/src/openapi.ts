@@ -28,7 +28,10 @@ const COMPONENT_MARK = "x-component";
 function literalUnionAsEnum(node: { [key: string]: Json }): { [key: string]: Json } {
   const members = node.anyOf;
   const isStringConst = (member: Json) =>
-    member !== null && typeof member === "object" && !Array.isArray(member) && typeof member.const === "string";
+    member !== null &&
+    typeof member === "object" &&
+    !Array.isArray(member) &&
+    typeof member.const === "string";
   if (!Array.isArray(members) || members.length === 0 || !members.every(isStringConst)) return node;
   const { anyOf: _, ...rest } = node;
   return { ...rest, type: "string", enum: members.map((member) => (member as { const: string }).const) };
@@ -282,7 +285,7 @@ export function buildOpenApiDocument(): Json {
           in: "header",
           required: false,
           description:
-            "Alternative to the body's idempotency_key: 1 to 255 visible ASCII characters, scoped to the account. When both are present they must be equal.",
+            "Alternative to the body's idempotency_key: 1 to 255 visible ASCII characters, scoped to the account. When both are present they must be equal. An invalid header value is reported as pattern_mismatch at /idempotency_key.",
           schema: { type: "string", pattern: "^[\\x21-\\x7E]{1,255}$" },
         },
         "Accept-Language": {
@@ -313,15 +316,16 @@ export function buildOpenApiDocument(): Json {
         },
         Allow: { description: "The allowed methods: POST.", schema: { type: "string" } },
         "RateLimit-Limit": {
-          description: "Requests allowed in the current window for this channel token.",
+          description:
+            "The size of this channel token's request bucket: how many requests may be sent at once. The bucket refills at the token's rate per second.",
           schema: { type: "integer", minimum: 0 },
         },
         "RateLimit-Remaining": {
-          description: "Requests left in the current window.",
+          description: "Requests that may be sent right now.",
           schema: { type: "integer", minimum: 0 },
         },
         "RateLimit-Reset": {
-          description: "Seconds until the window resets.",
+          description: "Seconds until the bucket is full again.",
           schema: { type: "integer", minimum: 0 },
         },
       },

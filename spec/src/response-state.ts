@@ -13,7 +13,7 @@ export const ResponseStateSchema = Type.Object(
       RESPONSE_STATES.map((state) => Type.Literal(state)),
       {
         description:
-          "pending: call-eligible, waiting to be handed to the assistant. handed_off: the assistant acknowledged it. missed: it could not be handed off before respond_by. not_called: the assistant will never call it (see reason).",
+          "pending: call-eligible, waiting to be handed to the assistant. handed_off: the assistant acknowledged it. missed: it could not be handed off before respond_by (also a lead that became call-eligible through a repeat after its respond_by had passed: the five-minute response is never given late or twice). not_called: the assistant will never call it (see reason).",
       },
     ),
     reason: Type.Optional(

@@ -46,7 +46,7 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        /** @description A lead as a sender submits it. A phone or an email is required (contact_required). Unknown top-level fields are ignored, not stored, and listed in ignored_fields. */
+        /** @description A lead as a sender submits it. A phone or an email is required (contact_required). Unknown top-level fields are ignored, not stored, and listed in ignored_fields. Text cannot hold U+0000 or unpaired surrogates (pattern_mismatch), and no value may nest deeper than 32 levels (too_long): the database could not store them. */
         LeadInput: {
             /** @description A US phone number in any common format: E.164 (+14155552671), national ((415) 555-2671) or with a leading 1. Stored as E.164; an extension is dropped. Numbers of Canada and the other +1 countries are refused with phone_not_us; the US territories that share +1 (Puerto Rico, Guam, US Virgin Islands, Northern Mariana Islands, American Samoa) are accepted as US. */
             phone?: string;
@@ -59,7 +59,7 @@ export interface components {
             first_name?: string;
             /** @description Last name of the person. */
             last_name?: string;
-            /** @description Where the lead came from. Known values: form, chatbot, api, hosted_page, sms_inbound, voice_inbound, partner, zapier, import, email, meta_lead_ad, ai_shopper, fb_messenger, ig_dm, whatsapp. Any other value is accepted and stored as "form", with the value sent kept in the stored lead's source_original. */
+            /** @description Where the lead came from. Known values: form, chatbot, api, hosted_page, sms_inbound, voice_inbound, partner, zapier, import, email, meta_lead_ad, ai_shopper, fb_messenger, ig_dm, whatsapp. Any other value is accepted and stored as "form", with the value sent kept in the stored lead's source_original; an absent source is stored as "form" too. */
             source?: string;
             /** @description Short campaign tag: letters, digits, dots, dashes and underscores, 1 to 64 characters. */
             source_campaign?: string;
@@ -102,7 +102,7 @@ export interface components {
              */
             email: string;
         });
-        /** @description Who collected the person's consent to be called, and when. The three fields come all together or not at all: a partial block is refused with consent_incomplete. Absent or null means no consent: the lead is stored and the assistant never calls it. The block is stored exactly as received. */
+        /** @description Who collected the person's consent to be called, and when. The three fields come all together or not at all: a partial block is refused with consent_incomplete. Absent or null means no consent: the lead is stored and the assistant never calls it. The block is stored exactly as received, extra keys included. A repeat by external id with no consent block keeps the stored one: consent cannot be withdrawn through a repeat. */
         Consent: {
             /** @description The form or system that collected the consent. */
             source: string;
@@ -170,7 +170,7 @@ export interface components {
         /** @description The five-minute response of this lead, as of the moment the response was written. */
         ResponseState: {
             /**
-             * @description pending: call-eligible, waiting to be handed to the assistant. handed_off: the assistant acknowledged it. missed: it could not be handed off before respond_by. not_called: the assistant will never call it (see reason).
+             * @description pending: call-eligible, waiting to be handed to the assistant. handed_off: the assistant acknowledged it. missed: it could not be handed off before respond_by (also a lead that became call-eligible through a repeat after its respond_by had passed: the five-minute response is never given late or twice). not_called: the assistant will never call it (see reason).
              * @enum {string}
              */
             state: "pending" | "handed_off" | "missed" | "not_called";
@@ -245,7 +245,7 @@ export interface components {
     };
     responses: never;
     parameters: {
-        /** @description Alternative to the body's idempotency_key: 1 to 255 visible ASCII characters, scoped to the account. When both are present they must be equal. */
+        /** @description Alternative to the body's idempotency_key: 1 to 255 visible ASCII characters, scoped to the account. When both are present they must be equal. An invalid header value is reported as pattern_mismatch at /idempotency_key. */
         "Idempotency-Key": string;
         /** @description es for Spanish human text in errors; English otherwise. */
         "Accept-Language": string;
@@ -262,11 +262,11 @@ export interface components {
         "WWW-Authenticate": string;
         /** @description The allowed methods: POST. */
         Allow: string;
-        /** @description Requests allowed in the current window for this channel token. */
+        /** @description The size of this channel token's request bucket: how many requests may be sent at once. The bucket refills at the token's rate per second. */
         "RateLimit-Limit": number;
-        /** @description Requests left in the current window. */
+        /** @description Requests that may be sent right now. */
         "RateLimit-Remaining": number;
-        /** @description Seconds until the window resets. */
+        /** @description Seconds until the bucket is full again. */
         "RateLimit-Reset": number;
     };
     pathItems: never;
@@ -277,7 +277,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Alternative to the body's idempotency_key: 1 to 255 visible ASCII characters, scoped to the account. When both are present they must be equal. */
+                /** @description Alternative to the body's idempotency_key: 1 to 255 visible ASCII characters, scoped to the account. When both are present they must be equal. An invalid header value is reported as pattern_mismatch at /idempotency_key. */
                 "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description es for Spanish human text in errors; English otherwise. */
                 "Accept-Language"?: components["parameters"]["Accept-Language"];
