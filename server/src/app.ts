@@ -6,6 +6,7 @@ import { beginRequest, requestState } from "./http/request-state.ts";
 import { problemResponse } from "./http/respond.ts";
 import { describeError, type Logger, silentLogger } from "./logger.ts";
 import { type Authenticator, createAuthenticator } from "./modules/auth/authenticator.ts";
+import { type CorsPolicy, createCorsPolicy } from "./modules/cors/cors-policy.ts";
 import { apiDocs } from "./modules/docs/index.ts";
 import { health } from "./modules/health/index.ts";
 import { combineIntakeEvents, type IntakeEvents } from "./modules/leads/events.ts";
@@ -31,6 +32,8 @@ export interface AppDeps {
   isReady?: () => boolean;
   authenticator?: Authenticator;
   rateLimiter?: RateLimiter;
+  /** Cross-origin access for browsers; none when absent. */
+  cors?: CorsPolicy;
 }
 
 /**
@@ -52,9 +55,17 @@ export function createApp(deps: AppDeps) {
       burst: deps.rateLimit?.burst ?? 100,
     });
 
+  const cors = deps.cors ?? createCorsPolicy([]);
+
   return new Elysia()
     .onRequest(({ request }) => {
-      beginRequest(request);
+      const state = beginRequest(request);
+      state.extraHeaders = cors.responseHeaders(request.headers.get("origin"));
+      const preflight = cors.preflight(request);
+      if (preflight) {
+        state.status = preflight.status;
+        return preflight;
+      }
     })
     .onError(({ request, code, error }) => {
       const state = requestState(request);

@@ -1,6 +1,7 @@
 // Server settings from environment variables; each one and its default is listed in server/README.md.
 import { isAbsolute, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { corsOriginsFromEnv } from "./modules/cors/cors-policy.ts";
 
 export type LogLevel = "debug" | "info" | "warn" | "error" | "silent";
 
@@ -17,6 +18,8 @@ export interface ServerConfig {
   logLevel: LogLevel;
   /** Connections in the PostgreSQL pool: a small pool measured best here (see STACK-NOTES). */
   databasePoolSize: number;
+  /** Origins a browser may call from (CORS); empty: none. */
+  corsAllowedOrigins: string[];
 }
 
 /** The repository root: relative PGLITE_DIR values resolve here, so `bun start` and `bun run stl` agree. */
@@ -51,5 +54,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimitBurst: numberSetting(env, "RATE_LIMIT_BURST", 100),
     logLevel,
     databasePoolSize: numberSetting(env, "DATABASE_POOL_SIZE", 4),
+    corsAllowedOrigins: corsOriginsFromEnv(env.CORS_ALLOWED_ORIGINS),
   };
 }

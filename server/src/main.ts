@@ -7,6 +7,7 @@ import { DirectoryLockedError } from "./db/directory-lock.ts";
 import { migrate } from "./db/migrate.ts";
 import { openDatabase } from "./db/open-database.ts";
 import { createLogger, describeError } from "./logger.ts";
+import { createCorsPolicy } from "./modules/cors/cors-policy.ts";
 import { loadHandoffConfig, type ServerHandoff, startServerHandoff } from "./modules/handoff/index.ts";
 import { createServiceMetrics } from "./modules/metrics/index.ts";
 
@@ -34,6 +35,7 @@ const app = createApp({
   logger,
   isReady: () => ready,
   rateLimit: { perSecond: config.rateLimitPerSecond, burst: config.rateLimitBurst },
+  cors: createCorsPolicy(config.corsAllowedOrigins),
   metrics,
   // A task this process just committed: deliver it now rather than at the next poll.
   events: { leadStored: (event) => event.responseTaskId && handoff?.taskCommitted() },

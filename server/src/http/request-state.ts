@@ -7,6 +7,8 @@ export interface RequestState {
   language: Language;
   status: number;
   leadId?: string;
+  /** Added to every response of this request (CORS headers for an allowed Origin). */
+  extraHeaders: Record<string, string>;
 }
 
 const states = new WeakMap<Request, RequestState>();
@@ -22,6 +24,7 @@ export function beginRequest(request: Request): RequestState {
     startedAt: performance.now(),
     language: preferredLanguage(request.headers.get("accept-language")),
     status: 200,
+    extraHeaders: {},
   };
   states.set(request, state);
   return state;

@@ -21,10 +21,15 @@ export function textResponse(
   headers: HeaderMap = {},
 ): Response {
   state.status = status;
-  return new Response(body, {
-    status,
-    headers: { "content-type": contentType, "x-request-id": state.requestId, ...headers },
-  });
+  const merged: HeaderMap = {
+    ...state.extraHeaders,
+    "content-type": contentType,
+    "x-request-id": state.requestId,
+    ...headers,
+  };
+  // Both CORS (Origin) and a route (Accept-Language) may vary the response: keep both.
+  if (state.extraHeaders.vary && headers.vary) merged.vary = `${state.extraHeaders.vary}, ${headers.vary}`;
+  return new Response(body, { status, headers: merged });
 }
 
 export function jsonResponse(state: RequestState, status: number, body: unknown, headers: HeaderMap = {}) {
