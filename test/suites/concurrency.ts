@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { postLead } from "../harness/lead-http.ts";
 import type { LeadServer } from "../harness/lead-server-fixture.ts";
 import { expectOneLeadForOneExternalId, expectOneLeadForOneKey } from "../harness/one-lead.ts";
+import { expectStoredLeads } from "../harness/stored-leads.ts";
 
 const PARALLEL = 50;
 const lead = () => ({ phone: "+1 (512) 555-0142", email: `burst-${crypto.randomUUID()}@example.com` });
@@ -29,6 +30,7 @@ export function concurrencySuite(server: LeadServer<"main" | "other">): void {
       const body = { ...lead(), idempotency_key: `burst-${crypto.randomUUID()}` };
       const responses = await burst(server, PARALLEL, () => ({ token: server.tokens.main.token, body }));
       const id = expectOneLeadForOneKey(responses);
+      await expectStoredLeads(server.database, "email", body.email, 1);
       // Afterwards the key still names that lead.
       const later = await postLead(
         server.baseUrl,
@@ -50,6 +52,7 @@ export function concurrencySuite(server: LeadServer<"main" | "other">): void {
         },
       }));
       expectOneLeadForOneExternalId(responses);
+      await expectStoredLeads(server.database, "external_lead_id", externalLeadId, 1);
     });
 
     it("the same key and the same external id in two accounts never meet: two accounts, two leads", async () => {
@@ -64,6 +67,7 @@ export function concurrencySuite(server: LeadServer<"main" | "other">): void {
       const byAccount = [0, 1].map((account) => responses.filter((_, index) => index % 2 === account));
       const ids = byAccount.map((accountResponses) => expectOneLeadForOneKey(accountResponses));
       expect(ids[0]).not.toBe(ids[1]);
+      await expectStoredLeads(server.database, "email", body.email, 2);
 
       // The external id alone (fresh keys) is per account too.
       const externalLeadId = `ext-${crypto.randomUUID()}`;
@@ -75,6 +79,7 @@ export function concurrencySuite(server: LeadServer<"main" | "other">): void {
         expectOneLeadForOneExternalId(byExternalId.filter((_, index) => index % 2 === account)),
       );
       expect(externalIds[0]).not.toBe(externalIds[1]);
+      await expectStoredLeads(server.database, "external_lead_id", externalLeadId, 2);
     });
 
     it(`${PARALLEL} parallel SDK calls with one idempotency key resolve to one lead`, async () => {
@@ -90,6 +95,7 @@ export function concurrencySuite(server: LeadServer<"main" | "other">): void {
       );
       expect(new Set(results.map((result) => result.id)).size).toBe(1);
       expect(results.filter((result) => !result.replayed)).toHaveLength(1);
+      await expectStoredLeads(server.database, "email", body.email, 1);
     });
   });
 }
