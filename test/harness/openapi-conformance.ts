@@ -206,6 +206,6 @@ export async function expectConformant<Body = any>(
   const text = await response.text();
   const snapshot = { status: response.status, headers: response.headers, text };
   const { violations, body } = conformanceViolations(snapshot, operationId, options);
-  expect(violations, `${operationId} → HTTP ${response.status}`).toEqual([]);
+  expect(violations, `${operationId} → HTTP ${response.status}: ${violations.join("; ")}`).toEqual([]);
   return { status: response.status, headers: response.headers, body: body as Body, text };
 }
