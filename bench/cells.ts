@@ -16,6 +16,10 @@ export interface Measurement {
   p999: number;
   /** Peak VmRSS of the process under test during the run; NaN when there is none (pgbench). */
   rssBytes: number;
+  /** CPU µs per request of the process under test (PGlite: includes its database). */
+  appCpuMicros: number;
+  /** CPU µs per request of the whole PostgreSQL cluster; NaN for cells that do not use it. */
+  dbCpuMicros: number;
   requests: number;
   socketErrors: number;
   errorResponses: number;
@@ -35,8 +39,10 @@ export interface Cell {
   name: string;
   title: string;
   connections: number;
-  /** The process whose memory is sampled, when there is one. */
+  /** The process whose memory and CPU are sampled, when there is one. */
   pid?: number;
+  /** Whether the cell's work lands on the PostgreSQL cluster (its CPU is then counted). */
+  usesPostgres: boolean;
   expectedErrorShare: number;
   run(options: RunOptions): Promise<LoadResult>;
   checkStatuses?(counts: StatusCounts): string | undefined;
@@ -57,6 +63,7 @@ let invocation = 0;
 /** A scenario of wrk/lead.lua against an HTTP service (the server or an HTTP baseline). */
 export function wrkCell(
   group: Group,
+  usesPostgres: boolean,
   service: Service,
   scenario: Scenario,
   connections: number,
@@ -70,6 +77,7 @@ export function wrkCell(
     title: label?.title ?? scenario.title,
     connections,
     pid: service.pid,
+    usesPostgres,
     expectedErrorShare: scenario.expectedErrorShare,
     checkStatuses: (counts) => scenario.check(counts, context.poolSize),
     runs: [],
@@ -106,6 +114,7 @@ export function pgbenchCell(ceiling: Ceiling, connections: number, withoutTrigge
       ? "pgbench, the same SQL with the schema's triggers disabled (diagnostic)"
       : "database ceiling: pgbench, the server's SQL for one fresh lead",
     connections,
+    usesPostgres: true,
     expectedErrorShare: 0,
     runs: [],
     warnings: [],

@@ -1,11 +1,15 @@
 // One measured run of a cell (with its memory sampled and its errors checked), and the warm-up before.
 import type { Cell, Measurement } from "./cells.ts";
+import { clusterCpuMicros, processCpuMicros } from "./cpu.ts";
 import type { BenchOptions } from "./options.ts";
 import { sampleRss } from "./rss.ts";
 import type { LoadResult } from "./wrk.ts";
 
-function toMeasurement(result: LoadResult, rssBytes: number): Measurement {
+function toMeasurement(result: LoadResult, rssBytes: number, cpu: { app: number; db: number }): Measurement {
+  const perRequest = (micros: number) => micros / Math.max(1, result.requests);
   return {
+    appCpuMicros: perRequest(cpu.app),
+    dbCpuMicros: perRequest(cpu.db),
     requestsPerSecond: result.requestsPerSecond,
     p50: result.latencyMs.p50,
     p99: result.latencyMs.p99,
@@ -21,11 +25,38 @@ export function describeCell(cell: Cell): string {
   return `${cell.group === "baseline" ? "baseline" : cell.group} ${cell.name} @${cell.connections}`;
 }
 
-/** One measured run: sample the process's memory meanwhile, flag errors the scenario does not expect. */
-export async function measure(cell: Cell, options: BenchOptions, delayMs?: number): Promise<Measurement> {
+/** Where CPU is counted: the cluster's postmaster (undefined: no cluster CPU is measured). */
+export interface CpuProbe {
+  postmasterPid?: number;
+}
+
+/** After the load: pgbench's backends exit and are reaped a moment later, then their CPU counts. */
+const SETTLE_MS = 150;
+
+/**
+ * One measured run: sample the process's memory meanwhile, count CPU per request of the process and
+ * of the cluster, flag errors the scenario does not expect.
+ */
+export async function measure(
+  cell: Cell,
+  options: BenchOptions,
+  probe: CpuProbe,
+  delayMs?: number,
+): Promise<Measurement> {
+  const clusterPid = cell.usesPostgres ? probe.postmasterPid : undefined;
+  const cpu = () => ({
+    app: cell.pid ? processCpuMicros(cell.pid) : Number.NaN,
+    db: clusterPid ? clusterCpuMicros(clusterPid) : Number.NaN,
+  });
   const sampler = cell.pid ? sampleRss(cell.pid) : undefined;
+  const before = cpu();
   const result = await cell.run({ durationSeconds: options.durationSeconds, countStatuses: false, delayMs });
-  const measurement = toMeasurement(result, sampler ? sampler.stop() : Number.NaN);
+  await Bun.sleep(SETTLE_MS);
+  const after = cpu();
+  const measurement = toMeasurement(result, sampler ? sampler.stop() : Number.NaN, {
+    app: after.app - before.app,
+    db: after.db - before.db,
+  });
   if (result.socketErrors > 0) cell.warnings.push(`${result.socketErrors} socket errors/timeouts in one run`);
   const errorShare = result.errorResponses / Math.max(1, result.requests);
   if (Math.abs(errorShare - cell.expectedErrorShare) > 0.02) {
@@ -52,5 +83,10 @@ export function progressLine(cell: Cell, measurement: Measurement, index: number
   const rss = Number.isFinite(measurement.rssBytes)
     ? ` RSS ${Math.round(measurement.rssBytes / 1024 ** 2)} MiB`
     : "";
-  return `[${index}/${total}] ${describeCell(cell)}: ${Math.round(measurement.requestsPerSecond).toLocaleString("en-US")} req/s, p50 ${measurement.p50.toFixed(2)} ms, p99 ${measurement.p99.toFixed(2)} ms${rss}`;
+  const cpu = [
+    Number.isFinite(measurement.appCpuMicros) ? `app ${Math.round(measurement.appCpuMicros)} µs` : "",
+    Number.isFinite(measurement.dbCpuMicros) ? `db ${Math.round(measurement.dbCpuMicros)} µs` : "",
+  ].filter(Boolean);
+  const cpuText = cpu.length > 0 ? `, CPU/req ${cpu.join(" + ")}` : "";
+  return `[${index}/${total}] ${describeCell(cell)}: ${Math.round(measurement.requestsPerSecond).toLocaleString("en-US")} req/s, p50 ${measurement.p50.toFixed(2)} ms, p99 ${measurement.p99.toFixed(2)} ms${rss}${cpuText}`;
 }

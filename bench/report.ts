@@ -5,7 +5,7 @@ import type { Cell } from "./cells.ts";
 import { type Machine, machineLine } from "./machine.ts";
 import type { BenchOptions } from "./options.ts";
 import { ratio, type Spread } from "./stats.ts";
-import { findCell, medianRps, summarizeCell } from "./summary.ts";
+import { type CellSummary, findCell, medianRps, summarizeCell } from "./summary.ts";
 import type { Verdict } from "./targets.ts";
 
 export interface ReportInput {
@@ -25,6 +25,12 @@ const millis = (value: number) =>
   Number.isFinite(value) ? (value < 10 ? value.toFixed(2) : value.toFixed(1)) : "–";
 const mebibytes = (value: number) => (Number.isFinite(value) ? value.toFixed(0) : "–");
 const times = (value: number) => (Number.isFinite(value) ? `${value.toFixed(2)}×` : "–");
+
+/** Medians only: the spread of these is in the raw runs; "app + db", "–" for a side not measured. */
+function cpuPerRequest(summary: CellSummary): string {
+  const micros = (value: Spread) => (value.runs > 0 ? Math.round(value.median).toString() : "–");
+  return `${micros(summary.appCpuMicros)} + ${micros(summary.dbCpuMicros)}`;
+}
 
 /** "median (min–max)", or just the median for a single run. */
 function spread(value: Spread, format: (value: number) => string): string {
@@ -47,8 +53,8 @@ function rowLabel(cell: Cell): [string, string] {
 
 export function renderTable(cells: Cell[]): string {
   const header = [
-    "| database | scenario | conns | req/s | p50 ms | p99 ms | p99.9 ms | RSS MiB | × pgbench | × Bun.serve | × Fastify |",
-    "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|",
+    "| database | scenario | conns | req/s | p50 ms | p99 ms | p99.9 ms | RSS MiB | CPU µs/req app + db | × pgbench | × Bun.serve | × Fastify |",
+    "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|",
   ];
   const rows = cells.map((cell) => {
     const summary = summarizeCell(cell);
@@ -58,7 +64,7 @@ export function renderTable(cells: Cell[]): string {
         ? "–"
         : times(ratio(own, medianRps(findCell(cells, "baseline", name, cell.connections))));
     const [database, scenario] = rowLabel(cell);
-    return `| ${database} | ${scenario} | ${cell.connections} | ${spread(summary.requestsPerSecond, thousands)} | ${spread(summary.p50, millis)} | ${spread(summary.p99, millis)} | ${spread(summary.p999, millis)} | ${spread(summary.rssMiB, mebibytes)} | ${against("pgbench")} | ${against("bun-serve")} | ${against("fastify")} |`;
+    return `| ${database} | ${scenario} | ${cell.connections} | ${spread(summary.requestsPerSecond, thousands)} | ${spread(summary.p50, millis)} | ${spread(summary.p99, millis)} | ${spread(summary.p999, millis)} | ${spread(summary.rssMiB, mebibytes)} | ${cpuPerRequest(summary)} | ${against("pgbench")} | ${against("bun-serve")} | ${against("fastify")} |`;
   });
   return [...header, ...rows].join("\n");
 }

@@ -12,6 +12,7 @@ import {
 import { startBunServeBaseline, startFastifyBaseline } from "./baselines/services.ts";
 import { type Ceiling, prepareCeiling } from "./ceiling.ts";
 import { type Cell, pgbenchCell, type WrkCellContext, wrkCell } from "./cells.ts";
+import { postmasterPid } from "./cpu.ts";
 import { createChannelToken, serverIsPresent, startLeadServer } from "./lead-server.ts";
 import { describeMachine, machineLine } from "./machine.ts";
 import { measure, progressLine, warmUp } from "./measure.ts";
@@ -66,7 +67,12 @@ async function durabilitySettings(cluster: PostgresCluster) {
   try {
     const [fsync] = await sql`SHOW fsync`;
     const [synchronousCommit] = await sql`SHOW synchronous_commit`;
-    return { fsync: String(fsync.fsync), synchronousCommit: String(synchronousCommit.synchronous_commit) };
+    const [dataDirectory] = await sql`SHOW data_directory`;
+    return {
+      fsync: String(fsync.fsync),
+      synchronousCommit: String(synchronousCommit.synchronous_commit),
+      postmasterPid: postmasterPid(String(dataDirectory.data_directory)),
+    };
   } finally {
     await sql.close();
   }
@@ -145,7 +151,7 @@ async function main(): Promise<number> {
   if (bunServe) {
     const service = bunServe;
     perConnection((connections) =>
-      wrkCell("baseline", service, fresh, connections, context, undefined, {
+      wrkCell("baseline", false, service, fresh, connections, context, undefined, {
         name: "bun-serve",
         title: "HTTP ceiling",
       }),
@@ -159,7 +165,7 @@ async function main(): Promise<number> {
   if (fastify) {
     const service = fastify;
     perConnection((connections) =>
-      wrkCell("baseline", service, fresh, connections, context, undefined, {
+      wrkCell("baseline", true, service, fresh, connections, context, undefined, {
         name: "fastify",
         title: "Fastify 5 + pg",
       }),
@@ -175,7 +181,7 @@ async function main(): Promise<number> {
       const { service, token } = await start();
       servers.push({ group, service, token });
       for (const scenario of scenarios)
-        perConnection((c) => wrkCell(group, service, scenario, c, context, token));
+        perConnection((c) => wrkCell(group, group === "PostgreSQL", service, scenario, c, context, token));
     } catch (error) {
       // The baselines are still worth measuring; the report says why the server rows are missing.
       notes.push(`the server on ${group} did not start: ${(error as Error).message.split("\n")[0]}`);
@@ -211,7 +217,7 @@ async function main(): Promise<number> {
     for (const connections of options.connections) {
       for (const cell of cells.filter((candidate) => candidate.connections === connections)) {
         if (run === 1) await warmUp(cell, options);
-        const measurement = await measure(cell, options);
+        const measurement = await measure(cell, options, durability);
         cell.runs.push(measurement);
         loads.push(loadavg()[0]!);
         index += 1;
@@ -230,16 +236,25 @@ async function main(): Promise<number> {
         ...options.connections.map((c) => medianRps(findCell(cells, group, "fresh", c))),
       );
       if (!Number.isFinite(peakRps)) continue;
-      const pacedCell = wrkCell(group, service, fresh, pacedConnections, context, token, {
-        name: "fresh, paced ½ peak",
-        title: "fresh leads at half of the peak rate",
-      });
+      const pacedCell = wrkCell(
+        group,
+        group === "PostgreSQL",
+        service,
+        fresh,
+        pacedConnections,
+        context,
+        token,
+        {
+          name: "fresh, paced ½ peak",
+          title: "fresh leads at half of the peak rate",
+        },
+      );
       console.log(
         `Pacing ${group} fresh leads at ${Math.round(peakRps / 2)} req/s (half of ${Math.round(peakRps)})…`,
       );
       const pacing = await calibratePacing(pacedCell, peakRps / 2, options.warmupSeconds);
       for (let run = 1; run <= options.runs; run += 1) {
-        const measurement = await measure(pacedCell, options, pacing.delayMs);
+        const measurement = await measure(pacedCell, options, durability, pacing.delayMs);
         pacedCell.runs.push(measurement);
         console.log(progressLine(pacedCell, measurement, run, options.runs));
       }

@@ -8,6 +8,8 @@ export interface CellSummary {
   p99: Spread;
   p999: Spread;
   rssMiB: Spread;
+  appCpuMicros: Spread;
+  dbCpuMicros: Spread;
 }
 
 export function summarizeCell(cell: Cell): CellSummary {
@@ -18,6 +20,8 @@ export function summarizeCell(cell: Cell): CellSummary {
     p99: pick((run) => run.p99),
     p999: pick((run) => run.p999),
     rssMiB: pick((run) => run.rssBytes / 1024 ** 2),
+    appCpuMicros: pick((run) => run.appCpuMicros),
+    dbCpuMicros: pick((run) => run.dbCpuMicros),
   };
 }
 
