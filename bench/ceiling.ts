@@ -42,7 +42,7 @@ export async function prepareCeiling(
   const server = await startLeadServer(
     "ceiling-capture",
     { databaseUrl },
-    { ...settings, dispatcher: false },
+    { ...settings, dispatcher: false, cpuProfileDir: undefined },
   );
   let captured: Awaited<ReturnType<typeof captureStatements>>;
   let key = "";

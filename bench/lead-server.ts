@@ -17,6 +17,7 @@ export interface LeadServerSettings {
   dispatcher: boolean;
   poolSize: number;
   smol?: boolean;
+  cpuProfileDir?: string;
 }
 
 function databaseEnv(target: LeadServerTarget): Record<string, string | undefined> {
@@ -66,7 +67,19 @@ export async function startLeadServer(
   const port = await freePort();
   return await startService({
     name,
-    command: ["bun", ...(settings.smol ? ["--smol"] : []), "server/src/main.ts"],
+    command: [
+      "bun",
+      ...(settings.smol ? ["--smol"] : []),
+      ...(settings.cpuProfileDir
+        ? [
+            "--cpu-prof",
+            "--cpu-prof-md",
+            `--cpu-prof-dir=${settings.cpuProfileDir}`,
+            `--cpu-prof-name=${name}.cpuprofile`,
+          ]
+        : []),
+      "server/src/main.ts",
+    ],
     cwd: REPOSITORY_ROOT,
     port,
     readyPath: "/readyz",

@@ -99,7 +99,12 @@ async function main(): Promise<number> {
     poolSize: POOL_SIZE,
     wrkThreads: options.wrkThreads,
   };
-  const serverSettings = { dispatcher: options.dispatcher, poolSize: options.poolSize, smol: options.smol };
+  const serverSettings = {
+    dispatcher: options.dispatcher,
+    poolSize: options.poolSize,
+    smol: options.smol,
+    cpuProfileDir: options.cpuProfileDir ? resolve(options.cpuProfileDir) : undefined,
+  };
   const haveServer = serverIsPresent();
   if (!haveServer) {
     notes.push(
