@@ -2,7 +2,7 @@
 // an embedded PGlite lives inside the server process and cannot become unreachable from outside.
 import { createLeadClient, UnavailableError } from "@speed-to-lead/sdk";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { createBackendDatabase } from "../harness/database-backend.ts";
+import { type BackendDatabase, createBackendDatabase } from "../harness/database-backend.ts";
 import { postLead } from "../harness/lead-http.ts";
 import { type ServerProcess, startServerProcess } from "../harness/server-process.ts";
 import { createChannelToken } from "../harness/stl-cli.ts";
@@ -25,9 +25,10 @@ describe("database outage on postgres", () => {
   let link: TcpLink;
   let token: string;
   let databaseUrl: string;
+  let database: BackendDatabase | undefined;
 
   beforeAll(async () => {
-    const database = await createBackendDatabase("postgres");
+    database = await createBackendDatabase("postgres");
     databaseUrl = database.env.DATABASE_URL!;
     token = (await createChannelToken(database.env, "outage", "e2e")).token;
     // The server reaches PostgreSQL only through a link the test can cut.
@@ -40,6 +41,7 @@ describe("database outage on postgres", () => {
   afterAll(async () => {
     await server?.stop();
     await link?.close();
+    await database?.remove();
   });
 
   it("the network to the database fails: 503 unavailable with Retry-After, then recovery by itself", async () => {

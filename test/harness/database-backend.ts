@@ -16,7 +16,8 @@ export interface BackendDatabase {
   env: Record<string, string>;
   /** PGlite: only one process may hold the folder, so tokens are created before the server starts. */
   exclusive: boolean;
-  remove(): void;
+  /** Drops the database or deletes the folder; call after every process using it has stopped. */
+  remove(): Promise<void>;
 }
 
 /**
@@ -26,14 +27,24 @@ export interface BackendDatabase {
  */
 export async function createBackendDatabase(backend: Backend): Promise<BackendDatabase> {
   if (backend === "postgres") {
-    const url = await createDatabase(inject("postgresAdminUrl"), "stl_e2e");
-    return { backend, env: { DATABASE_URL: url }, exclusive: false, remove() {} };
+    const adminUrl = inject("postgresAdminUrl");
+    const url = await createDatabase(adminUrl, "stl_e2e");
+    const remove = async () => {
+      // A DATABASE_URL cluster outlives the run: leave nothing behind in it.
+      const admin = new Bun.SQL(adminUrl, { max: 1 });
+      try {
+        await admin.unsafe(`DROP DATABASE IF EXISTS ${new URL(url).pathname.slice(1)} WITH (FORCE)`);
+      } finally {
+        await admin.close();
+      }
+    };
+    return { backend, env: { DATABASE_URL: url }, exclusive: false, remove };
   }
   const dir = mkdtempSync(join(tmpdir(), "stl-e2e-pglite-"));
   return {
     backend,
     env: { PGLITE_DIR: join(dir, "pglite") },
     exclusive: true,
-    remove: () => rmSync(dir, { recursive: true, force: true }),
+    remove: async () => rmSync(dir, { recursive: true, force: true }),
   };
 }

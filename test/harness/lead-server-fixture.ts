@@ -60,7 +60,7 @@ export function useLeadServer<Name extends string>(
 
   afterAll(async () => {
     await Promise.all(state.processes.map((process) => process.stop()));
-    state.database?.remove();
+    await state.database?.remove();
   }, 30_000);
 
   const ready = <T>(value: T | undefined, what: string): T => {
