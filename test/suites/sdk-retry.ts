@@ -46,8 +46,8 @@ export function sdkRetrySuite(server: IntakeServer): void {
       ["the connection closes as the response starts", { kind: "drop-response" }, {}],
       [
         "the response stalls past the SDK's timeout",
-        { kind: "stall-then-drop", ms: 3_000 },
-        { timeoutMs: 500 },
+        { kind: "stall-then-drop", ms: 5_000 },
+        { timeoutMs: 1_000 },
       ],
       ["a gateway answers 502 instead of the response", { kind: "bad-gateway" }, {}],
     ])("%s: one lead, replayed", async (_name, fault, options) => {
