@@ -24,6 +24,12 @@ export interface StartServerOptions {
 
 const OUTPUT_LIMIT = 32 * 1024;
 
+/** Servers still running: killed if the test process exits without stopping them (a crash, a timeout). */
+const running = new Set<Subprocess>();
+process.once("exit", () => {
+  for (const child of running) child.kill("SIGKILL");
+});
+
 /** Keeps the tail of a child's stream; reading it also stops the pipe from filling and blocking the child. */
 function collectTail(stream: ReadableStream<Uint8Array>, append: (text: string) => void): void {
   const decoder = new TextDecoder();
@@ -74,6 +80,8 @@ export async function startServerProcess(options: StartServerOptions): Promise<S
     stdout: "pipe",
     stderr: "pipe",
   });
+  running.add(child);
+  void child.exited.then(() => running.delete(child));
   let tail = "";
   const append = (text: string) => {
     tail = (tail + text).slice(-OUTPUT_LIMIT);
