@@ -37,6 +37,13 @@ export class DatabaseUnavailableError extends Error {
   override readonly name = "DatabaseUnavailableError";
 }
 
+/**
+ * SQLSTATEs a connection attempt is refused with: the database not accepting connections (55000, e.g.
+ * ALLOW_CONNECTIONS false during maintenance), gone (3D000) or refusing our credentials (28000, 28P01).
+ * To a caller each is the same "cannot reach the database now".
+ */
+const CONNECTION_REFUSED_STATES = new Set(["55000", "3D000", "28000", "28P01"]);
+
 /** SQLSTATE classes that mean "not now" rather than "wrong statement": connection, resources, shutdown. */
 export function isUnavailableState(sqlState: string | undefined): boolean {
   if (!sqlState) return false;
@@ -45,7 +52,8 @@ export function isUnavailableState(sqlState: string | undefined): boolean {
     sqlState.startsWith("53") ||
     sqlState.startsWith("57P") ||
     sqlState === "40001" ||
-    sqlState === "40P01"
+    sqlState === "40P01" ||
+    CONNECTION_REFUSED_STATES.has(sqlState)
   );
 }
 
