@@ -12,6 +12,7 @@ describe("loadConfig", () => {
       rateLimitBurst: 100,
       logLevel: "info",
       databasePoolSize: 4,
+      corsAllowedOrigins: [],
     });
   });
 
@@ -25,6 +26,7 @@ describe("loadConfig", () => {
       RATE_LIMIT_BURST: "5",
       LOG_LEVEL: "WARN",
       DATABASE_POOL_SIZE: "2",
+      CORS_ALLOWED_ORIGINS: "https://forms.example.com",
     });
     expect(config).toMatchObject({ port: 8080, host: "127.0.0.1", databaseUrl: "postgres://db/leads" });
     expect(config).toMatchObject({
@@ -32,6 +34,7 @@ describe("loadConfig", () => {
       rateLimitPerSecond: 0,
       rateLimitBurst: 5,
       logLevel: "warn",
+      corsAllowedOrigins: ["https://forms.example.com"],
     });
   });
 
