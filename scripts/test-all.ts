@@ -22,6 +22,8 @@ const steps: Step[] = [
   { name: "lint and format (biome)", command: ["bunx", "biome", "check", "."] },
   { name: "typecheck (tsc --noEmit, every package)", command: ["bun", "run", "--filter", "*", "typecheck"] },
   { name: "spec drift and OpenAPI lint (redocly)", command: ["bun", "run", "check"], cwd: "spec" },
+  // The cross-package tests import the built SDK: build it even when a packaging gate fails.
+  { name: "SDK build", command: ["bun", "run", "build"], cwd: "sdk", needs: "sdk/src/index.ts" },
   { name: "SDK packaging gates", command: ["bun", "run", "check"], cwd: "sdk", needs: "sdk/src/index.ts" },
   {
     name: "tests (vitest: unit, route, integration on PGlite and PostgreSQL)",

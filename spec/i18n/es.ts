@@ -24,8 +24,8 @@ export const es: Record<string, string> = {
   // POST operation
   "Post a lead": "Enviar un prospecto",
   [`Stores the lead and schedules its five-minute response. The body is a JSON object of at most ${MAX_BODY_BYTES} bytes. A new lead answers 201. A repeat of (platform, external_lead_id) in the same account answers 200 with created: false and the same id: newly supplied fields update the lead, it never gets a second five-minute response, and a complete consent block arriving later makes it call-eligible unless it is a test lead. A retry with the same idempotency key and the same payload replays the first response (same status and body) with Idempotent-Replayed: true; the same key with another payload is refused with idempotency_key_reused. Concurrent requests with one key never create two leads: later ones wait and replay, or get 409 idempotency_request_in_flight. Any method but POST answers 405 with Allow: POST. Human text in errors is Spanish when Accept-Language prefers es.`]: `Guarda el prospecto y programa su respuesta de cinco minutos. El cuerpo es un objeto JSON de ${MAX_BODY_BYTES} bytes como máximo. Un prospecto nuevo responde 201. Una repetición de (platform, external_lead_id) en la misma cuenta responde 200 con created: false y el mismo id: los campos nuevos actualizan el prospecto, nunca recibe una segunda respuesta de cinco minutos, y un bloque de consentimiento completo que llega después lo hace apto para llamada salvo que sea de prueba. Un reintento con la misma clave de idempotencia y el mismo contenido repite la primera respuesta (mismo estado y cuerpo) con Idempotent-Replayed: true; la misma clave con otro contenido se rechaza con idempotency_key_reused. Solicitudes simultáneas con una misma clave nunca crean dos prospectos: las posteriores esperan y repiten la respuesta, o reciben 409 idempotency_request_in_flight. Cualquier método que no sea POST responde 405 con Allow: POST. El texto de los errores está en español cuando Accept-Language prefiere es.`,
-  "The lead, as application/json (a charset parameter is allowed).":
-    "El prospecto, como application/json (se admite el parámetro charset).",
+  "The lead, as application/json (a charset parameter is allowed, and must be utf-8).":
+    "El prospecto, como application/json (se admite el parámetro charset, que debe ser utf-8).",
   "A lead with consent": "Un prospecto con consentimiento",
   "A web form lead whose consent block makes it call-eligible.":
     "Un prospecto de formulario web cuyo bloque de consentimiento lo hace apto para llamada.",
@@ -64,8 +64,8 @@ export const es: Record<string, string> = {
     "Otra solicitud con la misma clave de idempotencia aún se está procesando; reintente tras los segundos de Retry-After para obtener su respuesta.",
   "The body is larger than 64 KiB.": "El cuerpo supera los 64 KiB.",
   "The body is not application/json.": "El cuerpo no es application/json.",
-  "Content-Type is not application/json (a charset parameter is allowed).":
-    "Content-Type no es application/json (se admite el parámetro charset).",
+  "Content-Type is not application/json (a charset parameter is allowed, and must be utf-8).":
+    "Content-Type no es application/json (se admite el parámetro charset, que debe ser utf-8).",
   "The lead breaks the contract, or the idempotency key conflicts.":
     "El prospecto incumple el contrato, o la clave de idempotencia está en conflicto.",
   "One or more fields break the contract; errors[] lists every one with a JSON Pointer.":

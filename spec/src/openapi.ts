@@ -156,7 +156,7 @@ export function buildOpenApiDocument(): Json {
           ],
           requestBody: {
             required: true,
-            description: "The lead, as application/json (a charset parameter is allowed).",
+            description: "The lead, as application/json (a charset parameter is allowed, and must be utf-8).",
             content: {
               "application/json": {
                 schema: { $ref: "#/components/schemas/LeadInput" },

@@ -59,7 +59,7 @@ export const PROBLEM_CODES = {
   unsupported_media_type: {
     status: 415,
     title: { en: "Unsupported media type", es: "Tipo de contenido no admitido" },
-    when: "Content-Type is not application/json (a charset parameter is allowed).",
+    when: "Content-Type is not application/json (a charset parameter is allowed, and must be utf-8).",
   },
   validation_failed: {
     status: 422,

@@ -285,7 +285,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description The lead, as application/json (a charset parameter is allowed). */
+        /** @description The lead, as application/json (a charset parameter is allowed, and must be utf-8). */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["LeadInput"];
