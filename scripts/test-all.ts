@@ -20,10 +20,10 @@ const vitestReport = join(reportDir, "vitest.json");
 const steps: Step[] = [
   { name: "install (frozen lockfile)", command: ["bun", "install", "--frozen-lockfile"] },
   { name: "lint and format (biome)", command: ["bunx", "biome", "check", "."] },
+  // test/ and examples/ import the built SDK (types and code): build it before anything checks them.
+  { name: "SDK build", command: ["bun", "run", "build"], cwd: "sdk", needs: "sdk/src/index.ts" },
   { name: "typecheck (tsc --noEmit, every package)", command: ["bun", "run", "--filter", "*", "typecheck"] },
   { name: "spec drift and OpenAPI lint (redocly)", command: ["bun", "run", "check"], cwd: "spec" },
-  // The cross-package tests import the built SDK: build it even when a packaging gate fails.
-  { name: "SDK build", command: ["bun", "run", "build"], cwd: "sdk", needs: "sdk/src/index.ts" },
   { name: "SDK packaging gates", command: ["bun", "run", "check"], cwd: "sdk", needs: "sdk/src/index.ts" },
   {
     name: "tests (vitest: unit, route, integration on PGlite and PostgreSQL)",
