@@ -44,6 +44,18 @@ export function evaluateTargets(input: TargetInput): Verdict[] {
     measured: compared(toCeiling, `${fmt(toCeiling)}× (${rps(fresh)} vs ${rps(ceiling)} req/s)`),
     met: atLeast(toCeiling, 0.6),
   });
+  const poolCeiling = medianRps(findCell(cells, "baseline", "pgbench", input.poolSize));
+  if (Number.isFinite(poolCeiling) && input.poolSize !== TARGET_CONNECTIONS) {
+    const toPoolCeiling = ratio(fresh, poolCeiling);
+    verdicts.push({
+      target: `(context) fresh leads at 32 connections vs pgbench at the server's pool size (${input.poolSize} clients)`,
+      measured: compared(
+        toPoolCeiling,
+        `${fmt(toPoolCeiling)}× (${rps(fresh)} vs ${rps(poolCeiling)} req/s)`,
+      ),
+      met: undefined,
+    });
+  }
   const toFastify = ratio(fresh, fastify);
   verdicts.push({
     target: "fresh leads on PostgreSQL ≥ 1.0× Fastify 5 + pg at 32 connections",
