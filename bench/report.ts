@@ -56,7 +56,11 @@ export function renderTable(cells: Cell[]): string {
     "| database | scenario | conns | req/s | p50 ms | p99 ms | p99.9 ms | RSS MiB | CPU µs/req app + db | × pgbench | × Bun.serve | × Fastify |",
     "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|",
   ];
-  const rows = cells.map((cell) => {
+  // Grouped as measured (baselines, then each database, scenario by scenario), connections ascending.
+  const firstSeen = (cell: Cell) =>
+    cells.findIndex((other) => other.group === cell.group && other.name === cell.name);
+  const ordered = [...cells].sort((a, b) => firstSeen(a) - firstSeen(b) || a.connections - b.connections);
+  const rows = ordered.map((cell) => {
     const summary = summarizeCell(cell);
     const own = summary.requestsPerSecond.median;
     const against = (name: string) =>
