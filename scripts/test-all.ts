@@ -25,6 +25,8 @@ const steps: Step[] = [
   { name: "typecheck (tsc --noEmit, every package)", command: ["bun", "run", "--filter", "*", "typecheck"] },
   { name: "spec drift and OpenAPI lint (redocly)", command: ["bun", "run", "check"], cwd: "spec" },
   { name: "SDK packaging gates", command: ["bun", "run", "check"], cwd: "sdk", needs: "sdk/src/index.ts" },
+  // The bench harness's own parsers and statistics (bun:test; no load is generated).
+  { name: "bench unit tests (bun test)", command: ["bun", "run", "test"], cwd: "bench" },
   {
     name: "tests (vitest: unit, route, integration on PGlite and PostgreSQL)",
     command: [
