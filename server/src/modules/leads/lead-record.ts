@@ -94,8 +94,8 @@ export function notCalledReason(
   return undefined;
 }
 
-/** Field order of the spec's StoredLead, so responses read like the documentation. */
-const STORED_ORDER = [
+/** Field order of the spec's StoredLead, so responses read like the documentation; also the leads columns. */
+export const STORED_ORDER = [
   "phone",
   "email",
   "first_name",

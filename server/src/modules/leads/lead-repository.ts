@@ -1,6 +1,6 @@
 // SQL of the leads table: insert (deduplicating on platform + external_lead_id), lock and update.
 import type { Queryable } from "../../db/database.ts";
-import type { LeadFields, LeadRow } from "./lead-record.ts";
+import { type LeadFields, type LeadRow, STORED_ORDER } from "./lead-record.ts";
 
 export interface NewLead extends LeadFields {
   id: string;
@@ -15,21 +15,7 @@ export interface NewLead extends LeadFields {
 }
 
 const FIELD_COLUMNS = [
-  "phone",
-  "email",
-  "first_name",
-  "last_name",
-  "source",
-  "source_original",
-  "source_campaign",
-  "property_ref",
-  "price",
-  "language",
-  "timezone",
-  "context",
-  "source_event_at",
-  "external_lead_id",
-  "platform",
+  ...STORED_ORDER,
   "test",
   "consent",
   "consent_received_at",
