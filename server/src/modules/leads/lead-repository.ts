@@ -1,18 +1,9 @@
 // SQL of the leads table: insert (deduplicating on platform + external_lead_id), lock and update.
 import type { Queryable } from "../../db/database.ts";
-import { type LeadFields, type LeadRow, STORED_ORDER } from "./lead-record.ts";
+import { type LeadRow, STORED_ORDER } from "./lead-record.ts";
 
-export interface NewLead extends LeadFields {
-  id: string;
-  account_id: string;
-  channel_token_id: string;
-  consent_received_at: Date | null;
-  consent_channel_token_id: string | null;
-  received_at: Date;
-  respond_by: Date;
-  response_state: LeadRow["response_state"];
-  response_reason: LeadRow["response_reason"];
-}
+/** A lead row before it is stored: the database sets updated_at to received_at on insert. */
+export type NewLead = Omit<LeadRow, "updated_at">;
 
 const FIELD_COLUMNS = [
   ...STORED_ORDER,

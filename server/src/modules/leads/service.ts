@@ -15,7 +15,7 @@ import {
   recordIdempotentResponse,
 } from "./idempotency-repository.ts";
 import { fieldsFromInput, type LeadRow, notCalledReason } from "./lead-record.ts";
-import { insertLead, lockLeadByExternalId, type NewLead, updateLead } from "./lead-repository.ts";
+import { insertLead, lockLeadByExternalId, updateLead } from "./lead-repository.ts";
 import { mergeRepeat } from "./merge-repeat.ts";
 import { insertNewLeadStatement } from "./new-lead-statement.ts";
 import { insertResponseTask } from "./response-task-repository.ts";
@@ -113,7 +113,7 @@ async function storeNewLead(
   return { kind: "stored", status: 201, body, lead: row, created: true, responseTaskId };
 }
 
-function newLeadRow(channel: Channel, lead: ValidLead, now: Date): NewLead & LeadRow {
+function newLeadRow(channel: Channel, lead: ValidLead, now: Date): LeadRow {
   const fields = fieldsFromInput(lead);
   const reason = notCalledReason(fields);
   return {
@@ -152,31 +152,14 @@ async function earlierResponse(
 }
 
 async function storeLead(tx: Transaction, channel: Channel, lead: ValidLead, now: Date): Promise<Ready> {
-  const fields = fieldsFromInput(lead);
-  const reason = notCalledReason(fields);
-  const inserted = await insertLead(tx, {
-    ...fields,
-    id: Bun.randomUUIDv7(),
-    account_id: channel.accountId,
-    channel_token_id: channel.tokenId,
-    consent_received_at: fields.consent ? now : null,
-    consent_channel_token_id: fields.consent ? channel.tokenId : null,
-    received_at: now,
-    respond_by: new Date(now.getTime() + RESPOND_WITHIN_SECONDS * 1000),
-    response_state: reason ? "not_called" : "pending",
-    response_reason: reason ?? null,
-  });
+  const row = newLeadRow(channel, lead, now);
+  const inserted = await insertLead(tx, row);
   if (inserted) {
-    const responseTaskId = reason ? undefined : await scheduleResponse(tx, inserted, now);
+    const responseTaskId = row.response_reason ? undefined : await scheduleResponse(tx, inserted, now);
     return ready(inserted, true, lead, responseTaskId);
   }
   // Only a (platform, external_lead_id) conflict makes the insert return nothing.
-  const stored = await lockLeadByExternalId(
-    tx,
-    channel.accountId,
-    fields.platform!,
-    fields.external_lead_id!,
-  );
+  const stored = await lockLeadByExternalId(tx, channel.accountId, row.platform!, row.external_lead_id!);
   if (!stored) throw new Error("lead conflict without a stored lead");
   const merged = mergeRepeat(stored, lead, channel.tokenId, now);
   const updated = await updateLead(tx, merged.lead, now);
