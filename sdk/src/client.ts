@@ -63,10 +63,9 @@ type AttemptOutcome = { result: LeadResult } | { error: LeadIntakeError | Connec
  */
 export function createLeadClient(options: LeadClientOptions): LeadClient {
   const { baseUrl, token, tokenHeader = "authorization", timeoutMs = 10_000, maxRetries = 2 } = options;
-  if (typeof baseUrl !== "string" || baseUrl === "")
-    throw new TypeError("createLeadClient: baseUrl is required.");
+  checkBaseUrl(baseUrl);
   if (typeof token !== "string" || token === "") throw new TypeError("createLeadClient: token is required.");
-  if (!(timeoutMs > 0)) throw new RangeError("createLeadClient: timeoutMs must be a positive number.");
+  checkTimeout(timeoutMs);
   if (!Number.isInteger(maxRetries) || maxRetries < 0) {
     throw new RangeError("createLeadClient: maxRetries must be a whole number, 0 or more.");
   }
@@ -84,9 +83,13 @@ export function createLeadClient(options: LeadClientOptions): LeadClient {
   });
 
   /** One request with its own timeout; HTTP errors are returned, the caller's abort is thrown. */
-  async function attempt(lead: LeadInput, key: string, callerSignal?: AbortSignal): Promise<AttemptOutcome> {
+  async function attempt(body: string, key: string, callerSignal?: AbortSignal): Promise<AttemptOutcome> {
     const timeout = new AbortController();
-    const timer = setTimeout(() => timeout.abort(new TimeoutError(timeoutMs)), timeoutMs);
+    // Infinity means no timer at all (checkTimeout refuses other values a timer cannot hold).
+    const timer =
+      timeoutMs === Number.POSITIVE_INFINITY
+        ? undefined
+        : setTimeout(() => timeout.abort(new TimeoutError(timeoutMs)), timeoutMs);
     const combined = callerSignal
       ? anySignal([callerSignal, timeout.signal])
       : { signal: timeout.signal, dispose() {} };
@@ -96,10 +99,12 @@ export function createLeadClient(options: LeadClientOptions): LeadClient {
     });
     aborted.catch(() => {});
     try {
-      // openapi-fetch builds a fresh Request (and body) on every call: a body is never read twice.
+      // openapi-fetch builds a fresh Request on every call: a body is never read twice.
       const { data, error, response } = await Promise.race([
         api.POST(LEAD_INTAKE_PATH, {
-          body: lead,
+          // The lead serialised once per call: a caller changing it during a retry cannot change the body.
+          body: {} as LeadInput,
+          bodySerializer: () => body,
           params: { header: { "Idempotency-Key": key } },
           signal: combined.signal,
         }),
@@ -127,9 +132,10 @@ export function createLeadClient(options: LeadClientOptions): LeadClient {
     if (!IDEMPOTENCY_KEY.test(key)) {
       throw new TypeError("postLead: idempotencyKey must be 1 to 255 visible ASCII characters.");
     }
+    const body = JSON.stringify(lead);
     for (let retry = 0; ; retry++) {
       if (signal?.aborted) throw signal.reason;
-      const outcome = await attempt(lead, key, signal);
+      const outcome = await attempt(body, key, signal);
       if ("result" in outcome) return outcome.result;
       const { error } = outcome;
       const retryable = error instanceof LeadIntakeError ? isRetryableStatus(error.status) : true;
@@ -141,4 +147,28 @@ export function createLeadClient(options: LeadClientOptions): LeadClient {
   }
 
   return { postLead, api };
+}
+
+/** A timer holds at most 2^31 - 1 ms; Node and browsers fire a longer one at once. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+function checkTimeout(timeoutMs: number): void {
+  if (!(timeoutMs > 0 && (timeoutMs <= MAX_TIMER_MS || timeoutMs === Number.POSITIVE_INFINITY))) {
+    throw new RangeError(
+      `timeoutMs must be a number of ms from 1 to ${MAX_TIMER_MS}, or Infinity for no limit.`,
+    );
+  }
+}
+
+/** Refuses a baseUrl that `fetch` could never reach, such as "localhost:3999" (no scheme). */
+function checkBaseUrl(baseUrl: string): void {
+  let protocol = "";
+  try {
+    protocol = new URL(baseUrl).protocol;
+  } catch {}
+  if (protocol !== "http:" && protocol !== "https:") {
+    throw new TypeError(
+      `createLeadClient: baseUrl must be an absolute http(s) URL such as "https://leads.example.com", not ${JSON.stringify(baseUrl)}.`,
+    );
+  }
 }

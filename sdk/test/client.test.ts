@@ -406,3 +406,38 @@ describe("createLeadClient", () => {
     expect(() => createLeadClient(options)).toThrow(ErrorClass);
   });
 });
+
+describe("postLead: fixed bugs", () => {
+  it("treats timeoutMs: Infinity as no time limit (a timer of 2^31 ms or more fires at once)", async () => {
+    const slow = () => new Promise<Response>((resolve) => setTimeout(() => resolve(accepted()), 30));
+    const client = clientWith(slow, { timeoutMs: Number.POSITIVE_INFINITY, maxRetries: 0 });
+    await expect(client.postLead(sampleLead)).resolves.toMatchObject({ created: true });
+  });
+
+  it.each([2 ** 31, 2 ** 40, Number.NaN, -1])(
+    "refuses timeoutMs %o when the client is created",
+    (timeoutMs) => {
+      expect(() => createLeadClient({ baseUrl, token, timeoutMs })).toThrow(RangeError);
+    },
+  );
+
+  it.each(["localhost:3999", "lead-intake.test", "/api", "ftp://lead-intake.test", "http//x"])(
+    "refuses baseUrl %o when the client is created, naming the value",
+    (badUrl) => {
+      expect(() => createLeadClient({ baseUrl: badUrl, token })).toThrow(TypeError);
+      expect(() => createLeadClient({ baseUrl: badUrl, token })).toThrow(badUrl);
+    },
+  );
+
+  it("sends the lead as it was when postLead was called, on every retry", async () => {
+    vi.spyOn(Math, "random").mockReturnValue(0);
+    const lead = { ...sampleLead, first_name: "Ana" };
+    const { fetch, requests } = scriptedFetch(() => {
+      lead.first_name = "Changed while the response was lost";
+      throw new TypeError("fetch failed");
+    }, accepted());
+    await clientWith(fetch).postLead(lead);
+    expect(requests).toHaveLength(2);
+    expect(await requests[1]?.json()).toEqual(sampleLead);
+  });
+});
