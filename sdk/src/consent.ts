@@ -1,4 +1,5 @@
 // consentBlock(): builds the wire consent block and refuses, before any request, what the service would.
+import { SpeedToLeadError } from "./base-error";
 import type { Consent } from "./types";
 
 /** All three parts are required: a partial block does not compile, as the service refuses it. */
@@ -12,8 +13,7 @@ export interface ConsentInput {
 }
 
 /** Why consentBlock() refused its input; `code` matches the service's field error codes. */
-export class ConsentError extends Error {
-  override name = "ConsentError";
+export class ConsentError extends SpeedToLeadError {
   constructor(
     readonly code: "consent_incomplete" | "consent_in_future" | "date_time_invalid",
     /** The wire field at fault: source, reference or captured_at. */
@@ -21,7 +21,10 @@ export class ConsentError extends Error {
     message: string,
   ) {
     super(message);
-    Object.setPrototypeOf(this, new.target.prototype);
+  }
+
+  override get name() {
+    return "ConsentError";
   }
 }
 

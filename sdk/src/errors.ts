@@ -1,4 +1,5 @@
 // Typed errors: one class per kind of failure, so callers branch with instanceof and programs on `code`.
+import { SpeedToLeadError } from "./base-error";
 import { parseRetryAfter } from "./retry";
 import type { FieldError, Problem, ProblemCode } from "./types";
 
@@ -14,8 +15,7 @@ export type LeadIntakeErrorCode = ProblemCode | "unexpected_response" | (string 
  *   if (error instanceof LeadIntakeError) console.log(error.status, error.code, error.detail);
  * }
  */
-export class LeadIntakeError extends Error {
-  override name = "LeadIntakeError";
+export class LeadIntakeError extends SpeedToLeadError {
   /** The HTTP status. */
   readonly status: number;
   readonly code: LeadIntakeErrorCode;
@@ -24,43 +24,56 @@ export class LeadIntakeError extends Error {
   /** The problem+json body, or undefined when the body was not one (a proxy's HTML page, say). */
   readonly problem: Problem | undefined;
   readonly headers: Headers;
-  /** The service's request id (problem.request_id or X-Request-Id), for support. */
-  readonly requestId: string | undefined;
   /** Seconds from the Retry-After header, when the response carried one. */
   readonly retryAfter: number | undefined;
 
   constructor(status: number, headers: Headers, body: unknown) {
     const problem = isProblem(body) ? body : undefined;
     const detail = problem?.detail ?? `The service answered HTTP ${status}.`;
-    super(detail);
-    // Keeps instanceof working if a consumer down-compiles classes to ES5.
-    Object.setPrototypeOf(this, new.target.prototype);
+    // The message names every field error, so a log line alone says what to fix.
+    const fields = (problem?.errors ?? []).map(({ pointer, code }) => `${pointer || "/"} ${code}`);
+    super(fields.length ? `${detail} (${fields.join(", ")})` : detail, {
+      requestId: problem?.request_id ?? headers.get("x-request-id") ?? undefined,
+    });
     this.status = status;
     this.code = problem?.code ?? "unexpected_response";
     this.title = problem?.title ?? `HTTP ${status}`;
     this.detail = detail;
     this.problem = problem;
     this.headers = headers;
-    this.requestId = problem?.request_id ?? headers.get("x-request-id") ?? undefined;
     this.retryAfter = parseRetryAfter(headers.get("retry-after"));
+  }
+
+  override get name() {
+    return "LeadIntakeError";
   }
 }
 
-/** 422 validation_failed: `errors` lists every field that breaks the contract, with a JSON Pointer. */
+/**
+ * 422 validation_failed: `errors` lists every field that breaks the contract, with a JSON Pointer;
+ * the message names each one, e.g. "2 fields break the contract. (/phone phone_not_us, /email email_invalid)".
+ */
 export class ValidationError extends LeadIntakeError {
-  override name = "ValidationError";
   /** Every field error at once, e.g. `{ pointer: "/phone", code: "phone_not_us", message: "…" }`. */
   readonly errors: FieldError[] = this.problem?.errors ?? [];
+
+  override get name() {
+    return "ValidationError";
+  }
 }
 
 /** 401: the channel token is missing, invalid, revoked, or two different tokens were sent. */
 export class AuthenticationError extends LeadIntakeError {
-  override name = "AuthenticationError";
+  override get name() {
+    return "AuthenticationError";
+  }
 }
 
 /** 429 rate_limited: `retryAfter` says how many seconds to wait. */
 export class RateLimitError extends LeadIntakeError {
-  override name = "RateLimitError";
+  override get name() {
+    return "RateLimitError";
+  }
 }
 
 /**
@@ -68,33 +81,47 @@ export class RateLimitError extends LeadIntakeError {
  * idempotency_key_reused (same key, other payload) or idempotency_key_mismatch (body and header differ).
  */
 export class IdempotencyConflictError extends LeadIntakeError {
-  override name = "IdempotencyConflictError";
+  override get name() {
+    return "IdempotencyConflictError";
+  }
 }
 
 /** 502, 503 or 504: the service or a gateway in front of it is unavailable for now. */
 export class UnavailableError extends LeadIntakeError {
-  override name = "UnavailableError";
+  override get name() {
+    return "UnavailableError";
+  }
 }
 
 /**
  * No usable response: the network failed, the connection dropped, or the body could not be read.
- * Not an HTTP status, hence not a LeadIntakeError. The cause is in `cause`.
+ * Not an HTTP status, hence not a LeadIntakeError. The cause is in `cause`; `requestId` is set when
+ * a response came but its body was unusable.
  */
-export class ConnectionError extends Error {
-  override name = "ConnectionError";
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    Object.setPrototypeOf(this, new.target.prototype);
+export class ConnectionError extends SpeedToLeadError {
+  override get name() {
+    return "ConnectionError";
   }
 }
 
 /** One attempt took longer than `timeoutMs`. */
 export class TimeoutError extends ConnectionError {
-  override name = "TimeoutError";
   constructor(readonly timeoutMs: number) {
     super(`No response within ${timeoutMs} ms.`);
   }
+
+  override get name() {
+    return "TimeoutError";
+  }
 }
+
+/** Any error status from the service (a LeadIntakeError or a subclass), from either build of the SDK. */
+export const isLeadIntakeError = (value: unknown): value is LeadIntakeError =>
+  value instanceof LeadIntakeError;
+
+/** No usable response (ConnectionError, or TimeoutError), from either build of the SDK. */
+export const isConnectionError = (value: unknown): value is ConnectionError =>
+  value instanceof ConnectionError;
 
 /** The error class for an error response. */
 export function errorFromResponse(response: Response, body: unknown): LeadIntakeError {

@@ -13,14 +13,15 @@ export interface IdempotencyKeyFactory {
   from(...parts: (string | number)[]): Promise<string>;
 }
 
-function randomKey(): string {
+/** A random key, a UUID v4; what postLead sends when the caller gives none. */
+export function randomKey(): string {
   if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
   // randomUUID is missing in browsers' insecure contexts (plain http); getRandomValues is not.
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   bytes[6] = (bytes[6]! & 0x0f) | 0x40;
   bytes[8] = (bytes[8]! & 0x3f) | 0x80;
   const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  return hex.replace(/(.{8})(.{4})(.{4})(.{4})/, "$1-$2-$3-$4-");
 }
 
 async function keyFromParts(...parts: (string | number)[]): Promise<string> {

@@ -2,6 +2,7 @@
 // A separate entry point, so the main one never pulls in libphonenumber-js's metadata (~49 kB gzip).
 // The "max" metadata, as the server uses: with "min", about 2% of +1 numbers get another verdict.
 import { parsePhoneNumberFromString } from "libphonenumber-js/max";
+import { SpeedToLeadError } from "./base-error";
 
 /**
  * The US and the US territories that share +1. Canada and the other +1 countries are not US: their
@@ -10,14 +11,16 @@ import { parsePhoneNumberFromString } from "libphonenumber-js/max";
 export const US_PHONE_COUNTRIES: readonly string[] = ["US", "PR", "GU", "VI", "MP", "AS"];
 
 /** Why normalizeUsPhone() refused a number; `code` matches the service's field error codes. */
-export class PhoneNumberError extends Error {
-  override name = "PhoneNumberError";
+export class PhoneNumberError extends SpeedToLeadError {
   constructor(
     readonly code: "phone_invalid" | "phone_not_us",
     message: string,
   ) {
     super(message);
-    Object.setPrototypeOf(this, new.target.prototype);
+  }
+
+  override get name() {
+    return "PhoneNumberError";
   }
 }
 

@@ -1,6 +1,16 @@
 // The SDK's own result of postLead: camelCase on top, the stored lead in wire names inside `lead`.
 import type { LeadAccepted, StoredLead } from "./types";
 
+/** The token's rate limit after this request, from the RateLimit-Limit, -Remaining and -Reset headers. */
+export interface RateLimitState {
+  /** Requests the token may make in a burst. */
+  limit: number;
+  /** Requests left before the service answers 429. */
+  remaining: number;
+  /** Seconds until the burst is whole again. */
+  resetSeconds: number;
+}
+
 export interface LeadResult {
   /** The lead's id: the same for every repeat of the lead. */
   id: string;
@@ -20,9 +30,22 @@ export interface LeadResult {
   lead: StoredLead;
   /** Top-level names you sent that the contract does not define: ignored, not stored. Watch for typos. */
   ignoredFields: string[];
+  /** The service's id of the request that succeeded (X-Request-Id), for support and logs. */
+  requestId: string | undefined;
+  /** The Idempotency-Key sent, the same on every attempt: keep it to retry the call later. */
+  idempotencyKey: string;
+  /** Requests made by this call: 1, plus one per retry. */
+  attempts: number;
+  /** The rate limit after this request, or undefined when the response did not say. */
+  rateLimit: RateLimitState | undefined;
 }
 
-export function toLeadResult(body: LeadAccepted, headers: Headers): LeadResult {
+export function toLeadResult(
+  body: LeadAccepted,
+  headers: Headers,
+  idempotencyKey: string,
+  attempts: number,
+): LeadResult {
   return {
     id: body.id,
     created: body.created,
@@ -33,5 +56,16 @@ export function toLeadResult(body: LeadAccepted, headers: Headers): LeadResult {
     respondBy: body.respond_by,
     lead: body.lead,
     ignoredFields: body.ignored_fields,
+    requestId: headers.get("x-request-id") ?? undefined,
+    idempotencyKey,
+    attempts,
+    rateLimit: rateLimitState(headers),
   };
+}
+
+function rateLimitState(headers: Headers): RateLimitState | undefined {
+  const [limit, remaining, resetSeconds] = ["limit", "remaining", "reset"].map((name) =>
+    Number(headers.get(`ratelimit-${name}`) ?? Number.NaN),
+  ) as [number, number, number];
+  return [limit, remaining, resetSeconds].some(Number.isNaN) ? undefined : { limit, remaining, resetSeconds };
 }

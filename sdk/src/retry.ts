@@ -3,7 +3,7 @@
 /** Backoff of the first retry; each later retry doubles it, up to BACKOFF_CAP_MS. */
 export const BACKOFF_BASE_MS = 500;
 export const BACKOFF_CAP_MS = 8_000;
-/** A Retry-After longer than this is not waited for: the error is thrown so the caller can queue the lead. */
+/** A Retry-After longer than this is not trusted: the default backoff applies instead. */
 export const RETRY_AFTER_CAP_MS = 60_000;
 
 /** 408, 409 (idempotency key in flight), 429 and every 5xx are worth retrying; other 4xx never are. */
@@ -14,7 +14,8 @@ export function isRetryableStatus(status: number): boolean {
 /**
  * Milliseconds to wait before retry number `retry` (0 for the first). Full jitter (a uniform draw
  * between 0 and the exponential ceiling) spreads clients that failed together. A Retry-After from
- * the service wins; returns undefined when it asks for more than RETRY_AFTER_CAP_MS.
+ * the service wins when it is above 0 and at most RETRY_AFTER_CAP_MS: 0 would retry at once (a
+ * stampede), and a longer wait would hold the caller for minutes; both get the default backoff.
  *
  * @example retryDelayMs(0, undefined) // between 0 and 500
  */
@@ -22,11 +23,9 @@ export function retryDelayMs(
   retry: number,
   retryAfterSeconds: number | undefined,
   random: () => number = Math.random,
-): number | undefined {
-  if (retryAfterSeconds !== undefined) {
-    const ms = retryAfterSeconds * 1000;
-    return ms > RETRY_AFTER_CAP_MS ? undefined : ms;
-  }
+): number {
+  const ms = (retryAfterSeconds ?? 0) * 1000;
+  if (ms > 0 && ms <= RETRY_AFTER_CAP_MS) return ms;
   return Math.floor(random() * Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** retry));
 }
 

@@ -2,13 +2,47 @@
 import type { components } from "./generated/schema";
 
 type Schemas = components["schemas"];
+type WireLeadInput = Schemas["LeadInput"];
+
+/** The sources the service knows (form, chatbot, api, partner, …); any other string is stored as "form". */
+export type LeadSource = Schemas["LeadSource"];
+/** The language in which the person is answered. */
+export type LeadLanguage = NonNullable<WireLeadInput["language"]>;
+/** The five-minute response of a stored lead: where it stands, and why it is not called. */
+export type ResponseState = Schemas["ResponseState"];
+/** Where a lead's five-minute response stands: pending, handed_off, missed or not_called. */
+export type ResponseStatus = ResponseState["state"];
+
+type OptionalWireFields = {
+  [Field in Exclude<keyof WireLeadInput, "source">]?: WireLeadInput[Field] | undefined;
+};
 
 /**
- * A lead as sent: a phone or an email is required (a lead with neither does not compile).
+ * Every field of a lead, all optional; `undefined` is the same as leaving a field out (also under
+ * `exactOptionalPropertyTypes`). `source` suggests the known values and takes any string.
+ */
+export interface LeadFields extends OptionalWireFields {
+  source?: LeadSource | (string & {}) | undefined;
+}
+
+/** The contact rule, first way: a lead reached by phone (the number in any common US format). */
+export interface LeadWithPhone {
+  phone: string;
+}
+/** The contact rule, second way: a lead reached by email. */
+export interface LeadWithEmail {
+  email: string;
+}
+/** The contact rule of the service: a lead needs a phone or an email (or both). */
+export type LeadContact = LeadWithPhone | LeadWithEmail;
+
+/**
+ * A lead as sent: its fields, and a phone or an email (a lead with neither does not compile: the
+ * compiler says `phone` or `email` is missing).
  *
  * @example const lead: LeadInput = { phone: "(415) 555-2671", first_name: "Ana" };
  */
-export type LeadInput = Schemas["LeadInput"];
+export type LeadInput = LeadFields & LeadContact;
 /** The consent block on the wire: all three fields, or none. Build one with `consentBlock()`. */
 export type Consent = Schemas["Consent"];
 /** The lead as the service stored it (phone in E.164, source after the fallback). */

@@ -1,12 +1,11 @@
 // postLead through an injected fetch: request shape, result, idempotency keys, retries, timeouts, aborts.
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   AuthenticationError,
   ConnectionError,
   createLeadClient,
   IdempotencyConflictError,
   LeadIntakeError,
-  RateLimitError,
   TimeoutError,
   UnavailableError,
   ValidationError,
@@ -107,6 +106,10 @@ describe("postLead: the result", () => {
       respondBy: "2026-11-20T20:07:11.482Z",
       lead: expect.objectContaining({ phone: "+14155552671", response: { state: "pending" } }),
       ignoredFields: ["utm_campaign"],
+      requestId: undefined,
+      idempotencyKey: expect.stringMatching(UUID),
+      attempts: 1,
+      rateLimit: undefined,
     });
   });
 
@@ -168,6 +171,11 @@ describe("postLead: errors that are not retried", () => {
 });
 
 describe("postLead: retries", () => {
+  // No jitter: the default backoff waits 0 ms unless a test says otherwise.
+  beforeEach(() => {
+    vi.spyOn(Math, "random").mockReturnValue(0);
+  });
+
   it("retries a 503 with the same key, on a fresh Request each time", async () => {
     const { fetch, requests } = scriptedFetch(
       problem(503, "unavailable", {}, { "Retry-After": "0" }),
@@ -284,14 +292,31 @@ describe("postLead: retries", () => {
     await expect(call).resolves.toMatchObject({ created: true });
   });
 
-  it("throws at once when Retry-After asks for more than 60 s", async () => {
-    const { fetch, requests } = scriptedFetch(problem(429, "rate_limited", {}, { "Retry-After": "120" }));
-    const error = await clientWith(fetch)
+  it.each([
+    ["0", 0],
+    ["120", 120],
+  ])("falls back to the default backoff for Retry-After: %s", async (header, seconds) => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    vi.spyOn(Math, "random").mockReturnValue(0.5);
+    const { fetch, requests } = scriptedFetch(
+      problem(429, "rate_limited", {}, { "Retry-After": header }),
+      accepted(),
+    );
+    const call = clientWith(fetch).postLead(sampleLead);
+    await vi.advanceTimersByTimeAsync(249); // the first backoff: 0.5 × 500 ms, neither 0 nor Retry-After
+    expect(requests).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    await expect(call).resolves.toMatchObject({ created: true, attempts: 2 });
+    expect(requests).toHaveLength(2);
+    const error = await clientWith(
+      scriptedFetch(problem(429, "rate_limited", {}, { "Retry-After": header })).fetch,
+      {
+        maxRetries: 0,
+      },
+    )
       .postLead(sampleLead)
       .catch((e) => e);
-    expect(error).toBeInstanceOf(RateLimitError);
-    expect(error.retryAfter).toBe(120);
-    expect(requests).toHaveLength(1);
+    expect(error.retryAfter).toBe(seconds);
   });
 
   it("backs off exponentially with full jitter when there is no Retry-After", async () => {
@@ -439,5 +464,159 @@ describe("postLead: fixed bugs", () => {
     await clientWith(fetch).postLead(lead);
     expect(requests).toHaveLength(2);
     expect(await requests[1]?.json()).toEqual(sampleLead);
+  });
+});
+
+describe("postLead: per-call options", () => {
+  it("a call's timeoutMs overrides the client's", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    const { fetch } = scriptedFetch("hang");
+    const outcome = clientWith(fetch, { timeoutMs: 60_000, maxRetries: 0 })
+      .postLead(sampleLead, { timeoutMs: 50 })
+      .catch((e) => e);
+    await vi.advanceTimersByTimeAsync(50);
+    expect(await outcome).toMatchObject({ name: "TimeoutError", timeoutMs: 50 });
+  });
+
+  it("a call's maxRetries overrides the client's, both ways", async () => {
+    vi.spyOn(Math, "random").mockReturnValue(0);
+    const fails = () => Array.from({ length: 5 }, () => new TypeError("fetch failed"));
+    const none = scriptedFetch(...fails());
+    await expect(clientWith(none.fetch).postLead(sampleLead, { maxRetries: 0 })).rejects.toThrow(
+      ConnectionError,
+    );
+    expect(none.requests).toHaveLength(1);
+    const more = scriptedFetch(...fails());
+    await expect(
+      clientWith(more.fetch, { maxRetries: 0 }).postLead(sampleLead, { maxRetries: 4 }),
+    ).rejects.toThrow(ConnectionError);
+    expect(more.requests).toHaveLength(5);
+  });
+
+  it("a call's headers add to the client's, and never replace the token", async () => {
+    const { fetch, requests } = scriptedFetch(accepted());
+    await clientWith(fetch, { headers: { "Accept-Language": "es", "X-Tenant": "a" } }).postLead(sampleLead, {
+      headers: { "X-Tenant": "b", "X-Trace": "t-1", Authorization: "Bearer stolen" },
+    });
+    const headers = requests[0]!.headers;
+    expect([headers.get("accept-language"), headers.get("x-tenant"), headers.get("x-trace")]).toEqual([
+      "es",
+      "b",
+      "t-1",
+    ]);
+    expect(headers.get("authorization")).toBe(`Bearer ${token}`);
+  });
+
+  it("refuses a bad per-call timeoutMs or maxRetries before any request", async () => {
+    const { fetch, requests } = scriptedFetch();
+    const client = clientWith(fetch);
+    await expect(client.postLead(sampleLead, { timeoutMs: 2 ** 31 })).rejects.toThrow(RangeError);
+    await expect(client.postLead(sampleLead, { maxRetries: -1 })).rejects.toThrow(RangeError);
+    expect(requests).toHaveLength(0);
+  });
+
+  it("takes undefined for every option, as if it were absent", async () => {
+    const { fetch, requests } = scriptedFetch(accepted());
+    const unset = undefined;
+    const result = await clientWith(fetch, { timeoutMs: unset, maxRetries: unset, headers: unset }).postLead(
+      sampleLead,
+      { timeoutMs: unset, maxRetries: unset, headers: unset, signal: unset, idempotencyKey: unset },
+    );
+    expect(result.idempotencyKey).toMatch(UUID);
+    expect(requests).toHaveLength(1);
+  });
+});
+
+describe("postLead: what every result and request carries", () => {
+  it("names the SDK and its version from package.json in X-STL-Client, also on api calls", async () => {
+    const { version } = await import("../package.json");
+    const { fetch, requests } = scriptedFetch(
+      accepted(),
+      new Response("{}", { headers: { "Content-Type": "application/json" } }),
+    );
+    const client = clientWith(fetch);
+    await client.postLead(sampleLead);
+    await client.api.GET("/api/openapi.json");
+    expect(requests.map((r) => r.headers.get("x-stl-client"))).toEqual([
+      `speed-to-lead-sdk/${version}`,
+      `speed-to-lead-sdk/${version}`,
+    ]);
+    expect(version).toMatch(/^\d+\.\d+\.\d+/);
+  });
+
+  it("gives the request id, the key, the attempts and the rate limit", async () => {
+    const { fetch } = scriptedFetch(
+      problem(503, "unavailable", {}, { "Retry-After": "0" }),
+      accepted(
+        201,
+        {},
+        {
+          "X-Request-Id": "req_2",
+          "RateLimit-Limit": "20",
+          "RateLimit-Remaining": "17",
+          "RateLimit-Reset": "3",
+        },
+      ),
+    );
+    vi.spyOn(Math, "random").mockReturnValue(0);
+    const result = await clientWith(fetch).postLead(sampleLead, { idempotencyKey: "order-7" });
+    expect(result).toMatchObject({
+      requestId: "req_2",
+      idempotencyKey: "order-7",
+      attempts: 2,
+      rateLimit: { limit: 20, remaining: 17, resetSeconds: 3 },
+    });
+  });
+
+  it("withResponse() gives the raw Response of the attempt that succeeded with the result", async () => {
+    const { fetch } = scriptedFetch(accepted(201, {}, { "X-Custom": "yes" }));
+    const { result, response } = await clientWith(fetch).postLead(sampleLead).withResponse();
+    expect(response).toBeInstanceOf(Response);
+    expect(response.status).toBe(201);
+    expect(response.headers.get("x-custom")).toBe("yes");
+    expect(result.attempts).toBe(1);
+  });
+
+  it("withResponse() rejects like postLead, with no unhandled rejection left behind", async () => {
+    const { fetch } = scriptedFetch(problem(401, "token_invalid"));
+    await expect(clientWith(fetch).postLead(sampleLead).withResponse()).rejects.toBeInstanceOf(
+      AuthenticationError,
+    );
+  });
+});
+
+describe("postLead: hooks for logging", () => {
+  it("onRetry hears each retry: the failed attempt, its error, the wait and the key", async () => {
+    vi.spyOn(Math, "random").mockReturnValue(0);
+    const events: unknown[] = [];
+    const { fetch } = scriptedFetch(
+      new TypeError("fetch failed"),
+      problem(503, "unavailable", {}, { "Retry-After": "0.01" }),
+      accepted(),
+    );
+    await clientWith(fetch, { onRetry: (event: unknown) => events.push(event) }).postLead(sampleLead, {
+      idempotencyKey: "k-9",
+    });
+    expect(events).toEqual([
+      { attempt: 1, error: expect.any(ConnectionError), delayMs: 0, idempotencyKey: "k-9" },
+      { attempt: 2, error: expect.any(UnavailableError), delayMs: 10, idempotencyKey: "k-9" },
+    ]);
+  });
+
+  it("openapi-fetch middleware added with api.use sees every attempt of postLead", async () => {
+    vi.spyOn(Math, "random").mockReturnValue(0);
+    const seen: string[] = [];
+    const { fetch } = scriptedFetch(problem(500, "internal_error"), accepted());
+    const client = clientWith(fetch);
+    client.api.use({
+      onRequest: ({ request }) => {
+        seen.push(`→ ${request.method} ${request.headers.get("idempotency-key")}`);
+      },
+      onResponse: ({ response }) => {
+        seen.push(`← ${response.status}`);
+      },
+    });
+    await client.postLead(sampleLead, { idempotencyKey: "k-3" });
+    expect(seen).toEqual(["→ POST k-3", "← 500", "→ POST k-3", "← 201"]);
   });
 });

@@ -4,13 +4,22 @@ import { errorFromResponse } from "../src/errors";
 import {
   AuthenticationError,
   ConnectionError,
+  ConsentError,
+  consentBlock,
+  createLeadClient,
   IdempotencyConflictError,
+  isConnectionError,
+  isLeadIntakeError,
+  isSpeedToLeadError,
   LeadIntakeError,
   RateLimitError,
+  SpeedToLeadError,
   TimeoutError,
   UnavailableError,
   ValidationError,
 } from "../src/index";
+import { normalizeUsPhone, PhoneNumberError } from "../src/phone";
+import { sampleLead, scriptedFetch } from "./scripted-fetch";
 
 function problemBody(status: number, code: string, extra: Record<string, unknown> = {}) {
   return {
@@ -100,5 +109,108 @@ describe("errors without a response", () => {
     const cause = new TypeError("fetch failed");
     const connection = new ConnectionError("Could not reach x", { cause });
     expect(connection).toMatchObject({ name: "ConnectionError", cause });
+  });
+});
+
+describe("SpeedToLeadError, the base of every SDK error", () => {
+  const thrown = (call: () => unknown) => {
+    try {
+      call();
+    } catch (error) {
+      return error;
+    }
+    throw new Error("did not throw");
+  };
+
+  it("is above API errors, connection errors, timeouts, ConsentError and PhoneNumberError", () => {
+    const errors = [
+      fromProblem(422, "validation_failed"),
+      fromProblem(500, "internal_error"),
+      new ConnectionError("x"),
+      new TimeoutError(1),
+      thrown(() => consentBlock({ source: "", reference: "r", capturedAt: new Date() })),
+      thrown(() => normalizeUsPhone("+1 604 555 0100")),
+    ];
+    for (const error of errors) {
+      expect(error).toBeInstanceOf(SpeedToLeadError);
+      expect(error).toBeInstanceOf(Error);
+      expect(isSpeedToLeadError(error)).toBe(true);
+    }
+    expect(errors.map((e) => (e as Error).name)).toEqual([
+      "ValidationError",
+      "LeadIntakeError",
+      "ConnectionError",
+      "TimeoutError",
+      "ConsentError",
+      "PhoneNumberError",
+    ]);
+    expect(errors[4]).toBeInstanceOf(ConsentError);
+    expect(errors[5]).toBeInstanceOf(PhoneNumberError);
+  });
+
+  it("instanceof and the guards tell the kinds apart, and refuse what is not an SDK error", () => {
+    const validation = fromProblem(422, "validation_failed");
+    const timeout = new TimeoutError(1);
+    expect([isLeadIntakeError(validation), isConnectionError(validation)]).toEqual([true, false]);
+    expect([isLeadIntakeError(timeout), isConnectionError(timeout)]).toEqual([false, true]);
+    expect(validation).not.toBeInstanceOf(RateLimitError);
+    expect(new ConnectionError("x")).not.toBeInstanceOf(TimeoutError);
+    for (const other of [new Error("x"), new TypeError("x"), null, undefined, "ValidationError", 42, {}]) {
+      expect(isSpeedToLeadError(other)).toBe(false);
+      expect(isLeadIntakeError(other)).toBe(false);
+      expect(other instanceof SpeedToLeadError).toBe(false);
+    }
+  });
+
+  it("recognises an error from another copy of the package (the other build in the dual-package hazard)", async () => {
+    // A query string makes a second, separate instance of the module: its classes are other objects.
+    const secondCopy = "../src/errors.ts?second-copy";
+    const other: typeof import("../src/errors") = await import(/* @vite-ignore */ secondCopy);
+    expect(other.ValidationError).not.toBe(ValidationError);
+    const foreign = other.errorFromResponse(
+      new Response(null, { status: 422 }),
+      problemBody(422, "validation_failed"),
+    );
+    expect(foreign).toBeInstanceOf(ValidationError);
+    expect(foreign).toBeInstanceOf(LeadIntakeError);
+    expect(foreign).toBeInstanceOf(SpeedToLeadError);
+    expect(foreign).not.toBeInstanceOf(RateLimitError);
+    expect(isLeadIntakeError(foreign)).toBe(true);
+    const local = new TimeoutError(5);
+    expect(other.isConnectionError(local)).toBe(true);
+    expect(local).toBeInstanceOf(other.ConnectionError);
+    expect(local).not.toBeInstanceOf(other.LeadIntakeError);
+  });
+
+  it("ValidationError's message names every field and code, not only the count", () => {
+    const errors = [
+      { pointer: "/phone", code: "phone_not_us", message: "Only US phone numbers are accepted." },
+      { pointer: "", code: "contact_required", message: "Provide a phone or an email." },
+    ];
+    const error = fromProblem(
+      422,
+      "validation_failed",
+      {},
+      { detail: "2 fields break the contract.", errors },
+    );
+    expect(error.message).toBe("2 fields break the contract. (/phone phone_not_us, / contact_required)");
+    expect(error.detail).toBe("2 fields break the contract.");
+    expect(String(error)).toContain("/phone phone_not_us");
+  });
+
+  it("carries the request id on API errors and on a ConnectionError after a response", async () => {
+    expect(fromProblem(500, "internal_error", { "X-Request-Id": "req_500" }).requestId).toBe("req_500");
+    const { fetch } = scriptedFetch(
+      new Response("{not json", {
+        status: 201,
+        headers: { "Content-Type": "application/json", "X-Request-Id": "req_broken" },
+      }),
+    );
+    const error = await createLeadClient({ baseUrl: "http://x.test", token: "t", fetch, maxRetries: 0 })
+      .postLead(sampleLead)
+      .catch((e) => e);
+    expect(error).toBeInstanceOf(ConnectionError);
+    expect(error.requestId).toBe("req_broken");
+    expect(new TimeoutError(1).requestId).toBeUndefined();
   });
 });

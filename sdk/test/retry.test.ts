@@ -25,11 +25,17 @@ describe("retryDelayMs", () => {
     expect(retryDelayMs(30, undefined, () => 0.999_999)).toBe(BACKOFF_CAP_MS - 1);
   });
 
-  it("uses Retry-After exactly, and gives up beyond the cap", () => {
+  it("uses Retry-After exactly from above 0 up to the cap", () => {
     expect(retryDelayMs(0, 2, () => 0.9)).toBe(2_000);
-    expect(retryDelayMs(5, 0)).toBe(0);
+    expect(retryDelayMs(0, 0.25, () => 0.9)).toBe(250);
     expect(retryDelayMs(0, RETRY_AFTER_CAP_MS / 1000)).toBe(RETRY_AFTER_CAP_MS);
-    expect(retryDelayMs(0, RETRY_AFTER_CAP_MS / 1000 + 1)).toBeUndefined();
+  });
+
+  it("falls back to the default backoff for Retry-After 0 (a stampede) and above the cap (too long)", () => {
+    for (const seconds of [0, RETRY_AFTER_CAP_MS / 1000 + 1, 86_400]) {
+      expect(retryDelayMs(0, seconds, () => 0.5)).toBe(BACKOFF_BASE_MS / 2);
+      expect(retryDelayMs(3, seconds, () => 0.5)).toBe((BACKOFF_BASE_MS * 8) / 2);
+    }
   });
 });
 

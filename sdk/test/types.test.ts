@@ -1,17 +1,29 @@
-// Type tests, checked by `bun run --cwd sdk typecheck` (tsc): what must and must not compile.
+// Type tests, checked by `bun run --cwd sdk typecheck` (tsc), twice: with the repository's options and
+// with exactOptionalPropertyTypes (tsconfig.types-strict.json). What must and must not compile.
 // At run time vitest only sees the expectTypeOf calls, which do nothing.
 import { describe, expectTypeOf, it } from "vitest";
 import {
+  ConnectionError,
   type Consent,
   type ConsentInput,
   consentBlock,
   createLeadClient,
   type FieldError,
+  isConnectionError,
+  isLeadIntakeError,
+  isSpeedToLeadError,
   type LeadInput,
+  type LeadIntakeError,
+  type LeadLanguage,
   type LeadResult,
+  type LeadSource,
+  type PostLeadOptions,
   type RateLimitError,
+  type RateLimitState,
+  type ResponseStatus,
+  SpeedToLeadError,
   type StoredLead,
-  type ValidationError,
+  ValidationError,
 } from "../src/index";
 import { normalizeUsPhone, type PhoneNumberError } from "../src/phone";
 
@@ -58,9 +70,13 @@ describe("types", () => {
     expectTypeOf<LeadResult["lead"]>().toEqualTypeOf<StoredLead>();
     expectTypeOf<LeadResult["callEligible"]>().toEqualTypeOf<boolean>();
     expectTypeOf<StoredLead["phone"]>().toEqualTypeOf<string | undefined>();
-    expectTypeOf(client.postLead)
-      .parameter(1)
-      .toEqualTypeOf<{ idempotencyKey?: string; signal?: AbortSignal } | undefined>();
+    expectTypeOf(client.postLead).parameter(1).toEqualTypeOf<PostLeadOptions | undefined>();
+    expectTypeOf<LeadResult["requestId"]>().toEqualTypeOf<string | undefined>();
+    expectTypeOf<LeadResult["idempotencyKey"]>().toEqualTypeOf<string>();
+    expectTypeOf<LeadResult["attempts"]>().toEqualTypeOf<number>();
+    expectTypeOf<LeadResult["rateLimit"]>().toEqualTypeOf<RateLimitState | undefined>();
+    const withResponse = () => client.postLead({ phone: "+14155552671" }).withResponse();
+    expectTypeOf(withResponse).returns.resolves.toEqualTypeOf<{ result: LeadResult; response: Response }>();
     // @ts-expect-error tokenHeader is one of two header names.
     createLeadClient({ baseUrl: "http://localhost", token: "t", tokenHeader: "cookie" });
   });
@@ -83,5 +99,58 @@ describe("types", () => {
     expectTypeOf<RateLimitError["status"]>().toEqualTypeOf<number>();
     expectTypeOf<PhoneNumberError["code"]>().toEqualTypeOf<"phone_invalid" | "phone_not_us">();
     expectTypeOf(normalizeUsPhone).returns.toEqualTypeOf<string>();
+  });
+
+  it("optional fields and options take undefined, also under exactOptionalPropertyTypes", () => {
+    const maybe = (): string | undefined => undefined;
+    const lead: LeadInput = {
+      phone: "+14155552671",
+      email: maybe(),
+      first_name: maybe(),
+      source: maybe(),
+      language: undefined,
+      consent: undefined,
+      idempotency_key: maybe(),
+    };
+    const options: PostLeadOptions = {
+      idempotencyKey: maybe(),
+      signal: undefined,
+      timeoutMs: undefined,
+      maxRetries: undefined,
+      headers: undefined,
+    };
+    const client = () =>
+      createLeadClient({ baseUrl: "http://localhost", token: "t", tokenHeader: undefined, fetch: undefined });
+    expectTypeOf([lead, options, client]).toBeArray();
+    // @ts-expect-error a phone must be a string when it is the contact: undefined is not a contact.
+    const noPhone: LeadInput = { phone: undefined };
+    expectTypeOf(noPhone).toExtend<LeadInput>();
+  });
+
+  it("source offers the known values and takes any string; the enums have names", () => {
+    expectTypeOf<"partner">().toExtend<LeadSource>();
+    expectTypeOf<"zapier">().toExtend<NonNullable<LeadInput["source"]>>();
+    expectTypeOf<"my-own-crm">().toExtend<NonNullable<LeadInput["source"]>>();
+    expectTypeOf<"my-own-crm">().not.toExtend<LeadSource>();
+    expectTypeOf<LeadLanguage>().toEqualTypeOf<"en" | "es">();
+    expectTypeOf<ResponseStatus>().toEqualTypeOf<"pending" | "handed_off" | "missed" | "not_called">();
+    // @ts-expect-error source is a string, not a number.
+    const badSource: LeadInput = { email: "ana@example.com", source: 7 };
+    expectTypeOf(badSource).toExtend<LeadInput>();
+  });
+
+  it("instanceof and the guards narrow, through the cross-build Symbol.hasInstance", () => {
+    const narrow = (error: unknown) => {
+      if (error instanceof ValidationError) expectTypeOf(error).toEqualTypeOf<ValidationError>();
+      if (error instanceof ConnectionError) expectTypeOf(error).toEqualTypeOf<ConnectionError>();
+      if (error instanceof SpeedToLeadError)
+        expectTypeOf(error.requestId).toEqualTypeOf<string | undefined>();
+      if (isLeadIntakeError(error)) expectTypeOf(error).toEqualTypeOf<LeadIntakeError>();
+      if (isConnectionError(error)) expectTypeOf(error).toEqualTypeOf<ConnectionError>();
+      if (isSpeedToLeadError(error)) expectTypeOf(error).toEqualTypeOf<SpeedToLeadError>();
+    };
+    expectTypeOf(narrow).toBeFunction();
+    expectTypeOf<LeadIntakeError>().toExtend<SpeedToLeadError>();
+    expectTypeOf<ConnectionError>().toExtend<SpeedToLeadError>();
   });
 });

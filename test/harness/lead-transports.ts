@@ -30,11 +30,13 @@ export async function sendLead(
 ): Promise<SentLead> {
   if (transport === "fetch") return { wire: await postLead(baseUrl, { token, body }, options) };
   const seen: Promise<CheckedResponse>[] = [];
+  const sentKeys: (string | null)[] = [];
   const client = createLeadClient({
     baseUrl,
     token,
     maxRetries: 0,
     fetch: async (request) => {
+      sentKeys.push(request.headers.get("Idempotency-Key"));
       const response = await fetch(request);
       seen.push(expectConformant(response.clone(), "postLead", options));
       return response;
@@ -48,12 +50,16 @@ export async function sendLead(
   }
   expect(seen.length, "the SDK sent exactly one request").toBe(1);
   const wire = await seen[0]!;
-  expectSdkAgreesWithWire(sdk, wire);
+  expectSdkAgreesWithWire(sdk, wire, sentKeys[0]!);
   return { wire, sdk };
 }
 
 /** The SDK's result (or error) says what the wire said, in the SDK's own names. */
-function expectSdkAgreesWithWire(sdk: NonNullable<SentLead["sdk"]>, wire: CheckedResponse): void {
+function expectSdkAgreesWithWire(
+  sdk: NonNullable<SentLead["sdk"]>,
+  wire: CheckedResponse,
+  idempotencyKey: string,
+): void {
   if ("result" in sdk) {
     expect(wire.status === 200 || wire.status === 201).toBe(true);
     expect(sdk.result).toEqual({
@@ -66,6 +72,10 @@ function expectSdkAgreesWithWire(sdk: NonNullable<SentLead["sdk"]>, wire: Checke
       respondBy: wire.body.respond_by,
       lead: wire.body.lead,
       ignoredFields: wire.body.ignored_fields,
+      requestId: wire.headers.get("X-Request-Id") ?? undefined,
+      idempotencyKey,
+      attempts: 1,
+      rateLimit: rateLimitOf(wire.headers),
     });
     return;
   }
@@ -76,4 +86,13 @@ function expectSdkAgreesWithWire(sdk: NonNullable<SentLead["sdk"]>, wire: Checke
     code: wire.body.code,
     problem: wire.body,
   });
+}
+
+/** The RateLimit-* headers as the SDK reports them, or undefined when the answer had none. */
+function rateLimitOf(headers: Headers) {
+  const [limit, remaining, resetSeconds] = ["Limit", "Remaining", "Reset"].map((name) =>
+    headers.get(`RateLimit-${name}`),
+  );
+  if (limit === null || remaining === null || resetSeconds === null) return undefined;
+  return { limit: Number(limit), remaining: Number(remaining), resetSeconds: Number(resetSeconds) };
 }

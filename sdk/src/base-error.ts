@@ -1,0 +1,69 @@
+// SpeedToLeadError: the one base class of every error the SDK throws, recognised across its ESM and CJS builds.
+
+/**
+ * A registry symbol (Symbol.for), the same in every copy of this package loaded in one process: the
+ * ESM build, the CJS build, the /phone entry. It marks SpeedToLeadError's prototype in each copy.
+ */
+const BRAND = Symbol.for("@speed-to-lead/sdk:error");
+
+/**
+ * Whether `value` is an SDK error of the class named `kind` or of a subclass, from any copy of this
+ * package: one of its prototypes has that stable name, below the branded base prototype.
+ */
+function hasKind(value: unknown, kind: string): boolean {
+  let named = false;
+  for (let proto = value; typeof proto === "object" && proto !== null; ) {
+    proto = Object.getPrototypeOf(proto);
+    if (!proto) break;
+    if (Object.hasOwn(proto, "name") && (proto as Error).name === kind) named = true;
+    if (Object.hasOwn(proto, BRAND)) return named;
+  }
+  return false;
+}
+
+/**
+ * Every SDK error extends this class: API errors (LeadIntakeError), ConnectionError, TimeoutError,
+ * ConsentError and PhoneNumberError. `instanceof` on it and on each subclass also matches an error
+ * thrown by the package's other build (an app that loads both the ESM and the CJS build: the
+ * dual-package hazard), because it compares the kind names, not the class objects.
+ *
+ * @example
+ * try { await client.postLead(lead); } catch (error) {
+ *   if (error instanceof SpeedToLeadError) log.warn({ requestId: error.requestId }, error.message);
+ * }
+ */
+export class SpeedToLeadError extends Error {
+  /** The service's request id (X-Request-Id) when a response came; undefined otherwise. */
+  readonly requestId: string | undefined;
+
+  constructor(message: string, options?: { cause?: unknown; requestId?: string | undefined }) {
+    super(message, options);
+    // Keeps instanceof working if a consumer down-compiles classes to ES5.
+    Object.setPrototypeOf(this, new.target.prototype);
+    this.requestId = options?.requestId;
+  }
+
+  static {
+    Object.defineProperty(SpeedToLeadError.prototype, BRAND, { value: true });
+  }
+
+  /**
+   * Each class's stable name, a getter on its prototype: what `instanceof` and the guards compare,
+   * and what minifiers never rename (they may rename the classes themselves).
+   */
+  override get name(): string {
+    return "SpeedToLeadError";
+  }
+
+  static override [Symbol.hasInstance]<T>(this: { prototype: T }, value: unknown): value is T {
+    // biome-ignore lint/complexity/noThisInStatic: `this` is the class right of instanceof, often a subclass.
+    return hasKind(value, (this.prototype as SpeedToLeadError).name);
+  }
+}
+
+/**
+ * Any error of this SDK, from either build. Same as `instanceof SpeedToLeadError`, for code that
+ * prefers a function.
+ */
+export const isSpeedToLeadError = (value: unknown): value is SpeedToLeadError =>
+  value instanceof SpeedToLeadError;
