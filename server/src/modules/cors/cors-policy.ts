@@ -1,8 +1,8 @@
 // Cross-origin access for browser integrations: off unless CORS_ALLOWED_ORIGINS names the origins allowed.
 
-/** Request headers a browser may send: both token headers, the idempotency key and the language. */
+/** Request headers a browser may send: both token headers, the idempotency key, the language, the SDK's name. */
 const ALLOWED_HEADERS =
-  "Authorization, Content-Type, X-STL-Channel-Token, Idempotency-Key, Accept-Language, X-Request-Id";
+  "Authorization, Content-Type, X-STL-Channel-Token, Idempotency-Key, Accept-Language, X-Request-Id, X-STL-Client";
 /** Response headers the SDK reads; without this a browser hides them (replayed would always be false). */
 const EXPOSED_HEADERS =
   "Idempotent-Replayed, Retry-After, X-Request-Id, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, WWW-Authenticate, Allow";

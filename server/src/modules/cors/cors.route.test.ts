@@ -56,7 +56,13 @@ describe("CORS", () => {
     expect(response.headers.get("access-control-allow-origin")).toBe(FORMS);
     expect(response.headers.get("access-control-allow-methods")).toContain("POST");
     const allowedHeaders = response.headers.get("access-control-allow-headers")!.toLowerCase();
-    for (const header of ["authorization", "x-stl-channel-token", "idempotency-key", "content-type"]) {
+    for (const header of [
+      "authorization",
+      "x-stl-channel-token",
+      "idempotency-key",
+      "content-type",
+      "x-stl-client",
+    ]) {
       expect(allowedHeaders).toContain(header);
     }
   });
