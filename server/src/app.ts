@@ -96,6 +96,8 @@ export function createApp(deps: AppDeps) {
         duration_ms: Math.round((performance.now() - state.startedAt) * 100) / 100,
         lead_id: state.leadId,
         request_id: state.requestId,
+        // The SDK names itself and its version here; capped, as any client may send anything.
+        client: request.headers.get("x-stl-client")?.slice(0, 100) ?? undefined,
       });
     })
     .use(leadIntake({ db: deps.db, authenticator, rateLimiter, logger, events, isReady }))

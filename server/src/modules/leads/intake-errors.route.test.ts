@@ -235,7 +235,12 @@ describe("errors outside the intake", () => {
 
   it("logs one line per request without the token or the lead", async () => {
     logLines.length = 0;
-    const response = await app.handle(intakeRequest({ ...lead, first_name: "Quintessa" }, { token }));
+    const response = await app.handle(
+      intakeRequest(
+        { ...lead, first_name: "Quintessa" },
+        { token, headers: { "x-stl-client": "speed-to-lead-sdk/9.9.9" } },
+      ),
+    );
     const id = (await response.json()).id;
     const requestId = response.headers.get("x-request-id")!;
     // onAfterResponse runs after the response is handed back.
@@ -248,6 +253,7 @@ describe("errors outside the intake", () => {
       status: 201,
       lead_id: id,
       request_id: response.headers.get("x-request-id"),
+      client: "speed-to-lead-sdk/9.9.9",
     });
     expect(typeof line.duration_ms).toBe("number");
     const all = logLines.join("\n");
