@@ -8,11 +8,11 @@ import { join } from "node:path";
 import { build, type Metafile } from "esbuild";
 
 const sdkRoot = join(import.meta.dir, "..");
-const libphonenumberVersion = (
-  JSON.parse(readFileSync(join(sdkRoot, "package.json"), "utf8")) as {
-    devDependencies: Record<string, string>;
-  }
-).devDependencies["libphonenumber-js"];
+const packageJson = JSON.parse(readFileSync(join(sdkRoot, "package.json"), "utf8")) as {
+  version: string;
+  devDependencies: Record<string, string>;
+};
+const libphonenumberVersion = packageJson.devDependencies["libphonenumber-js"];
 
 function run(command: string, args: string[], cwd: string): string {
   const result = spawnSync(command, args, { cwd, encoding: "utf8", env: { ...process.env, NO_COLOR: "1" } });
@@ -45,6 +45,7 @@ try {
   const tarball = join(app, packed[0]!.filename);
   const files = packed[0]!.files.map((f) => f.path);
   check(!files.some((f) => f.startsWith("src/") || f.startsWith("test/")), `tarball holds sources: ${files}`);
+  check(files.includes("LICENSE"), `tarball has no LICENSE: ${files}`);
   console.log(`packed ${packed[0]!.filename}: ${files.join(", ")}`);
 
   writeFileSync(join(app, "package.json"), JSON.stringify({ name: "smoke-app", private: true }));
@@ -85,8 +86,21 @@ catch (error) {
   if (error instanceof sdk.RateLimitError || error instanceof sdk.ConnectionError) fail("wrong class matched");
 }
 const result = await client.postLead({ email: "ana@example.com" }, { idempotencyKey: await sdk.idempotencyKey.from("smoke", 1) });
-if (result.id !== "1" || !result.replayed || !result.callEligible) fail("result: " + JSON.stringify(result));
-if (seen[1].headers.get("idempotency-key").length !== 64) fail("deterministic key");
+if (result.id !== "1" || !result.replayed || !result.callEligible || result.attempts !== 1) fail("result: " + JSON.stringify(result));
+if (seen[1].headers.get("idempotency-key").length !== 64 || result.idempotencyKey !== seen[1].headers.get("idempotency-key")) fail("deterministic key");
+if (seen[0].headers.get("x-stl-client") !== "speed-to-lead-sdk/${packageJson.version}") fail("X-STL-Client: " + seen[0].headers.get("x-stl-client"));
+// The dual-package hazard: \`other\` is the package's other build (CJS from ESM, ESM from CJS), with its own classes.
+if (other.ValidationError === sdk.ValidationError) fail("the other build is the same module");
+const otherClient = other.createLeadClient({ baseUrl: "http://smoke.test", token: "t", maxRetries: 0,
+  fetch: async () => new Response(JSON.stringify(problem), { status: 422, headers: { "Content-Type": "application/problem+json" } }) });
+const foreign = await otherClient.postLead({ email: "ana@example.com" }).catch((error) => error);
+if (!(foreign instanceof other.ValidationError)) fail("the other build's own instanceof: " + foreign);
+if (!(foreign instanceof sdk.ValidationError) || !(foreign instanceof sdk.LeadIntakeError) || !(foreign instanceof sdk.SpeedToLeadError)) fail("instanceof across builds: " + foreign);
+if (!sdk.isLeadIntakeError(foreign) || !sdk.isSpeedToLeadError(foreign) || sdk.isConnectionError(foreign)) fail("guards across builds: " + foreign);
+if (foreign instanceof sdk.RateLimitError || !foreign.message.includes("/phone phone_not_us")) fail("kind or message across builds: " + foreign);
+const local = new sdk.TimeoutError(5);
+if (!other.isConnectionError(local) || !(local instanceof other.ConnectionError) || other.isLeadIntakeError(local)) fail("guards of the other build: " + local);
+try { phone.normalizeUsPhone("12345"); } catch (error) { if (!other.isSpeedToLeadError(error)) fail("/phone error across builds: " + error); }
 if (!(new sdk.TimeoutError(5) instanceof sdk.ConnectionError)) fail("TimeoutError");
 if (phone.normalizeUsPhone("(415) 555-2671") !== "+14155552671") fail("normalizeUsPhone");
 try { phone.normalizeUsPhone("+1 604 555 0100"); fail("Canada accepted"); }
@@ -95,13 +109,15 @@ console.log("ok");
 `;
   writeFileSync(
     join(app, "esm.mjs"),
-    body(`import * as sdk from "@speed-to-lead/sdk";\nimport * as phone from "@speed-to-lead/sdk/phone";`),
+    body(
+      `import * as sdk from "@speed-to-lead/sdk";\nimport * as phone from "@speed-to-lead/sdk/phone";\nimport { createRequire } from "node:module";\nconst other = createRequire(import.meta.url)("@speed-to-lead/sdk");`,
+    ),
   );
   writeFileSync(
     join(app, "cjs.cjs"),
     `(async () => {\nconst sdk = require("@speed-to-lead/sdk");
 if (Object.keys(require.cache).some((path) => path.includes("libphonenumber"))) throw new Error("main entry loaded libphonenumber-js");
-const phone = require("@speed-to-lead/sdk/phone");\n${body("")}\n})().catch((error) => { console.error(error); process.exit(1); });\n`,
+const phone = require("@speed-to-lead/sdk/phone");\nconst other = await import("@speed-to-lead/sdk");\n${body("")}\n})().catch((error) => { console.error(error); process.exit(1); });\n`,
   );
   for (const [label, command, file] of [
     ["Node ESM", "node", "esm.mjs"],
