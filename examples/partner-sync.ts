@@ -3,8 +3,17 @@
 // - idempotencyKey.from(platform, id, version): the same key for the same version of a record, even after
 //   a restart, so a retried send replays the first answer instead of acting twice. A new version gets a
 //   new key (reusing a key with another payload is refused with idempotency_key_reused).
+// - consent.captured_at comes from the record (when the person gave consent), never from the clock at
+//   send time: a lead rebuilt from the same record version must be the same, or its key would be
+//   refused as reused.
 // Run: STL_BASE_URL=http://localhost:3000 STL_TOKEN=stl_ch_… bun examples/partner-sync.ts
-import { createLeadClient, idempotencyKey, type LeadInput, type LeadResult } from "@speed-to-lead/sdk";
+import {
+  consentBlock,
+  createLeadClient,
+  idempotencyKey,
+  type LeadInput,
+  type LeadResult,
+} from "@speed-to-lead/sdk";
 
 const PLATFORM = "acme-crm";
 
@@ -16,6 +25,8 @@ interface PartnerRecord {
   phone?: string;
   name: string;
   listing: string;
+  /** When the person agreed to be called, as the partner recorded it. */
+  consentedAt: string;
 }
 
 const client = createLeadClient({
@@ -32,6 +43,7 @@ function toLead(record: PartnerRecord): LeadInput {
     source: "partner",
     platform: PLATFORM,
     external_lead_id: record.id,
+    consent: consentBlock({ source: PLATFORM, reference: record.id, capturedAt: record.consentedAt }),
   };
 }
 
@@ -49,7 +61,14 @@ async function sync(records: PartnerRecord[]): Promise<void> {
 }
 
 const exported: PartnerRecord[] = [
-  { id: "A-10023", version: 1, email: "jordan@example.com", name: "Jordan", listing: "12 Oak St" },
+  {
+    id: "A-10023",
+    version: 1,
+    email: "jordan@example.com",
+    name: "Jordan",
+    listing: "12 Oak St",
+    consentedAt: "2025-06-01T15:04:00Z",
+  },
   {
     id: "A-10024",
     version: 1,
@@ -57,6 +76,7 @@ const exported: PartnerRecord[] = [
     phone: "(512) 555-0187",
     name: "Sam",
     listing: "40 Elm Ave",
+    consentedAt: "2025-06-02T09:30:00-05:00",
   },
 ];
 

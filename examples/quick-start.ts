@@ -3,9 +3,18 @@
 import { consentBlock, createLeadClient } from "@speed-to-lead/sdk";
 
 const client = createLeadClient({ baseUrl: process.env.STL_BASE_URL!, token: process.env.STL_TOKEN! });
+
+// What the form handler stored when the person submitted the form. Consent was given at that moment:
+// captured_at comes from the stored submission, never from the clock at send time.
+const submission = { id: "sub_8812", phone: "(415) 555-2671", firstName: "Ana", submittedAt: new Date() };
+
 const lead = await client.postLead({
-  phone: "(415) 555-2671",
-  first_name: "Ana",
-  consent: consentBlock({ source: "webform:/contact", reference: "sub_8812", capturedAt: new Date() }),
+  phone: submission.phone,
+  first_name: submission.firstName,
+  consent: consentBlock({
+    source: "webform:/contact",
+    reference: submission.id,
+    capturedAt: submission.submittedAt,
+  }),
 });
 console.log(`lead ${lead.id}: call eligible ${lead.callEligible}, respond by ${lead.respondBy}`);
