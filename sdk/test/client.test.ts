@@ -399,6 +399,19 @@ describe("postLead: timeouts and aborts", () => {
     expect(requests).toHaveLength(1);
   });
 
+  it("detaches from the caller's signal after every attempt, so a long-lived signal collects no listeners", async () => {
+    vi.spyOn(Math, "random").mockReturnValue(0);
+    const { signal } = new AbortController();
+    const added = vi.spyOn(signal, "addEventListener");
+    const removed = vi.spyOn(signal, "removeEventListener");
+    const { fetch } = scriptedFetch(new TypeError("fetch failed"), accepted());
+    await clientWith(fetch).postLead(sampleLead, { signal });
+    const listeners = (spy: typeof added) => spy.mock.calls.map(([, listener]) => listener);
+    expect(listeners(added).length).toBeGreaterThanOrEqual(2);
+    expect(listeners(removed)).toEqual(expect.arrayContaining(listeners(added)));
+    expect(listeners(added)).toEqual(expect.arrayContaining(listeners(removed)));
+  });
+
   it("sends nothing when the signal is already aborted", async () => {
     const { fetch, requests } = scriptedFetch(accepted());
     const error = await clientWith(fetch)
