@@ -24,6 +24,19 @@ function run(command: string, args: string[], cwd: string): string {
   return result.stdout;
 }
 
+/** tsc options of a strict consumer on Node's own module resolution. */
+const STRICT_CONSUMER = [
+  "--noEmit",
+  "--strict",
+  "--exactOptionalPropertyTypes",
+  "--module",
+  "nodenext",
+  "--target",
+  "es2022",
+  "--lib",
+  "es2023,dom",
+];
+
 function check(condition: unknown, message: string): asserts condition {
   if (!condition) throw new Error(`smoke: ${message}`);
 }
@@ -128,6 +141,30 @@ const phone = require("@speed-to-lead/sdk/phone");\nconst other = await import("
     const out = run(command, [file], app).trim();
     check(out === "ok", `${label} printed ${out}`);
     console.log(`${label}: ok`);
+  }
+
+  // The published declarations, as a strict consumer compiles them (ESM and CJS, exactOptionalPropertyTypes):
+  // the input rules hold and optional fields take undefined, in the .d.mts and the .d.cts alike.
+  const typed = `import { consentBlock, createLeadClient, isLeadIntakeError, ValidationError, type LeadInput } from "@speed-to-lead/sdk";
+import { normalizeUsPhone } from "@speed-to-lead/sdk/phone";
+const maybe = (): string | undefined => undefined;
+export const lead: LeadInput = { phone: normalizeUsPhone("(415) 555-2671"), first_name: maybe(), source: "partner",
+  consent: consentBlock({ source: "webform", reference: "sub_1", capturedAt: new Date() }) };
+// @ts-expect-error a lead needs a phone or an email.
+export const noContact: LeadInput = { first_name: "Ana" };
+export const custom: LeadInput = { email: "ana@example.com", source: "my-own-crm", language: undefined };
+const client = createLeadClient({ baseUrl: "https://leads.example.com", token: "t", timeoutMs: undefined });
+export const sent = client.postLead(lead, { signal: undefined, maxRetries: 0 }).withResponse().then(({ result, response }) =>
+  [result.requestId, result.attempts, response.status]);
+export const kind = (error: unknown) => (error instanceof ValidationError ? error.errors : isLeadIntakeError(error) ? error.status : 0);
+`;
+  writeFileSync(join(app, "typed.mts"), typed);
+  // The same text as .cts: TypeScript resolves it through the "require" conditions, to the .d.cts files.
+  writeFileSync(join(app, "typed.cts"), typed);
+  const tsc = join(sdkRoot, "../node_modules/.bin/tsc");
+  for (const file of ["typed.mts", "typed.cts"]) {
+    run(tsc, [...STRICT_CONSUMER, file], app);
+    console.log(`declarations, ${file} (strict, exactOptionalPropertyTypes): ok`);
   }
 
   // Browser bundles: no errors, no warnings, no Node built-ins; the main entry without libphonenumber-js.
