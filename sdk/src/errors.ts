@@ -31,7 +31,7 @@ export class LeadIntakeError extends SpeedToLeadError {
     const problem = isProblem(body) ? body : undefined;
     const detail = problem?.detail ?? `The service answered HTTP ${status}.`;
     // The message names every field error, so a log line alone says what to fix.
-    const fields = (problem?.errors ?? []).map(({ pointer, code }) => `${pointer || "/"} ${code}`);
+    const fields = (problem?.errors ?? []).map(({ pointer, code }) => `${pointer || "(body)"} ${code}`);
     super(fields.length ? `${detail} (${fields.join(", ")})` : detail, {
       requestId: problem?.request_id ?? headers.get("x-request-id") ?? undefined,
     });

@@ -193,7 +193,7 @@ describe("SpeedToLeadError, the base of every SDK error", () => {
       {},
       { detail: "2 fields break the contract.", errors },
     );
-    expect(error.message).toBe("2 fields break the contract. (/phone phone_not_us, / contact_required)");
+    expect(error.message).toBe("2 fields break the contract. (/phone phone_not_us, (body) contact_required)");
     expect(error.detail).toBe("2 fields break the contract.");
     expect(String(error)).toContain("/phone phone_not_us");
   });
