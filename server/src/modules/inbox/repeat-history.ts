@@ -19,6 +19,7 @@ const TRACKED = [
   "source_event_at",
   "consent",
   "response_state",
+  "response_reason",
 ] as const satisfies readonly (keyof LeadRow)[];
 
 /** Both rows come from the database (locked before, returned by the update), so JSON compares them fairly. */
