@@ -1,6 +1,8 @@
 // Hand-off attempts as the detail view lists them: recorded by the dispatcher when each delivery attempt ends.
+
 import type { Queryable } from "../../db/database.ts";
 import { describeError, type Logger } from "../../logger.ts";
+import { plainRows } from "./plain-rows.ts";
 
 export interface HandoffAttempt {
   taskId: string;
@@ -53,10 +55,12 @@ export async function recordHandoffAttempt(q: Queryable, logger: Logger, attempt
 }
 
 /** Oldest first. */
-export function listHandoffAttempts(q: Queryable, leadId: string): Promise<AttemptEntry[]> {
-  return q.query<AttemptEntry>(
-    `select attempt, started_at, latency_ms, ok, http_status, error
+export async function listHandoffAttempts(q: Queryable, leadId: string): Promise<AttemptEntry[]> {
+  return plainRows(
+    await q.query<AttemptEntry>(
+      `select attempt, started_at, latency_ms, ok, http_status, error
      from handoff_attempts where lead_id = $1 order by started_at, attempt`,
-    [leadId],
+      [leadId],
+    ),
   );
 }

@@ -1,6 +1,7 @@
 // "Hand off again": an owner asks for a failed lead to be delivered once more while its respond_by has not passed.
 
 import type { Database, Queryable } from "../../db/database.ts";
+import { plainRows } from "./plain-rows.ts";
 import { isUuid } from "./uuid-text.ts";
 
 export interface RetryEntry {
@@ -71,9 +72,11 @@ export async function handOffAgain(
 }
 
 /** Oldest first. */
-export function listRetries(q: Queryable, leadId: string): Promise<RetryEntry[]> {
-  return q.query<RetryEntry>(
-    "select requested_by, requested_at from handoff_retries where lead_id = $1 order by requested_at, id",
-    [leadId],
+export async function listRetries(q: Queryable, leadId: string): Promise<RetryEntry[]> {
+  return plainRows(
+    await q.query<RetryEntry>(
+      "select requested_by, requested_at from handoff_retries where lead_id = $1 order by requested_at, id",
+      [leadId],
+    ),
   );
 }

@@ -25,10 +25,18 @@ describe.each(BACKENDS)("inbox pages on %s", (backend) => {
     await post("eligible", web, { phone: "(415) 555-0142", consent: completeConsent(), source: "partner" });
     await post("test", web, { phone: "415-555-0143", consent: completeConsent(), test: true });
     await post("noconsent", zillow, { email: "Ana@Example.com", source_campaign: "spring" });
-    await post("external", zillow, { email: "b@example.com", platform: "hubspot", external_lead_id: "HS-77" });
+    await post("external", zillow, {
+      email: "b@example.com",
+      platform: "hubspot",
+      external_lead_id: "HS-77",
+    });
     for (let i = 0; i < 7; i++) await post(`bulk${i}`, web, { email: `bulk${i}@example.com` });
     // The other account holds the same phone and email: never visible to the first.
-    await post("foreign", other, { phone: "(415) 555-0142", email: "ana@example.com", consent: completeConsent() });
+    await post("foreign", other, {
+      phone: "(415) 555-0142",
+      email: "ana@example.com",
+      consent: completeConsent(),
+    });
   });
   afterAll(() => fixture?.close());
 
@@ -47,7 +55,13 @@ describe.each(BACKENDS)("inbox pages on %s", (backend) => {
       pages++;
     } while (cursor);
     expect(pages).toBe(4);
-    expect(seen).toEqual([...[6, 5, 4, 3, 2, 1, 0].map((i) => `bulk${i}`), "external", "noconsent", "test", "eligible"]);
+    expect(seen).toEqual([
+      ...[6, 5, 4, 3, 2, 1, 0].map((i) => `bulk${i}`),
+      "external",
+      "noconsent",
+      "test",
+      "eligible",
+    ]);
   });
 
   it("gives each row what the inbox shows", async () => {
@@ -107,13 +121,23 @@ describe.each(BACKENDS)("inbox pages on %s", (backend) => {
   it("never shows another account's leads, whatever the filter or cursor", async () => {
     expect(await names({}, other.accountId)).toEqual(["foreign"]);
     const first = await listInboxPage(fixture.db, web.accountId, {}, { limit: 2 });
-    const withForeignCursor = await listInboxPage(fixture.db, other.accountId, {}, { cursor: first.nextCursor });
+    const withForeignCursor = await listInboxPage(
+      fixture.db,
+      other.accountId,
+      {},
+      { cursor: first.nextCursor },
+    );
     expect(withForeignCursor.rows.map((row) => row.first_name)).not.toContain("eligible");
     expect(await names({ search: "(415) 555-0142" }, other.accountId)).toEqual(["foreign"]);
   });
 
   it("treats an unreadable cursor as the first page", async () => {
-    const page = await listInboxPage(fixture.db, web.accountId, {}, { cursor: "'; drop table leads; --", limit: 1 });
+    const page = await listInboxPage(
+      fixture.db,
+      web.accountId,
+      {},
+      { cursor: "'; drop table leads; --", limit: 1 },
+    );
     expect(page.rows[0]?.first_name).toBe("bulk6");
   });
 });

@@ -76,12 +76,18 @@ describe.each(BACKENDS)("lead detail on %s", (backend) => {
     expect(detail!.consent!.channel).toEqual({ id: partner.tokenId, name: "Partner <b>feed</b>" });
     expect(detail!.consent!.received_at).toBeInstanceOf(Date);
     expect(detail!.idempotency_keys.map((entry) => entry.key)).toEqual(["first-key", "repeat-key"]);
-    expect(detail!.repeats.map(({ channel_token_id, channel_name, changed_fields }) => ({
-      channel_token_id,
-      channel_name,
-      changed_fields,
-    }))).toEqual([
-      { channel_token_id: partner.tokenId, channel_name: "Partner <b>feed</b>", changed_fields: ["email", "consent", "response_reason"] },
+    expect(
+      detail!.repeats.map(({ channel_token_id, channel_name, changed_fields }) => ({
+        channel_token_id,
+        channel_name,
+        changed_fields,
+      })),
+    ).toEqual([
+      {
+        channel_token_id: partner.tokenId,
+        channel_name: "Partner <b>feed</b>",
+        changed_fields: ["email", "consent", "response_reason"],
+      },
       { channel_token_id: partner.tokenId, channel_name: "Partner <b>feed</b>", changed_fields: [] },
     ]);
     expect(detail!.handoff).toBeNull();

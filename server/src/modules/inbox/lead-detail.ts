@@ -5,6 +5,7 @@ import type { Queryable } from "../../db/database.ts";
 import { type AttemptEntry, listHandoffAttempts } from "./handoff-attempts.ts";
 import { listRetries, type RetryEntry } from "./handoff-retries.ts";
 import { formatPhoneForPeople } from "./phone-display.ts";
+import { plainRows } from "./plain-rows.ts";
 import { listRepeats, type RepeatEntry } from "./repeat-history.ts";
 import { isUuid } from "./uuid-text.ts";
 
@@ -120,7 +121,7 @@ export async function getLeadDetail(
     response_state: row.response_state,
     call_eligible: row.response_state !== "not_called",
     not_called_reason: row.response_state === "not_called" ? row.response_reason : null,
-    idempotency_keys: keys,
+    idempotency_keys: plainRows(keys),
     repeats,
     handoff: row.task_status
       ? {

@@ -1,6 +1,8 @@
 // Repeats merged into a lead: which fields each changed, recorded in the merge's transaction, listed for the detail view.
+
 import type { Queryable } from "../../db/database.ts";
 import type { LeadRow } from "../leads/lead-record.ts";
+import { plainRows } from "./plain-rows.ts";
 
 /** Columns a repeat can change, in the order the detail view lists them. */
 const TRACKED = [
@@ -61,12 +63,14 @@ export async function recordRepeat(
 const toArrayLiteral = (names: string[]) => `{${names.join(",")}}`;
 
 /** Oldest first, as they happened. */
-export function listRepeats(q: Queryable, leadId: string): Promise<RepeatEntry[]> {
-  return q.query<RepeatEntry>(
-    `select r.received_at, r.channel_token_id::text as channel_token_id, t.name as channel_name,
+export async function listRepeats(q: Queryable, leadId: string): Promise<RepeatEntry[]> {
+  return plainRows(
+    await q.query<RepeatEntry>(
+      `select r.received_at, r.channel_token_id::text as channel_token_id, t.name as channel_name,
        r.changed_fields
      from lead_repeats r join channel_tokens t on t.id = r.channel_token_id
      where r.lead_id = $1 order by r.received_at, r.id`,
-    [leadId],
+      [leadId],
+    ),
   );
 }

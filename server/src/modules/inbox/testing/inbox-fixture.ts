@@ -29,7 +29,11 @@ export interface InboxFixture extends HandoffFixture {
   /** Another token of the same account. */
   newChannel(accountId: string, name: string): Promise<Channel>;
   /** POSTs through the real intake route with this channel's token. */
-  postAs(channel: Channel, lead: unknown, headers?: Record<string, string>): Promise<{ status: number; body: LeadAccepted }>;
+  postAs(
+    channel: Channel,
+    lead: unknown,
+    headers?: Record<string, string>,
+  ): Promise<{ status: number; body: LeadAccepted }>;
 }
 
 /** @example const fixture = await openInboxFixture("postgres"); */
