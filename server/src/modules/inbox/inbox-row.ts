@@ -17,6 +17,9 @@ export interface InboxRow {
   source: string;
   source_original: string | null;
   source_campaign: string | null;
+  property_ref: string | null;
+  platform: string | null;
+  external_lead_id: string | null;
   channel_token_id: string;
   channel_name: string;
   test: boolean;
@@ -37,7 +40,7 @@ export type InboxRowRecord = Omit<InboxRow, "phone_display" | "call_eligible" | 
 };
 
 export const INBOX_ROW_SELECT = `select l.id::text as id, l.received_at, l.first_name, l.last_name, l.phone, l.email,
-  l.source, l.source_original, l.source_campaign, l.channel_token_id::text as channel_token_id,
+  l.source, l.source_original, l.source_campaign, l.property_ref, l.platform, l.external_lead_id, l.channel_token_id::text as channel_token_id,
   t.name as channel_name, l.test, l.consent is not null as consent_present, l.response_state,
   l.response_reason, l.respond_by, l.updated_at,
   ${timestampToMicros("l.received_at")} as received_micros, ${timestampToMicros("l.updated_at")} as updated_micros
