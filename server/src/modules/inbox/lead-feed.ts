@@ -10,11 +10,11 @@ const MAX_PAYLOAD = 7_000;
 
 export interface LeadFeed {
   /**
-   * Leads of this account were stored or changed, and that is COMMITTED. Call after the commit, never
+   * Leads of these accounts were stored or changed, and that is COMMITTED. Call after the commit, never
    * inside a transaction: a NOTIFY inside the intake's transaction serialises commits (migration 0003).
    * Calls within the coalescing interval become one notification.
    */
-  publish(accountId: string): void;
+  publish(...accountIds: string[]): void;
   /** `onChange` runs (coalesced) after changes in this account, from any process on the database. */
   subscribe(accountId: string, onChange: () => void): Promise<() => void>;
   close(): Promise<void>;
@@ -67,9 +67,9 @@ export function createLeadFeed(options: {
   };
 
   return {
-    publish(accountId) {
-      if (closed) return;
-      pending.add(accountId);
+    publish(...accountIds) {
+      if (closed || accountIds.length === 0) return;
+      for (const accountId of accountIds) pending.add(accountId);
       timer ??= setTimeout(flush, coalesceMs);
     },
     async subscribe(accountId, onChange) {

@@ -43,9 +43,7 @@ export async function openInboxFixture(backend: Backend): Promise<InboxFixture> 
   const handoff = await openHandoffFixture(postgresUrl, {
     // As main.ts does: the intake's hook runs after the commit.
     events: { leadStored: (event) => feedRef.current?.publish(event.lead.account_id) },
-    leadsChanged: (accountIds) => {
-      for (const accountId of accountIds) feedRef.current?.publish(accountId);
-    },
+    leadsChanged: (accountIds) => feedRef.current?.publish(...accountIds),
   });
   const feed = createLeadFeed({
     db: handoff.db,
