@@ -101,7 +101,9 @@ async function measure(db: Database, label: string) {
     ["first page, no filter", page({})],
     ["first page, live only", page({ test: false })],
     ["first page, test only", page({ test: true })],
-    ["first page, call-eligible + source partner", page({ callEligible: true, source: "partner" })],
+    ["first page, call-eligible + source api", page({ callEligible: true, source: "api" })],
+    // No "partner" lead has consent in this data: the worst case, a scan of the whole account.
+    ["no match: call-eligible + source partner", page({ callEligible: true, source: "partner" })],
     ["first page, pending (rare)", page({ responseState: "pending" })],
     ["first page, channel", page({ channelTokenId: mine.channels[2]! })],
     ["deep page (50 %), no filter", page({}, deep)],
