@@ -157,7 +157,8 @@ export class Dispatcher {
       const webhookId = webhookIdOf(task.task_id);
       const startedAt = new Date();
       const result = await assistant.deliver(webhookId, buildPayload(task, settings, Date.now()));
-      await recordHandoffAttempt(db, logger, {
+      // Written while the result is handled: the acknowledgement does not wait for the history.
+      const recorded = recordHandoffAttempt(db, logger, {
         taskId: task.task_id,
         leadId: task.lead_id,
         attempt: task.attempts,
@@ -179,10 +180,11 @@ export class Dispatcher {
         });
         this.acknowledged.push(task);
         this.scheduleSettle();
+        await recorded;
         return;
       }
       const delay = retryDelayMs(task.attempts, settings);
-      await scheduleRetry(db, task, delay, result.error);
+      await Promise.all([scheduleRetry(db, task, delay, result.error), recorded]);
       this.options.leadsChanged?.([task.account_id]);
       logger.warn("handoff attempt failed", {
         lead_id: task.lead_id,

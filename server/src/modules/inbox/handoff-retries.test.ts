@@ -1,5 +1,6 @@
 // "Hand off again" on PGlite and PostgreSQL: only for a failed lead before respond_by, recorded with who and when, delivered again.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { eventually } from "../../testing/lead-http.ts";
 import { eligibleLead } from "../handoff/testing/handoff-fixture.ts";
 import { handOffAgain } from "./handoff-retries.ts";
 import { getLeadDetail } from "./lead-detail.ts";
@@ -30,8 +31,9 @@ describe.each(BACKENDS)("hand off again on %s", (backend) => {
     const dispatcher = fixture.startDispatcher({ retryBaseMs: 60_000, retryMaxMs: 60_000 });
     const { body } = await fixture.postAs(web, eligibleLead());
     await fixture.assistant.waitUntil(() => fixture.assistant.deliveries.length === 1, "a failed attempt");
-    await waitFor(
-      async () => (await getLeadDetail(fixture.db, web.accountId, body.id))!.attempts.length === 1,
+    await eventually(
+      () => getLeadDetail(fixture.db, web.accountId, body.id),
+      (lead) => lead?.attempts.length === 1,
     );
     await dispatcher.stop();
     return body.id as string;
@@ -48,7 +50,10 @@ describe.each(BACKENDS)("hand off again on %s", (backend) => {
     fixture.startDispatcher({ retryBaseMs: 60_000, retryMaxMs: 60_000 });
     await fixture.waitUntilSettled();
 
-    const after = await getLeadDetail(fixture.db, web.accountId, leadId);
+    const after = await eventually(
+      () => getLeadDetail(fixture.db, web.accountId, leadId),
+      (lead) => lead?.attempts.length === 2,
+    );
     expect(after!.response_state).toBe("handed_off");
     expect(after!.retries).toEqual([{ requested_by: OWNER, requested_at: expect.any(Date) }]);
     expect(after!.attempts.map((attempt) => attempt.ok)).toEqual([false, true]);
@@ -90,11 +95,3 @@ describe.each(BACKENDS)("hand off again on %s", (backend) => {
     });
   });
 });
-
-async function waitFor(check: () => Promise<boolean>, timeoutMs = 10_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error("condition not met in time");
-    await Bun.sleep(20);
-  }
-}

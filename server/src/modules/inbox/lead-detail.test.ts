@@ -1,6 +1,7 @@
 // The detail view's data on PGlite and PostgreSQL: every field, consent as received, keys, repeats, attempts; scoped by account.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { completeConsent } from "../../testing/intake-requests.ts";
+import { eventually } from "../../testing/lead-http.ts";
 import { eligibleLead } from "../handoff/testing/handoff-fixture.ts";
 import { getLeadDetail } from "./lead-detail.ts";
 import { BACKENDS, type Channel, type InboxFixture, openInboxFixture } from "./testing/inbox-fixture.ts";
@@ -106,7 +107,11 @@ describe.each(BACKENDS)("lead detail on %s", (backend) => {
     fixture.startDispatcher();
     const { body } = await fixture.postAs(web, eligibleLead());
     await fixture.waitUntilSettled();
-    const detail = await getLeadDetail(fixture.db, web.accountId, body.id);
+    // The attempt's history is written beside the settlement, not before it.
+    const detail = await eventually(
+      () => getLeadDetail(fixture.db, web.accountId, body.id),
+      (lead) => lead?.attempts.length === 3,
+    );
     expect(detail!.response_state).toBe("handed_off");
     expect(detail!.handoff).toMatchObject({ status: "delivered", attempts: 3 });
     expect(detail!.attempts.map(({ attempt, ok, http_status }) => ({ attempt, ok, http_status }))).toEqual([
