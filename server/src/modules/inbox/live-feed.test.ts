@@ -165,7 +165,7 @@ describe("live feed across PostgreSQL connections", () => {
     await watcher.stop(controller);
   });
 
-  it("announces a lead stored by another server process on the same database", async () => {
+  it("announces a lead stored by another server process on the same database, then that process's hand-off", async () => {
     const controller = new AbortController();
     const watcher = collect(
       watchInbox({
@@ -176,13 +176,26 @@ describe("live feed across PostgreSQL connections", () => {
         pollMs: 60_000,
       }),
     );
-    const server = await startServer({ DATABASE_URL: fixture.postgresUrl!, DISPATCHER: "off" });
+    const server = await startServer({
+      DATABASE_URL: fixture.postgresUrl!,
+      ASSISTANT_WEBHOOK_URL: fixture.assistant.url,
+      ASSISTANT_WEBHOOK_SECRET: fixture.assistant.secret,
+    });
     try {
       await untilReady(server);
-      const posted = await postLead(server.url, web.token, { email: "other-process@example.com" });
+      const posted = await postLead(
+        server.url,
+        web.token,
+        eligibleLead({ email: "other-process@example.com" }),
+      );
       expect(posted.status).toBe(201);
       await watcher.until(() => watcher.rows.has(posted.body.id), "the other process's lead");
       expect(watcher.rows.get(posted.body.id)?.email).toBe("other-process@example.com");
+      // The other process's dispatcher hands it off; its NOTIFY reaches this process's watcher.
+      await watcher.until(
+        () => watcher.rows.get(posted.body.id)?.response_state === "handed_off",
+        "the other process's hand-off",
+      );
     } finally {
       await server.stop();
       await watcher.stop(controller);
