@@ -8,7 +8,13 @@ import { migrate } from "./db/migrate.ts";
 import { openDatabase } from "./db/open-database.ts";
 import { createLogger, describeError } from "./logger.ts";
 import { createCorsPolicy } from "./modules/cors/cors-policy.ts";
-import { loadHandoffConfig, type ServerHandoff, startServerHandoff } from "./modules/handoff/index.ts";
+import {
+  bunSqlListen,
+  loadHandoffConfig,
+  type ServerHandoff,
+  startServerHandoff,
+} from "./modules/handoff/index.ts";
+import { createLeadFeed } from "./modules/inbox/index.ts";
 import { createServiceMetrics } from "./modules/metrics/index.ts";
 
 const MIGRATION_RETRY_MS = 2_000;
@@ -29,6 +35,14 @@ try {
   throw error;
 }
 
+// The inbox's live feed: every process on one PostgreSQL hears every other's changes (NOTIFY after commit).
+const feed = createLeadFeed({
+  db,
+  logger,
+  listen: config.databaseUrl ? bunSqlListen(config.databaseUrl) : undefined,
+});
+const leadsChanged = (accountIds: string[]) => feed.publish(...accountIds);
+
 let ready = false;
 const app = createApp({
   db,
@@ -38,7 +52,12 @@ const app = createApp({
   cors: createCorsPolicy(config.corsAllowedOrigins),
   metrics,
   // A task this process just committed: deliver it now rather than at the next poll.
-  events: { leadStored: (event) => event.responseTaskId && handoff?.taskCommitted() },
+  events: {
+    leadStored(event) {
+      if (event.responseTaskId) handoff?.taskCommitted();
+      feed.publish(event.lead.account_id);
+    },
+  },
 });
 app.listen({ port: config.port, hostname: config.host });
 const port = app.server?.port ?? config.port;
@@ -72,7 +91,7 @@ if (migration.fresh && db.kind === "pglite") {
 ready = true;
 // The five-minute response; DISPATCHER=off leaves it to `bun run stl dispatch` workers.
 const { databaseUrl } = config;
-handoff = await startServerHandoff({ db, config: handoffConfig, logger, metrics, databaseUrl });
+handoff = await startServerHandoff({ db, config: handoffConfig, logger, metrics, databaseUrl, leadsChanged });
 logger.info("ready", { url: baseUrl });
 
 let stopping = false;
@@ -86,6 +105,7 @@ async function shutdown(signal: string) {
   // Stops accepting connections and waits for requests in flight; then the pool (or PGlite) closes.
   await app.stop();
   await handoff?.stop();
+  await feed.close();
   await db.close();
   logger.info("stopped");
   process.exit(0);

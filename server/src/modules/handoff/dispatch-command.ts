@@ -2,6 +2,7 @@
 import { loadConfig } from "../../config.ts";
 import type { Database } from "../../db/database.ts";
 import { createLogger } from "../../logger.ts";
+import { createLeadFeed } from "../inbox/lead-feed.ts";
 import { createServiceMetrics } from "../metrics/service-metrics.ts";
 import { loadHandoffConfig } from "./config.ts";
 import { startHandoff } from "./handoff-runtime.ts";
@@ -24,12 +25,19 @@ export async function dispatchCommand(
   const config = loadConfig(env);
   const logger = createLogger(config.logLevel);
   const metrics = createServiceMetrics();
+  // Inboxes served by other processes hear of this worker's hand-offs through the lead feed's NOTIFY.
+  const feed = createLeadFeed({
+    db,
+    logger,
+    listen: config.databaseUrl ? bunSqlListen(config.databaseUrl) : undefined,
+  });
   const handoff = await startHandoff({
     db,
     config: loadHandoffConfig(env),
     logger,
     metrics,
     listen: config.databaseUrl ? bunSqlListen(config.databaseUrl) : undefined,
+    leadsChanged: (accountIds) => feed.publish(...accountIds),
   });
   const metricsPort = env.DISPATCH_METRICS_PORT?.trim();
   const metricsServer = metricsPort
@@ -53,6 +61,7 @@ export async function dispatchCommand(
   logger.info("dispatcher stopping", { signal, in_flight: handoff.dispatcher.busy });
   await metricsServer?.stop();
   await handoff.stop();
+  await feed.close();
   logger.info("dispatcher stopped");
   return 0;
 }

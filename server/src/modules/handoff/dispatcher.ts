@@ -1,6 +1,7 @@
 // The dispatcher: claims due response tasks, delivers them to the assistant, settles each claim.
 import type { Database } from "../../db/database.ts";
 import { describeError, type Logger } from "../../logger.ts";
+import { recordHandoffAttempt } from "../inbox/handoff-attempts.ts";
 import { notCalledReason } from "../leads/lead-record.ts";
 import type { ServiceMetrics } from "../metrics/service-metrics.ts";
 import type { Assistant } from "./assistant.ts";
@@ -32,6 +33,8 @@ export interface DispatcherOptions {
   settings: DispatcherSettings;
   logger: Logger;
   metrics?: Pick<ServiceMetrics, "handoffLatency" | "tasksMissed" | "handoffAttempts">;
+  /** Leads of these accounts changed state or history (the inbox's live feed); must not throw. */
+  leadsChanged?: (accountIds: string[]) => void;
 }
 
 /**
@@ -129,6 +132,7 @@ export class Dispatcher {
       this.options.metrics?.tasksMissed.inc();
       this.options.logger.warn("handoff missed", { lead_id: lead.lead_id });
     }
+    if (missed.length > 0) this.options.leadsChanged?.(missed.map((lead) => lead.account_id));
   }
 
   private track(delivery: Promise<void>): void {
@@ -147,10 +151,23 @@ export class Dispatcher {
       if (reason) {
         logger.error("response task for a lead that must not be called", { lead_id: task.lead_id, reason });
         await refuseIneligible(db, task, reason);
+        this.options.leadsChanged?.([task.account_id]);
         return;
       }
       const webhookId = webhookIdOf(task.task_id);
+      const startedAt = new Date();
       const result = await assistant.deliver(webhookId, buildPayload(task, settings, Date.now()));
+      // Written while the result is handled: the acknowledgement does not wait for the history.
+      const recorded = recordHandoffAttempt(db, logger, {
+        taskId: task.task_id,
+        leadId: task.lead_id,
+        attempt: task.attempts,
+        startedAt,
+        latencyMs: Date.now() - startedAt.getTime(),
+        ok: result.ok,
+        httpStatus: result.status,
+        error: result.ok ? undefined : result.error,
+      });
       metrics?.handoffAttempts.inc({ result: result.ok ? "delivered" : "failed" });
       if (result.ok) {
         if (!task.test) {
@@ -163,10 +180,12 @@ export class Dispatcher {
         });
         this.acknowledged.push(task);
         this.scheduleSettle();
+        await recorded;
         return;
       }
       const delay = retryDelayMs(task.attempts, settings);
-      await scheduleRetry(db, task, delay, result.error);
+      await Promise.all([scheduleRetry(db, task, delay, result.error), recorded]);
+      this.options.leadsChanged?.([task.account_id]);
       logger.warn("handoff attempt failed", {
         lead_id: task.lead_id,
         attempt: task.attempts,
@@ -200,6 +219,7 @@ export class Dispatcher {
       const batch = this.acknowledged.splice(0, SETTLE_BATCH);
       try {
         await markDelivered(this.options.db, batch);
+        this.options.leadsChanged?.(batch.map((task) => task.account_id));
       } catch (error) {
         this.options.logger.error("marking hand-offs delivered failed", {
           tasks: batch.length,

@@ -29,6 +29,8 @@ export interface StartHandoffOptions {
   listen?: ListenFn;
   /** Where the console assistant prints (stdout by default). */
   write?: (line: string) => void;
+  /** Told which accounts' leads the dispatcher changed (the inbox's live feed). */
+  leadsChanged?: (accountIds: string[]) => void;
 }
 
 /** Claims and settlements are short statements: two connections keep up with thousands of leads a second. */
@@ -43,7 +45,14 @@ export async function startHandoff(options: StartHandoffOptions): Promise<Handof
   const db = ownPool ?? options.db;
   const listen = options.listen ?? (databaseUrl ? bunSqlListen(databaseUrl) : undefined);
   const assistant = createAssistant(config, options.write);
-  const dispatcher = new Dispatcher({ db, assistant, settings: config, logger, metrics });
+  const dispatcher = new Dispatcher({
+    db,
+    assistant,
+    settings: config,
+    logger,
+    metrics,
+    leadsChanged: options.leadsChanged,
+  });
   const unsubscribe = await subscribeToNewTasks(listen, () => dispatcher.wake(), logger);
   dispatcher.start();
   logger.info("dispatcher started", {

@@ -50,7 +50,7 @@ export async function markDelivered(db: Queryable, tasks: ClaimedTask[]): Promis
        where t.id = a.id and t.attempts = a.attempts and t.status = 'pending'
        returning t.lead_id
      )
-     update leads set response_state = 'handed_off', response_reason = null
+     update leads set response_state = 'handed_off', response_reason = null, updated_at = now()
      where id in (select lead_id from done)
      returning id::text as lead_id`,
     [JSON.stringify(claims)],
@@ -75,7 +75,7 @@ export async function scheduleRetry(db: Queryable, task: ClaimedTask, delayMs: n
 export function markOverdueMissed(
   db: Queryable,
   limit: number,
-): Promise<{ lead_id: string; test: boolean }[]> {
+): Promise<{ lead_id: string; account_id: string; test: boolean }[]> {
   return db.query(
     `with overdue as (
        select id from response_tasks
@@ -89,9 +89,9 @@ export function markOverdueMissed(
        from overdue where t.id = overdue.id
        returning t.lead_id
      )
-     update leads set response_state = 'missed', response_reason = null
+     update leads set response_state = 'missed', response_reason = null, updated_at = now()
      where id in (select lead_id from missed)
-     returning id::text as lead_id, test`,
+     returning id::text as lead_id, account_id::text as account_id, test`,
     [limit],
   );
 }
@@ -104,7 +104,7 @@ export async function refuseIneligible(db: Queryable, task: ClaimedTask, reason:
        where id = $1 and attempts = $2 and status = 'pending'
        returning lead_id
      )
-     update leads set response_state = 'not_called', response_reason = $4
+     update leads set response_state = 'not_called', response_reason = $4, updated_at = now()
      where id in (select lead_id from refused)`,
     [task.task_id, task.attempts, `lead is not call-eligible: ${reason}`, reason],
   );

@@ -8,6 +8,7 @@ import {
   type Queryable,
   type Transaction,
 } from "../../db/database.ts";
+import { changedFields, recordRepeat } from "../inbox/repeat-history.ts";
 import { acceptedBody } from "./accepted-body.ts";
 import {
   claimIdempotencyKey,
@@ -163,6 +164,13 @@ async function storeLead(tx: Transaction, channel: Channel, lead: ValidLead, now
   if (!stored) throw new Error("lead conflict without a stored lead");
   const merged = mergeRepeat(stored, lead, channel.tokenId, now);
   const updated = await updateLead(tx, merged.lead, now);
+  // The detail view's history of repeats commits with the merge itself.
+  await recordRepeat(tx, {
+    leadId: updated.id,
+    channelTokenId: channel.tokenId,
+    receivedAt: now,
+    changedFields: changedFields(stored, updated),
+  });
   const responseTaskId = merged.becameEligible ? await scheduleResponse(tx, updated, now) : undefined;
   return ready(updated, false, lead, responseTaskId);
 }

@@ -10,6 +10,7 @@ import { migrate } from "../../../db/migrate.ts";
 import { createPgliteDatabase } from "../../../db/pglite-driver.ts";
 import { silentLogger } from "../../../logger.ts";
 import { createChannelToken, ensureAccount } from "../../auth/token-repository.ts";
+import { combineIntakeEvents, type IntakeEvents } from "../../leads/events.ts";
 import { createServiceMetrics, type ServiceMetrics } from "../../metrics/service-metrics.ts";
 import { Dispatcher, type DispatcherSettings } from "../dispatcher.ts";
 import { createWebhookAssistant } from "../webhook-assistant.ts";
@@ -70,7 +71,10 @@ export interface HandoffFixture {
  * @param postgresUrl a database to use (PostgreSQL through Bun SQL); without it an in-memory PGlite.
  * @example const fixture = await openHandoffFixture(await createDatabase(inject("postgresAdminUrl")));
  */
-export async function openHandoffFixture(postgresUrl?: string): Promise<HandoffFixture> {
+export async function openHandoffFixture(
+  postgresUrl?: string,
+  hooks: { events?: IntakeEvents; leadsChanged?: (accountIds: string[]) => void } = {},
+): Promise<HandoffFixture> {
   const db = postgresUrl
     ? createBunSqlDatabase(postgresUrl, { poolSize: 4 })
     : await createPgliteDatabase("memory");
@@ -84,11 +88,14 @@ export async function openHandoffFixture(postgresUrl?: string): Promise<HandoffF
     db,
     rateLimit: { perSecond: 0, burst: 0 },
     // The in-process wake-up: a committed task wakes this process's dispatchers at once.
-    events: {
-      leadStored(event) {
-        if (event.responseTaskId) for (const dispatcher of dispatchers) dispatcher.wake();
+    events: combineIntakeEvents(
+      {
+        leadStored(event) {
+          if (event.responseTaskId) for (const dispatcher of dispatchers) dispatcher.wake();
+        },
       },
-    },
+      hooks.events,
+    ),
   });
 
   return {
@@ -114,6 +121,7 @@ export async function openHandoffFixture(postgresUrl?: string): Promise<HandoffF
         settings: { ...TEST_DISPATCHER_SETTINGS, ...settings },
         logger: silentLogger,
         metrics,
+        leadsChanged: hooks.leadsChanged,
       });
       dispatchers.push(dispatcher);
       dispatcher.start();

@@ -1,0 +1,70 @@
+// The live feed's catch-up: an account's leads changed since a cursor, re-reading an overlap window so a late commit is never missed.
+import type { Queryable } from "../../db/database.ts";
+import { filterConditions, type InboxFilter } from "./inbox-filter.ts";
+import { INBOX_ROW_SELECT, type InboxRow, type InboxRowRecord, toInboxRow } from "./inbox-row.ts";
+import { decodeCursor, encodeCursor, type KeysetPosition, microsToTimestamp } from "./keyset-cursor.ts";
+
+/**
+ * updated_at is stamped when a transaction starts its work, not when it commits: a row can become
+ * visible after rows stamped later. Each catch-up re-reads this window before the cursor; a
+ * transaction holding a stamp longer than this (the intake's lock_timeout is 5 s) or a clock skew
+ * between servers larger than it could be missed. Re-read rows are sent again: clients upsert by id.
+ */
+export const OVERLAP_MS = 15_000;
+const BATCH = 500;
+const ZERO_ID = "00000000-0000-0000-0000-000000000000";
+
+export interface LeadChanges {
+  /** Changed rows, oldest change first; a row may repeat one sent before (upsert it by `id`). */
+  rows: (InboxRow & { updated_micros: string })[];
+  /** Where the next catch-up starts: the newest change seen so far. */
+  cursor: string;
+}
+
+/** A cursor for "from now on", for a client that just loaded the first page. */
+export const feedCursorAt = (moment: Date): string =>
+  encodeCursor({ micros: String(moment.getTime() * 1000), id: ZERO_ID });
+
+/**
+ * Batches of the account's leads whose updated_at is at or after (cursor − OVERLAP_MS), read in keyset
+ * order; the last batch's cursor is the newest change. An absent or unreadable cursor starts from now.
+ *
+ * @example for await (const { rows, cursor } of changesSince(db, accountId, lastEventId)) send(rows, cursor);
+ */
+export async function* changesSince(
+  db: Queryable,
+  accountId: string,
+  cursor: string | undefined,
+  filter: InboxFilter = {},
+  overlapMs = OVERLAP_MS,
+): AsyncGenerator<LeadChanges> {
+  const start = decodeCursor(cursor) ?? decodeCursor(feedCursorAt(new Date()))!;
+  let highWater: KeysetPosition = start;
+  let after: KeysetPosition = {
+    micros: String(BigInt(start.micros) - BigInt(overlapMs) * 1000n),
+    id: ZERO_ID,
+  };
+  for (;;) {
+    const params: unknown[] = [accountId];
+    const where = ["l.account_id = $1", ...filterConditions(filter, params)];
+    params.push(after.micros, after.id, BATCH);
+    const n = params.length;
+    const records = await db.query<InboxRowRecord>(
+      `${INBOX_ROW_SELECT}
+       where ${where.join(" and ")} and (l.updated_at, l.id) > (${microsToTimestamp(`$${n - 2}`)}, $${n - 1}::uuid)
+       order by l.updated_at, l.id
+       limit $${n}`,
+      params,
+    );
+    const last = records.at(-1);
+    if (last) {
+      after = { micros: last.updated_micros, id: last.id };
+      if (BigInt(last.updated_micros) > BigInt(highWater.micros)) highWater = after;
+    }
+    yield {
+      rows: records.map((record) => ({ ...toInboxRow(record), updated_micros: record.updated_micros })),
+      cursor: encodeCursor(highWater),
+    };
+    if (records.length < BATCH) return;
+  }
+}

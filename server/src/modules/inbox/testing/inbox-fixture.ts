@@ -1,0 +1,72 @@
+// A database (PGlite or PostgreSQL) with the real intake, dispatchers and the live feed wired as a server wires them.
+import type { LeadAccepted } from "@speed-to-lead/spec";
+import { silentLogger } from "../../../logger.ts";
+import { createTestToken, intakeRequest } from "../../../testing/intake-requests.ts";
+import { createChannelToken } from "../../auth/token-repository.ts";
+import { bunSqlListen } from "../../handoff/task-notifications.ts";
+import {
+  createPostgresTestDatabase,
+  type HandoffFixture,
+  openHandoffFixture,
+} from "../../handoff/testing/handoff-fixture.ts";
+import { createLeadFeed, type LeadFeed } from "../lead-feed.ts";
+
+export const BACKENDS = ["pglite", "postgres"] as const;
+export type Backend = (typeof BACKENDS)[number];
+
+export interface Channel {
+  accountId: string;
+  tokenId: string;
+  token: string;
+}
+
+export interface InboxFixture extends HandoffFixture {
+  /** PostgreSQL URL of the fixture's database; undefined on PGlite. */
+  postgresUrl?: string;
+  feed: LeadFeed;
+  /** A new account with one channel token. */
+  newAccount(): Promise<Channel>;
+  /** Another token of the same account. */
+  newChannel(accountId: string, name: string): Promise<Channel>;
+  /** POSTs through the real intake route with this channel's token. */
+  postAs(
+    channel: Channel,
+    lead: unknown,
+    headers?: Record<string, string>,
+  ): Promise<{ status: number; body: LeadAccepted }>;
+}
+
+/** @example const fixture = await openInboxFixture("postgres"); */
+export async function openInboxFixture(backend: Backend): Promise<InboxFixture> {
+  const postgresUrl = backend === "postgres" ? await createPostgresTestDatabase() : undefined;
+  const feedRef: { current?: LeadFeed } = {};
+  const handoff = await openHandoffFixture(postgresUrl, {
+    // As main.ts does: the intake's hook runs after the commit.
+    events: { leadStored: (event) => feedRef.current?.publish(event.lead.account_id) },
+    leadsChanged: (accountIds) => feedRef.current?.publish(...accountIds),
+  });
+  const feed = createLeadFeed({
+    db: handoff.db,
+    logger: silentLogger,
+    listen: postgresUrl ? bunSqlListen(postgresUrl) : undefined,
+  });
+  feedRef.current = feed;
+  return {
+    ...handoff,
+    postgresUrl,
+    feed,
+    newAccount: () => createTestToken(handoff.db),
+    async newChannel(accountId, name) {
+      const { id, token } = await createChannelToken(handoff.db, accountId, name);
+      return { accountId, tokenId: id, token };
+    },
+    async postAs(channel, lead, headers = {}) {
+      const response = await handoff.app.handle(intakeRequest(lead, { token: channel.token, headers }));
+      return { status: response.status, body: await response.json() };
+    },
+    async close() {
+      await feed.close();
+      await handoff.close();
+    },
+  };
+}
