@@ -37,8 +37,10 @@ const DETAILS: Record<ProblemCode, { en: Detail; es: Detail }> = {
     es: () => "Ningún prospecto tiene este id; los eventos nunca crean prospectos.",
   },
   webhook_signature_invalid: {
-    en: () => "Sign the event per Standard Webhooks with the assistant's secret (webhook-id, webhook-timestamp, webhook-signature).",
-    es: () => "Firme el evento según Standard Webhooks con el secreto del asistente (webhook-id, webhook-timestamp, webhook-signature).",
+    en: () =>
+      "Sign the event per Standard Webhooks with the assistant's secret (webhook-id, webhook-timestamp, webhook-signature).",
+    es: () =>
+      "Firme el evento según Standard Webhooks con el secreto del asistente (webhook-id, webhook-timestamp, webhook-signature).",
   },
   webhook_timestamp_invalid: {
     en: () => "The webhook timestamp is more than 300 seconds from the service's clock.",

@@ -39,3 +39,6 @@ create table assistant_webhook_ids (
   received_at timestamptz not null default now()
 );
 create index assistant_webhook_ids_received on assistant_webhook_ids (received_at);
+
+-- A removal looks for the number's leads held back by the list; only those are indexed.
+create index leads_opted_out on leads (account_id, phone) where response_reason = 'opted_out';
