@@ -39,6 +39,7 @@ const app = createApp({
   metrics,
   // A task this process just committed: deliver it now rather than at the next poll.
   events: { leadStored: (event) => event.responseTaskId && handoff?.taskCommitted() },
+  assistantSecret: handoffConfig.webhookSecret,
 });
 app.listen({ port: config.port, hostname: config.host });
 const port = app.server?.port ?? config.port;

@@ -293,6 +293,11 @@ export function buildOpenApiDocument(): Json {
               "lead_not_found",
               "not_found",
             ]),
+            "405": problemResponse(
+              "A method other than POST was used on this path.",
+              ["method_not_allowed"],
+              { Allow: { $ref: "#/components/headers/Allow" } },
+            ),
             "409": problemResponse("This webhook-id was already processed.", ["webhook_replayed"]),
             "413": problemResponse("The body is larger than 64 KiB.", ["payload_too_large"]),
             "415": problemResponse("The body is not application/json.", ["unsupported_media_type"]),
