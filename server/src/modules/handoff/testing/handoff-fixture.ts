@@ -52,6 +52,8 @@ export const TEST_DISPATCHER_SETTINGS: DispatcherSettings = {
 export interface HandoffFixture {
   db: Database;
   app: App;
+  /** The account the fixture's token belongs to. */
+  accountId: string;
   metrics: ServiceMetrics;
   assistant: FakeAssistant;
   token: string;
@@ -83,6 +85,8 @@ export async function openHandoffFixture(postgresUrl?: string): Promise<HandoffF
   const app = createApp({
     db,
     rateLimit: { perSecond: 0, burst: 0 },
+    // The assistant signs its events with the secret the hand-offs are signed with.
+    assistantSecret: assistant.secret,
     // The in-process wake-up: a committed task wakes this process's dispatchers at once.
     events: {
       leadStored(event) {
@@ -94,6 +98,7 @@ export async function openHandoffFixture(postgresUrl?: string): Promise<HandoffF
   return {
     db,
     app,
+    accountId: account.id,
     metrics,
     assistant,
     token,
