@@ -7,6 +7,7 @@ import { PROPERTY_RUNS } from "../../../../test/harness/property-runs.ts";
 import { callingRulesOfPhone, ruleStateTable } from "./area-code-states.ts";
 import { areaCodeTable } from "./area-codes.ts";
 import { type CallingHours, callWindow, callZones, parseClockTime } from "./calling-hours.ts";
+import { buildPayload } from "./payload.ts";
 
 const ACCOUNT_HOURS = { start: 0, end: 24 * 60 };
 const at = (iso: string) => Date.parse(iso);
@@ -278,5 +279,48 @@ describe("the window obeys every applicable rule (property, across DST changes)"
       ),
       { numRuns: PROPERTY_RUNS },
     );
+  });
+});
+
+describe("the hand-off payload", () => {
+  it("carries the window under the lead's rules and says which applied, keeping the earlier fields", () => {
+    const task = {
+      task_id: "t1",
+      attempts: 1,
+      lead_id: "l1",
+      account_id: "a1",
+      account_slug: "acme",
+      phone: "+12035550142",
+      first_name: null,
+      last_name: null,
+      language: null,
+      timezone: null,
+      property_ref: null,
+      price: null,
+      source: "form",
+      context: null,
+      consent: { source: "webform", reference: "r", captured_at: "2026-07-01T12:00:00Z" },
+      test: false,
+      received_at: "2026-07-01T12:00:00Z",
+      respond_by: "2026-07-01T12:05:00Z",
+    };
+    // 08:30 in Connecticut: the federal rule would allow it, Connecticut's starts at 09:00.
+    const payload = buildPayload(
+      task,
+      { callingHours: { start: 480, end: 1200 }, defaultTimeZone: "America/New_York" },
+      at("2026-07-01T12:30:00Z"),
+    );
+    expect(payload.data.call_window).toMatchObject({
+      earliest: "2026-07-01T13:00:00.000Z",
+      latest: "2026-07-02T00:00:00.000Z",
+      time_zones: ["America/New_York"],
+      time_zone_source: "area_code",
+      local_start: "08:00",
+      local_end: "20:00",
+    });
+    expect(payload.data.call_window.rules_applied).toEqual([
+      expect.objectContaining({ jurisdiction: "US", local_start: "08:00", local_end: "21:00" }),
+      expect.objectContaining({ jurisdiction: "US-CT", local_start: "09:00", local_end: "20:00" }),
+    ]);
   });
 });
