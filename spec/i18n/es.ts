@@ -75,8 +75,8 @@ export const es: Record<string, string> = {
   "The idempotency key was used before in this account with a different payload.":
     "La clave de idempotencia ya se usó en esta cuenta con otro contenido.",
   "The channel token's rate limit was exceeded.": "Se superó el límite de solicitudes del token del canal.",
-  "The channel token sent more requests than its rate limit; retry after Retry-After seconds.":
-    "El token del canal envió más solicitudes que su límite; reintente tras los segundos de Retry-After.",
+  "The channel token (on the assistant's events endpoint: the assistant) sent more requests than its rate limit; retry after Retry-After seconds.":
+    "El token del canal (en el punto de eventos del asistente: el asistente) envió más solicitudes que su límite; reintente tras los segundos de Retry-After.",
   "A defect in the service.": "Un defecto del servicio.",
   "A defect in the service. No client input is meant to cause it; the request may be retried with the same idempotency key.":
     "Un defecto del servicio. Ninguna entrada del cliente debería causarlo; la solicitud puede reintentarse con la misma clave de idempotencia.",

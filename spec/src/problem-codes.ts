@@ -99,7 +99,7 @@ export const PROBLEM_CODES = {
   rate_limited: {
     status: 429,
     title: { en: "Too many requests", es: "Demasiadas solicitudes" },
-    when: "The channel token sent more requests than its rate limit; retry after Retry-After seconds.",
+    when: "The channel token (on the assistant's events endpoint: the assistant) sent more requests than its rate limit; retry after Retry-After seconds.",
   },
   internal_error: {
     status: 500,
