@@ -111,7 +111,8 @@ export async function dncImportCommand(db: Database, args: ParsedArgs, print: Pr
   const actor = operator(args);
   const result = await addAllToList(
     db,
-    numbers.map((row) => ({ accountId, phone: row.e164, via: "cli", actor, note: row.note })),
+    { accountId, via: "cli", actor },
+    numbers.map((row) => ({ phone: row.e164, note: row.note })),
   );
   if (args.options.json) {
     print(JSON.stringify({ imported: numbers.length, ...result, refused }));

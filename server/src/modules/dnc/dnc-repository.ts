@@ -97,6 +97,47 @@ export async function resumeHandoffs(db: Queryable, accountId: string, phone: st
   return rows.length;
 }
 
+/**
+ * Adds many numbers of one account in one statement (the same effects as insertNumber,
+ * cancelPendingHandoffs and recordChange per number). `rows` carry the change ids, in file order.
+ * Returns how many numbers were new and how many hand-offs were cancelled.
+ */
+export async function addNumbers(
+  db: Queryable,
+  who: Omit<DncChange, "phone" | "note">,
+  rows: { id: string; phone: string; note: string | null }[],
+): Promise<{ added: number; cancelled: number }> {
+  // The list travels as JSON text: one parameter, read the same way by both drivers.
+  const [counts] = await db.query<{ added: number; cancelled: number }>(
+    `with input as (
+       select r.*, row_number() over (partition by r.phone order by r.id) as nth
+       from jsonb_to_recordset($1::text::jsonb) as r(id uuid, phone text, note text)
+     ), added as (
+       insert into dnc_numbers (account_id, phone, added_at)
+       select distinct $2::uuid, phone, now() from input
+       on conflict do nothing
+       returning phone
+     ), cancelled as (
+       update response_tasks t set status = 'cancelled', last_error = 'lead is not call-eligible: opted_out'
+       from leads l
+       where l.id = t.lead_id and t.status = 'pending' and t.account_id = $2
+         and l.phone in (select phone from input)
+       returning t.lead_id, l.phone
+     ), cancelled_leads as (
+       update leads set response_state = 'not_called', response_reason = 'opted_out'
+       where id in (select lead_id from cancelled)
+     ), logged as (
+       insert into dnc_changes (id, account_id, phone, action, via, actor, note, tasks_affected)
+       select i.id, $2, i.phone, 'add', $3, $4, i.note,
+         case when i.nth = 1 then (select count(*) from cancelled c where c.phone = i.phone) else 0 end
+       from input i
+     )
+     select (select count(*)::int from added) as added, (select count(*)::int from cancelled) as cancelled`,
+    [JSON.stringify(rows), who.accountId, who.via, who.actor],
+  );
+  return counts ?? { added: 0, cancelled: 0 };
+}
+
 export async function recordChange(
   db: Queryable,
   change: DncChange,

@@ -10,7 +10,7 @@ import {
   openHandoffFixture,
 } from "../handoff/testing/handoff-fixture.ts";
 import { listChanges } from "./dnc-repository.ts";
-import { addToList, removeFromList } from "./service.ts";
+import { addAllToList, addToList, removeFromList } from "./service.ts";
 
 const backends = {
   pglite: async () => undefined,
@@ -194,6 +194,34 @@ describe.each(Object.keys(backends) as (keyof typeof backends)[])("do-not-call l
       }
     }
     expect(outcomes.size).toBe(rounds * 4);
+  });
+
+  it("an import cancels the pending hand-offs of its numbers and logs one change per row", async () => {
+    const first = freshNumber();
+    const second = freshNumber();
+    const pending = await fixture.post(eligibleLead({ phone: first.typed }));
+    const result = await addAllToList(
+      fixture.db,
+      { accountId: fixture.accountId, via: "cli", actor: "importer" },
+      [
+        { phone: first.e164, note: "row 1" },
+        { phone: second.e164, note: null },
+        { phone: first.e164, note: "row 3, the same number again" },
+      ],
+    );
+    expect(result).toEqual({ added: 2, handoffsCancelled: 1 });
+    expect(await stateOf(pending.body.id)).toEqual({
+      response_state: "not_called",
+      response_reason: "opted_out",
+      status: "cancelled",
+    });
+    const changes = await listChanges(fixture.db, fixture.accountId, first.e164);
+    expect(
+      changes.map(({ action, actor, note, tasks_affected }) => ({ action, actor, note, tasks_affected })),
+    ).toEqual([
+      { action: "add", actor: "importer", note: "row 1", tasks_affected: 1 },
+      { action: "add", actor: "importer", note: "row 3, the same number again", tasks_affected: 0 },
+    ]);
   });
 
   it("removal is recorded, resumes held-back leads within respond_by, never one whose respond_by passed", async () => {

@@ -3,6 +3,7 @@ import type { Database, Queryable } from "../../db/database.ts";
 import type { LeadRow } from "../leads/lead-record.ts";
 import { normalizeUsPhone } from "../leads/phone.ts";
 import {
+  addNumbers,
   cancelPendingHandoffs,
   type DncChange,
   deleteNumber,
@@ -65,15 +66,29 @@ export async function reportWrongNumberIn(tx: Queryable, change: DncChange) {
   return { handoffsCancelled };
 }
 
-/** Adds many numbers in one transaction: all of them or, on any failure, none. */
-export function addAllToList(db: Database, changes: DncChange[]) {
+const IMPORT_BATCH = 1_000;
+
+/**
+ * Adds many numbers of one account in one transaction, a statement per thousand: all of them or,
+ * on any failure (a crash, a lost connection), none.
+ *
+ * @example await addAllToList(db, { accountId, via: "cli", actor: "ana" }, [{ phone: "+14155552671", note: null }])
+ */
+export function addAllToList(
+  db: Database,
+  who: Omit<DncChange, "phone" | "note">,
+  numbers: { phone: string; note: string | null }[],
+) {
   return db.transaction(async (tx) => {
     let added = 0;
     let handoffsCancelled = 0;
-    for (const change of changes) {
-      const result = await addToListIn(tx, change);
-      if (result.added) added++;
-      handoffsCancelled += result.handoffsCancelled;
+    for (let start = 0; start < numbers.length; start += IMPORT_BATCH) {
+      const batch = numbers
+        .slice(start, start + IMPORT_BATCH)
+        .map((row) => ({ id: Bun.randomUUIDv7(), ...row }));
+      const counts = await addNumbers(tx, who, batch);
+      added += counts.added;
+      handoffsCancelled += counts.cancelled;
     }
     return { added, handoffsCancelled };
   });
