@@ -66,6 +66,7 @@ export async function reportWrongNumberIn(tx: Queryable, change: DncChange) {
   return { handoffsCancelled };
 }
 
+/** Measured with 10k rows: PGlite 2.2 s, PostgreSQL 0.28 s (a statement per row: 6.9 s and 1.3 s). */
 const IMPORT_BATCH = 1_000;
 
 /**
@@ -96,7 +97,8 @@ export function addAllToList(
 
 /**
  * The intake's view: an otherwise call-eligible lead whose number is on the list is not_called with
- * reason opted_out, and gets no hand-off.
+ * reason opted_out, and gets no hand-off. One primary-key lookup before the insert, only for such
+ * leads: measured 77 µs on PGlite and 29 µs on PostgreSQL over loopback (`select 1`: 64 and 26 µs).
  *
  * @example const row = await withDoNotCall(db, newLeadRow(channel, lead, now));
  */
