@@ -18,7 +18,7 @@ export interface LeadResult {
   created: boolean;
   /** true when the service replayed the stored response of an earlier request with the same idempotency key. */
   replayed: boolean;
-  /** Whether the assistant may call: complete consent, not a test lead, and a phone. */
+  /** Whether the assistant may call: complete consent, not a test lead, a phone, and that number not opted out. */
   callEligible: boolean;
   /** Whether the lead is a test lead (never called). */
   test: boolean;

@@ -5,6 +5,7 @@ import { DatabaseUnavailableError } from "./db/database.ts";
 import { beginRequest, requestState } from "./http/request-state.ts";
 import { problemResponse } from "./http/respond.ts";
 import { describeError, type Logger, silentLogger } from "./logger.ts";
+import { assistantEvents } from "./modules/assistant-events/index.ts";
 import { type Authenticator, createAuthenticator } from "./modules/auth/authenticator.ts";
 import { type CorsPolicy, createCorsPolicy } from "./modules/cors/cors-policy.ts";
 import { apiDocs } from "./modules/docs/index.ts";
@@ -34,6 +35,8 @@ export interface AppDeps {
   rateLimiter?: RateLimiter;
   /** Cross-origin access for browsers; none when absent. */
   cors?: CorsPolicy;
+  /** ASSISTANT_WEBHOOK_SECRET: verifies the assistant's events; without it that endpoint answers 404. */
+  assistantSecret?: string;
 }
 
 /**
@@ -101,6 +104,7 @@ export function createApp(deps: AppDeps) {
       });
     })
     .use(leadIntake({ db: deps.db, authenticator, rateLimiter, logger, events, isReady }))
+    .use(assistantEvents({ db: deps.db, secret: deps.assistantSecret, rateLimiter, logger, isReady }))
     .use(metricsRoute(metrics))
     .use(apiDocs())
     .use(health({ db: deps.db, isReady, logger }));

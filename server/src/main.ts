@@ -58,6 +58,7 @@ const app = createApp({
       feed.publish(event.lead.account_id);
     },
   },
+  assistantSecret: handoffConfig.webhookSecret,
 });
 app.listen({ port: config.port, hostname: config.host });
 const port = app.server?.port ?? config.port;

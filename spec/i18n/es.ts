@@ -1,5 +1,5 @@
 // Spanish text of the OpenAPI document, keyed by the English text it replaces. The build fails on any gap.
-import { MAX_BODY_BYTES } from "../src/limits.ts";
+import { MAX_BODY_BYTES, WEBHOOK_TOLERANCE_SECONDS } from "../src/limits.ts";
 import { PROBLEM_CODES } from "../src/problem-codes.ts";
 import { LEAD_SOURCES } from "../src/sources.ts";
 
@@ -75,8 +75,8 @@ export const es: Record<string, string> = {
   "The idempotency key was used before in this account with a different payload.":
     "La clave de idempotencia ya se usó en esta cuenta con otro contenido.",
   "The channel token's rate limit was exceeded.": "Se superó el límite de solicitudes del token del canal.",
-  "The channel token sent more requests than its rate limit; retry after Retry-After seconds.":
-    "El token del canal envió más solicitudes que su límite; reintente tras los segundos de Retry-After.",
+  "The channel token (on the assistant's events endpoint: the assistant) sent more requests than its rate limit; retry after Retry-After seconds.":
+    "El token del canal (en el punto de eventos del asistente: el asistente) envió más solicitudes que su límite; reintente tras los segundos de Retry-After.",
   "A defect in the service.": "Un defecto del servicio.",
   "A defect in the service. No client input is meant to cause it; the request may be retried with the same idempotency key.":
     "Un defecto del servicio. Ninguna entrada del cliente debería causarlo; la solicitud puede reintentarse con la misma clave de idempotencia.",
@@ -166,16 +166,16 @@ export const es: Record<string, string> = {
     "La respuesta de cinco minutos de este prospecto, en el momento en que se escribió la respuesta.",
   "pending: call-eligible, waiting to be handed to the assistant. handed_off: the assistant acknowledged it. missed: it could not be handed off before respond_by (also a lead that became call-eligible through a repeat after its respond_by had passed: the five-minute response is never given late or twice). not_called: the assistant will never call it (see reason).":
     "pending: apto para llamada, esperando entregarse al asistente. handed_off: el asistente lo confirmó. missed: no pudo entregarse antes de respond_by (también un prospecto que pasó a ser apto para llamada mediante una repetición después de su respond_by: la respuesta de cinco minutos nunca se da tarde ni dos veces). not_called: el asistente nunca lo llamará (véase reason).",
-  "Only with not_called. test: a test lead. no_consent: no complete consent block. no_phone: no phone to call. The first that applies, in that order.":
-    "Solo con not_called. test: un prospecto de prueba. no_consent: sin bloque de consentimiento completo. no_phone: sin teléfono al que llamar. El primero que aplique, en ese orden.",
+  "Only with not_called. test: a test lead. no_consent: no complete consent block. no_phone: no phone to call. The first that applies, in that order. Then, for a lead that is otherwise call-eligible: opted_out: its number is on the account's do-not-call list (the person asked not to be called); wrong_number: the person at that number said it is not theirs, so the consent given for it no longer counts.":
+    "Solo con not_called. test: un prospecto de prueba. no_consent: sin bloque de consentimiento completo. no_phone: sin teléfono al que llamar. El primero que aplique, en ese orden. Después, para un prospecto que por lo demás es apto para llamada: opted_out: su número está en la lista de no llamar de la cuenta (la persona pidió que no la llamen); wrong_number: la persona de ese número dijo que no es suyo, así que el consentimiento dado para él ya no cuenta.",
   "The lead was accepted.": "Se aceptó el prospecto.",
   "The lead's id: the same for every repeat of the lead.":
     "El id del prospecto: el mismo en cada repetición.",
   "true when this request created the lead (201); false when it matched an existing lead by (platform, external_lead_id) (200).":
     "true cuando esta solicitud creó el prospecto (201); false cuando coincidió con uno existente por (platform, external_lead_id) (200).",
   "Whether the lead is a test lead.": "Si el prospecto es de prueba.",
-  "Whether the assistant may call the lead: a complete consent block, not a test lead, and a phone.":
-    "Si el asistente puede llamar al prospecto: bloque de consentimiento completo, no es de prueba y tiene teléfono.",
+  "Whether the assistant may call the lead: a complete consent block, not a test lead, a phone, and that number neither on the account's do-not-call list nor reported as a wrong number.":
+    "Si el asistente puede llamar al prospecto: un bloque de consentimiento completo, que no sea de prueba, un teléfono, y que ese número no esté en la lista de no llamar de la cuenta ni se haya informado como número equivocado.",
   "When the service first received the lead (UTC).":
     "Cuándo recibió el servicio el prospecto por primera vez (UTC).",
   "received_at plus five minutes: the deadline of the five-minute response. A repeat never gets a second one.":
@@ -200,4 +200,47 @@ export const es: Record<string, string> = {
   "Stable, machine-readable reason.": "Motivo estable, legible por máquinas.",
   "Human-readable reason, in the language chosen by Accept-Language.":
     "Motivo legible por personas, en el idioma elegido por Accept-Language.",
+
+  // Assistant events
+  "What the phone assistant reports back.": "Lo que el asistente telefónico informa de vuelta.",
+  "Report an assistant event": "Informar un evento del asistente",
+  [`For the service's own phone assistant, not for lead senders. Signed per Standard Webhooks with the secret the service signs its hand-offs with (ASSISTANT_WEBHOOK_SECRET): webhook-signature is v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">. A webhook-timestamp more than ${WEBHOOK_TOLERANCE_SECONDS} seconds from the service's clock is refused, and so is a webhook-id already processed. lead.opted_out puts the lead's number on its account's do-not-call list: no lead of that account with that number is handed off again, pending and retrying hand-offs included (every hand-off checks the list in the same transaction that claims it: one claimed before the number went on the list may still arrive, and its lead then shows handed_off; none is claimed after). lead.wrong_number closes the number's pending hand-offs in that account: the consent given for it no longer counts; a later lead with a new consent may be called. Events never create leads. The path answers 404 when the service has no assistant secret configured.`]: `Para el propio asistente telefónico del servicio, no para quienes envían prospectos. Firmado según Standard Webhooks con el secreto con que el servicio firma sus entregas (ASSISTANT_WEBHOOK_SECRET): webhook-signature es v1,<HMAC-SHA256 en base64 de "<webhook-id>.<webhook-timestamp>.<cuerpo>">. Se rechaza un webhook-timestamp a más de ${WEBHOOK_TOLERANCE_SECONDS} segundos del reloj del servicio, y también un webhook-id ya procesado. lead.opted_out pone el número del prospecto en la lista de no llamar de su cuenta: ningún prospecto de esa cuenta con ese número vuelve a entregarse, incluidas las entregas pendientes y en reintento (cada entrega consulta la lista en la misma transacción que la reclama: una reclamada antes de que el número entrara en la lista aún puede llegar, y su prospecto muestra entonces handed_off; ninguna se reclama después). lead.wrong_number cierra las entregas pendientes de ese número en esa cuenta: el consentimiento dado para él ya no cuenta; un prospecto posterior con un consentimiento nuevo puede llamarse. Los eventos nunca crean prospectos. La ruta responde 404 cuando el servicio no tiene configurado el secreto del asistente.`,
+  "The event, as application/json.": "El evento, como application/json.",
+  "The person asked not to be called": "La persona pidió que no la llamen",
+  "The lead's number goes on the do-not-call list.":
+    "El número del prospecto entra en la lista de no llamar.",
+  "The event was applied.": "Se aplicó el evento.",
+  "The signature or its timestamp is refused.": "Se rechaza la firma o su marca de tiempo.",
+  "An assistant event whose webhook-id, webhook-timestamp or webhook-signature header is missing, or whose signature does not verify with the assistant's secret.":
+    "Un evento del asistente al que le falta la cabecera webhook-id, webhook-timestamp o webhook-signature, o cuya firma no se verifica con el secreto del asistente.",
+  "An assistant event whose webhook-timestamp is more than 5 minutes away from the service's clock (an old message, or a clock far off).":
+    "Un evento del asistente cuyo webhook-timestamp se aleja más de 5 minutos del reloj del servicio (un mensaje antiguo, o un reloj muy desviado).",
+  "No such lead, or no assistant secret configured.":
+    "No existe ese prospecto, o no hay secreto del asistente configurado.",
+  "An assistant event names a lead the service does not have; no lead is ever created from an event.":
+    "Un evento del asistente nombra un prospecto que el servicio no tiene; nunca se crea un prospecto a partir de un evento.",
+  "No resource at this path.": "No hay ningún recurso en esta ruta.",
+  "This webhook-id was already processed.": "Este webhook-id ya se procesó.",
+  "An assistant event whose webhook-id was already processed: nothing is done again.":
+    "Un evento del asistente cuyo webhook-id ya se procesó: no se hace nada de nuevo.",
+  "The body is not an assistant event.": "El cuerpo no es un evento del asistente.",
+  "Too many events at once.": "Demasiados eventos a la vez.",
+  "The event's unique id (Standard Webhooks); the same id is processed once.":
+    "El id único del evento (Standard Webhooks); un mismo id se procesa una sola vez.",
+  "Unix seconds when the event was signed (Standard Webhooks).":
+    "Segundos Unix de cuándo se firmó el evento (Standard Webhooks).",
+  "Space-separated v1,<base64> signatures (Standard Webhooks); one valid signature suffices.":
+    "Firmas v1,<base64> separadas por espacios (Standard Webhooks); basta con una válida.",
+  "An event the phone assistant reports about a lead.":
+    "Un evento que el asistente telefónico informa sobre un prospecto.",
+  "lead.opted_out: the person asked not to be called; the lead's number goes on its account's do-not-call list. lead.wrong_number: the person at the number is not the lead; the consent given for that number no longer counts.":
+    "lead.opted_out: la persona pidió que no la llamen; el número del prospecto entra en la lista de no llamar de su cuenta. lead.wrong_number: la persona de ese número no es el prospecto; el consentimiento dado para ese número ya no cuenta.",
+  "When the assistant recorded the event.": "Cuándo registró el asistente el evento.",
+  "The lead the event is about.": "El prospecto al que se refiere el evento.",
+  "The lead_id of the hand-off. The number and the account are the lead's.":
+    "El lead_id de la entrega. El número y la cuenta son los del prospecto.",
+  "The event's type.": "El tipo del evento.",
+  "The lead the event was about.": "El prospecto al que se refería el evento.",
+  "Pending or retrying hand-offs of that number in the account that will not be delivered.":
+    "Entregas pendientes o en reintento de ese número en la cuenta que no se realizarán.",
 };

@@ -1,7 +1,7 @@
 // Every example in the built document is valid against the schema it illustrates.
 import { describe, expect, it } from "vitest";
 import openapi from "../openapi.json" with { type: "json" };
-import { LEAD_INTAKE_PATH } from "./limits.ts";
+import { ASSISTANT_EVENTS_PATH, LEAD_INTAKE_PATH } from "./limits.ts";
 import { componentValidator } from "./openapi-validator.ts";
 
 const validate = componentValidator();
@@ -18,11 +18,14 @@ function examplesOf(content: Record<string, any>) {
 }
 
 describe("OpenAPI examples", () => {
-  const post = openapi.paths[LEAD_INTAKE_PATH].post as any;
-  const cases = [
+  const operations = [
+    openapi.paths[LEAD_INTAKE_PATH].post,
+    openapi.paths[ASSISTANT_EVENTS_PATH].post,
+  ] as any[];
+  const cases = operations.flatMap((post) => [
     ...examplesOf(post.requestBody.content),
     ...Object.values(post.responses).flatMap((response: any) => examplesOf(response.content ?? {})),
-  ];
+  ]);
 
   it("exist for the request and every response", () => {
     expect(cases.length).toBeGreaterThanOrEqual(17);

@@ -1,5 +1,6 @@
 // Example payloads shown in the OpenAPI documents; each is valid against its schema (checked by a test).
 
+import type { AssistantEvent } from "./assistant-event.ts";
 import type { LeadInput } from "./lead.ts";
 import type { LeadAccepted } from "./lead-accepted.ts";
 import type { FieldError, Problem } from "./problem.ts";
@@ -92,6 +93,10 @@ const detailExamples: Record<ProblemCode, string> = {
   token_revoked: "The channel token was revoked.",
   token_conflict: "Authorization and X-STL-Channel-Token carry different tokens.",
   not_found: "There is nothing at this path.",
+  lead_not_found: "No lead has this id.",
+  webhook_signature_invalid: "The webhook signature does not verify.",
+  webhook_timestamp_invalid: "The webhook timestamp is more than 300 seconds from the service's clock.",
+  webhook_replayed: "This webhook-id was already processed.",
   method_not_allowed: "Use POST on this path.",
   idempotency_request_in_flight: "A request with this idempotency key is still in progress. Retry shortly.",
   payload_too_large: "The request body is larger than 65536 bytes.",
@@ -125,3 +130,9 @@ export const validationFailedExample = problemExample("validation_failed", [
     message: "The consent block needs source, reference and captured_at, each a non-empty string.",
   },
 ]);
+
+export const assistantEventExample: AssistantEvent = {
+  type: "lead.opted_out",
+  timestamp: "2026-11-20T20:12:00Z",
+  data: { lead_id: "0193f0c2-5b7e-7d1a-9c3e-4f2a8b6d1e90" },
+};

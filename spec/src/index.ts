@@ -1,4 +1,6 @@
 // The lead intake contract: schemas, codes and limits that the server and the SDK derive from.
+export * from "./assistant-event.ts";
+export * from "./calling-rules.ts";
 export * from "./consent.ts";
 export * from "./date-time.ts";
 export * from "./field-error-codes.ts";

@@ -18,7 +18,7 @@ export const LeadAcceptedSchema = Type.Object(
     test: Type.Boolean({ description: "Whether the lead is a test lead." }),
     call_eligible: Type.Boolean({
       description:
-        "Whether the assistant may call the lead: a complete consent block, not a test lead, and a phone.",
+        "Whether the assistant may call the lead: a complete consent block, not a test lead, a phone, and that number neither on the account's do-not-call list nor reported as a wrong number.",
     }),
     received_at: DateTimeWithZone("When the service first received the lead (UTC)."),
     respond_by: DateTimeWithZone(

@@ -20,3 +20,9 @@ export const OPENAPI_PATH = "/api/openapi.json";
 
 /** Prefix of every channel token, so secret scanners can recognise one. */
 export const CHANNEL_TOKEN_PREFIX = "stl_ch_";
+
+/** Where the phone assistant reports what happened on a call (signed per Standard Webhooks). */
+export const ASSISTANT_EVENTS_PATH = "/api/speed-to-lead/assistant-events";
+
+/** How far an assistant event's webhook-timestamp may be from the service's clock, either way. */
+export const WEBHOOK_TOLERANCE_SECONDS = 5 * 60;

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import openapiEs from "../openapi.es.json" with { type: "json" };
 import openapi from "../openapi.json" with { type: "json" };
-import { LEAD_INTAKE_PATH, OPENAPI_PATH } from "./limits.ts";
+import { ASSISTANT_EVENTS_PATH, LEAD_INTAKE_PATH, OPENAPI_PATH } from "./limits.ts";
 import { buildOpenApiDocument } from "./openapi.ts";
-import { PROBLEM_CODES } from "./problem-codes.ts";
+import { ASSISTANT_EVENT_PROBLEM_CODES, PROBLEM_CODES } from "./problem-codes.ts";
 import { type Json, mapHumanText } from "./translate.ts";
 
 const withoutHumanText = (document: unknown) => mapHumanText(document as Json, () => "");
@@ -22,9 +22,9 @@ describe("the built OpenAPI documents", () => {
     expect(openapi).toEqual(JSON.parse(JSON.stringify(buildOpenApiDocument())));
   });
 
-  it("are OpenAPI 3.1 with the intake endpoint, the document endpoint and both security schemes", () => {
+  it("are OpenAPI 3.1 with the intake, the assistant's events, the document endpoint and both security schemes", () => {
     expect(openapi.openapi).toMatch(/^3\.1\.\d+$/);
-    expect(Object.keys(openapi.paths)).toEqual([LEAD_INTAKE_PATH, OPENAPI_PATH]);
+    expect(Object.keys(openapi.paths)).toEqual([LEAD_INTAKE_PATH, ASSISTANT_EVENTS_PATH, OPENAPI_PATH]);
     expect(openapi.components.securitySchemes).toMatchObject({
       bearerAuth: { type: "http", scheme: "bearer" },
       channelToken: { type: "apiKey", in: "header", name: "X-STL-Channel-Token" },
@@ -33,11 +33,15 @@ describe("the built OpenAPI documents", () => {
 
   it("list every status the contract decided, each with an example per problem code", () => {
     const responses = openapi.paths[LEAD_INTAKE_PATH].post.responses as Record<string, any>;
-    const statuses = new Set(Object.values(PROBLEM_CODES).map((definition) => String(definition.status)));
-    statuses.delete("404"); // not_found is for unknown paths, not for this operation
+    const eventOnly: ReadonlySet<string> = new Set(ASSISTANT_EVENT_PROBLEM_CODES);
+    const statuses = new Set(
+      Object.entries(PROBLEM_CODES)
+        .filter(([code]) => code !== "not_found" && !eventOnly.has(code))
+        .map(([, definition]) => String(definition.status)),
+    );
     for (const status of [...statuses, "200", "201"]) expect(Object.keys(responses)).toContain(status);
     for (const [code, definition] of Object.entries(PROBLEM_CODES)) {
-      if (code === "not_found") continue;
+      if (code === "not_found" || eventOnly.has(code)) continue;
       const examples = responses[String(definition.status)].content["application/problem+json"].examples;
       expect(examples[code].value.code, code).toBe(code);
     }
@@ -46,6 +50,20 @@ describe("the built OpenAPI documents", () => {
     expect(responses["503"].headers).toHaveProperty("Retry-After");
     expect(responses["409"].headers).toHaveProperty("Retry-After");
     expect(responses["405"].headers).toHaveProperty("Allow");
+  });
+
+  it("document every problem code of the assistant's events endpoint with an example", () => {
+    const responses = openapi.paths[ASSISTANT_EVENTS_PATH].post.responses as Record<string, any>;
+    for (const code of [
+      ...ASSISTANT_EVENT_PROBLEM_CODES,
+      "invalid_json",
+      "validation_failed",
+      "rate_limited",
+    ] as const) {
+      const examples =
+        responses[String(PROBLEM_CODES[code].status)].content["application/problem+json"].examples;
+      expect(examples[code].value.code, code).toBe(code);
+    }
   });
 
   it("are the same contract in English and Spanish: equal once human text is set aside", () => {

@@ -1,7 +1,9 @@
 // Builds the English OpenAPI 3.1 document from the TypeBox schemas; the Spanish one is a translation of it.
 import type { TSchema } from "@sinclair/typebox";
+import { AssistantEventReceivedSchema, AssistantEventSchema } from "./assistant-event.ts";
 import { ConsentSchema } from "./consent.ts";
 import {
+  assistantEventExample,
   leadCreatedExample,
   leadWithConsentExample,
   partnerLeadExample,
@@ -11,7 +13,13 @@ import {
 } from "./examples.ts";
 import { LeadInputSchema } from "./lead.ts";
 import { LeadAcceptedSchema } from "./lead-accepted.ts";
-import { LEAD_INTAKE_PATH, MAX_BODY_BYTES, OPENAPI_PATH } from "./limits.ts";
+import {
+  ASSISTANT_EVENTS_PATH,
+  LEAD_INTAKE_PATH,
+  MAX_BODY_BYTES,
+  OPENAPI_PATH,
+  WEBHOOK_TOLERANCE_SECONDS,
+} from "./limits.ts";
 import { FieldErrorSchema, ProblemSchema } from "./problem.ts";
 import { PROBLEM_CODES, type ProblemCode } from "./problem-codes.ts";
 import { ResponseStateSchema } from "./response-state.ts";
@@ -63,6 +71,8 @@ const componentSchemas = [
   LeadAcceptedSchema,
   ProblemSchema,
   FieldErrorSchema,
+  AssistantEventSchema,
+  AssistantEventReceivedSchema,
 ];
 
 const problemRef = { $ref: "#/components/schemas/Problem" };
@@ -140,6 +150,7 @@ export function buildOpenApiDocument(): Json {
     ],
     tags: [
       { name: "leads", description: "Posting leads." },
+      { name: "assistant", description: "What the phone assistant reports back." },
       { name: "meta", description: "Describing the interface." },
     ],
     security: [{ bearerAuth: [] }, { channelToken: [] }],
@@ -236,6 +247,71 @@ export function buildOpenApiDocument(): Json {
           },
         },
       },
+      [ASSISTANT_EVENTS_PATH]: {
+        post: {
+          operationId: "postAssistantEvent",
+          tags: ["assistant"],
+          summary: "Report an assistant event",
+          description: `For the service's own phone assistant, not for lead senders. Signed per Standard Webhooks with the secret the service signs its hand-offs with (ASSISTANT_WEBHOOK_SECRET): webhook-signature is v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">. A webhook-timestamp more than ${WEBHOOK_TOLERANCE_SECONDS} seconds from the service's clock is refused, and so is a webhook-id already processed. lead.opted_out puts the lead's number on its account's do-not-call list: no lead of that account with that number is handed off again, pending and retrying hand-offs included (every hand-off checks the list in the same transaction that claims it: one claimed before the number went on the list may still arrive, and its lead then shows handed_off; none is claimed after). lead.wrong_number closes the number's pending hand-offs in that account: the consent given for it no longer counts; a later lead with a new consent may be called. Events never create leads. The path answers 404 when the service has no assistant secret configured.`,
+          security: [],
+          parameters: [
+            { $ref: "#/components/parameters/webhook-id" },
+            { $ref: "#/components/parameters/webhook-timestamp" },
+            { $ref: "#/components/parameters/webhook-signature" },
+            { $ref: "#/components/parameters/Accept-Language" },
+          ],
+          requestBody: {
+            required: true,
+            description: "The event, as application/json.",
+            content: {
+              "application/json": {
+                schema: { $ref: "#/components/schemas/AssistantEvent" },
+                examples: {
+                  opted_out: {
+                    summary: "The person asked not to be called",
+                    description: "The lead's number goes on the do-not-call list.",
+                    value: assistantEventExample as unknown as Json,
+                  },
+                },
+              },
+            },
+          },
+          responses: {
+            "200": {
+              description: "The event was applied.",
+              headers: { "X-Request-Id": requestIdHeader },
+              content: {
+                "application/json": { schema: { $ref: "#/components/schemas/AssistantEventReceived" } },
+              },
+            },
+            "400": problemResponse("The body is not a JSON object.", ["invalid_json"]),
+            "401": problemResponse("The signature or its timestamp is refused.", [
+              "webhook_signature_invalid",
+              "webhook_timestamp_invalid",
+            ]),
+            "404": problemResponse("No such lead, or no assistant secret configured.", [
+              "lead_not_found",
+              "not_found",
+            ]),
+            "405": problemResponse(
+              "A method other than POST was used on this path.",
+              ["method_not_allowed"],
+              { Allow: { $ref: "#/components/headers/Allow" } },
+            ),
+            "409": problemResponse("This webhook-id was already processed.", ["webhook_replayed"]),
+            "413": problemResponse("The body is larger than 64 KiB.", ["payload_too_large"]),
+            "415": problemResponse("The body is not application/json.", ["unsupported_media_type"]),
+            "422": problemResponse("The body is not an assistant event.", ["validation_failed"]),
+            "429": problemResponse("Too many events at once.", ["rate_limited"], {
+              "Retry-After": retryAfterHeader,
+            }),
+            "500": problemResponse("A defect in the service.", ["internal_error"]),
+            "503": problemResponse("The service cannot reach its database.", ["unavailable"], {
+              "Retry-After": retryAfterHeader,
+            }),
+          },
+        },
+      },
       [OPENAPI_PATH]: {
         get: {
           operationId: "getOpenApiDocument",
@@ -287,6 +363,28 @@ export function buildOpenApiDocument(): Json {
           description:
             "Alternative to the body's idempotency_key: 1 to 255 visible ASCII characters, scoped to the account. When both are present they must be equal. An invalid header value is reported as pattern_mismatch at /idempotency_key.",
           schema: { type: "string", pattern: "^[\\x21-\\x7E]{1,255}$" },
+        },
+        "webhook-id": {
+          name: "webhook-id",
+          in: "header",
+          required: true,
+          description: "The event's unique id (Standard Webhooks); the same id is processed once.",
+          schema: { type: "string", minLength: 1, maxLength: 255 },
+        },
+        "webhook-timestamp": {
+          name: "webhook-timestamp",
+          in: "header",
+          required: true,
+          description: "Unix seconds when the event was signed (Standard Webhooks).",
+          schema: { type: "string", pattern: "^\\d{1,12}$" },
+        },
+        "webhook-signature": {
+          name: "webhook-signature",
+          in: "header",
+          required: true,
+          description:
+            "Space-separated v1,<base64> signatures (Standard Webhooks); one valid signature suffices.",
+          schema: { type: "string" },
         },
         "Accept-Language": {
           name: "Accept-Language",

@@ -33,10 +33,25 @@ export const PROBLEM_CODES = {
     title: { en: "Conflicting channel tokens", es: "Tokens del canal en conflicto" },
     when: "Authorization: Bearer and X-STL-Channel-Token carry two different tokens.",
   },
+  webhook_signature_invalid: {
+    status: 401,
+    title: { en: "Webhook signature invalid", es: "Firma del webhook no válida" },
+    when: "An assistant event whose webhook-id, webhook-timestamp or webhook-signature header is missing, or whose signature does not verify with the assistant's secret.",
+  },
+  webhook_timestamp_invalid: {
+    status: 401,
+    title: { en: "Webhook timestamp out of range", es: "Marca de tiempo del webhook fuera de rango" },
+    when: "An assistant event whose webhook-timestamp is more than 5 minutes away from the service's clock (an old message, or a clock far off).",
+  },
   not_found: {
     status: 404,
     title: { en: "Not found", es: "No encontrado" },
     when: "No resource at this path.",
+  },
+  lead_not_found: {
+    status: 404,
+    title: { en: "Lead not found", es: "Prospecto no encontrado" },
+    when: "An assistant event names a lead the service does not have; no lead is ever created from an event.",
   },
   method_not_allowed: {
     status: 405,
@@ -50,6 +65,11 @@ export const PROBLEM_CODES = {
       es: "Solicitud con esta clave de idempotencia en curso",
     },
     when: "Another request with the same idempotency key is still being processed; retry after Retry-After seconds to get its response.",
+  },
+  webhook_replayed: {
+    status: 409,
+    title: { en: "Webhook already processed", es: "Webhook ya procesado" },
+    when: "An assistant event whose webhook-id was already processed: nothing is done again.",
   },
   payload_too_large: {
     status: 413,
@@ -79,7 +99,7 @@ export const PROBLEM_CODES = {
   rate_limited: {
     status: 429,
     title: { en: "Too many requests", es: "Demasiadas solicitudes" },
-    when: "The channel token sent more requests than its rate limit; retry after Retry-After seconds.",
+    when: "The channel token (on the assistant's events endpoint: the assistant) sent more requests than its rate limit; retry after Retry-After seconds.",
   },
   internal_error: {
     status: 500,
@@ -94,6 +114,14 @@ export const PROBLEM_CODES = {
 } as const satisfies Record<string, ProblemDefinition>;
 
 export type ProblemCode = keyof typeof PROBLEM_CODES;
+
+/** Codes only the assistant's events endpoint answers with; the intake never does. */
+export const ASSISTANT_EVENT_PROBLEM_CODES = [
+  "webhook_signature_invalid",
+  "webhook_timestamp_invalid",
+  "lead_not_found",
+  "webhook_replayed",
+] as const satisfies readonly ProblemCode[];
 
 /** The `type` URI of a problem: stable, and unique per code. */
 export const problemType = (code: string) => `urn:speed-to-lead:problem:${code}`;

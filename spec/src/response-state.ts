@@ -2,7 +2,7 @@
 import { type Static, Type } from "@sinclair/typebox";
 
 export const RESPONSE_STATES = ["pending", "handed_off", "missed", "not_called"] as const;
-export const NOT_CALLED_REASONS = ["test", "no_consent", "no_phone"] as const;
+export const NOT_CALLED_REASONS = ["test", "no_consent", "no_phone", "opted_out", "wrong_number"] as const;
 
 export type ResponseState = (typeof RESPONSE_STATES)[number];
 export type NotCalledReason = (typeof NOT_CALLED_REASONS)[number];
@@ -21,7 +21,7 @@ export const ResponseStateSchema = Type.Object(
         NOT_CALLED_REASONS.map((reason) => Type.Literal(reason)),
         {
           description:
-            "Only with not_called. test: a test lead. no_consent: no complete consent block. no_phone: no phone to call. The first that applies, in that order.",
+            "Only with not_called. test: a test lead. no_consent: no complete consent block. no_phone: no phone to call. The first that applies, in that order. Then, for a lead that is otherwise call-eligible: opted_out: its number is on the account's do-not-call list (the person asked not to be called); wrong_number: the person at that number said it is not theirs, so the consent given for it no longer counts.",
         },
       ),
     ),

@@ -22,6 +22,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/speed-to-lead/assistant-events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report an assistant event
+         * @description For the service's own phone assistant, not for lead senders. Signed per Standard Webhooks with the secret the service signs its hand-offs with (ASSISTANT_WEBHOOK_SECRET): webhook-signature is v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">. A webhook-timestamp more than 300 seconds from the service's clock is refused, and so is a webhook-id already processed. lead.opted_out puts the lead's number on its account's do-not-call list: no lead of that account with that number is handed off again, pending and retrying hand-offs included (every hand-off checks the list in the same transaction that claims it: one claimed before the number went on the list may still arrive, and its lead then shows handed_off; none is claimed after). lead.wrong_number closes the number's pending hand-offs in that account: the consent given for it no longer counts; a later lead with a new consent may be called. Events never create leads. The path answers 404 when the service has no assistant secret configured.
+         */
+        post: operations["postAssistantEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/openapi.json": {
         parameters: {
             query?: never;
@@ -175,10 +195,10 @@ export interface components {
              */
             state: "pending" | "handed_off" | "missed" | "not_called";
             /**
-             * @description Only with not_called. test: a test lead. no_consent: no complete consent block. no_phone: no phone to call. The first that applies, in that order.
+             * @description Only with not_called. test: a test lead. no_consent: no complete consent block. no_phone: no phone to call. The first that applies, in that order. Then, for a lead that is otherwise call-eligible: opted_out: its number is on the account's do-not-call list (the person asked not to be called); wrong_number: the person at that number said it is not theirs, so the consent given for it no longer counts.
              * @enum {string}
              */
-            reason?: "test" | "no_consent" | "no_phone";
+            reason?: "test" | "no_consent" | "no_phone" | "opted_out" | "wrong_number";
         };
         /** @description The lead was accepted. */
         LeadAccepted: {
@@ -191,7 +211,7 @@ export interface components {
             created: boolean;
             /** @description Whether the lead is a test lead. */
             test: boolean;
-            /** @description Whether the assistant may call the lead: a complete consent block, not a test lead, and a phone. */
+            /** @description Whether the assistant may call the lead: a complete consent block, not a test lead, a phone, and that number neither on the account's do-not-call list nor reported as a wrong number. */
             call_eligible: boolean;
             /**
              * Format: date-time
@@ -224,7 +244,7 @@ export interface components {
              * @description Stable, machine-readable problem code.
              * @enum {string}
              */
-            code: "invalid_json" | "token_missing" | "token_invalid" | "token_revoked" | "token_conflict" | "not_found" | "method_not_allowed" | "idempotency_request_in_flight" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "idempotency_key_mismatch" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "unavailable";
+            code: "invalid_json" | "token_missing" | "token_invalid" | "token_revoked" | "token_conflict" | "webhook_signature_invalid" | "webhook_timestamp_invalid" | "not_found" | "lead_not_found" | "method_not_allowed" | "idempotency_request_in_flight" | "webhook_replayed" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "idempotency_key_mismatch" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "unavailable";
             /** @description The request's id, also in the X-Request-Id header. */
             request_id?: string;
             /** @description With validation_failed: every field error at once. */
@@ -242,11 +262,53 @@ export interface components {
             /** @description Human-readable reason, in the language chosen by Accept-Language. */
             message: string;
         };
+        /** @description An event the phone assistant reports about a lead. */
+        AssistantEvent: {
+            /**
+             * @description lead.opted_out: the person asked not to be called; the lead's number goes on its account's do-not-call list. lead.wrong_number: the person at the number is not the lead; the consent given for that number no longer counts.
+             * @enum {string}
+             */
+            type: "lead.opted_out" | "lead.wrong_number";
+            /**
+             * Format: date-time
+             * @description When the assistant recorded the event.
+             */
+            timestamp: string;
+            /** @description The lead the event is about. */
+            data: {
+                /**
+                 * Format: uuid
+                 * @description The lead_id of the hand-off. The number and the account are the lead's.
+                 */
+                lead_id: string;
+            };
+        };
+        /** @description The event was applied. */
+        AssistantEventReceived: {
+            /**
+             * @description The event's type.
+             * @enum {string}
+             */
+            type: "lead.opted_out" | "lead.wrong_number";
+            /**
+             * Format: uuid
+             * @description The lead the event was about.
+             */
+            lead_id: string;
+            /** @description Pending or retrying hand-offs of that number in the account that will not be delivered. */
+            handoffs_cancelled: number;
+        };
     };
     responses: never;
     parameters: {
         /** @description Alternative to the body's idempotency_key: 1 to 255 visible ASCII characters, scoped to the account. When both are present they must be equal. An invalid header value is reported as pattern_mismatch at /idempotency_key. */
         "Idempotency-Key": string;
+        /** @description The event's unique id (Standard Webhooks); the same id is processed once. */
+        "webhook-id": string;
+        /** @description Unix seconds when the event was signed (Standard Webhooks). */
+        "webhook-timestamp": string;
+        /** @description Space-separated v1,<base64> signatures (Standard Webhooks); one valid signature suffices. */
+        "webhook-signature": string;
         /** @description es for Spanish human text in errors; English otherwise. */
         "Accept-Language": string;
     };
@@ -401,6 +463,154 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A defect in the service. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The service cannot reach its database. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postAssistantEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's unique id (Standard Webhooks); the same id is processed once. */
+                "webhook-id": components["parameters"]["webhook-id"];
+                /** @description Unix seconds when the event was signed (Standard Webhooks). */
+                "webhook-timestamp": components["parameters"]["webhook-timestamp"];
+                /** @description Space-separated v1,<base64> signatures (Standard Webhooks); one valid signature suffices. */
+                "webhook-signature": components["parameters"]["webhook-signature"];
+                /** @description es for Spanish human text in errors; English otherwise. */
+                "Accept-Language"?: components["parameters"]["Accept-Language"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The event, as application/json. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AssistantEvent"];
+            };
+        };
+        responses: {
+            /** @description The event was applied. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AssistantEventReceived"];
+                };
+            };
+            /** @description The body is not a JSON object. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The signature or its timestamp is refused. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such lead, or no assistant secret configured. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A method other than POST was used on this path. */
+            405: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description This webhook-id was already processed. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is larger than 64 KiB. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not application/json. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not an assistant event. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many events at once. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {

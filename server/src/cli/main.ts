@@ -6,6 +6,7 @@ import { migrate } from "../db/migrate.ts";
 import { openDatabase } from "../db/open-database.ts";
 import { dispatchCommand } from "../modules/handoff/dispatch-command.ts";
 import { type ParsedArgs, parseArgs, UsageError } from "./args.ts";
+import { dncAddCommand, dncImportCommand, dncListCommand, dncRemoveCommand } from "./dnc-commands.ts";
 import { createTokenCommand, listTokensCommand, type Print, revokeTokenCommand } from "./token-commands.ts";
 
 export const USAGE = `Usage: bun run stl <command>
@@ -15,6 +16,17 @@ export const USAGE = `Usage: bun run stl <command>
   tokens list [--account <slug>] [--json]
                               list channel tokens (never the tokens themselves)
   tokens revoke <id>          revoke a channel token
+  dnc add <phone> --account <slug> [--note <text>] [--by <name>] [--json]
+                              put a number on the account's do-not-call list (any US format);
+                              its pending hand-offs are cancelled at once
+  dnc remove <phone> --account <slug> [--by <name>] [--json]
+                              take it off; held-back leads whose five-minute response has not
+                              passed are handed off again
+  dnc list --account <slug> [--history] [--json]
+                              the numbers on the list, or every change with how and by whom
+  dnc import <file.csv> --account <slug> [--by <name>] [--json]
+                              add a column "phone" (and optional "note") in one transaction; each
+                              bad row is reported by line, the others are kept; exit 1 if any refused
   migrate                     apply pending database migrations
   dispatch                    hand call-eligible leads to the assistant until stopped (a worker
                               process; the server runs one itself unless DISPATCHER=off)
@@ -29,6 +41,10 @@ export const COMMANDS: Record<string, Command> = {
   "tokens create": createTokenCommand,
   "tokens list": listTokensCommand,
   "tokens revoke": revokeTokenCommand,
+  "dnc add": dncAddCommand,
+  "dnc remove": dncRemoveCommand,
+  "dnc list": dncListCommand,
+  "dnc import": dncImportCommand,
   migrate: async (db, _args, print) => {
     const result = await migrate(db);
     print(result.applied.length ? `Applied ${result.applied.join(", ")}.` : "Nothing to apply: up to date.");
@@ -44,7 +60,7 @@ function findCommand(positionals: string[]): Command | undefined {
 export async function runCli(argv: string[], print: Print = console.log, printError: Print = console.error) {
   let args: ParsedArgs;
   try {
-    args = parseArgs(argv);
+    args = parseArgs(argv, new Set(["json", "help", "history"]));
   } catch (error) {
     printError(`${(error as Error).message}\n\n${USAGE}`);
     return 2;

@@ -32,6 +32,24 @@ const DETAILS: Record<ProblemCode, { en: Detail; es: Detail }> = {
     en: () => "There is nothing at this path.",
     es: () => "No hay nada en esta ruta.",
   },
+  lead_not_found: {
+    en: () => "No lead has this id; events never create leads.",
+    es: () => "Ningún prospecto tiene este id; los eventos nunca crean prospectos.",
+  },
+  webhook_signature_invalid: {
+    en: () =>
+      "Sign the event per Standard Webhooks with the assistant's secret (webhook-id, webhook-timestamp, webhook-signature).",
+    es: () =>
+      "Firme el evento según Standard Webhooks con el secreto del asistente (webhook-id, webhook-timestamp, webhook-signature).",
+  },
+  webhook_timestamp_invalid: {
+    en: () => "The webhook timestamp is more than 300 seconds from the service's clock.",
+    es: () => "La marca de tiempo del webhook se aleja más de 300 segundos del reloj del servicio.",
+  },
+  webhook_replayed: {
+    en: () => "This webhook-id was already processed; nothing was done again.",
+    es: () => "Este webhook-id ya se procesó; no se hizo nada de nuevo.",
+  },
   method_not_allowed: {
     en: () => "Use POST on this path.",
     es: () => "Use POST en esta ruta.",

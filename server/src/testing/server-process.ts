@@ -5,10 +5,10 @@ import { freePort } from "@speed-to-lead/tests/harness/postgres";
 
 const REPOSITORY_ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 const SERVER_ENTRY = fileURLToPath(new URL("../main.ts", import.meta.url));
-const CLI_ENTRY = fileURLToPath(new URL("../cli/main.ts", import.meta.url));
+export const CLI_ENTRY = fileURLToPath(new URL("../cli/main.ts", import.meta.url));
 
 /** The parent's environment without database settings, so each test chooses its own. */
-function childEnv(env: Record<string, string>): Record<string, string> {
+export function childEnv(env: Record<string, string>): Record<string, string> {
   const base: Record<string, string> = {};
   for (const [name, value] of Object.entries(process.env)) {
     if (value !== undefined && !["DATABASE_URL", "PGLITE_DIR", "PORT", "HOST"].includes(name))

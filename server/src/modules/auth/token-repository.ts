@@ -32,6 +32,12 @@ export async function ensureAccount(q: Queryable, slug: string): Promise<{ id: s
   return { id: existing.id, created: false };
 }
 
+/** The id of the account with this slug, or undefined: commands that act on an account never create one. */
+export async function findAccountId(q: Queryable, slug: string): Promise<string | undefined> {
+  const [row] = await q.query<{ id: string }>("select id::text as id from accounts where slug = $1", [slug]);
+  return row?.id;
+}
+
 /** Creates a token and returns it in clear text: the only moment it exists outside the caller's hands. */
 export async function createChannelToken(
   q: Queryable,

@@ -1,6 +1,7 @@
 // When the assistant may call a lead: its local calling hours, from its time zone, area code or a default.
+import { CALLING_RULES, type CallingRule, FEDERAL_CALLING_RULE, WEEKDAYS } from "@speed-to-lead/spec";
 import { zonesOfPhone } from "./area-codes.ts";
-import { addDays, instantAt, isKnownZone, localDate } from "./zoned-time.ts";
+import { addDays, instantAt, isKnownZone, type LocalDate, localDate } from "./zoned-time.ts";
 
 /** Local calling hours as minutes after midnight; calls are allowed from `start` up to (not after) `end`. */
 export interface CallingHours {
@@ -27,6 +28,17 @@ export interface CallWindow {
   /** The configured local hours, "HH:MM", for the assistant's own display. */
   local_start: string;
   local_end: string;
+  /** The legal rules the window obeys (the federal one first), with their hours on the window's local day. */
+  rules_applied: AppliedRule[];
+}
+
+export interface AppliedRule {
+  jurisdiction: string;
+  name: string;
+  /** null: the rule allows no call on that day (the window is then on a later day). */
+  local_start: string | null;
+  local_end: string | null;
+  source: string;
 }
 
 /** "08:00" → 480. Throws on anything that is not a 24-hour HH:MM clock time (24:00 allowed as an end). */
@@ -60,14 +72,74 @@ export function callZones(
   return { zones: [defaultZone], source: "default" };
 }
 
+/**
+ * The jurisdictions in which these account hours leave no time on some weekday: such hours would make
+ * those leads uncallable, so the configuration refuses them.
+ *
+ * @example rulesOutsideHours({ start: 480, end: 540 }) // ["US-CT", "US-TX"] (08:00–09:00)
+ */
+export function rulesOutsideHours(hours: CallingHours): string[] {
+  return CALLING_RULES.filter((rule) =>
+    WEEKDAYS.some((day) => {
+      const allowed = rule.hours[day];
+      return (
+        allowed &&
+        Math.max(hours.start, parseClockTime(allowed.start)) >=
+          Math.min(hours.end, parseClockTime(allowed.end))
+      );
+    }),
+  ).map((rule) => rule.jurisdiction);
+}
+
 type Interval = [start: number, end: number];
 
-/** The zone's calling windows on the days around `now`, as UTC instants. */
-function windowsAround(now: number, zone: string, hours: CallingHours): Interval[] {
+const weekdayOf = (day: LocalDate) =>
+  WEEKDAYS[new Date(Date.UTC(day.year, day.month - 1, day.day)).getUTCDay()]!;
+
+/** The hours allowed on a local day by the account's hours and every rule; undefined when none are. */
+function hoursOn(
+  day: LocalDate,
+  hours: CallingHours,
+  rules: readonly CallingRule[],
+): CallingHours | undefined {
+  let { start, end } = hours;
+  for (const rule of rules) {
+    const allowed = rule.hours[weekdayOf(day)];
+    if (!allowed) return undefined;
+    start = Math.max(start, parseClockTime(allowed.start));
+    end = Math.min(end, parseClockTime(allowed.end));
+  }
+  return start < end ? { start, end } : undefined;
+}
+
+/** The zone's calling windows on the days around `now` (a week ahead: a rule may skip days), as UTC instants. */
+function windowsAround(
+  now: number,
+  zone: string,
+  hours: CallingHours,
+  rules: readonly CallingRule[],
+): Interval[] {
   const today = localDate(now, zone);
-  return [-1, 0, 1, 2].map((offset) => {
+  const windows: Interval[] = [];
+  for (let offset = -1; offset <= 8; offset++) {
     const day = addDays(today, offset);
-    return [instantAt(day, hours.start, zone), instantAt(day, hours.end, zone)];
+    const allowed = hoursOn(day, hours, rules);
+    if (allowed) windows.push([instantAt(day, allowed.start, zone), instantAt(day, allowed.end, zone)]);
+  }
+  return windows;
+}
+
+function appliedRules(instant: number, zone: string, rules: readonly CallingRule[]): AppliedRule[] {
+  const weekday = weekdayOf(localDate(instant, zone));
+  return rules.map((rule) => {
+    const allowed = rule.hours[weekday];
+    return {
+      jurisdiction: rule.jurisdiction,
+      name: rule.name,
+      local_start: allowed?.start ?? null,
+      local_end: allowed?.end ?? null,
+      source: rule.source,
+    };
   });
 }
 
@@ -84,17 +156,23 @@ function intersect(a: Interval[], b: Interval[]): Interval[] {
 }
 
 /**
- * The current or next window in which it is calling hours in every one of the zones: with one zone,
- * its local hours; with several (an area code spanning a zone line), the narrowest common window.
+ * The current or next single interval in which the account's hours and every rule allow a call in
+ * every one of the zones: with one zone, its local hours; with several (an area code spanning a zone
+ * line), the narrowest common window. A rule's weekday hours are those of the local day in each zone.
  *
  * @example callWindow(Date.parse("2026-07-01T23:30:00Z"), { zones: ["America/New_York"], source: "timezone" }, { start: 480, end: 1200 })
  * // 19:30 in New York: { earliest: "2026-07-01T23:30:00.000Z", latest: "2026-07-02T00:00:00.000Z", … }
  */
-export function callWindow(now: number, callZones: CallZones, hours: CallingHours): CallWindow {
+export function callWindow(
+  now: number,
+  callZones: CallZones,
+  hours: CallingHours,
+  rules: readonly CallingRule[] = [FEDERAL_CALLING_RULE],
+): CallWindow {
   const [first, ...rest] = callZones.zones;
-  let windows = windowsAround(now, first!, hours);
+  let windows = windowsAround(now, first!, hours, rules);
   for (const zone of rest) {
-    const common = intersect(windows, windowsAround(now, zone, hours));
+    const common = intersect(windows, windowsAround(now, zone, hours, rules));
     // Zones too far apart to share any hour: keep the first zone's window rather than none.
     if (common.some(([, end]) => end > now)) windows = common;
   }
@@ -106,5 +184,6 @@ export function callWindow(now: number, callZones: CallZones, hours: CallingHour
     time_zone_source: callZones.source,
     local_start: formatClockTime(hours.start),
     local_end: formatClockTime(hours.end),
+    rules_applied: appliedRules(Math.max(start, now), first!, rules),
   };
 }

@@ -20,6 +20,21 @@ describe("loadHandoffConfig", () => {
     });
   });
 
+  it("refuses calling hours that leave no time under a state's rule (they may only narrow it)", () => {
+    expect(() => loadHandoffConfig({ CALLING_HOURS_START: "08:00", CALLING_HOURS_END: "09:00" })).toThrow(
+      /US-CT, US-TX/,
+    );
+    expect(() => loadHandoffConfig({ CALLING_HOURS_START: "21:00", CALLING_HOURS_END: "23:00" })).toThrow(
+      /US,/,
+    );
+    expect(
+      loadHandoffConfig({ CALLING_HOURS_START: "11:00", CALLING_HOURS_END: "13:00" }).callingHours,
+    ).toEqual({
+      start: 660,
+      end: 780,
+    });
+  });
+
   it("reads every setting", () => {
     const config = loadHandoffConfig({
       DISPATCHER: "off",

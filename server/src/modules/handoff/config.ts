@@ -1,5 +1,5 @@
 // Hand-off settings from environment variables; each one and its default is listed in server/README.md.
-import { type CallingHours, parseClockTime } from "./calling-hours.ts";
+import { type CallingHours, parseClockTime, rulesOutsideHours } from "./calling-hours.ts";
 import { isKnownZone } from "./zoned-time.ts";
 
 export interface HandoffConfig {
@@ -51,6 +51,12 @@ export function loadHandoffConfig(env: Record<string, string | undefined> = proc
   const start = parseClockTime(env.CALLING_HOURS_START?.trim() || "08:00");
   const end = parseClockTime(env.CALLING_HOURS_END?.trim() || "20:00");
   if (start >= end) throw new Error("CALLING_HOURS_START must be earlier than CALLING_HOURS_END");
+  const unreachable = rulesOutsideHours({ start, end });
+  if (unreachable.length > 0) {
+    throw new Error(
+      `CALLING_HOURS_START–CALLING_HOURS_END leave no calling time under ${unreachable.join(", ")}: the hours may only narrow the rules`,
+    );
+  }
 
   const defaultTimeZone = env.DEFAULT_TIME_ZONE?.trim() || "America/New_York";
   if (!isKnownZone(defaultTimeZone))

@@ -1,6 +1,7 @@
 // The hand-off the assistant receives: the lead as it needs it for the call, and when it may call.
 import type { Consent } from "@speed-to-lead/spec";
 import { notCalledReason } from "../leads/lead-record.ts";
+import { callingRulesOfPhone } from "./area-code-states.ts";
 import { type CallingHours, type CallWindow, callWindow, callZones } from "./calling-hours.ts";
 
 /** A claimed task joined with its lead and account, as the claim query returns it. */
@@ -89,7 +90,7 @@ export function buildPayload(task: ClaimedTask, settings: PayloadSettings, now: 
       consent: task.consent!,
       received_at: iso(task.received_at),
       respond_by: iso(task.respond_by),
-      call_window: callWindow(now, zones, settings.callingHours),
+      call_window: callWindow(now, zones, settings.callingHours, callingRulesOfPhone(task.phone)),
     },
   };
 }

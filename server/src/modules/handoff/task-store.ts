@@ -7,18 +7,31 @@ import type { ClaimedTask } from "./payload.ts";
  * dispatcher picks the task up while this one delivers it, and a dispatcher that dies leaves a task
  * that becomes due again when the lease runs out. `attempts` fences the settlement: only the holder
  * of the latest claim can settle it. SKIP LOCKED lets concurrent dispatchers claim disjoint tasks.
+ * The do-not-call list is read in the same statement: a task whose number is on it is cancelled
+ * instead of claimed, so a hand-off is claimed before its number went on the list, or never.
  */
 const CLAIM_DUE = `
 with due as (
-  select id from response_tasks
-  where status = 'pending' and next_attempt_at <= now() and due_at > now()
-  order by next_attempt_at
+  select t.id, exists (
+    select 1 from leads l join dnc_numbers d on d.account_id = l.account_id and d.phone = l.phone
+    where l.id = t.lead_id
+  ) as opted_out
+  from response_tasks t
+  where t.status = 'pending' and t.next_attempt_at <= now() and t.due_at > now()
+  order by t.next_attempt_at
   limit $1
-  for update skip locked
+  for update of t skip locked
+), refused as (
+  update response_tasks t set status = 'cancelled', last_error = 'the number is on the do-not-call list'
+  from due where t.id = due.id and due.opted_out
+  returning t.lead_id
+), refused_leads as (
+  update leads set response_state = 'not_called', response_reason = 'opted_out'
+  where id in (select lead_id from refused)
 ), claimed as (
   update response_tasks t
   set attempts = t.attempts + 1, next_attempt_at = now() + $2::int * interval '1 millisecond'
-  from due where t.id = due.id
+  from due where t.id = due.id and not due.opted_out
   returning t.id, t.lead_id, t.attempts
 )
 select c.id::text as task_id, c.attempts, l.id::text as lead_id, l.account_id::text as account_id,
@@ -35,7 +48,8 @@ export function claimDueTasks(db: Queryable, limit: number, leaseMs: number): Pr
 /**
  * Marks acknowledged tasks delivered and their leads handed_off, many in one statement (one commit
  * for a burst of acknowledgements). A task whose claim was lost (lease ran out, claimed again) is
- * skipped by the attempts fence. Returns the lead ids settled.
+ * skipped by the attempts fence. A task cancelled by the do-not-call list while this claim was on
+ * its way was still delivered: it is recorded as such. Returns the lead ids settled.
  */
 export async function markDelivered(db: Queryable, tasks: ClaimedTask[]): Promise<string[]> {
   if (tasks.length === 0) return [];
@@ -47,7 +61,7 @@ export async function markDelivered(db: Queryable, tasks: ClaimedTask[]): Promis
      ), done as (
        update response_tasks t set status = 'delivered', delivered_at = now(), last_error = null
        from acknowledged a
-       where t.id = a.id and t.attempts = a.attempts and t.status = 'pending'
+       where t.id = a.id and t.attempts = a.attempts and t.status in ('pending', 'cancelled')
        returning t.lead_id
      )
      update leads set response_state = 'handed_off', response_reason = null, updated_at = now()

@@ -45,6 +45,8 @@ export async function handOffAgain(
     if (
       !task.id ||
       task.status === "delivered" ||
+      // Cancelled by the do-not-call list: only removing the number may give it back.
+      task.status === "cancelled" ||
       task.last_error === null ||
       task.response_state === "not_called"
     ) {

@@ -2,6 +2,8 @@
 import type { LeadAccepted } from "@speed-to-lead/spec";
 import { isCallEligible, type LeadRow, toStoredLead } from "./lead-record.ts";
 
+const WITHDRAWN: ReadonlySet<string> = new Set(["opted_out", "wrong_number"]);
+
 /**
  * @example acceptedBody(row, true, ["utm_campaign"]).respond_by // received_at + 5 minutes
  */
@@ -10,7 +12,8 @@ export function acceptedBody(row: LeadRow, created: boolean, ignoredFields: stri
     id: row.id,
     created,
     test: row.test,
-    call_eligible: isCallEligible(row),
+    // The do-not-call list and a wrong-number report withdraw eligibility the fields alone would give.
+    call_eligible: isCallEligible(row) && !WITHDRAWN.has(row.response_reason ?? ""),
     received_at: new Date(row.received_at).toISOString(),
     respond_by: new Date(row.respond_by).toISOString(),
     lead: toStoredLead(row),

@@ -52,8 +52,9 @@ export function mergeRepeat(
     lead.consent_channel_token_id = channelTokenId;
   }
   let becameEligible = false;
-  // Only a lead that was never in the response flow can enter it; pending/handed_off/missed stay.
-  if (stored.response_state === "not_called") {
+  // Only a lead that was never in the response flow can enter it; pending/handed_off/missed stay, and
+  // so does a wrong-number report: the consent it voided cannot come back with a repeat.
+  if (stored.response_state === "not_called" && stored.response_reason !== "wrong_number") {
     const reason = notCalledReason(lead);
     if (reason) {
       lead.response_reason = reason;

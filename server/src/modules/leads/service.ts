@@ -8,6 +8,7 @@ import {
   type Queryable,
   type Transaction,
 } from "../../db/database.ts";
+import { withDoNotCall } from "../dnc/service.ts";
 import { changedFields, recordRepeat } from "../inbox/repeat-history.ts";
 import { acceptedBody } from "./accepted-body.ts";
 import {
@@ -101,7 +102,7 @@ async function storeNewLead(
   fingerprint: string,
   now: Date,
 ): Promise<IntakeOutcome> {
-  const row = newLeadRow(channel, lead, now);
+  const row = await withDoNotCall(db, newLeadRow(channel, lead, now));
   const body = JSON.stringify(acceptedBody(row, true, lead.ignoredFields));
   const responseTaskId = row.response_state === "pending" ? Bun.randomUUIDv7() : undefined;
   const key = lead.idempotencyKey;
@@ -153,7 +154,7 @@ async function earlierResponse(
 }
 
 async function storeLead(tx: Transaction, channel: Channel, lead: ValidLead, now: Date): Promise<Ready> {
-  const row = newLeadRow(channel, lead, now);
+  const row = await withDoNotCall(tx, newLeadRow(channel, lead, now));
   const inserted = await insertLead(tx, row);
   if (inserted) {
     const responseTaskId = row.response_reason ? undefined : await scheduleResponse(tx, inserted, now);
@@ -163,7 +164,8 @@ async function storeLead(tx: Transaction, channel: Channel, lead: ValidLead, now
   const stored = await lockLeadByExternalId(tx, channel.accountId, row.platform!, row.external_lead_id!);
   if (!stored) throw new Error("lead conflict without a stored lead");
   const merged = mergeRepeat(stored, lead, channel.tokenId, now);
-  const updated = await updateLead(tx, merged.lead, now);
+  const mergedLead = merged.becameEligible ? await withDoNotCall(tx, merged.lead) : merged.lead;
+  const updated = await updateLead(tx, mergedLead, now);
   // The detail view's history of repeats commits with the merge itself.
   await recordRepeat(tx, {
     leadId: updated.id,
@@ -171,7 +173,8 @@ async function storeLead(tx: Transaction, channel: Channel, lead: ValidLead, now
     receivedAt: now,
     changedFields: changedFields(stored, updated),
   });
-  const responseTaskId = merged.becameEligible ? await scheduleResponse(tx, updated, now) : undefined;
+  const becameEligible = merged.becameEligible && mergedLead.response_state === "pending";
+  const responseTaskId = becameEligible ? await scheduleResponse(tx, updated, now) : undefined;
   return ready(updated, false, lead, responseTaskId);
 }
 

@@ -53,6 +53,8 @@ export const TEST_DISPATCHER_SETTINGS: DispatcherSettings = {
 export interface HandoffFixture {
   db: Database;
   app: App;
+  /** The account the fixture's token belongs to. */
+  accountId: string;
   metrics: ServiceMetrics;
   assistant: FakeAssistant;
   token: string;
@@ -87,6 +89,8 @@ export async function openHandoffFixture(
   const app = createApp({
     db,
     rateLimit: { perSecond: 0, burst: 0 },
+    // The assistant signs its events with the secret the hand-offs are signed with.
+    assistantSecret: assistant.secret,
     // The in-process wake-up: a committed task wakes this process's dispatchers at once.
     events: combineIntakeEvents(
       {
@@ -101,6 +105,7 @@ export async function openHandoffFixture(
   return {
     db,
     app,
+    accountId: account.id,
     metrics,
     assistant,
     token,

@@ -1,0 +1,157 @@
+// `stl dnc` as users run it: a child process on its own embedded database, and on PostgreSQL for the crash case.
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createPostgresTestDatabase } from "../modules/handoff/testing/handoff-fixture.ts";
+import { CLI_ENTRY, childEnv, cliCreateToken, runCli } from "../testing/server-process.ts";
+
+const base = mkdtempSync(join(tmpdir(), "stl-dnc-"));
+afterAll(() => rmSync(base, { recursive: true, force: true }));
+
+describe("bun run stl dnc (embedded database)", () => {
+  const env = { PGLITE_DIR: join(base, "data"), LOG_LEVEL: "warn" };
+  beforeAll(() => cliCreateToken("acme", env));
+
+  const json = async (args: string[]) => {
+    const result = await runCli([...args, "--json"], env);
+    return { ...result, body: JSON.parse(result.stdout) };
+  };
+
+  it("adds a number in any format once, lists it in E.164, and removes it; each change is logged with who did it", async () => {
+    const added = await json([
+      "dnc",
+      "add",
+      "(415) 555-2671",
+      "--account",
+      "acme",
+      "--by",
+      "ana",
+      "--note",
+      "asked",
+    ]);
+    expect([added.exitCode, added.body]).toEqual([
+      0,
+      { phone: "+14155552671", added: true, handoffsCancelled: 0 },
+    ]);
+    const again = await json(["dnc", "add", "1-415-555-2671", "--account", "acme", "--by", "ana"]);
+    expect(again.body.added).toBe(false);
+    const listed = await json(["dnc", "list", "--account", "acme"]);
+    expect(listed.body.map((row: { phone: string }) => row.phone)).toEqual(["+14155552671"]);
+
+    const removed = await json(["dnc", "remove", "415.555.2671", "--account", "acme", "--by", "luis"]);
+    expect([removed.exitCode, removed.body.removed]).toEqual([0, true]);
+    const notListed = await runCli(["dnc", "remove", "415.555.2671", "--account", "acme"], env);
+    expect([notListed.exitCode, notListed.stdout]).toEqual([1, expect.stringContaining("was not on")]);
+
+    const history = await json(["dnc", "list", "--account", "acme", "--history"]);
+    expect(
+      history.body
+        .filter((change: { phone: string }) => change.phone === "+14155552671")
+        .map(({ action, via, actor, note }: Record<string, string>) => ({ action, via, actor, note })),
+    ).toEqual([
+      { action: "add", via: "cli", actor: "ana", note: "asked" },
+      { action: "add", via: "cli", actor: "ana", note: null },
+      { action: "remove", via: "cli", actor: "luis", note: null },
+      { action: "remove", via: "cli", actor: expect.any(String), note: null },
+    ]);
+  });
+
+  it("imports a CSV: reports each bad row by line, keeps the good ones, exits 1", async () => {
+    const file = join(base, "numbers.csv");
+    writeFileSync(
+      file,
+      [
+        "note,phone",
+        "first,(305) 555-0101",
+        "not a phone,12",
+        '"quoted, with comma",+1 305 555 0102',
+        "canada,+1 604 555 0199",
+        "no phone,",
+        '"open quote,3055550103',
+        "",
+        "again,305.555.0101",
+        "<script>alert(1)</script>,305-555-0104",
+      ].join("\r\n"),
+    );
+    const result = await runCli(["dnc", "import", file, "--account", "acme"], env);
+    expect(result.exitCode).toBe(1);
+    expect(result.stdout).toContain("Imported 4 row(s): 3 new number(s) on the list");
+    expect(result.stdout).toContain("line 3: refused (phone_invalid)");
+    expect(result.stdout).toContain("line 5: refused (phone_not_us)");
+    expect(result.stdout).toContain("line 6: refused (phone_missing)");
+    expect(result.stdout).toContain("line 7: refused (unbalanced_quotes)");
+    // Refusals name the line, never the row's content.
+    expect(result.stdout).not.toContain("open quote");
+    const listed = await json(["dnc", "list", "--account", "acme"]);
+    expect(listed.body.map((row: { phone: string }) => row.phone).sort()).toEqual([
+      "+13055550101",
+      "+13055550102",
+      "+13055550104",
+    ]);
+  });
+
+  it("refuses an unknown account and a missing file plainly", async () => {
+    const unknown = await runCli(["dnc", "add", "3055550101", "--account", "nobody"], env);
+    expect([unknown.exitCode, unknown.stderr]).toEqual([2, expect.stringContaining("No account nobody.")]);
+    const missing = await runCli(["dnc", "import", join(base, "absent.csv"), "--account", "acme"], env);
+    expect([missing.exitCode, missing.stderr]).toEqual([2, expect.stringContaining("ENOENT")]);
+  });
+});
+
+describe("bun run stl dnc import (PostgreSQL)", () => {
+  it("adds nothing when the process dies in the middle of the import (one transaction)", async () => {
+    const env = { DATABASE_URL: await createPostgresTestDatabase(), LOG_LEVEL: "warn" };
+    await cliCreateToken("acme", env);
+    const file = join(base, "big.csv");
+    const rows = ["phone"];
+    // Large enough that the import's transaction lasts well past the moment it is seen open.
+    for (let exchange = 234; exchange < 254; exchange++) {
+      for (let line = 0; line < 10_000; line++)
+        rows.push(`(415) ${exchange}-${String(line).padStart(4, "0")}`);
+    }
+    writeFileSync(file, rows.join("\n"));
+
+    const observer = new Bun.SQL(env.DATABASE_URL, { max: 1 });
+    try {
+      const child = Bun.spawn(["bun", CLI_ENTRY, "dnc", "import", file, "--account", "acme"], {
+        env: childEnv(env),
+        stdout: "pipe",
+        stderr: "pipe",
+      });
+      // Wait until the import's transaction is open and writing, then kill the process outright.
+      const deadline = Date.now() + 30_000;
+      let writing = false;
+      while (!writing && Date.now() < deadline) {
+        const [row] = await observer`
+          select count(*)::int as n from pg_stat_activity
+          where datname = current_database() and pid <> pg_backend_pid()
+            and xact_start is not null and query ilike '%dnc_%'`;
+        writing = row.n > 0;
+        if (!writing) await Bun.sleep(20);
+      }
+      expect(writing).toBe(true);
+
+      child.kill("SIGKILL");
+      expect(await child.exited).not.toBe(0);
+      // Killed mid-import, not failed on its own: nothing printed, neither the summary nor an error.
+      expect(await new Response(child.stdout).text()).toBe("");
+      expect(await new Response(child.stderr).text()).toBe("");
+
+      // PostgreSQL rolls the transaction back once the connection is gone.
+      const settle = Date.now() + 20_000;
+      for (;;) {
+        const [open] = await observer`
+          select count(*)::int as n from pg_stat_activity
+          where datname = current_database() and pid <> pg_backend_pid() and xact_start is not null`;
+        if (open.n === 0 || Date.now() > settle) break;
+        await Bun.sleep(50);
+      }
+      const [numbers] = await observer`select count(*)::int as n from dnc_numbers`;
+      const [changes] = await observer`select count(*)::int as n from dnc_changes`;
+      expect([numbers.n, changes.n]).toEqual([0, 0]);
+    } finally {
+      await observer.close();
+    }
+  }, 90_000);
+});
