@@ -2,12 +2,14 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { contractErrors } from "../../testing/contract.ts";
 import { createChannelToken, ensureAccount } from "../auth/token-repository.ts";
+import { leaseMs } from "../handoff/dispatcher.ts";
 import { webhookIdOf } from "../handoff/payload.ts";
 import {
   createPostgresTestDatabase,
   eligibleLead,
   type HandoffFixture,
   openHandoffFixture,
+  TEST_DISPATCHER_SETTINGS,
 } from "../handoff/testing/handoff-fixture.ts";
 import { listChanges } from "./dnc-repository.ts";
 import { addAllToList, addToList, removeFromList } from "./service.ts";
@@ -174,17 +176,21 @@ describe.each(Object.keys(backends) as (keyof typeof backends)[])("do-not-call l
 
       for (const leadId of [...leads, later.body.id]) {
         const state = await stateOf(leadId);
-        const [task] = await fixture.db.query<{ id: string }>(
-          "select id::text from response_tasks where lead_id = $1",
+        // A claim's lease ends leaseMs after the claim statement's now(): the claim time on the same clock.
+        const [task] = await fixture.db.query<{ id: string; lease_ends_ms: number }>(
+          "select id::text, extract(epoch from next_attempt_at)::float8 * 1000 as lease_ends_ms from response_tasks where lead_id = $1",
           [leadId],
         );
         const sent = task
           ? fixture.assistant.deliveries.filter((d) => d.webhookId === webhookIdOf(task.id))
           : [];
         if (state.response_state === "handed_off") {
-          // Delivered: acknowledged once, and built (claimed) before the opt-out returned.
+          // Delivered: acknowledged once, and claimed before the opt-out returned. (The payload is built
+          // after the claim, so on a loaded machine its timestamp may come after the opt-out returned.)
           expect(sent.map((d) => d.status)).toEqual([200]);
-          expect(Date.parse(sent[0]!.payload.timestamp)).toBeLessThanOrEqual(optedOutAt);
+          const claimedAt = Number(task!.lease_ends_ms) - leaseMs(TEST_DISPATCHER_SETTINGS.webhookTimeoutMs);
+          // Date.now() has whole milliseconds; the database clock has microseconds.
+          expect(Math.floor(claimedAt)).toBeLessThanOrEqual(optedOutAt);
         } else {
           // Never: not a single request reached the assistant.
           expect(state).toMatchObject({ response_state: "not_called", response_reason: "opted_out" });
