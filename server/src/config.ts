@@ -1,6 +1,7 @@
 // Server settings from environment variables; each one and its default is listed in server/README.md.
 import { isAbsolute, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { DEFAULT_DATABASE_TIMEOUT_MS } from "./db/database.ts";
 import { corsOriginsFromEnv } from "./modules/cors/cors-policy.ts";
 
 export type LogLevel = "debug" | "info" | "warn" | "error" | "silent";
@@ -18,6 +19,8 @@ export interface ServerConfig {
   logLevel: LogLevel;
   /** Connections in the PostgreSQL pool: a small pool measured best here (see STACK-NOTES). */
   databasePoolSize: number;
+  /** statement_timeout on PostgreSQL; the client's own deadline is a second later (a frozen database). */
+  databaseTimeoutMs: number;
   /** Origins a browser may call from (CORS); empty: none. */
   corsAllowedOrigins: string[];
 }
@@ -45,6 +48,9 @@ export function resolvePgliteDir(raw: string | undefined): string {
 export function loadConfig(env: Record<string, string | undefined> = process.env): ServerConfig {
   const logLevel = (env.LOG_LEVEL?.trim().toLowerCase() || "info") as LogLevel;
   if (!LOG_LEVELS.includes(logLevel)) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}`);
+  const databaseTimeoutMs = numberSetting(env, "DATABASE_TIMEOUT_MS", DEFAULT_DATABASE_TIMEOUT_MS);
+  if (databaseTimeoutMs === 0)
+    throw new Error("DATABASE_TIMEOUT_MS must be above 0: every statement is bounded");
   return {
     port: numberSetting(env, "PORT", 3000),
     host: env.HOST?.trim() || "0.0.0.0",
@@ -54,6 +60,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimitBurst: numberSetting(env, "RATE_LIMIT_BURST", 100),
     logLevel,
     databasePoolSize: numberSetting(env, "DATABASE_POOL_SIZE", 4),
+    databaseTimeoutMs,
     corsAllowedOrigins: corsOriginsFromEnv(env.CORS_ALLOWED_ORIGINS),
   };
 }
