@@ -2,6 +2,7 @@
 import { Elysia } from "elysia";
 import type { Database } from "./db/database.ts";
 import { DatabaseUnavailableError } from "./db/database.ts";
+import { logRequest } from "./http/request-log.ts";
 import { beginRequest, requestState } from "./http/request-state.ts";
 import { problemResponse } from "./http/respond.ts";
 import { describeError, type Logger, silentLogger } from "./logger.ts";
@@ -87,17 +88,7 @@ export function createApp(deps: AppDeps) {
       });
       return problemResponse(state, "internal_error");
     })
-    .onAfterResponse(({ request }) => {
-      const state = requestState(request);
-      logger.info("request", {
-        method: request.method,
-        path: new URL(request.url).pathname,
-        status: state.status,
-        duration_ms: Math.round((performance.now() - state.startedAt) * 100) / 100,
-        lead_id: state.leadId,
-        request_id: state.requestId,
-      });
-    })
+    .onAfterResponse(({ request }) => logRequest(logger, request, requestState(request)))
     .use(leadIntake({ db: deps.db, authenticator, rateLimiter, logger, events, isReady }))
     .use(metricsRoute(metrics))
     .use(apiDocs())

@@ -23,6 +23,9 @@ export interface ServerConfig {
   databaseTimeoutMs: number;
   /** Origins a browser may call from (CORS); empty: none. */
   corsAllowedOrigins: string[];
+  /** Set: GET /metrics is served on this port (on metricsHost) and no longer on the API's port. */
+  metricsPort: number | undefined;
+  metricsHost: string;
 }
 
 /** The repository root: relative PGLITE_DIR values resolve here, so `bun start` and `bun run stl` agree. */
@@ -62,5 +65,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databasePoolSize: numberSetting(env, "DATABASE_POOL_SIZE", 4),
     databaseTimeoutMs,
     corsAllowedOrigins: corsOriginsFromEnv(env.CORS_ALLOWED_ORIGINS),
+    metricsPort: env.METRICS_PORT?.trim() ? numberSetting(env, "METRICS_PORT", 0) : undefined,
+    metricsHost: env.METRICS_HOST?.trim() || "127.0.0.1",
   };
 }

@@ -6,10 +6,12 @@ import { type Database, DatabaseUnavailableError } from "./db/database.ts";
 import { DirectoryLockedError } from "./db/directory-lock.ts";
 import { migrate } from "./db/migrate.ts";
 import { openDatabase } from "./db/open-database.ts";
+import { listenOnExactPaths } from "./http/exact-path-listener.ts";
 import { createLogger, describeError } from "./logger.ts";
 import { createCorsPolicy } from "./modules/cors/cors-policy.ts";
 import { loadHandoffConfig, type ServerHandoff, startServerHandoff } from "./modules/handoff/index.ts";
 import { createServiceMetrics } from "./modules/metrics/index.ts";
+import { listenForMetrics } from "./modules/metrics/metrics-listener.ts";
 
 const MIGRATION_RETRY_MS = 2_000;
 const config = loadConfig();
@@ -40,12 +42,23 @@ const app = createApp({
   // A task this process just committed: deliver it now rather than at the next poll.
   events: { leadStored: (event) => event.responseTaskId && handoff?.taskCommitted() },
 });
-app.listen({ port: config.port, hostname: config.host });
-const port = app.server?.port ?? config.port;
+const { metricsPort, metricsHost } = config;
+const server = listenOnExactPaths(app, {
+  port: config.port,
+  hostname: config.host,
+  logger,
+  except: metricsPort === undefined ? [] : ["/metrics"],
+});
+const metricsServer =
+  metricsPort === undefined
+    ? undefined
+    : listenForMetrics(metrics, { port: metricsPort, hostname: metricsHost, logger });
+const port = server.port ?? config.port;
 const shownHost = config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host;
 const baseUrl = `http://${shownHost}:${port}`;
 logger.info("listening", {
   url: baseUrl,
+  metrics: metricsServer ? `http://${metricsHost}:${metricsServer.port}/metrics` : `${baseUrl}/metrics`,
   database: db.kind === "postgres" ? "postgresql" : `pglite:${config.pgliteDir}`,
 });
 
@@ -84,7 +97,7 @@ async function shutdown(signal: string) {
   stopping = true;
   logger.info("shutting down", { signal });
   // Stops accepting connections and waits for requests in flight; then the pool (or PGlite) closes.
-  await app.stop();
+  await Promise.all([server.stop(), metricsServer?.stop()]);
   await handoff?.stop();
   await db.close();
   logger.info("stopped");

@@ -8,9 +8,7 @@ import { DatabaseUnavailableError } from "./database.ts";
 export const DEADLINE_GRACE_MS = 1_000;
 
 /** The database did not answer in time: answered 503 like any other unavailability. */
-export class DatabaseDeadlineError extends DatabaseUnavailableError {
-  override readonly name = "DatabaseDeadlineError";
-}
+export class DatabaseDeadlineError extends DatabaseUnavailableError {}
 
 /**
  * Settles with `work`, or rejects with DatabaseDeadlineError after `ms`; `onExpired` runs then, so a
