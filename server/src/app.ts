@@ -7,6 +7,7 @@ import { beginRequest, requestState } from "./http/request-state.ts";
 import { problemResponse } from "./http/respond.ts";
 import { describeError, type Logger, silentLogger } from "./logger.ts";
 import { type Authenticator, createAuthenticator } from "./modules/auth/authenticator.ts";
+import { createFailedAuthLimiter } from "./modules/auth/failed-auth-limiter.ts";
 import { type CorsPolicy, createCorsPolicy } from "./modules/cors/cors-policy.ts";
 import { apiDocs } from "./modules/docs/index.ts";
 import { health } from "./modules/health/index.ts";
@@ -35,6 +36,10 @@ export interface AppDeps {
   rateLimiter?: RateLimiter;
   /** Cross-origin access for browsers; none when absent. */
   cors?: CorsPolicy;
+  /** Failed authentications allowed per client address and minute; 0 turns the limit off (default 60). */
+  failedAuthPerMinute?: number;
+  /** Behind a proxy: the client's address is the last X-Forwarded-For entry, not the TCP peer. */
+  trustProxy?: boolean;
 }
 
 /**
@@ -89,7 +94,18 @@ export function createApp(deps: AppDeps) {
       return problemResponse(state, "internal_error");
     })
     .onAfterResponse(({ request }) => logRequest(logger, request, requestState(request)))
-    .use(leadIntake({ db: deps.db, authenticator, rateLimiter, logger, events, isReady }))
+    .use(
+      leadIntake({
+        db: deps.db,
+        authenticator,
+        rateLimiter,
+        logger,
+        events,
+        isReady,
+        failedAuthLimiter: createFailedAuthLimiter({ perMinute: deps.failedAuthPerMinute ?? 60 }),
+        trustProxy: deps.trustProxy ?? false,
+      }),
+    )
     .use(metricsRoute(metrics))
     .use(apiDocs())
     .use(health({ db: deps.db, isReady, logger }));

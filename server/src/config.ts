@@ -26,6 +26,10 @@ export interface ServerConfig {
   /** Set: GET /metrics is served on this port (on metricsHost) and no longer on the API's port. */
   metricsPort: number | undefined;
   metricsHost: string;
+  /** Behind a reverse proxy: the client's address is the one it appends to X-Forwarded-For. */
+  trustProxy: boolean;
+  /** Failed token lookups one client address may cause per minute; 0 turns the limit off. */
+  failedAuthPerMinute: number;
 }
 
 /** The repository root: relative PGLITE_DIR values resolve here, so `bun start` and `bun run stl` agree. */
@@ -40,6 +44,14 @@ function numberSetting(env: Record<string, string | undefined>, name: string, fa
   if (!Number.isFinite(value) || value < 0)
     throw new Error(`${name} must be a non-negative number, got "${raw}"`);
   return value;
+}
+
+function booleanSetting(env: Record<string, string | undefined>, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (!raw) return fallback;
+  if (raw === "true" || raw === "1") return true;
+  if (raw === "false" || raw === "0") return false;
+  throw new Error(`${name} must be true or false, got "${env[name]}"`);
 }
 
 export function resolvePgliteDir(raw: string | undefined): string {
@@ -67,5 +79,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     corsAllowedOrigins: corsOriginsFromEnv(env.CORS_ALLOWED_ORIGINS),
     metricsPort: env.METRICS_PORT?.trim() ? numberSetting(env, "METRICS_PORT", 0) : undefined,
     metricsHost: env.METRICS_HOST?.trim() || "127.0.0.1",
+    trustProxy: booleanSetting(env, "TRUST_PROXY", false),
+    failedAuthPerMinute: numberSetting(env, "FAILED_AUTH_PER_MINUTE", 60),
   };
 }

@@ -38,6 +38,8 @@ const app = createApp({
   isReady: () => ready,
   rateLimit: { perSecond: config.rateLimitPerSecond, burst: config.rateLimitBurst },
   cors: createCorsPolicy(config.corsAllowedOrigins),
+  failedAuthPerMinute: config.failedAuthPerMinute,
+  trustProxy: config.trustProxy,
   metrics,
   // A task this process just committed: deliver it now rather than at the next poll.
   events: { leadStored: (event) => event.responseTaskId && handoff?.taskCommitted() },

@@ -2,13 +2,16 @@
 import type { FieldErrorCode, ProblemCode } from "@speed-to-lead/spec";
 import type { Database } from "../../db/database.ts";
 import { DatabaseUnavailableError } from "../../db/database.ts";
+import { clientAddress } from "../../http/client-address.ts";
 import { type RequestState, requestState } from "../../http/request-state.ts";
 import { type HeaderMap, type ProblemOptions, problemResponse, textResponse } from "../../http/respond.ts";
 import type { Logger } from "../../logger.ts";
 import { describeError } from "../../logger.ts";
+import { authenticateClient } from "../auth/authenticate-client.ts";
 import type { Authenticator } from "../auth/authenticator.ts";
+import type { FailedAuthLimiter } from "../auth/failed-auth-limiter.ts";
 import { tokenFromHeaders } from "../auth/token-headers.ts";
-import { type RateLimiter, rateLimitHeaders } from "../rate-limit/token-bucket.ts";
+import { type RateDecision, type RateLimiter, rateLimitHeaders } from "../rate-limit/token-bucket.ts";
 import type { IntakeEvents } from "./events.ts";
 import { payloadFingerprint } from "./fingerprint.ts";
 import { readLeadBody } from "./request-body.ts";
@@ -18,6 +21,9 @@ import { validateLead } from "./validate-lead.ts";
 export interface IntakeDeps {
   db: Database;
   authenticator: Authenticator;
+  /** Failed authentications per client address (TRUST_PROXY decides which address counts). */
+  failedAuthLimiter: FailedAuthLimiter;
+  trustProxy: boolean;
   rateLimiter: RateLimiter;
   logger: Logger;
   events: IntakeEvents;
@@ -55,26 +61,29 @@ const unavailable = (refuse: Refuse) =>
     headers: { "retry-after": String(UNAVAILABLE_RETRY_SECONDS) },
   });
 
+/** 429 with Retry-After and the RateLimit headers of whichever limit refused (the token's, or the address's). */
+const limited = (refuse: Refuse, decision: RateDecision) =>
+  refuse("rate_limited", {
+    retryAfterSeconds: decision.retryAfterSeconds,
+    headers: { ...rateLimitHeaders(decision), "retry-after": String(decision.retryAfterSeconds) },
+  });
+
 async function intake(deps: IntakeDeps, request: Request, state: RequestState, refuse: Refuse) {
   if (!deps.isReady()) return unavailable(refuse);
 
   const carried = tokenFromHeaders(request.headers);
   const challenge = { "www-authenticate": 'Bearer realm="speed-to-lead"' };
   if (!carried.ok) return refuse(carried.code, { headers: challenge });
-  const auth = await deps.authenticator.authenticate(carried.token);
+  const address = clientAddress(request, deps.trustProxy);
+  const auth = await authenticateClient(deps.authenticator, deps.failedAuthLimiter, address, carried.token);
+  if (!auth.ok && auth.code === "rate_limited") return limited(refuse, auth.limit);
   if (!auth.ok) return refuse(auth.code, { headers: challenge });
 
   let limitHeaders: HeaderMap = {};
   if (deps.rateLimiter.enabled) {
     const decision = deps.rateLimiter.take(auth.identity.tokenId);
     limitHeaders = rateLimitHeaders(decision);
-    if (!decision.allowed) {
-      const retry = String(decision.retryAfterSeconds);
-      return refuse("rate_limited", {
-        retryAfterSeconds: decision.retryAfterSeconds,
-        headers: { ...limitHeaders, "retry-after": retry },
-      });
-    }
+    if (!decision.allowed) return limited(refuse, decision);
   }
 
   const read = await readLeadBody(request);
