@@ -3,6 +3,7 @@ import type { FieldErrorCode, ProblemCode } from "@speed-to-lead/spec";
 import type { Database } from "../../db/database.ts";
 import { DatabaseUnavailableError } from "../../db/database.ts";
 import { clientAddress } from "../../http/client-address.ts";
+import { clientClosedResponse, clientWentAway } from "../../http/client-closed.ts";
 import { type RequestState, requestState } from "../../http/request-state.ts";
 import { type HeaderMap, type ProblemOptions, problemResponse, textResponse } from "../../http/respond.ts";
 import type { Logger } from "../../logger.ts";
@@ -12,6 +13,7 @@ import type { Authenticator } from "../auth/authenticator.ts";
 import type { FailedAuthLimiter } from "../auth/failed-auth-limiter.ts";
 import { tokenFromHeaders } from "../auth/token-headers.ts";
 import { type RateDecision, type RateLimiter, rateLimitHeaders } from "../rate-limit/token-bucket.ts";
+import { committingWhileConnected, stillConnected } from "./connected-store.ts";
 import type { IntakeEvents } from "./events.ts";
 import { payloadFingerprint } from "./fingerprint.ts";
 import { readLeadBody } from "./request-body.ts";
@@ -47,6 +49,8 @@ export async function handleIntake(deps: IntakeDeps, request: Request): Promise<
   try {
     return await intake(deps, request, state, refuse);
   } catch (error) {
+    // A body cut off by the client is the client's doing: logged as 499 at info, nothing stored.
+    if (clientWentAway(request, error)) return clientClosedResponse(state);
     if (!(error instanceof DatabaseUnavailableError)) throw error;
     deps.logger.warn("database unavailable", { request_id: state.requestId, ...describeError(error) });
     return unavailable(refuse);
@@ -100,7 +104,16 @@ async function intake(deps: IntakeDeps, request: Request, state: RequestState, r
 
   const identity = auth.identity;
   const fingerprint = payloadFingerprint(read.body);
-  const outcome = await acceptLead(deps.db, identity, validation.lead, fingerprint, now);
+  // Never store a lead whose answer is already lost (pipelining in Bun; connected-store.ts).
+  if (!(await stillConnected(request))) return clientClosedResponse(state);
+  const db = committingWhileConnected(deps.db, request);
+  const outcome = await acceptLead(db, identity, validation.lead, fingerprint, now);
+  if (outcome.kind === "stored" && clientWentAway(request)) {
+    deps.logger.warn("connection closed while the lead was stored: answer lost", {
+      request_id: state.requestId,
+      lead_id: outcome.lead.id,
+    });
+  }
   switch (outcome.kind) {
     case "key_reused":
       return refuse("idempotency_key_reused", { headers: limitHeaders });
