@@ -61,6 +61,11 @@ export const PROBLEM_CODES = {
     title: { en: "Unsupported media type", es: "Tipo de contenido no admitido" },
     when: "Content-Type is not application/json (a charset parameter is allowed, and must be utf-8).",
   },
+  unsupported_content_encoding: {
+    status: 415,
+    title: { en: "Unsupported content encoding", es: "Codificación de contenido no admitida" },
+    when: "The body carries a Content-Encoding (gzip, br, deflate…): only an unencoded body is accepted; Accept-Encoding: identity says so.",
+  },
   validation_failed: {
     status: 422,
     title: { en: "Validation failed", es: "La validación falló" },

@@ -50,6 +50,10 @@ const DETAILS: Record<ProblemCode, { en: Detail; es: Detail }> = {
     en: () => "Send the lead as application/json.",
     es: () => "Envíe el lead como application/json.",
   },
+  unsupported_content_encoding: {
+    en: () => "Send the body without Content-Encoding: compressed bodies are not accepted.",
+    es: () => "Envíe el cuerpo sin Content-Encoding: no se aceptan cuerpos comprimidos.",
+  },
   validation_failed: {
     en: ({ count = 1 }) =>
       count === 1 ? "1 field breaks the contract." : `${count} fields break the contract.`,

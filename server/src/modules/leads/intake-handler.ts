@@ -91,7 +91,12 @@ async function intake(deps: IntakeDeps, request: Request, state: RequestState, r
   }
 
   const read = await readLeadBody(request);
-  if (!read.ok) return refuse(read.code, { headers: limitHeaders });
+  if (!read.ok) {
+    // RFC 7694: a 415 for a content coding names the codings accepted.
+    const encoding: HeaderMap =
+      read.code === "unsupported_content_encoding" ? { "accept-encoding": "identity" } : {};
+    return refuse(read.code, { headers: { ...limitHeaders, ...encoding } });
+  }
 
   const now = new Date();
   const validation = validateLead(read.body, request.headers.get("idempotency-key"), now);
