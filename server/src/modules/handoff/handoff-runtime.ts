@@ -51,6 +51,13 @@ export async function startHandoff(options: StartHandoffOptions): Promise<Handof
     notifications: listen ? "listen" : "poll",
     poll_ms: config.pollIntervalMs,
   });
+  // Said at start, so an operator knows what the console lines hold and how to change it.
+  if (assistant.personalData === "full")
+    logger.warn("console assistant prints personal data in full (ASSISTANT_CONSOLE_PERSONAL_DATA=full)");
+  else if (assistant.personalData === "masked")
+    logger.info(
+      "console assistant masks phone, names, consent and context; ASSISTANT_CONSOLE_PERSONAL_DATA=full prints them",
+    );
   return {
     dispatcher,
     assistant,
