@@ -60,7 +60,7 @@ export function rawExchange(
       resolve({ responses: parseResponses(Buffer.concat(received)), closedByServer });
     };
     const timer = setTimeout(() => finish(false), waitMs);
-    socket.on("data", (data) => {
+    socket.on("data", (data: Buffer) => {
       received.push(data);
       if (parseResponses(Buffer.concat(received)).length >= expectResponses) finish(false);
     });
