@@ -75,8 +75,14 @@ export function createBunSqlDatabase(url: string, options: BunSqlOptions): Datab
       };
       const work = sql.begin(async (tx) => {
         const result = await fn({
-          query: async (t, p) => (live(), await run(tx, t, p)),
-          exec: async (s) => (live(), await runScript(tx, s)),
+          query: async (t, p) => {
+            live();
+            return await run(tx, t, p);
+          },
+          exec: async (s) => {
+            live();
+            await runScript(tx, s);
+          },
         });
         live();
         return result;
