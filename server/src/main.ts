@@ -86,8 +86,15 @@ if (migration.fresh && db.kind === "pglite") {
 }
 ready = true;
 // The five-minute response; DISPATCHER=off leaves it to `bun run stl dispatch` workers.
-const { databaseUrl } = config;
-handoff = await startServerHandoff({ db, config: handoffConfig, logger, metrics, databaseUrl });
+const { databaseUrl, databaseTimeoutMs } = config;
+handoff = await startServerHandoff({
+  db,
+  config: handoffConfig,
+  logger,
+  metrics,
+  databaseUrl,
+  databaseTimeoutMs,
+});
 logger.info("ready", { url: baseUrl });
 
 let stopping = false;

@@ -25,6 +25,8 @@ export interface StartHandoffOptions {
    * behind the intake's transactions, and LISTENs for new tasks on a dedicated connection.
    */
   databaseUrl?: string;
+  /** DATABASE_TIMEOUT_MS for that pool: a hung database cannot stall claims or shutdown. */
+  databaseTimeoutMs?: number;
   /** LISTEN for new tasks (wake-up within milliseconds); defaults to one on databaseUrl, else none (poll only). */
   listen?: ListenFn;
   /** Where the console assistant prints (stdout by default). */
@@ -38,7 +40,10 @@ const DISPATCHER_POOL_SIZE = 2;
 export async function startHandoff(options: StartHandoffOptions): Promise<HandoffRuntime> {
   const { config, logger, metrics, databaseUrl } = options;
   const ownPool = databaseUrl
-    ? createBunSqlDatabase(databaseUrl, { poolSize: DISPATCHER_POOL_SIZE })
+    ? createBunSqlDatabase(databaseUrl, {
+        poolSize: DISPATCHER_POOL_SIZE,
+        timeoutMs: options.databaseTimeoutMs,
+      })
     : undefined;
   const db = ownPool ?? options.db;
   const listen = options.listen ?? (databaseUrl ? bunSqlListen(databaseUrl) : undefined);

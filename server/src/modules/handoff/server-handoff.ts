@@ -23,6 +23,7 @@ export async function startServerHandoff(options: {
   logger: Logger;
   metrics: ServiceMetrics;
   databaseUrl: string | undefined;
+  databaseTimeoutMs?: number;
 }): Promise<ServerHandoff> {
   const { db, config, logger, databaseUrl } = options;
   if (config.dispatcherInServer) {
