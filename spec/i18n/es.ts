@@ -85,6 +85,8 @@ export const es: Record<string, string> = {
     "Se superó el límite de solicitudes del token del canal, o el límite de autenticaciones fallidas de la dirección del cliente.",
   "The channel token sent more requests than its rate limit; retry after Retry-After seconds.":
     "El token del canal envió más solicitudes que su límite; reintente tras los segundos de Retry-After.",
+  "This client address sent more unknown or revoked tokens than its limit allows; a token that worked a moment ago still works; others are refused until Retry-After seconds pass.":
+    "Esta dirección de cliente envió más tokens desconocidos o revocados de lo que permite su límite; un token que funcionó hace un momento sigue funcionando; los demás se rechazan hasta que pasen los segundos de Retry-After.",
   "The request's headers are larger than the HTTP layer accepts (16 KiB in all): answered before the service, with an empty body rather than problem+json.":
     "Las cabeceras de la solicitud superan lo que acepta la capa HTTP (16 KiB en total): se responde antes del servicio, con un cuerpo vacío en lugar de problem+json.",
   "A defect in the service.": "Un defecto del servicio.",

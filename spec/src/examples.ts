@@ -101,6 +101,8 @@ const detailExamples: Record<ProblemCode, string> = {
   idempotency_key_mismatch: "The idempotency_key field and the Idempotency-Key header differ.",
   idempotency_key_reused: "This idempotency key was already used with a different payload.",
   rate_limited: "Too many requests for this channel token. Retry after 1 second.",
+  too_many_failed_authentications:
+    "Too many failed authentications from this address. Retry after 12 seconds.",
   internal_error: "Something went wrong on our side. Retry with the same idempotency key.",
   unavailable: "The service is temporarily unavailable. Retry after 2 seconds.",
 };

@@ -235,7 +235,7 @@ export function buildOpenApiDocument(): Json {
             ]),
             "429": problemResponse(
               "The channel token's rate limit, or the client address's limit of failed authentications, was exceeded.",
-              ["rate_limited"],
+              ["rate_limited", "too_many_failed_authentications"],
               { "Retry-After": retryAfterHeader, ...rateLimitHeaders },
             ),
             "431": {

@@ -86,6 +86,11 @@ export const PROBLEM_CODES = {
     title: { en: "Too many requests", es: "Demasiadas solicitudes" },
     when: "The channel token sent more requests than its rate limit; retry after Retry-After seconds.",
   },
+  too_many_failed_authentications: {
+    status: 429,
+    title: { en: "Too many failed authentications", es: "Demasiadas autenticaciones fallidas" },
+    when: "This client address sent more unknown or revoked tokens than its limit allows; a token that worked a moment ago still works; others are refused until Retry-After seconds pass.",
+  },
   internal_error: {
     status: 500,
     title: { en: "Internal error", es: "Error interno" },

@@ -46,7 +46,7 @@ describe("failed authentications per client address", () => {
     expect((await post(direct, token)).status).toBe(201);
     await exhaust(direct);
     const limited = await post(direct, unknownToken());
-    expect([limited.status, limited.body.code]).toEqual([429, "rate_limited"]);
+    expect([limited.status, limited.body.code]).toEqual([429, "too_many_failed_authentications"]);
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
     // Without TRUST_PROXY the header is the client's own say: it changes nothing.
     expect((await post(direct, unknownToken(), { "x-forwarded-for": "198.51.100.9" })).status).toBe(429);

@@ -73,6 +73,12 @@ const DETAILS: Record<ProblemCode, { en: Detail; es: Detail }> = {
     es: ({ seconds: s }) =>
       `Demasiadas solicitudes para este token del canal. Reintente tras ${seconds(s, "es")}.`,
   },
+  too_many_failed_authentications: {
+    en: ({ seconds: s }) =>
+      `Too many failed authentications from this address. Retry after ${seconds(s, "en")}.`,
+    es: ({ seconds: s }) =>
+      `Demasiadas autenticaciones fallidas desde esta dirección. Reintente tras ${seconds(s, "es")}.`,
+  },
   internal_error: {
     en: () => "Something went wrong on our side. Retry with the same idempotency key.",
     es: () => "Algo falló de nuestro lado. Reintente con la misma clave de idempotencia.",

@@ -3,7 +3,9 @@ import type { RateDecision } from "../rate-limit/token-bucket.ts";
 import type { Authentication, Authenticator } from "./authenticator.ts";
 import type { FailedAuthLimiter } from "./failed-auth-limiter.ts";
 
-export type ClientAuthentication = Authentication | { ok: false; code: "rate_limited"; limit: RateDecision };
+export type ClientAuthentication =
+  | Authentication
+  | { ok: false; code: "too_many_failed_authentications"; limit: RateDecision };
 
 /**
  * An address past its limit still gets answers the cache holds (a working token keeps working), but
@@ -21,7 +23,13 @@ export async function authenticateClient(
   if (address === undefined || !limiter.enabled) return await authenticator.authenticate(token);
   const limit = limiter.check(address);
   if (!limit.allowed)
-    return authenticator.authenticateFromCache(token) ?? { ok: false, code: "rate_limited", limit };
+    return (
+      authenticator.authenticateFromCache(token) ?? {
+        ok: false,
+        code: "too_many_failed_authentications",
+        limit,
+      }
+    );
   const auth = await authenticator.authenticate(token);
   if (!auth.ok) limiter.recordFailure(address);
   return auth;

@@ -66,8 +66,12 @@ const unavailable = (refuse: Refuse) =>
   });
 
 /** 429 with Retry-After and the RateLimit headers of whichever limit refused (the token's, or the address's). */
-const limited = (refuse: Refuse, decision: RateDecision) =>
-  refuse("rate_limited", {
+const limited = (
+  refuse: Refuse,
+  code: "rate_limited" | "too_many_failed_authentications",
+  decision: RateDecision,
+) =>
+  refuse(code, {
     retryAfterSeconds: decision.retryAfterSeconds,
     headers: { ...rateLimitHeaders(decision), "retry-after": String(decision.retryAfterSeconds) },
   });
@@ -80,14 +84,15 @@ async function intake(deps: IntakeDeps, request: Request, state: RequestState, r
   if (!carried.ok) return refuse(carried.code, { headers: challenge });
   const address = clientAddress(request, deps.trustProxy);
   const auth = await authenticateClient(deps.authenticator, deps.failedAuthLimiter, address, carried.token);
-  if (!auth.ok && auth.code === "rate_limited") return limited(refuse, auth.limit);
+  if (!auth.ok && auth.code === "too_many_failed_authentications")
+    return limited(refuse, auth.code, auth.limit);
   if (!auth.ok) return refuse(auth.code, { headers: challenge });
 
   let limitHeaders: HeaderMap = {};
   if (deps.rateLimiter.enabled) {
     const decision = deps.rateLimiter.take(auth.identity.tokenId);
     limitHeaders = rateLimitHeaders(decision);
-    if (!decision.allowed) return limited(refuse, decision);
+    if (!decision.allowed) return limited(refuse, "rate_limited", decision);
   }
 
   const read = await readLeadBody(request);
