@@ -2,11 +2,13 @@
 import { Elysia } from "elysia";
 import type { Database } from "./db/database.ts";
 import { DatabaseUnavailableError } from "./db/database.ts";
+import { logRequest } from "./http/request-log.ts";
 import { beginRequest, requestState } from "./http/request-state.ts";
 import { problemResponse } from "./http/respond.ts";
 import { describeError, type Logger, silentLogger } from "./logger.ts";
 import { assistantEvents } from "./modules/assistant-events/index.ts";
 import { type Authenticator, createAuthenticator } from "./modules/auth/authenticator.ts";
+import { createFailedAuthLimiter } from "./modules/auth/failed-auth-limiter.ts";
 import { type CorsPolicy, createCorsPolicy } from "./modules/cors/cors-policy.ts";
 import { apiDocs } from "./modules/docs/index.ts";
 import { health } from "./modules/health/index.ts";
@@ -37,6 +39,10 @@ export interface AppDeps {
   cors?: CorsPolicy;
   /** ASSISTANT_WEBHOOK_SECRET: verifies the assistant's events; without it that endpoint answers 404. */
   assistantSecret?: string;
+  /** Failed authentications allowed per client address and minute; 0 turns the limit off (default 60). */
+  failedAuthPerMinute?: number;
+  /** Behind a proxy: the client's address is the last X-Forwarded-For entry, not the TCP peer. */
+  trustProxy?: boolean;
 }
 
 /**
@@ -90,20 +96,19 @@ export function createApp(deps: AppDeps) {
       });
       return problemResponse(state, "internal_error");
     })
-    .onAfterResponse(({ request }) => {
-      const state = requestState(request);
-      logger.info("request", {
-        method: request.method,
-        path: new URL(request.url).pathname,
-        status: state.status,
-        duration_ms: Math.round((performance.now() - state.startedAt) * 100) / 100,
-        lead_id: state.leadId,
-        request_id: state.requestId,
-        // The SDK names itself and its version here; capped, as any client may send anything.
-        client: request.headers.get("x-stl-client")?.slice(0, 100) ?? undefined,
-      });
-    })
-    .use(leadIntake({ db: deps.db, authenticator, rateLimiter, logger, events, isReady }))
+    .onAfterResponse(({ request }) => logRequest(logger, request, requestState(request)))
+    .use(
+      leadIntake({
+        db: deps.db,
+        authenticator,
+        rateLimiter,
+        logger,
+        events,
+        isReady,
+        failedAuthLimiter: createFailedAuthLimiter({ perMinute: deps.failedAuthPerMinute ?? 60 }),
+        trustProxy: deps.trustProxy ?? false,
+      }),
+    )
     .use(assistantEvents({ db: deps.db, secret: deps.assistantSecret, rateLimiter, logger, isReady }))
     .use(metricsRoute(metrics))
     .use(apiDocs())

@@ -13,7 +13,25 @@ describe("loadConfig", () => {
       logLevel: "info",
       databasePoolSize: 4,
       corsAllowedOrigins: [],
+      databaseTimeoutMs: 8000,
+      metricsPort: undefined,
+      metricsHost: "127.0.0.1",
+      trustProxy: false,
+      failedAuthPerMinute: 60,
     });
+  });
+
+  it("reads the hardening settings and refuses values that would unbound or confuse them", () => {
+    const env = { DATABASE_TIMEOUT_MS: "2500", METRICS_PORT: "9464", METRICS_HOST: "0.0.0.0" };
+    expect(loadConfig({ ...env, TRUST_PROXY: "TRUE", FAILED_AUTH_PER_MINUTE: "0" })).toMatchObject({
+      databaseTimeoutMs: 2500,
+      metricsPort: 9464,
+      metricsHost: "0.0.0.0",
+      trustProxy: true,
+      failedAuthPerMinute: 0,
+    });
+    expect(() => loadConfig({ DATABASE_TIMEOUT_MS: "0" })).toThrow(/DATABASE_TIMEOUT_MS/);
+    expect(() => loadConfig({ TRUST_PROXY: "yes" })).toThrow(/TRUST_PROXY must be true or false/);
   });
 
   it("reads every variable", () => {

@@ -1,6 +1,7 @@
 // Server settings from environment variables; each one and its default is listed in server/README.md.
 import { isAbsolute, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { DEFAULT_DATABASE_TIMEOUT_MS } from "./db/database.ts";
 import { corsOriginsFromEnv } from "./modules/cors/cors-policy.ts";
 
 export type LogLevel = "debug" | "info" | "warn" | "error" | "silent";
@@ -18,8 +19,17 @@ export interface ServerConfig {
   logLevel: LogLevel;
   /** Connections in the PostgreSQL pool: a small pool measured best here (see STACK-NOTES). */
   databasePoolSize: number;
+  /** statement_timeout on PostgreSQL; the client's own deadline is a second later (a frozen database). */
+  databaseTimeoutMs: number;
   /** Origins a browser may call from (CORS); empty: none. */
   corsAllowedOrigins: string[];
+  /** Set: GET /metrics is served on this port (on metricsHost) and no longer on the API's port. */
+  metricsPort: number | undefined;
+  metricsHost: string;
+  /** Behind a reverse proxy: the client's address is the one it appends to X-Forwarded-For. */
+  trustProxy: boolean;
+  /** Failed token lookups one client address may cause per minute; 0 turns the limit off. */
+  failedAuthPerMinute: number;
 }
 
 /** The repository root: relative PGLITE_DIR values resolve here, so `bun start` and `bun run stl` agree. */
@@ -36,6 +46,14 @@ function numberSetting(env: Record<string, string | undefined>, name: string, fa
   return value;
 }
 
+function booleanSetting(env: Record<string, string | undefined>, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (!raw) return fallback;
+  if (raw === "true" || raw === "1") return true;
+  if (raw === "false" || raw === "0") return false;
+  throw new Error(`${name} must be true or false, got "${env[name]}"`);
+}
+
 export function resolvePgliteDir(raw: string | undefined): string {
   const dir = raw?.trim() || ".data/pglite";
   if (dir === "memory") return dir;
@@ -45,6 +63,9 @@ export function resolvePgliteDir(raw: string | undefined): string {
 export function loadConfig(env: Record<string, string | undefined> = process.env): ServerConfig {
   const logLevel = (env.LOG_LEVEL?.trim().toLowerCase() || "info") as LogLevel;
   if (!LOG_LEVELS.includes(logLevel)) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}`);
+  const databaseTimeoutMs = numberSetting(env, "DATABASE_TIMEOUT_MS", DEFAULT_DATABASE_TIMEOUT_MS);
+  if (databaseTimeoutMs === 0)
+    throw new Error("DATABASE_TIMEOUT_MS must be above 0: every statement is bounded");
   return {
     port: numberSetting(env, "PORT", 3000),
     host: env.HOST?.trim() || "0.0.0.0",
@@ -54,6 +75,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimitBurst: numberSetting(env, "RATE_LIMIT_BURST", 100),
     logLevel,
     databasePoolSize: numberSetting(env, "DATABASE_POOL_SIZE", 4),
+    databaseTimeoutMs,
     corsAllowedOrigins: corsOriginsFromEnv(env.CORS_ALLOWED_ORIGINS),
+    metricsPort: env.METRICS_PORT?.trim() ? numberSetting(env, "METRICS_PORT", 0) : undefined,
+    metricsHost: env.METRICS_HOST?.trim() || "127.0.0.1",
+    trustProxy: booleanSetting(env, "TRUST_PROXY", false),
+    failedAuthPerMinute: numberSetting(env, "FAILED_AUTH_PER_MINUTE", 60),
   };
 }

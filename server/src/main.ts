@@ -6,6 +6,7 @@ import { type Database, DatabaseUnavailableError } from "./db/database.ts";
 import { DirectoryLockedError } from "./db/directory-lock.ts";
 import { migrate } from "./db/migrate.ts";
 import { openDatabase } from "./db/open-database.ts";
+import { listenOnExactPaths } from "./http/exact-path-listener.ts";
 import { createLogger, describeError } from "./logger.ts";
 import { createCorsPolicy } from "./modules/cors/cors-policy.ts";
 import {
@@ -16,6 +17,7 @@ import {
 } from "./modules/handoff/index.ts";
 import { createLeadFeed } from "./modules/inbox/index.ts";
 import { createServiceMetrics } from "./modules/metrics/index.ts";
+import { listenForMetrics } from "./modules/metrics/metrics-listener.ts";
 
 const MIGRATION_RETRY_MS = 2_000;
 const config = loadConfig();
@@ -50,6 +52,8 @@ const app = createApp({
   isReady: () => ready,
   rateLimit: { perSecond: config.rateLimitPerSecond, burst: config.rateLimitBurst },
   cors: createCorsPolicy(config.corsAllowedOrigins),
+  failedAuthPerMinute: config.failedAuthPerMinute,
+  trustProxy: config.trustProxy,
   metrics,
   // A task this process just committed: deliver it now rather than at the next poll.
   events: {
@@ -60,12 +64,23 @@ const app = createApp({
   },
   assistantSecret: handoffConfig.webhookSecret,
 });
-app.listen({ port: config.port, hostname: config.host });
-const port = app.server?.port ?? config.port;
+const { metricsPort, metricsHost } = config;
+const server = listenOnExactPaths(app, {
+  port: config.port,
+  hostname: config.host,
+  logger,
+  except: metricsPort === undefined ? [] : ["/metrics"],
+});
+const metricsServer =
+  metricsPort === undefined
+    ? undefined
+    : listenForMetrics(metrics, { port: metricsPort, hostname: metricsHost, logger });
+const port = server.port ?? config.port;
 const shownHost = config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host;
 const baseUrl = `http://${shownHost}:${port}`;
 logger.info("listening", {
   url: baseUrl,
+  metrics: metricsServer ? `http://${metricsHost}:${metricsServer.port}/metrics` : `${baseUrl}/metrics`,
   database: db.kind === "postgres" ? "postgresql" : `pglite:${config.pgliteDir}`,
 });
 
@@ -91,8 +106,16 @@ if (migration.fresh && db.kind === "pglite") {
 }
 ready = true;
 // The five-minute response; DISPATCHER=off leaves it to `bun run stl dispatch` workers.
-const { databaseUrl } = config;
-handoff = await startServerHandoff({ db, config: handoffConfig, logger, metrics, databaseUrl, leadsChanged });
+const { databaseUrl, databaseTimeoutMs } = config;
+handoff = await startServerHandoff({
+  db,
+  config: handoffConfig,
+  logger,
+  metrics,
+  databaseUrl,
+  databaseTimeoutMs,
+  leadsChanged,
+});
 logger.info("ready", { url: baseUrl });
 
 let stopping = false;
@@ -104,7 +127,7 @@ async function shutdown(signal: string) {
   stopping = true;
   logger.info("shutting down", { signal });
   // Stops accepting connections and waits for requests in flight; then the pool (or PGlite) closes.
-  await app.stop();
+  await Promise.all([server.stop(), metricsServer?.stop()]);
   await handoff?.stop();
   await feed.close();
   await db.close();

@@ -44,7 +44,8 @@ export const es: Record<string, string> = {
     "Consentimiento completo, un teléfono de EE. UU. y no es de prueba.",
 
   // responses and problem codes
-  "The body is not a JSON object.": "El cuerpo no es un objeto JSON.",
+  "The body is not a JSON object. Broken HTTP framing (a malformed Content-Length or chunk size, Content-Length together with Transfer-Encoding, no Host header) is also 400, answered by the HTTP layer before the service with an empty body rather than problem+json.":
+    "El cuerpo no es un objeto JSON. Un encuadre HTTP roto (un Content-Length o un tamaño de fragmento mal formados, Content-Length junto con Transfer-Encoding, sin cabecera Host) también es 400, respondido por la capa HTTP antes del servicio con un cuerpo vacío en lugar de problem+json.",
   "The body is not parsable JSON, or is JSON but not an object.":
     "El cuerpo no es JSON analizable, o es JSON pero no un objeto.",
   "The channel token is missing, invalid, revoked or conflicting.":
@@ -55,7 +56,8 @@ export const es: Record<string, string> = {
   "The token was revoked by the account owner.": "El propietario de la cuenta revocó el token.",
   "Authorization: Bearer and X-STL-Channel-Token carry two different tokens.":
     "Authorization: Bearer y X-STL-Channel-Token llevan dos tokens distintos.",
-  "A method other than POST was used on this path.": "Se usó un método distinto de POST en esta ruta.",
+  "A method other than POST was used on this path. A method HTTP does not define (BREW, say) is refused by the HTTP layer, which closes the connection without an answer.":
+    "Se usó un método distinto de POST en esta ruta. Un método que HTTP no define (BREW, por ejemplo) lo rechaza la capa HTTP, que cierra la conexión sin respuesta.",
   "Any method but POST on the intake path; the Allow header lists POST.":
     "Cualquier método que no sea POST en la ruta de recepción; la cabecera Allow indica POST.",
   "Another request with this idempotency key is in progress.":
@@ -63,7 +65,12 @@ export const es: Record<string, string> = {
   "Another request with the same idempotency key is still being processed; retry after Retry-After seconds to get its response.":
     "Otra solicitud con la misma clave de idempotencia aún se está procesando; reintente tras los segundos de Retry-After para obtener su respuesta.",
   "The body is larger than 64 KiB.": "El cuerpo supera los 64 KiB.",
-  "The body is not application/json.": "El cuerpo no es application/json.",
+  "The body is not application/json, or carries a Content-Encoding.":
+    "El cuerpo no es application/json, o lleva un Content-Encoding.",
+  "The body carries a Content-Encoding (gzip, br, deflate…): only an unencoded body is accepted; Accept-Encoding: identity says so.":
+    "El cuerpo lleva un Content-Encoding (gzip, br, deflate…): solo se acepta un cuerpo sin codificar; Accept-Encoding: identity lo indica.",
+  "identity: the only content coding a request body may have (RFC 7694).":
+    "identity: la única codificación de contenido que puede tener el cuerpo de una solicitud (RFC 7694).",
   "Content-Type is not application/json (a charset parameter is allowed, and must be utf-8).":
     "Content-Type no es application/json (se admite el parámetro charset, que debe ser utf-8).",
   "The lead breaks the contract, or the idempotency key conflicts.":
@@ -74,13 +81,23 @@ export const es: Record<string, string> = {
     "El idempotency_key del cuerpo y la cabecera Idempotency-Key están ambos presentes y son distintos.",
   "The idempotency key was used before in this account with a different payload.":
     "La clave de idempotencia ya se usó en esta cuenta con otro contenido.",
-  "The channel token's rate limit was exceeded.": "Se superó el límite de solicitudes del token del canal.",
   "The channel token (on the assistant's events endpoint: the assistant) sent more requests than its rate limit; retry after Retry-After seconds.":
     "El token del canal (en el punto de eventos del asistente: el asistente) envió más solicitudes que su límite; reintente tras los segundos de Retry-After.",
+  "The channel token's rate limit, or the client address's limit of failed authentications, was exceeded.":
+    "Se superó el límite de solicitudes del token del canal, o el límite de autenticaciones fallidas de la dirección del cliente.",
+  "This client address sent more unknown or revoked tokens than its limit allows; a token that worked a moment ago still works; others are refused until Retry-After seconds pass.":
+    "Esta dirección de cliente envió más tokens desconocidos o revocados de lo que permite su límite; un token que funcionó hace un momento sigue funcionando; los demás se rechazan hasta que pasen los segundos de Retry-After.",
+  "The request's headers are larger than the HTTP layer accepts (16 KiB in all): answered before the service, with an empty body rather than problem+json.":
+    "Las cabeceras de la solicitud superan lo que acepta la capa HTTP (16 KiB en total): se responde antes del servicio, con un cuerpo vacío en lugar de problem+json.",
+  "The body is not a JSON object.": "El cuerpo no es un objeto JSON.",
+  "A method other than POST was used on this path.": "Se usó un método distinto de POST en esta ruta.",
+  "The body is not application/json.": "El cuerpo no es application/json.",
+  "The service cannot reach its database.": "El servicio no puede acceder a su base de datos.",
   "A defect in the service.": "Un defecto del servicio.",
   "A defect in the service. No client input is meant to cause it; the request may be retried with the same idempotency key.":
     "Un defecto del servicio. Ninguna entrada del cliente debería causarlo; la solicitud puede reintentarse con la misma clave de idempotencia.",
-  "The service cannot reach its database.": "El servicio no puede acceder a su base de datos.",
+  "The service cannot reach its database, or it did not answer in time.":
+    "El servicio no puede acceder a su base de datos, o esta no respondió a tiempo.",
   "The service cannot reach its database; retry after Retry-After seconds with the same idempotency key.":
     "El servicio no puede acceder a su base de datos; reintente tras los segundos de Retry-After con la misma clave de idempotencia.",
 

@@ -101,10 +101,13 @@ const detailExamples: Record<ProblemCode, string> = {
   idempotency_request_in_flight: "A request with this idempotency key is still in progress. Retry shortly.",
   payload_too_large: "The request body is larger than 65536 bytes.",
   unsupported_media_type: "Send the lead as application/json.",
+  unsupported_content_encoding: "Send the body without Content-Encoding.",
   validation_failed: "2 fields break the contract.",
   idempotency_key_mismatch: "The idempotency_key field and the Idempotency-Key header differ.",
   idempotency_key_reused: "This idempotency key was already used with a different payload.",
   rate_limited: "Too many requests for this channel token. Retry after 1 second.",
+  too_many_failed_authentications:
+    "Too many failed authentications from this address. Retry after 12 seconds.",
   internal_error: "Something went wrong on our side. Retry with the same idempotency key.",
   unavailable: "The service is temporarily unavailable. Retry after 2 seconds.",
 };

@@ -101,6 +101,10 @@ function problemResponse(
   };
 }
 
+/** Two sources of 400: the service (a body that is not a JSON object) and the HTTP layer (broken framing). */
+const HTTP_LAYER_400 =
+  "The body is not a JSON object. Broken HTTP framing (a malformed Content-Length or chunk size, Content-Length together with Transfer-Encoding, no Host header) is also 400, answered by the HTTP layer before the service with an empty body rather than problem+json.";
+
 const rateLimitHeaders = {
   "RateLimit-Limit": { $ref: "#/components/headers/RateLimit-Limit" },
   "RateLimit-Remaining": { $ref: "#/components/headers/RateLimit-Remaining" },
@@ -204,7 +208,7 @@ export function buildOpenApiDocument(): Json {
                 value: leadCreatedExample as unknown as Json,
               },
             }),
-            "400": problemResponse("The body is not a JSON object.", ["invalid_json"]),
+            "400": problemResponse(HTTP_LAYER_400, ["invalid_json"]),
             "401": {
               ...(problemResponse("The channel token is missing, invalid, revoked or conflicting.", [
                 "token_missing",
@@ -218,7 +222,7 @@ export function buildOpenApiDocument(): Json {
               },
             },
             "405": problemResponse(
-              "A method other than POST was used on this path.",
+              "A method other than POST was used on this path. A method HTTP does not define (BREW, say) is refused by the HTTP layer, which closes the connection without an answer.",
               ["method_not_allowed"],
               {
                 Allow: { $ref: "#/components/headers/Allow" },
@@ -230,20 +234,33 @@ export function buildOpenApiDocument(): Json {
               { "Retry-After": retryAfterHeader },
             ),
             "413": problemResponse("The body is larger than 64 KiB.", ["payload_too_large"]),
-            "415": problemResponse("The body is not application/json.", ["unsupported_media_type"]),
+            "415": problemResponse(
+              "The body is not application/json, or carries a Content-Encoding.",
+              ["unsupported_media_type", "unsupported_content_encoding"],
+              { "Accept-Encoding": { $ref: "#/components/headers/Accept-Encoding" } },
+            ),
             "422": problemResponse("The lead breaks the contract, or the idempotency key conflicts.", [
               "validation_failed",
               "idempotency_key_mismatch",
               "idempotency_key_reused",
             ]),
-            "429": problemResponse("The channel token's rate limit was exceeded.", ["rate_limited"], {
-              "Retry-After": retryAfterHeader,
-              ...rateLimitHeaders,
-            }),
+            "429": problemResponse(
+              "The channel token's rate limit, or the client address's limit of failed authentications, was exceeded.",
+              ["rate_limited", "too_many_failed_authentications"],
+              { "Retry-After": retryAfterHeader, ...rateLimitHeaders },
+            ),
+            "431": {
+              description:
+                "The request's headers are larger than the HTTP layer accepts (16 KiB in all): answered before the service, with an empty body rather than problem+json.",
+            },
             "500": problemResponse("A defect in the service.", ["internal_error"]),
-            "503": problemResponse("The service cannot reach its database.", ["unavailable"], {
-              "Retry-After": retryAfterHeader,
-            }),
+            "503": problemResponse(
+              "The service cannot reach its database, or it did not answer in time.",
+              ["unavailable"],
+              {
+                "Retry-After": retryAfterHeader,
+              },
+            ),
           },
         },
       },
@@ -407,6 +424,10 @@ export function buildOpenApiDocument(): Json {
         "Retry-After": {
           description: "Seconds to wait before retrying.",
           schema: { type: "integer", minimum: 0 },
+        },
+        "Accept-Encoding": {
+          description: "identity: the only content coding a request body may have (RFC 7694).",
+          schema: { type: "string", const: "identity" },
         },
         "WWW-Authenticate": {
           description: "Always Bearer, naming the scheme to authenticate with.",

@@ -81,6 +81,11 @@ export const PROBLEM_CODES = {
     title: { en: "Unsupported media type", es: "Tipo de contenido no admitido" },
     when: "Content-Type is not application/json (a charset parameter is allowed, and must be utf-8).",
   },
+  unsupported_content_encoding: {
+    status: 415,
+    title: { en: "Unsupported content encoding", es: "Codificación de contenido no admitida" },
+    when: "The body carries a Content-Encoding (gzip, br, deflate…): only an unencoded body is accepted; Accept-Encoding: identity says so.",
+  },
   validation_failed: {
     status: 422,
     title: { en: "Validation failed", es: "La validación falló" },
@@ -100,6 +105,11 @@ export const PROBLEM_CODES = {
     status: 429,
     title: { en: "Too many requests", es: "Demasiadas solicitudes" },
     when: "The channel token (on the assistant's events endpoint: the assistant) sent more requests than its rate limit; retry after Retry-After seconds.",
+  },
+  too_many_failed_authentications: {
+    status: 429,
+    title: { en: "Too many failed authentications", es: "Demasiadas autenticaciones fallidas" },
+    when: "This client address sent more unknown or revoked tokens than its limit allows; a token that worked a moment ago still works; others are refused until Retry-After seconds pass.",
   },
   internal_error: {
     status: 500,

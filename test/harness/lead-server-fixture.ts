@@ -51,8 +51,14 @@ export function useLeadServer<Name extends string>(
     for (const name of options.revoke ?? []) await revokeChannelToken(database.env, state.tokens[name]!.id);
     const count = options.processes ?? 1;
     if (count > 1 && database.exclusive) throw new Error("several server processes need PostgreSQL");
-    // High, not off: the limiter and its RateLimit-* headers stay on the path every request takes.
-    const env = { RATE_LIMIT_PER_SECOND: "1000000", RATE_LIMIT_BURST: "1000000", ...options.env };
+    // High, not off: the limiters and their RateLimit-* headers stay on the path every request takes.
+    // Every suite's refused tokens come from one address; failed-auth-limit.test.ts tests that limit.
+    const env = {
+      RATE_LIMIT_PER_SECOND: "1000000",
+      RATE_LIMIT_BURST: "1000000",
+      FAILED_AUTH_PER_MINUTE: "1000000",
+      ...options.env,
+    };
     state.processes = await Promise.all(
       Array.from({ length: count }, () => startServerProcess({ databaseEnv: database.env, env })),
     );

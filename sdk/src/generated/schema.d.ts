@@ -244,7 +244,7 @@ export interface components {
              * @description Stable, machine-readable problem code.
              * @enum {string}
              */
-            code: "invalid_json" | "token_missing" | "token_invalid" | "token_revoked" | "token_conflict" | "webhook_signature_invalid" | "webhook_timestamp_invalid" | "not_found" | "lead_not_found" | "method_not_allowed" | "idempotency_request_in_flight" | "webhook_replayed" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "idempotency_key_mismatch" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "unavailable";
+            code: "invalid_json" | "token_missing" | "token_invalid" | "token_revoked" | "token_conflict" | "webhook_signature_invalid" | "webhook_timestamp_invalid" | "not_found" | "lead_not_found" | "method_not_allowed" | "idempotency_request_in_flight" | "webhook_replayed" | "payload_too_large" | "unsupported_media_type" | "unsupported_content_encoding" | "validation_failed" | "idempotency_key_mismatch" | "idempotency_key_reused" | "rate_limited" | "too_many_failed_authentications" | "internal_error" | "unavailable";
             /** @description The request's id, also in the X-Request-Id header. */
             request_id?: string;
             /** @description With validation_failed: every field error at once. */
@@ -320,6 +320,8 @@ export interface components {
         "X-Request-Id": string;
         /** @description Seconds to wait before retrying. */
         "Retry-After": number;
+        /** @description identity: the only content coding a request body may have (RFC 7694). */
+        "Accept-Encoding": "identity";
         /** @description Always Bearer, naming the scheme to authenticate with. */
         "WWW-Authenticate": string;
         /** @description The allowed methods: POST. */
@@ -382,7 +384,7 @@ export interface operations {
                     "application/json": components["schemas"]["LeadAccepted"];
                 };
             };
-            /** @description The body is not a JSON object. */
+            /** @description The body is not a JSON object. Broken HTTP framing (a malformed Content-Length or chunk size, Content-Length together with Transfer-Encoding, no Host header) is also 400, answered by the HTTP layer before the service with an empty body rather than problem+json. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -403,7 +405,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A method other than POST was used on this path. */
+            /** @description A method other than POST was used on this path. A method HTTP does not define (BREW, say) is refused by the HTTP layer, which closes the connection without an answer. */
             405: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -435,10 +437,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not application/json. */
+            /** @description The body is not application/json, or carries a Content-Encoding. */
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Accept-Encoding": components["headers"]["Accept-Encoding"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -455,7 +458,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The channel token's rate limit was exceeded. */
+            /** @description The channel token's rate limit, or the client address's limit of failed authentications, was exceeded. */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -469,6 +472,13 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The request's headers are larger than the HTTP layer accepts (16 KiB in all): answered before the service, with an empty body rather than problem+json. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description A defect in the service. */
             500: {
                 headers: {
@@ -479,7 +489,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The service cannot reach its database. */
+            /** @description The service cannot reach its database, or it did not answer in time. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

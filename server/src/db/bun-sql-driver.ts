@@ -4,10 +4,12 @@ import {
   type Database,
   DatabaseError,
   DatabaseUnavailableError,
+  DEFAULT_DATABASE_TIMEOUT_MS,
   isUnavailableState,
   LOCK_TIMEOUT_MS,
   type Row,
 } from "./database.ts";
+import { DatabaseDeadlineError, DEADLINE_GRACE_MS, withDeadline } from "./query-deadline.ts";
 
 /** Bun reports server errors as ERR_POSTGRES_SERVER_ERROR with the SQLSTATE in errno; anything else is the connection. */
 function translate(error: unknown): Error {
@@ -41,21 +43,54 @@ async function runScript(runner: Runner, script: string): Promise<void> {
   }
 }
 
-export function createBunSqlDatabase(url: string, options: { poolSize: number }): Database {
+export interface BunSqlOptions {
+  poolSize: number;
+  /** statement_timeout of every connection; the client gives up DEADLINE_GRACE_MS later (a frozen server). */
+  timeoutMs?: number;
+}
+
+export function createBunSqlDatabase(url: string, options: BunSqlOptions): Database {
+  const timeoutMs = options.timeoutMs ?? DEFAULT_DATABASE_TIMEOUT_MS;
+  const deadlineMs = timeoutMs + DEADLINE_GRACE_MS;
   const sql: SQL = new Bun.SQL(url, {
     max: options.poolSize,
     connectionTimeout: 5,
     idleTimeout: 60,
-    // A startup parameter rather than SET LOCAL per transaction: saves a round trip per request.
-    connection: { lock_timeout: `${LOCK_TIMEOUT_MS}ms`, application_name: "speed-to-lead" },
+    // Startup parameters rather than SET LOCAL per transaction: saves a round trip per request.
+    connection: {
+      lock_timeout: `${LOCK_TIMEOUT_MS}ms`,
+      statement_timeout: `${timeoutMs}ms`,
+      application_name: "speed-to-lead",
+    },
   });
   return {
     kind: "postgres",
-    query: <T = Row>(text: string, params?: unknown[]) => run<T>(sql, text, params),
-    exec: (script) => runScript(sql, script),
+    query: <T = Row>(text: string, params?: unknown[]) => withDeadline(run<T>(sql, text, params), deadlineMs),
+    exec: (script) => withDeadline(runScript(sql, script), deadlineMs),
     async transaction(fn) {
+      // Once the caller has given up, the transaction must not commit: its next statement fails instead.
+      let expired = false;
+      const live = () => {
+        if (expired) throw new DatabaseDeadlineError("transaction past its deadline, rolled back");
+      };
+      const work = sql.begin(async (tx) => {
+        const result = await fn({
+          query: async (t, p) => {
+            live();
+            return await run(tx, t, p);
+          },
+          exec: async (s) => {
+            live();
+            await runScript(tx, s);
+          },
+        });
+        live();
+        return result;
+      });
       try {
-        return await sql.begin((tx) => fn({ query: (t, p) => run(tx, t, p), exec: (s) => runScript(tx, s) }));
+        return await withDeadline(work, deadlineMs, () => {
+          expired = true;
+        });
       } catch (error) {
         throw error instanceof DatabaseError || error instanceof DatabaseUnavailableError
           ? error

@@ -44,13 +44,17 @@ export class DatabaseUnavailableError extends Error {
  */
 const CONNECTION_REFUSED_STATES = new Set(["55000", "3D000", "28000", "28P01"]);
 
-/** SQLSTATE classes that mean "not now" rather than "wrong statement": connection, resources, shutdown. */
+/**
+ * SQLSTATE classes that mean "not now" rather than "wrong statement": connection, resources, shutdown,
+ * and 57014 (statement_timeout cancelled it: the database is too slow or stuck right now).
+ */
 export function isUnavailableState(sqlState: string | undefined): boolean {
   if (!sqlState) return false;
   return (
     sqlState.startsWith("08") ||
     sqlState.startsWith("53") ||
     sqlState.startsWith("57P") ||
+    sqlState === "57014" ||
     sqlState === "40001" ||
     sqlState === "40P01" ||
     CONNECTION_REFUSED_STATES.has(sqlState)
@@ -62,6 +66,12 @@ export function isUnavailableState(sqlState: string | undefined): boolean {
  * waiting on another one with the same idempotency key gives up after this and answers 409.
  */
 export const LOCK_TIMEOUT_MS = 5_000;
+
+/**
+ * statement_timeout of every pooled PostgreSQL connection unless DATABASE_TIMEOUT_MS says otherwise;
+ * above LOCK_TIMEOUT_MS, so a request waiting on an idempotency key still gets its 409.
+ */
+export const DEFAULT_DATABASE_TIMEOUT_MS = 8_000;
 
 export const UNIQUE_VIOLATION = "23505";
 export const LOCK_NOT_AVAILABLE = "55P03";

@@ -5,9 +5,11 @@ import type { Database } from "./database.ts";
 import { createPgliteDatabase } from "./pglite-driver.ts";
 
 export async function openDatabase(
-  config: Pick<ServerConfig, "databaseUrl" | "pgliteDir" | "databasePoolSize">,
+  config: Pick<ServerConfig, "databaseUrl" | "pgliteDir" | "databasePoolSize" | "databaseTimeoutMs">,
 ): Promise<Database> {
-  if (config.databaseUrl)
-    return createBunSqlDatabase(config.databaseUrl, { poolSize: config.databasePoolSize });
+  if (config.databaseUrl) {
+    const { databasePoolSize: poolSize, databaseTimeoutMs: timeoutMs } = config;
+    return createBunSqlDatabase(config.databaseUrl, { poolSize, timeoutMs });
+  }
   return await createPgliteDatabase(config.pgliteDir);
 }

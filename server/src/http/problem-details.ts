@@ -68,6 +68,10 @@ const DETAILS: Record<ProblemCode, { en: Detail; es: Detail }> = {
     en: () => "Send the lead as application/json.",
     es: () => "Envíe el lead como application/json.",
   },
+  unsupported_content_encoding: {
+    en: () => "Send the body without Content-Encoding: compressed bodies are not accepted.",
+    es: () => "Envíe el cuerpo sin Content-Encoding: no se aceptan cuerpos comprimidos.",
+  },
   validation_failed: {
     en: ({ count = 1 }) =>
       count === 1 ? "1 field breaks the contract." : `${count} fields break the contract.`,
@@ -86,6 +90,12 @@ const DETAILS: Record<ProblemCode, { en: Detail; es: Detail }> = {
     en: ({ seconds: s }) => `Too many requests for this channel token. Retry after ${seconds(s, "en")}.`,
     es: ({ seconds: s }) =>
       `Demasiadas solicitudes para este token del canal. Reintente tras ${seconds(s, "es")}.`,
+  },
+  too_many_failed_authentications: {
+    en: ({ seconds: s }) =>
+      `Too many failed authentications from this address. Retry after ${seconds(s, "en")}.`,
+    es: ({ seconds: s }) =>
+      `Demasiadas autenticaciones fallidas desde esta dirección. Reintente tras ${seconds(s, "es")}.`,
   },
   internal_error: {
     en: () => "Something went wrong on our side. Retry with the same idempotency key.",

@@ -45,13 +45,18 @@ describe("server on PGlite, as `bun start` runs it", () => {
   it("logs the request as one JSON line without the token or the lead", async () => {
     const line = await server.waitForLine((l) => l.includes(firstLead.id) && l.includes('"msg":"request"'));
     expect(JSON.parse(line)).toMatchObject({ method: "POST", status: 201, lead_id: firstLead.id });
-    // The demo's console assistant prints hand-offs with the phone on purpose (it stands in for the
-    // assistant); every other line must carry neither the token nor the lead.
-    const logs = server.lines.filter((l) => l.startsWith("{") && !l.includes('"msg":"handoff"')).join("\n");
+    // The demo's console assistant prints the hand-off too, with personal data masked by default.
+    const handoff = await server.waitForLine(
+      (l) => l.includes('"msg":"handoff"') && l.includes(firstLead.id),
+    );
+    expect(JSON.parse(handoff).payload.data).toMatchObject({ phone: "+1••••••••71", first_name: "A•••" });
+    await server.waitForLine((l) => l.includes("console assistant masks phone, names, consent and context"));
+    const logs = server.lines.filter((l) => l.startsWith("{")).join("\n");
     expect(logs).not.toContain(demoToken);
     expect(logs).not.toContain("555-2671");
     expect(logs).not.toContain("+14155552671");
     expect(logs).not.toContain("Ana");
+    expect(logs).not.toContain(lead.consent.reference);
   });
 
   it("refuses 413 over real HTTP without reading a large body", async () => {

@@ -1,6 +1,6 @@
 // Who receives hand-offs: the assistant's webhook when one is configured, the console otherwise.
 import type { HandoffConfig } from "./config.ts";
-import { createConsoleAssistant } from "./console-assistant.ts";
+import { type ConsolePersonalData, createConsoleAssistant } from "./console-assistant.ts";
 import type { HandoffPayload } from "./payload.ts";
 import { createWebhookAssistant } from "./webhook-assistant.ts";
 
@@ -8,13 +8,18 @@ export type DeliveryResult = { ok: true; status?: number } | { ok: false; error:
 
 export interface Assistant {
   readonly kind: "webhook" | "console";
+  /** The console assistant only: whether its lines show personal data in full. */
+  readonly personalData?: ConsolePersonalData;
   /** Resolves, never rejects: a failure is a result the dispatcher retries. */
   deliver(webhookId: string, payload: HandoffPayload): Promise<DeliveryResult>;
 }
 
 /** @example const assistant = createAssistant(loadHandoffConfig()); */
 export function createAssistant(
-  config: Pick<HandoffConfig, "webhookUrl" | "webhookSecret" | "webhookTimeoutMs" | "printHandoffs">,
+  config: Pick<
+    HandoffConfig,
+    "webhookUrl" | "webhookSecret" | "webhookTimeoutMs" | "printHandoffs" | "consolePersonalData"
+  >,
   write: (line: string) => void = (line) => {
     if (config.printHandoffs) process.stdout.write(line);
   },
@@ -26,5 +31,5 @@ export function createAssistant(
       timeoutMs: config.webhookTimeoutMs,
     });
   }
-  return createConsoleAssistant(write);
+  return createConsoleAssistant(write, config.consolePersonalData);
 }

@@ -17,6 +17,7 @@ describe("loadHandoffConfig", () => {
       retryMaxMs: 30_000,
       concurrency: 32,
       printHandoffs: true,
+      consolePersonalData: "masked",
     });
   });
 
@@ -49,6 +50,7 @@ describe("loadHandoffConfig", () => {
       DISPATCHER_RETRY_MAX_MS: "5000",
       DISPATCHER_CONCURRENCY: "8",
       LOG_LEVEL: "warn",
+      ASSISTANT_CONSOLE_PERSONAL_DATA: "FULL",
     });
     expect(config).toMatchObject({
       dispatcherInServer: false,
@@ -59,6 +61,7 @@ describe("loadHandoffConfig", () => {
       pollIntervalMs: 250,
       concurrency: 8,
       printHandoffs: false,
+      consolePersonalData: "full",
     });
   });
 
@@ -71,5 +74,6 @@ describe("loadHandoffConfig", () => {
     expect(() => loadHandoffConfig({ DEFAULT_TIME_ZONE: "Mars/Olympus" })).toThrow(/IANA/);
     expect(() => loadHandoffConfig({ DISPATCHER: "maybe" })).toThrow();
     expect(() => loadHandoffConfig({ DISPATCHER_POLL_MS: "0" })).toThrow();
+    expect(() => loadHandoffConfig({ ASSISTANT_CONSOLE_PERSONAL_DATA: "some" })).toThrow(/masked/);
   });
 });

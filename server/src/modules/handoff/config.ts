@@ -1,5 +1,6 @@
 // Hand-off settings from environment variables; each one and its default is listed in server/README.md.
 import { type CallingHours, parseClockTime, rulesOutsideHours } from "./calling-hours.ts";
+import type { ConsolePersonalData } from "./console-assistant.ts";
 import { isKnownZone } from "./zoned-time.ts";
 
 export interface HandoffConfig {
@@ -21,6 +22,8 @@ export interface HandoffConfig {
   concurrency: number;
   /** The console assistant's lines are info logs: printed unless LOG_LEVEL is warn, error or silent. */
   printHandoffs: boolean;
+  /** ASSISTANT_CONSOLE_PERSONAL_DATA: the console assistant masks phone, names, consent and context unless "full". */
+  consolePersonalData: ConsolePersonalData;
 }
 
 function positiveNumber(env: Record<string, string | undefined>, name: string, fallback: number): number {
@@ -62,6 +65,12 @@ export function loadHandoffConfig(env: Record<string, string | undefined> = proc
   if (!isKnownZone(defaultTimeZone))
     throw new Error(`DEFAULT_TIME_ZONE "${defaultTimeZone}" is not a known IANA zone`);
 
+  const consolePersonalData = env.ASSISTANT_CONSOLE_PERSONAL_DATA?.trim().toLowerCase() || "masked";
+  if (consolePersonalData !== "masked" && consolePersonalData !== "full")
+    throw new Error(
+      `ASSISTANT_CONSOLE_PERSONAL_DATA must be "masked" or "full", got "${consolePersonalData}"`,
+    );
+
   return {
     dispatcherInServer: dispatcher === "on",
     webhookUrl,
@@ -74,5 +83,6 @@ export function loadHandoffConfig(env: Record<string, string | undefined> = proc
     retryMaxMs: positiveNumber(env, "DISPATCHER_RETRY_MAX_MS", 30_000),
     concurrency: Math.floor(positiveNumber(env, "DISPATCHER_CONCURRENCY", 32)),
     printHandoffs: ["", "debug", "info"].includes(env.LOG_LEVEL?.trim().toLowerCase() ?? ""),
+    consolePersonalData,
   };
 }

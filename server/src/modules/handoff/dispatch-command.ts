@@ -3,6 +3,7 @@ import { loadConfig } from "../../config.ts";
 import type { Database } from "../../db/database.ts";
 import { createLogger } from "../../logger.ts";
 import { createLeadFeed } from "../inbox/lead-feed.ts";
+import { listenForMetrics } from "../metrics/metrics-listener.ts";
 import { createServiceMetrics } from "../metrics/service-metrics.ts";
 import { loadHandoffConfig } from "./config.ts";
 import { startHandoff } from "./handoff-runtime.ts";
@@ -41,16 +42,7 @@ export async function dispatchCommand(
   });
   const metricsPort = env.DISPATCH_METRICS_PORT?.trim();
   const metricsServer = metricsPort
-    ? Bun.serve({
-        port: Number(metricsPort),
-        hostname: config.host,
-        fetch: async (request) =>
-          new URL(request.url).pathname === "/metrics"
-            ? new Response(await metrics.registry.metrics(), {
-                headers: { "content-type": metrics.registry.contentType },
-              })
-            : new Response("not found", { status: 404 }),
-      })
+    ? listenForMetrics(metrics, { port: Number(metricsPort), hostname: config.host, logger })
     : undefined;
   print(`Dispatching response tasks to the ${handoff.assistant.kind} assistant; Ctrl-C to stop.`);
 

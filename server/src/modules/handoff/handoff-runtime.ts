@@ -25,6 +25,8 @@ export interface StartHandoffOptions {
    * behind the intake's transactions, and LISTENs for new tasks on a dedicated connection.
    */
   databaseUrl?: string;
+  /** DATABASE_TIMEOUT_MS for that pool: a hung database cannot stall claims or shutdown. */
+  databaseTimeoutMs?: number;
   /** LISTEN for new tasks (wake-up within milliseconds); defaults to one on databaseUrl, else none (poll only). */
   listen?: ListenFn;
   /** Where the console assistant prints (stdout by default). */
@@ -40,7 +42,10 @@ const DISPATCHER_POOL_SIZE = 2;
 export async function startHandoff(options: StartHandoffOptions): Promise<HandoffRuntime> {
   const { config, logger, metrics, databaseUrl } = options;
   const ownPool = databaseUrl
-    ? createBunSqlDatabase(databaseUrl, { poolSize: DISPATCHER_POOL_SIZE })
+    ? createBunSqlDatabase(databaseUrl, {
+        poolSize: DISPATCHER_POOL_SIZE,
+        timeoutMs: options.databaseTimeoutMs,
+      })
     : undefined;
   const db = ownPool ?? options.db;
   const listen = options.listen ?? (databaseUrl ? bunSqlListen(databaseUrl) : undefined);
@@ -60,6 +65,13 @@ export async function startHandoff(options: StartHandoffOptions): Promise<Handof
     notifications: listen ? "listen" : "poll",
     poll_ms: config.pollIntervalMs,
   });
+  // Said at start, so an operator knows what the console lines hold and how to change it.
+  if (assistant.personalData === "full")
+    logger.warn("console assistant prints personal data in full (ASSISTANT_CONSOLE_PERSONAL_DATA=full)");
+  else if (assistant.personalData === "masked")
+    logger.info(
+      "console assistant masks phone, names, consent and context; ASSISTANT_CONSOLE_PERSONAL_DATA=full prints them",
+    );
   return {
     dispatcher,
     assistant,

@@ -24,6 +24,7 @@ export async function startServerHandoff(options: {
   metrics: ServiceMetrics;
   databaseUrl: string | undefined;
   leadsChanged?: (accountIds: string[]) => void;
+  databaseTimeoutMs?: number;
 }): Promise<ServerHandoff> {
   const { db, config, logger, databaseUrl } = options;
   if (config.dispatcherInServer) {

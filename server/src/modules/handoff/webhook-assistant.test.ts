@@ -68,12 +68,41 @@ describe("webhook assistant → fake assistant (Standard Webhooks)", () => {
 });
 
 describe("console assistant", () => {
-  it("prints one JSON line per hand-off and acknowledges it", async () => {
+  const whole = {
+    ...payload,
+    data: {
+      ...payload.data,
+      first_name: "Ana",
+      last_name: "Ruiz",
+      timezone: "America/Chicago",
+      consent: { source: "webform:/contact", reference: "sub_8812", captured_at: "2026-07-01T11:59:00Z" },
+      context: { note: "call after lunch" },
+    },
+  } as unknown as HandoffPayload;
+  const printed = async (personalData?: "masked" | "full") => {
     const lines: string[] = [];
-    const assistant = createConsoleAssistant((line) => lines.push(line));
-    expect(await assistant.deliver("msg_handoff_9", payload)).toEqual({ ok: true });
+    const assistant = createConsoleAssistant((line) => lines.push(line), personalData);
+    expect(await assistant.deliver("msg_handoff_9", whole)).toEqual({ ok: true });
     expect(lines).toHaveLength(1);
     expect(lines[0]!.endsWith("\n")).toBe(true);
-    expect(JSON.parse(lines[0]!)).toMatchObject({ msg: "handoff", webhook_id: "msg_handoff_9", payload });
+    return JSON.parse(lines[0]!);
+  };
+
+  it("prints one JSON line per hand-off with personal data masked by default", async () => {
+    const line = await printed();
+    expect(line).toMatchObject({ msg: "handoff", webhook_id: "msg_handoff_9" });
+    expect(line.payload.data).toEqual({
+      lead_id: whole.data.lead_id,
+      timezone: "America/Chicago",
+      phone: "+1••••••••71",
+      first_name: "A•••",
+      last_name: "R•••",
+      consent: "[masked]",
+      context: "[masked]",
+    });
+  });
+
+  it("prints the hand-off whole when the operator asks for it", async () => {
+    expect((await printed("full")).payload).toEqual(whole);
   });
 });

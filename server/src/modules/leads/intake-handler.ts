@@ -2,13 +2,18 @@
 import type { FieldErrorCode, ProblemCode } from "@speed-to-lead/spec";
 import type { Database } from "../../db/database.ts";
 import { DatabaseUnavailableError } from "../../db/database.ts";
+import { clientAddress } from "../../http/client-address.ts";
+import { clientClosedResponse, clientWentAway } from "../../http/client-closed.ts";
 import { type RequestState, requestState } from "../../http/request-state.ts";
 import { type HeaderMap, type ProblemOptions, problemResponse, textResponse } from "../../http/respond.ts";
 import type { Logger } from "../../logger.ts";
 import { describeError } from "../../logger.ts";
+import { authenticateClient } from "../auth/authenticate-client.ts";
 import type { Authenticator } from "../auth/authenticator.ts";
+import type { FailedAuthLimiter } from "../auth/failed-auth-limiter.ts";
 import { tokenFromHeaders } from "../auth/token-headers.ts";
-import { type RateLimiter, rateLimitHeaders } from "../rate-limit/token-bucket.ts";
+import { type RateDecision, type RateLimiter, rateLimitHeaders } from "../rate-limit/token-bucket.ts";
+import { committingWhileConnected, stillConnected } from "./connected-store.ts";
 import type { IntakeEvents } from "./events.ts";
 import { payloadFingerprint } from "./fingerprint.ts";
 import { readLeadBody } from "./request-body.ts";
@@ -18,6 +23,9 @@ import { validateLead } from "./validate-lead.ts";
 export interface IntakeDeps {
   db: Database;
   authenticator: Authenticator;
+  /** Failed authentications per client address (TRUST_PROXY decides which address counts). */
+  failedAuthLimiter: FailedAuthLimiter;
+  trustProxy: boolean;
   rateLimiter: RateLimiter;
   logger: Logger;
   events: IntakeEvents;
@@ -41,6 +49,8 @@ export async function handleIntake(deps: IntakeDeps, request: Request): Promise<
   try {
     return await intake(deps, request, state, refuse);
   } catch (error) {
+    // A body cut off by the client is the client's doing: logged as 499 at info, nothing stored.
+    if (clientWentAway(request, error)) return clientClosedResponse(state);
     if (!(error instanceof DatabaseUnavailableError)) throw error;
     deps.logger.warn("database unavailable", { request_id: state.requestId, ...describeError(error) });
     return unavailable(refuse);
@@ -55,30 +65,43 @@ const unavailable = (refuse: Refuse) =>
     headers: { "retry-after": String(UNAVAILABLE_RETRY_SECONDS) },
   });
 
+/** 429 with Retry-After and the RateLimit headers of whichever limit refused (the token's, or the address's). */
+const limited = (
+  refuse: Refuse,
+  code: "rate_limited" | "too_many_failed_authentications",
+  decision: RateDecision,
+) =>
+  refuse(code, {
+    retryAfterSeconds: decision.retryAfterSeconds,
+    headers: { ...rateLimitHeaders(decision), "retry-after": String(decision.retryAfterSeconds) },
+  });
+
 async function intake(deps: IntakeDeps, request: Request, state: RequestState, refuse: Refuse) {
   if (!deps.isReady()) return unavailable(refuse);
 
   const carried = tokenFromHeaders(request.headers);
   const challenge = { "www-authenticate": 'Bearer realm="speed-to-lead"' };
   if (!carried.ok) return refuse(carried.code, { headers: challenge });
-  const auth = await deps.authenticator.authenticate(carried.token);
+  const address = clientAddress(request, deps.trustProxy);
+  const auth = await authenticateClient(deps.authenticator, deps.failedAuthLimiter, address, carried.token);
+  if (!auth.ok && auth.code === "too_many_failed_authentications")
+    return limited(refuse, auth.code, auth.limit);
   if (!auth.ok) return refuse(auth.code, { headers: challenge });
 
   let limitHeaders: HeaderMap = {};
   if (deps.rateLimiter.enabled) {
     const decision = deps.rateLimiter.take(auth.identity.tokenId);
     limitHeaders = rateLimitHeaders(decision);
-    if (!decision.allowed) {
-      const retry = String(decision.retryAfterSeconds);
-      return refuse("rate_limited", {
-        retryAfterSeconds: decision.retryAfterSeconds,
-        headers: { ...limitHeaders, "retry-after": retry },
-      });
-    }
+    if (!decision.allowed) return limited(refuse, "rate_limited", decision);
   }
 
   const read = await readLeadBody(request);
-  if (!read.ok) return refuse(read.code, { headers: limitHeaders });
+  if (!read.ok) {
+    // RFC 7694: a 415 for a content coding names the codings accepted.
+    const encoding: HeaderMap =
+      read.code === "unsupported_content_encoding" ? { "accept-encoding": "identity" } : {};
+    return refuse(read.code, { headers: { ...limitHeaders, ...encoding } });
+  }
 
   const now = new Date();
   const validation = validateLead(read.body, request.headers.get("idempotency-key"), now);
@@ -91,7 +114,16 @@ async function intake(deps: IntakeDeps, request: Request, state: RequestState, r
 
   const identity = auth.identity;
   const fingerprint = payloadFingerprint(read.body);
-  const outcome = await acceptLead(deps.db, identity, validation.lead, fingerprint, now);
+  // Never store a lead whose answer is already lost (pipelining in Bun; connected-store.ts).
+  if (!(await stillConnected(request))) return clientClosedResponse(state);
+  const db = committingWhileConnected(deps.db, request);
+  const outcome = await acceptLead(db, identity, validation.lead, fingerprint, now);
+  if (outcome.kind === "stored" && clientWentAway(request)) {
+    deps.logger.warn("connection closed while the lead was stored: answer lost", {
+      request_id: state.requestId,
+      lead_id: outcome.lead.id,
+    });
+  }
   switch (outcome.kind) {
     case "key_reused":
       return refuse("idempotency_key_reused", { headers: limitHeaders });

@@ -1,9 +1,12 @@
-// Reads the request body ourselves, in the contract's order: media type (415), size (413), JSON object (400).
+// Reads the request body ourselves, in the contract's order: encoding and media type (415), size (413), JSON (400).
 import { MAX_BODY_BYTES } from "@speed-to-lead/spec";
 
 export type BodyResult =
   | { ok: true; body: Record<string, unknown> }
-  | { ok: false; code: "unsupported_media_type" | "payload_too_large" | "invalid_json" };
+  | {
+      ok: false;
+      code: "unsupported_media_type" | "unsupported_content_encoding" | "payload_too_large" | "invalid_json";
+    };
 
 /**
  * application/json, any case, with optional parameters; a charset, when given, must be UTF-8 (RFC 8259).
@@ -61,7 +64,20 @@ export function parseJsonObject(bytes: Uint8Array): Record<string, unknown> | un
   }
 }
 
+/**
+ * Only an unencoded body: decoding would need the 64 KiB limit on the decoded size and brings
+ * decompression bombs, for lead payloads of a few hundred bytes. `identity` (or an empty value) is none.
+ *
+ * @example isIdentityEncoding("gzip") // false
+ */
+export function isIdentityEncoding(contentEncoding: string | null): boolean {
+  if (contentEncoding === null) return true;
+  return contentEncoding.split(",").every((coding) => ["", "identity"].includes(coding.trim().toLowerCase()));
+}
+
 export async function readLeadBody(request: Request): Promise<BodyResult> {
+  if (!isIdentityEncoding(request.headers.get("content-encoding")))
+    return { ok: false, code: "unsupported_content_encoding" };
   if (!isJsonMediaType(request.headers.get("content-type")))
     return { ok: false, code: "unsupported_media_type" };
   const bytes = await readCappedBody(request);

@@ -6,8 +6,8 @@ export { intakeMetricsEvents } from "./intake-metrics.ts";
 export { createServiceMetrics, type ServiceMetrics } from "./service-metrics.ts";
 
 /**
- * Unauthenticated, like /healthz: it holds counts only, never lead data. Restrict it at the proxy
- * when the server faces the internet.
+ * Unauthenticated, like /healthz: it holds counts only, never lead data. A server facing the internet
+ * serves it on its own private listener instead (METRICS_PORT, metrics-listener.ts).
  *
  * @example new Elysia().use(metricsRoute(createServiceMetrics()))
  */

@@ -1,0 +1,44 @@
+// The console assistant's view of a hand-off with personal data masked: the flow stays readable, the person does not.
+import type { HandoffPayload } from "./payload.ts";
+
+/** Fields of `data` that say nothing about the person; every other field, present or future, is masked. */
+const SHOWN_FIELDS = new Set([
+  "lead_id",
+  "account",
+  "language",
+  "timezone",
+  "source",
+  "price",
+  "property_ref",
+  "received_at",
+  "respond_by",
+  "call_window",
+]);
+
+/**
+ * The first two and last two characters of a phone, the other digits as •.
+ *
+ * @example maskPhone("+14155552671") // "+1••••••••71"
+ */
+export function maskPhone(phone: string): string {
+  if (phone.length <= 4) return "•".repeat(phone.length);
+  return `${phone.slice(0, 2)}${phone.slice(2, -2).replace(/[0-9]/g, "•")}${phone.slice(-2)}`;
+}
+
+function maskValue(name: string, value: unknown): unknown {
+  if (value === null || value === undefined) return value;
+  if (name === "phone" && typeof value === "string") return maskPhone(value);
+  if (typeof value === "string") return `${value.slice(0, 1)}•••`;
+  return "[masked]";
+}
+
+/**
+ * @example maskPersonalData(payload).data.first_name // "A•••"
+ */
+export function maskPersonalData(payload: HandoffPayload): HandoffPayload {
+  const data: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(payload.data)) {
+    data[name] = SHOWN_FIELDS.has(name) ? value : maskValue(name, value);
+  }
+  return { ...payload, data: data as HandoffPayload["data"] };
+}
