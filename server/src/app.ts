@@ -6,6 +6,7 @@ import { beginRequest, requestState } from "./http/request-state.ts";
 import { problemResponse } from "./http/respond.ts";
 import { describeError, type Logger, silentLogger } from "./logger.ts";
 import { type Authenticator, createAuthenticator } from "./modules/auth/authenticator.ts";
+import { consolePages } from "./modules/console/pages.ts";
 import { type CorsPolicy, createCorsPolicy } from "./modules/cors/cors-policy.ts";
 import { apiDocs } from "./modules/docs/index.ts";
 import { health } from "./modules/health/index.ts";
@@ -34,6 +35,8 @@ export interface AppDeps {
   rateLimiter?: RateLimiter;
   /** Cross-origin access for browsers; none when absent. */
   cors?: CorsPolicy;
+  /** TRUST_PROXY: the console believes X-Forwarded-Proto and X-Forwarded-For. */
+  trustProxy?: boolean;
 }
 
 /**
@@ -101,7 +104,8 @@ export function createApp(deps: AppDeps) {
     .use(leadIntake({ db: deps.db, authenticator, rateLimiter, logger, events, isReady }))
     .use(metricsRoute(metrics))
     .use(apiDocs())
-    .use(health({ db: deps.db, isReady, logger }));
+    .use(health({ db: deps.db, isReady, logger }))
+    .use(consolePages({ db: deps.db, logger, trustProxy: deps.trustProxy ?? false }));
 }
 
 export type App = ReturnType<typeof createApp>;
