@@ -2,6 +2,7 @@
 // and /console itself. Page features (owners, integrations, …) are composed in pages.ts.
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { Elysia } from "elysia";
 import { requestState } from "../../http/request-state.ts";
 import { problemResponse } from "../../http/respond.ts";
@@ -18,8 +19,11 @@ const packageDir = (name: string) => dirname(require.resolve(`${name}/package.js
 const ASSETS: Record<string, { path: string; type: string }> = {
   "htmx.min.js": { path: join(packageDir("htmx.org"), "dist", "htmx.min.js"), type: "text/javascript" },
   "sse.js": { path: join(packageDir("htmx-ext-sse"), "dist", "sse.js"), type: "text/javascript" },
-  "console.js": { path: join(import.meta.dir, "assets", "console.js"), type: "text/javascript" },
-  "console.css": { path: join(import.meta.dir, "assets", "console.css"), type: "text/css" },
+  "console.js": {
+    path: fileURLToPath(new URL("./assets/console.js", import.meta.url)),
+    type: "text/javascript",
+  },
+  "console.css": { path: fileURLToPath(new URL("./assets/console.css", import.meta.url)), type: "text/css" },
 };
 
 const ONE_YEAR = 365 * 24 * 60 * 60;
