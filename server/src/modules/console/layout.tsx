@@ -4,9 +4,13 @@ import type { Language } from "../../http/language.ts";
 import type { Translate } from "./dictionary.ts";
 import { NAV_ENTRIES } from "./navigation.ts";
 
-/** htmx settings as a meta tag (no inline script): no injected indicator styles (CSP), no eval, 422 swapped. */
+/**
+ * htmx settings as a meta tag (no inline script): no injected indicator styles and no settling of style
+ * attributes (the CSP refuses both), no eval, 422 answers (a form with its errors) swapped.
+ */
 const HTMX_CONFIG = JSON.stringify({
   includeIndicatorStyles: false,
+  attributesToSettle: ["class", "width", "height"],
   allowEval: false,
   allowScriptTags: false,
   responseHandling: [
@@ -48,6 +52,7 @@ export function Layout({ lang, t, title, path, owner, current, children }: Layou
           <meta name="viewport" content="width=device-width, initial-scale=1" />
           <meta name="htmx-config" content={HTMX_CONFIG} />
           <title safe>{`${title} · ${t("app.name")}`}</title>
+          <link rel="icon" href="data:," />
           <link rel="stylesheet" href="/console/assets/console.css" />
           <script src="/console/assets/htmx.min.js" defer></script>
           <script src="/console/assets/console.js" defer></script>
