@@ -19,6 +19,7 @@ import {
   metricsRoute,
   type ServiceMetrics,
 } from "./modules/metrics/index.ts";
+import { loggedPath } from "./modules/owners/sign-in-links.ts";
 import { createRateLimiter, type RateLimiter } from "./modules/rate-limit/token-bucket.ts";
 
 export interface AppDeps {
@@ -94,7 +95,7 @@ export function createApp(deps: AppDeps) {
       const state = requestState(request);
       logger.info("request", {
         method: request.method,
-        path: new URL(request.url).pathname,
+        path: loggedPath(new URL(request.url).pathname),
         status: state.status,
         duration_ms: Math.round((performance.now() - state.startedAt) * 100) / 100,
         lead_id: state.leadId,

@@ -20,6 +20,10 @@ export async function createSignInLink(q: Queryable, ownerId: string): Promise<s
 export const signInLinkUrl = (baseUrl: string, secret: string) =>
   `${baseUrl.replace(/\/+$/, "")}${SIGN_IN_LINK_PATH}/${secret}`;
 
+/** A request path fit for the logs: a sign-in link's secret is replaced by ":link". */
+export const loggedPath = (path: string) =>
+  path.startsWith(`${SIGN_IN_LINK_PATH}/`) ? `${SIGN_IN_LINK_PATH}/:link` : path;
+
 /** The email of a link that still works (unused, unexpired, owner enabled): for the set-password page. */
 export async function peekSignInLink(q: Queryable, secret: string): Promise<{ email: string } | undefined> {
   if (!hasSecretShape(secret)) return undefined;
