@@ -8,7 +8,7 @@ import { requestState } from "../../http/request-state.ts";
 import { problemResponse } from "../../http/respond.ts";
 import { setCookie } from "./cookies.ts";
 import { CONSOLE_HOME } from "./navigation.ts";
-import { type ConsoleDeps, pageContext } from "./owner-guard.ts";
+import { type ConsoleDeps, notFoundPage, ownerPage, pageContext } from "./owner-guard.ts";
 import { LANGUAGE_COOKIE } from "./page-language.ts";
 import { redirectTo } from "./page-response.ts";
 
@@ -33,27 +33,34 @@ const safeBack = (back: string | null) =>
   back && /^\/console(\/|\?|$)/.test(back) && !back.startsWith("//") ? back : CONSOLE_HOME;
 
 export function consoleBase(deps: ConsoleDeps) {
-  return new Elysia({ name: "console-base" })
-    .get("/console", ({ request }) => redirectTo(requestState(request), request, CONSOLE_HOME))
-    .get("/console/assets/:file", ({ request, params }) => {
-      const state = requestState(request);
-      const asset = Object.hasOwn(ASSETS, params.file) ? ASSETS[params.file] : undefined;
-      if (!asset) return problemResponse(state, "not_found");
-      state.status = 200;
-      return new Response(Bun.file(asset.path), {
-        headers: {
-          "content-type": `${asset.type}; charset=utf-8`,
-          "cache-control": "public, max-age=3600",
-          "x-content-type-options": "nosniff",
-          "x-request-id": state.requestId,
-        },
-      });
-    })
-    .get("/console/language", (args) => {
-      const ctx = pageContext(deps, args);
-      const url = new URL(args.request.url);
-      const to = url.searchParams.get("to") === "es" ? "es" : "en";
-      const cookie = setCookie(LANGUAGE_COOKIE, to, { maxAge: ONE_YEAR, secure: ctx.origin.https });
-      return redirectTo(ctx.state, args.request, safeBack(url.searchParams.get("back")), [cookie]);
-    });
+  return (
+    new Elysia({ name: "console-base" })
+      .get("/console", ({ request }) => redirectTo(requestState(request), request, CONSOLE_HOME))
+      .get("/console/assets/:file", ({ request, params }) => {
+        const state = requestState(request);
+        const asset = Object.hasOwn(ASSETS, params.file) ? ASSETS[params.file] : undefined;
+        if (!asset) return problemResponse(state, "not_found");
+        state.status = 200;
+        return new Response(Bun.file(asset.path), {
+          headers: {
+            "content-type": `${asset.type}; charset=utf-8`,
+            "cache-control": "public, max-age=3600",
+            "x-content-type-options": "nosniff",
+            "x-request-id": state.requestId,
+          },
+        });
+      })
+      // Any other console path: the 404 page in the layout (behind the session, like every page).
+      .get(
+        "/console/*",
+        ownerPage(deps, (ctx) => notFoundPage(ctx)),
+      )
+      .get("/console/language", (args) => {
+        const ctx = pageContext(deps, args);
+        const url = new URL(args.request.url);
+        const to = url.searchParams.get("to") === "es" ? "es" : "en";
+        const cookie = setCookie(LANGUAGE_COOKIE, to, { maxAge: ONE_YEAR, secure: ctx.origin.https });
+        return redirectTo(ctx.state, args.request, safeBack(url.searchParams.get("back")), [cookie]);
+      })
+  );
 }

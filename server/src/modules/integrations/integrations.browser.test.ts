@@ -181,6 +181,30 @@ describe.skipIf(!CHROMIUM_PATH)(
       expect(await rowOf("Website form (2025)").count()).toBe(1);
     });
 
+    it("works by keyboard: skip link first, Enter submits, focus lands on the new secret, focus is visible", async () => {
+      await page.goto(`${a.url}/console/integrations`);
+      await page.keyboard.press("Tab");
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Skip to content");
+      await page.keyboard.press("Enter");
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe("main");
+      await page.keyboard.press("Tab");
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe("token-name");
+      await page.keyboard.type("Keyboard token");
+      await page.keyboard.press("Enter");
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("new-secret-title");
+      await page.keyboard.press("Tab");
+      const focused = await page.evaluate(() => {
+        const element = document.activeElement!;
+        return { text: element.textContent, outline: getComputedStyle(element).outlineStyle };
+      });
+      expect(focused).toEqual({ text: "Copy token", outline: "solid" });
+      const unknown = await page.goto(`${a.url}/console/no-such-page`);
+      expect(unknown?.status()).toBe(404);
+      expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Not found");
+      await checkPage("not-found");
+      await page.goto(`${a.url}/console/integrations`);
+    });
+
     it("revokes after a confirmation, and every server refuses the token within 5 s", async () => {
       await rowOf("Website form (2025)").getByRole("link", { name: "Revoke Website form (2025)" }).click();
       expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Revoke Website form (2025)?");

@@ -52,6 +52,8 @@ function preSession(ctx: PageContext): { secret: string; cookies: string[] } {
 
 /** Signs the owner in: a new session id (never one the browser brought), the pre-session cookie dropped. */
 async function startSession(deps: ConsoleDeps, ctx: PageContext, ownerId: string, accountId: string) {
+  const previous = parseCookies(ctx.request.headers.get("cookie"))[SESSION_COOKIE];
+  if (previous) await endSession(deps.db, previous);
   const secret = await createSession(deps.db, ownerId, accountId);
   const secure = ctx.origin.https;
   return redirectTo(ctx.state, ctx.request, CONSOLE_HOME, [

@@ -1,4 +1,5 @@
-// The console's only script (CSP: no inline script): copy buttons and the "Send a test lead" button.
+// The console's only script (CSP: no inline script): copy buttons, the "Send a test lead" button, and focus
+// on the new secret after htmx shows it (keyboard and screen-reader users land on what changed).
 // The new token stays in the page: it is posted straight from this browser to the intake endpoint, so it is never
 // sent back to the console, stored or logged.
 
@@ -64,3 +65,9 @@ async function sendTestLead(button) {
     button.disabled = false;
   }
 }
+
+document.addEventListener("htmx:afterSettle", () => {
+  const shown = document.querySelector("#new-secret-title");
+  const invalid = document.querySelector("#create-section [aria-invalid=true]");
+  (shown ?? invalid)?.focus();
+});
