@@ -56,4 +56,3 @@ create table sign_in_failures (
 alter table channel_tokens add column expires_at timestamptz;
 -- The token this one replaced by a roll, for the owner's record.
 alter table channel_tokens add column rolled_from uuid references channel_tokens (id);
-create index leads_token_received on leads (channel_token_id, received_at);

@@ -383,4 +383,20 @@ describe("pages", () => {
     expect(signIn.html).toContain('id="password-error">Required.<');
     expect(await tokenRow(id)).toMatchObject({ name: "Bad input", expires_at: null });
   });
+
+  it("serve their assets from the server itself, and nothing else from disk", async () => {
+    const asset = (name: string) => app.handle(new Request(`http://localhost/console/assets/${name}`));
+    for (const [name, type] of [
+      ["htmx.min.js", "text/javascript; charset=utf-8"],
+      ["sse.js", "text/javascript; charset=utf-8"],
+      ["console.js", "text/javascript; charset=utf-8"],
+      ["console.css", "text/css; charset=utf-8"],
+    ]) {
+      const response = await asset(name!);
+      expect([name, response.status, response.headers.get("content-type")]).toEqual([name, 200, type]);
+      expect((await response.text()).length).toBeGreaterThan(100);
+    }
+    for (const name of ["..%2F..%2Fpackage.json", "constructor", "__proto__", "console.ts"])
+      expect((await asset(name)).status, name).toBe(404);
+  });
 });
