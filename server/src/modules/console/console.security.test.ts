@@ -111,12 +111,14 @@ describe("CSRF", () => {
       _csrf: bob.client.csrf!,
     });
     expect(foreign.status).toBe(403);
-    const crossOrigin = await ana.client.post(
-      "/console/integrations/tokens",
-      { name: "x" },
-      { headers: { origin: "https://evil.example" } },
-    );
-    expect(crossOrigin.status).toBe(403);
+    for (const origin of ["https://evil.example", "http://localhost.evil.example", "null"]) {
+      const crossOrigin = await ana.client.post(
+        "/console/integrations/tokens",
+        { name: "x" },
+        { headers: { origin } },
+      );
+      expect(crossOrigin.status, origin).toBe(403);
+    }
     expect(await count()).toBe(0);
     const sameOrigin = await ana.client.post(
       "/console/integrations/tokens",

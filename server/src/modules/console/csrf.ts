@@ -15,7 +15,19 @@ export function csrfAccepted(
 ): boolean {
   if (!cookieSecret) return false;
   const origin = request.headers.get("origin");
-  if (origin !== null && origin !== expectedOrigin) return false;
+  if (origin !== null && !sameHost(origin, expectedOrigin)) return false;
   const sent = form.get(CSRF_FIELD) ?? request.headers.get("x-csrf-token") ?? "";
   return sameSecret(sent, csrfTokenFor(cookieSecret));
+}
+
+/**
+ * The host (and port) decides, not the scheme: behind a TLS proxy without TRUST_PROXY the server sees
+ * http while the browser says https, and another site never has our host.
+ */
+function sameHost(origin: string, expected: string): boolean {
+  try {
+    return new URL(origin).host === new URL(expected).host;
+  } catch {
+    return false;
+  }
 }
