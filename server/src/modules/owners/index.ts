@@ -19,7 +19,7 @@ import {
 import { htmlPage, redirectTo } from "../console/page-response.ts";
 import { findOwnerCredentials, normalizeEmail, setOwnerPassword } from "./owner-repository.ts";
 import { hashPassword, type PasswordProblem, passwordProblem, verifyPassword } from "./password-policy.ts";
-import { newSecret } from "./secret.ts";
+import { hasSecretShape, newSecret } from "./secret.ts";
 import {
   createSession,
   endOwnerSessions,
@@ -45,7 +45,7 @@ const PASSWORD_MESSAGES: Record<PasswordProblem, MessageKey> = {
 /** The pre-session secret of this browser, made (with its Set-Cookie) when it has none. */
 function preSession(ctx: PageContext): { secret: string; cookies: string[] } {
   const existing = parseCookies(ctx.request.headers.get("cookie"))[PRE_SESSION_COOKIE];
-  if (existing && /^[A-Za-z0-9_-]{43}$/.test(existing)) return { secret: existing, cookies: [] };
+  if (existing && hasSecretShape(existing)) return { secret: existing, cookies: [] };
   const secret = newSecret();
   return { secret, cookies: [setCookie(PRE_SESSION_COOKIE, secret, { secure: ctx.origin.https })] };
 }
