@@ -9,6 +9,7 @@ import { describeError, type Logger, silentLogger } from "./logger.ts";
 import { assistantEvents } from "./modules/assistant-events/index.ts";
 import { type Authenticator, createAuthenticator } from "./modules/auth/authenticator.ts";
 import { createFailedAuthLimiter } from "./modules/auth/failed-auth-limiter.ts";
+import { consolePages } from "./modules/console/pages.ts";
 import { type CorsPolicy, createCorsPolicy } from "./modules/cors/cors-policy.ts";
 import { apiDocs } from "./modules/docs/index.ts";
 import { health } from "./modules/health/index.ts";
@@ -41,7 +42,7 @@ export interface AppDeps {
   assistantSecret?: string;
   /** Failed authentications allowed per client address and minute; 0 turns the limit off (default 60). */
   failedAuthPerMinute?: number;
-  /** Behind a proxy: the client's address is the last X-Forwarded-For entry, not the TCP peer. */
+  /** TRUST_PROXY: the client's address is the last X-Forwarded-For entry, and X-Forwarded-Proto counts (console cookies). */
   trustProxy?: boolean;
 }
 
@@ -112,7 +113,8 @@ export function createApp(deps: AppDeps) {
     .use(assistantEvents({ db: deps.db, secret: deps.assistantSecret, rateLimiter, logger, isReady }))
     .use(metricsRoute(metrics))
     .use(apiDocs())
-    .use(health({ db: deps.db, isReady, logger }));
+    .use(health({ db: deps.db, isReady, logger }))
+    .use(consolePages({ db: deps.db, logger, trustProxy: deps.trustProxy ?? false }));
 }
 
 export type App = ReturnType<typeof createApp>;

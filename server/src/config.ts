@@ -30,6 +30,8 @@ export interface ServerConfig {
   trustProxy: boolean;
   /** Failed token lookups one client address may cause per minute; 0 turns the limit off. */
   failedAuthPerMinute: number;
+  /** This server's address as browsers reach it (PUBLIC_URL): the base of printed sign-in links. */
+  publicUrl: string | undefined;
 }
 
 /** The repository root: relative PGLITE_DIR values resolve here, so `bun start` and `bun run stl` agree. */
@@ -66,6 +68,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const databaseTimeoutMs = numberSetting(env, "DATABASE_TIMEOUT_MS", DEFAULT_DATABASE_TIMEOUT_MS);
   if (databaseTimeoutMs === 0)
     throw new Error("DATABASE_TIMEOUT_MS must be above 0: every statement is bounded");
+  const publicUrl = env.PUBLIC_URL?.trim().replace(/\/+$/, "") || undefined;
+  if (publicUrl !== undefined && !/^https?:\/\/[^/]+$/.test(publicUrl))
+    throw new Error(`PUBLIC_URL must be http(s)://host[:port] without a path, got "${env.PUBLIC_URL}"`);
   return {
     port: numberSetting(env, "PORT", 3000),
     host: env.HOST?.trim() || "0.0.0.0",
@@ -81,5 +86,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     metricsHost: env.METRICS_HOST?.trim() || "127.0.0.1",
     trustProxy: booleanSetting(env, "TRUST_PROXY", false),
     failedAuthPerMinute: numberSetting(env, "FAILED_AUTH_PER_MINUTE", 60),
+    publicUrl,
   };
 }

@@ -1,12 +1,14 @@
 // The one info line written per request: method, path, status, duration, lead id, request id and the client's name, never data.
 import type { Logger } from "../logger.ts";
+import { loggedPath } from "../modules/owners/sign-in-links.ts";
 import type { RequestState } from "./request-state.ts";
 
 /** @example logRequest(logger, request, requestState(request)) // {"msg":"request","status":201,…} */
 export function logRequest(logger: Logger, request: Request, state: RequestState): void {
   logger.info("request", {
     method: request.method,
-    path: new URL(request.url).pathname,
+    // A sign-in link's secret never reaches the logs.
+    path: loggedPath(new URL(request.url).pathname),
     status: state.status,
     duration_ms: Math.round((performance.now() - state.startedAt) * 100) / 100,
     lead_id: state.leadId,
