@@ -72,4 +72,19 @@ describe("exact paths", () => {
     for (const alias of ALIASES("/metrics"))
       expect([alias, await status(plain.port, rawGet(alias))]).toEqual([alias, 404]);
   });
+
+  it("never lets a parameter or wildcard segment climb to another route (/console/%2e%2e/metrics)", async () => {
+    // The console's routes take parameters and a catch-all; dot segments inside them are aliases too.
+    for (const alias of [
+      "/console/../metrics",
+      "/console/%2e%2e/metrics",
+      "/console/x/../../metrics",
+      "/console/assets/%2e%2e/%2e%2e/metrics",
+      "/console/link/%2e%2e",
+    ]) {
+      expect([alias, await status(plain.port, rawGet(alias))]).toEqual([alias, 404]);
+    }
+    // The catch-all still answers what it owns: an unknown console page is the console's, not a 404 here.
+    expect(await status(plain.port, rawGet("/console/no-such-page"))).not.toBe(404);
+  });
 });

@@ -29,9 +29,21 @@ export interface ExactListenOptions {
  * @example const server = listenOnExactPaths(createApp(deps), { port: 3000, hostname: "0.0.0.0", logger });
  */
 export function listenOnExactPaths(app: RoutedApp, options: ExactListenOptions): Server<undefined> {
-  const handle = (request: Request, server: Server<undefined>) => {
-    rememberPeerAddress(request, server.requestIP(request)?.address);
-    return app.handle(request);
+  const notFound = (request: Request) => {
+    const state = beginRequest(request);
+    const response = problemResponse(state, "not_found");
+    logRequest(options.logger, request, state);
+    return response;
+  };
+  // A parameter or wildcard matched on the raw path may hold dot segments (`/console/%2e%2e/metrics`):
+  // the normalised path the app will route must still fit the same pattern, or it is an alias.
+  const handlerFor = (path: string) => {
+    const pattern = routePattern(path);
+    return (request: Request, server: Server<undefined>) => {
+      if (!pattern.test(new URL(request.url).pathname)) return notFound(request);
+      rememberPeerAddress(request, server.requestIP(request)?.address);
+      return app.handle(request);
+    };
   };
   const except = new Set(options.except ?? []);
   const paths = new Set(app.routes.map((route) => route.path).filter((path) => !except.has(path)));
@@ -41,12 +53,20 @@ export function listenOnExactPaths(app: RoutedApp, options: ExactListenOptions):
     idleTimeout: 30,
     // Above any body the app reads: its own checks (413 problem+json at 64 KiB) come first.
     maxRequestBodySize: Number.MAX_SAFE_INTEGER,
-    routes: Object.fromEntries([...paths].map((path) => [path, handle])),
-    fetch(request) {
-      const state = beginRequest(request);
-      const response = problemResponse(state, "not_found");
-      logRequest(options.logger, request, state);
-      return response;
-    },
+    routes: Object.fromEntries([...paths].map((path) => [path, handlerFor(path)])),
+    fetch: notFound,
   });
+}
+
+/** `/console/tokens/:id` → /^\/console\/tokens\/[^/]+$/; a trailing `*` matches the rest of the path. */
+function routePattern(path: string): RegExp {
+  const source = path
+    .split("/")
+    .map((segment) => {
+      if (segment === "*") return ".*";
+      if (segment.startsWith(":")) return "[^/]+";
+      return segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    })
+    .join("/");
+  return new RegExp(`^${source}$`);
 }
