@@ -62,7 +62,7 @@ export class ValidationError extends LeadIntakeError {
   }
 }
 
-/** 401: the channel token is missing, invalid, revoked, or two different tokens were sent. */
+/** 401: the channel token is missing, invalid, revoked, expired (after a roll), or two different tokens were sent. */
 export class AuthenticationError extends LeadIntakeError {
   override get name() {
     return "AuthenticationError";

@@ -6,6 +6,7 @@ import { beginRequest, requestState } from "./http/request-state.ts";
 import { problemResponse } from "./http/respond.ts";
 import { describeError, type Logger, silentLogger } from "./logger.ts";
 import { type Authenticator, createAuthenticator } from "./modules/auth/authenticator.ts";
+import { consolePages } from "./modules/console/pages.ts";
 import { type CorsPolicy, createCorsPolicy } from "./modules/cors/cors-policy.ts";
 import { apiDocs } from "./modules/docs/index.ts";
 import { health } from "./modules/health/index.ts";
@@ -18,6 +19,7 @@ import {
   metricsRoute,
   type ServiceMetrics,
 } from "./modules/metrics/index.ts";
+import { loggedPath } from "./modules/owners/sign-in-links.ts";
 import { createRateLimiter, type RateLimiter } from "./modules/rate-limit/token-bucket.ts";
 
 export interface AppDeps {
@@ -34,6 +36,8 @@ export interface AppDeps {
   rateLimiter?: RateLimiter;
   /** Cross-origin access for browsers; none when absent. */
   cors?: CorsPolicy;
+  /** TRUST_PROXY: the console believes X-Forwarded-Proto and X-Forwarded-For. */
+  trustProxy?: boolean;
 }
 
 /**
@@ -91,7 +95,7 @@ export function createApp(deps: AppDeps) {
       const state = requestState(request);
       logger.info("request", {
         method: request.method,
-        path: new URL(request.url).pathname,
+        path: loggedPath(new URL(request.url).pathname),
         status: state.status,
         duration_ms: Math.round((performance.now() - state.startedAt) * 100) / 100,
         lead_id: state.leadId,
@@ -103,7 +107,8 @@ export function createApp(deps: AppDeps) {
     .use(leadIntake({ db: deps.db, authenticator, rateLimiter, logger, events, isReady }))
     .use(metricsRoute(metrics))
     .use(apiDocs())
-    .use(health({ db: deps.db, isReady, logger }));
+    .use(health({ db: deps.db, isReady, logger }))
+    .use(consolePages({ db: deps.db, logger, trustProxy: deps.trustProxy ?? false }));
 }
 
 export type App = ReturnType<typeof createApp>;

@@ -13,6 +13,8 @@ describe("loadConfig", () => {
       logLevel: "info",
       databasePoolSize: 4,
       corsAllowedOrigins: [],
+      trustProxy: false,
+      publicUrl: undefined,
     });
   });
 
@@ -27,7 +29,10 @@ describe("loadConfig", () => {
       LOG_LEVEL: "WARN",
       DATABASE_POOL_SIZE: "2",
       CORS_ALLOWED_ORIGINS: "https://forms.example.com",
+      TRUST_PROXY: "true",
+      PUBLIC_URL: "https://leads.example.com/",
     });
+    expect(config).toMatchObject({ trustProxy: true, publicUrl: "https://leads.example.com" });
     expect(config).toMatchObject({ port: 8080, host: "127.0.0.1", databaseUrl: "postgres://db/leads" });
     expect(config).toMatchObject({
       pgliteDir: "memory",
@@ -47,5 +52,7 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ PORT: "eighty" })).toThrow("PORT");
     expect(() => loadConfig({ RATE_LIMIT_BURST: "-1" })).toThrow("RATE_LIMIT_BURST");
     expect(() => loadConfig({ LOG_LEVEL: "chatty" })).toThrow("LOG_LEVEL");
+    expect(() => loadConfig({ TRUST_PROXY: "maybe" })).toThrow("TRUST_PROXY");
+    expect(() => loadConfig({ PUBLIC_URL: "leads.example.com/console" })).toThrow("PUBLIC_URL");
   });
 });

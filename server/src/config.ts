@@ -20,6 +20,10 @@ export interface ServerConfig {
   databasePoolSize: number;
   /** Origins a browser may call from (CORS); empty: none. */
   corsAllowedOrigins: string[];
+  /** X-Forwarded-Proto and X-Forwarded-For count (the server runs behind a proxy that sets them). */
+  trustProxy: boolean;
+  /** This server's address as browsers reach it (PUBLIC_URL): the base of printed sign-in links. */
+  publicUrl: string | undefined;
 }
 
 /** The repository root: relative PGLITE_DIR values resolve here, so `bun start` and `bun run stl` agree. */
@@ -42,11 +46,22 @@ export function resolvePgliteDir(raw: string | undefined): string {
   return isAbsolute(dir) ? dir : join(REPOSITORY_ROOT, dir);
 }
 
+function booleanSetting(env: Record<string, string | undefined>, name: string): boolean {
+  const raw = env[name]?.trim().toLowerCase() ?? "";
+  if (raw === "" || raw === "false" || raw === "0" || raw === "no") return false;
+  if (raw === "true" || raw === "1" || raw === "yes") return true;
+  throw new Error(`${name} must be true or false, got "${env[name]}"`);
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): ServerConfig {
   const logLevel = (env.LOG_LEVEL?.trim().toLowerCase() || "info") as LogLevel;
   if (!LOG_LEVELS.includes(logLevel)) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}`);
+  const port = numberSetting(env, "PORT", 3000);
+  const publicUrl = env.PUBLIC_URL?.trim().replace(/\/+$/, "") || undefined;
+  if (publicUrl !== undefined && !/^https?:\/\/[^/]+$/.test(publicUrl))
+    throw new Error(`PUBLIC_URL must be http(s)://host[:port] without a path, got "${env.PUBLIC_URL}"`);
   return {
-    port: numberSetting(env, "PORT", 3000),
+    port,
     host: env.HOST?.trim() || "0.0.0.0",
     databaseUrl: env.DATABASE_URL?.trim() || undefined,
     pgliteDir: resolvePgliteDir(env.PGLITE_DIR),
@@ -55,5 +70,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel,
     databasePoolSize: numberSetting(env, "DATABASE_POOL_SIZE", 4),
     corsAllowedOrigins: corsOriginsFromEnv(env.CORS_ALLOWED_ORIGINS),
+    trustProxy: booleanSetting(env, "TRUST_PROXY"),
+    publicUrl,
   };
 }

@@ -1,6 +1,6 @@
 // Starts the server: open the database (locked, for PGlite), listen, migrate, print the demo token when new.
 import { createApp } from "./app.ts";
-import { createDemoToken, demoBanner } from "./bootstrap/demo-account.ts";
+import { createDemoOwnerLink, createDemoToken, demoBanner } from "./bootstrap/demo-account.ts";
 import { loadConfig } from "./config.ts";
 import { type Database, DatabaseUnavailableError } from "./db/database.ts";
 import { DirectoryLockedError } from "./db/directory-lock.ts";
@@ -50,6 +50,7 @@ const app = createApp({
   isReady: () => ready,
   rateLimit: { perSecond: config.rateLimitPerSecond, burst: config.rateLimitBurst },
   cors: createCorsPolicy(config.corsAllowedOrigins),
+  trustProxy: config.trustProxy,
   metrics,
   // A task this process just committed: deliver it now rather than at the next poll.
   events: {
@@ -86,7 +87,8 @@ if (migration.applied.length > 0)
   logger.info("migrations applied", { versions: migration.applied.join(",") });
 if (migration.fresh && db.kind === "pglite") {
   const demo = await createDemoToken(db);
-  process.stdout.write(demoBanner(baseUrl, demo.token));
+  const signInLink = await createDemoOwnerLink(db, config.publicUrl ?? baseUrl);
+  process.stdout.write(demoBanner(baseUrl, demo.token, signInLink));
 }
 ready = true;
 // The five-minute response; DISPATCHER=off leaves it to `bun run stl dispatch` workers.

@@ -47,12 +47,14 @@ export const es: Record<string, string> = {
   "The body is not a JSON object.": "El cuerpo no es un objeto JSON.",
   "The body is not parsable JSON, or is JSON but not an object.":
     "El cuerpo no es JSON analizable, o es JSON pero no un objeto.",
-  "The channel token is missing, invalid, revoked or conflicting.":
-    "El token del canal falta, no es válido, fue revocado o está en conflicto.",
+  "The channel token is missing, invalid, revoked, expired or conflicting.":
+    "El token del canal falta, no es válido, fue revocado, caducó o está en conflicto.",
   "Neither Authorization: Bearer nor X-STL-Channel-Token carries a token.":
     "Ni Authorization: Bearer ni X-STL-Channel-Token llevan un token.",
   "The token is not one the service issued.": "El token no fue emitido por el servicio.",
   "The token was revoked by the account owner.": "El propietario de la cuenta revocó el token.",
+  "The token was replaced by a roll and its expiry has passed.":
+    "El token fue sustituido al rotarlo y su plazo de caducidad ya pasó.",
   "Authorization: Bearer and X-STL-Channel-Token carry two different tokens.":
     "Authorization: Bearer y X-STL-Channel-Token llevan dos tokens distintos.",
   "A method other than POST was used on this path.": "Se usó un método distinto de POST en esta ruta.",

@@ -90,6 +90,7 @@ const detailExamples: Record<ProblemCode, string> = {
   token_missing: "Send the channel token as Authorization: Bearer <token> or in X-STL-Channel-Token.",
   token_invalid: "The channel token is not valid.",
   token_revoked: "The channel token was revoked.",
+  token_expired: "The channel token expired after a roll. Use the token that replaced it.",
   token_conflict: "Authorization and X-STL-Channel-Token carry different tokens.",
   not_found: "There is nothing at this path.",
   method_not_allowed: "Use POST on this path.",

@@ -195,10 +195,11 @@ export function buildOpenApiDocument(): Json {
             }),
             "400": problemResponse("The body is not a JSON object.", ["invalid_json"]),
             "401": {
-              ...(problemResponse("The channel token is missing, invalid, revoked or conflicting.", [
+              ...(problemResponse("The channel token is missing, invalid, revoked, expired or conflicting.", [
                 "token_missing",
                 "token_invalid",
                 "token_revoked",
+                "token_expired",
                 "token_conflict",
               ]) as Record<string, Json>),
               headers: {

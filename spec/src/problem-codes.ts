@@ -28,6 +28,11 @@ export const PROBLEM_CODES = {
     title: { en: "Channel token revoked", es: "Token del canal revocado" },
     when: "The token was revoked by the account owner.",
   },
+  token_expired: {
+    status: 401,
+    title: { en: "Channel token expired", es: "Token del canal caducado" },
+    when: "The token was replaced by a roll and its expiry has passed.",
+  },
   token_conflict: {
     status: 401,
     title: { en: "Conflicting channel tokens", es: "Tokens del canal en conflicto" },

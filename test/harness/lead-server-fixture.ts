@@ -2,13 +2,15 @@
 import { afterAll, beforeAll } from "vitest";
 import { type Backend, type BackendDatabase, createBackendDatabase } from "./database-backend.ts";
 import { type ServerProcess, startServerProcess } from "./server-process.ts";
-import { type ChannelToken, createChannelToken, revokeChannelToken } from "./stl-cli.ts";
+import { type ChannelToken, createChannelToken, expireChannelToken, revokeChannelToken } from "./stl-cli.ts";
 
 export interface LeadServerOptions<Name extends string> {
   /** Tokens to create, by the name tests use: `{ main: "acme" }` creates a token in account acme. */
   tokens: Record<Name, string>;
   /** Names of tokens to revoke before the server starts. */
   revoke?: NoInfer<Name>[];
+  /** Names of tokens to roll with no overlap before the server starts: they answer token_expired. */
+  expire?: NoInfer<Name>[];
   /** Server processes on the same database (PostgreSQL only: the scale-out path). */
   processes?: number;
   /** Extra server settings; the rate limit is far above what a suite sends unless it sets its own. */
@@ -49,6 +51,7 @@ export function useLeadServer<Name extends string>(
       state.tokens[name] = await createChannelToken(database.env, account, `e2e-${name}`);
     }
     for (const name of options.revoke ?? []) await revokeChannelToken(database.env, state.tokens[name]!.id);
+    for (const name of options.expire ?? []) await expireChannelToken(database.env, state.tokens[name]!.id);
     const count = options.processes ?? 1;
     if (count > 1 && database.exclusive) throw new Error("several server processes need PostgreSQL");
     // High, not off: the limiter and its RateLimit-* headers stay on the path every request takes.

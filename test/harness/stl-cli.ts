@@ -66,3 +66,8 @@ export async function createChannelToken(
 export async function revokeChannelToken(databaseEnv: Record<string, string>, id: string): Promise<void> {
   await runStl(["tokens", "revoke", id], databaseEnv);
 }
+
+/** `bun run stl tokens roll <id> --expires-in now`: the token is replaced and refused from now on. */
+export async function expireChannelToken(databaseEnv: Record<string, string>, id: string): Promise<void> {
+  await runStl(["tokens", "roll", id, "--expires-in", "now"], databaseEnv);
+}

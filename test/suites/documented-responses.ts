@@ -43,6 +43,11 @@ export function documentedResponsesSuite(server: IntakeServer): void {
         expect([response.status, response.body.code]).toEqual([401, "token_revoked"]);
       });
 
+      it("a token whose roll expired → 401 token_expired", async () => {
+        const response = await postLead(server.baseUrl, { body: lead(), token: server.tokens.expired.token });
+        expect([response.status, response.body.code]).toEqual([401, "token_expired"]);
+      });
+
       it("two different tokens in Authorization and X-STL-Channel-Token → 401 token_conflict", async () => {
         const response = await postLead(server.baseUrl, {
           body: lead(),

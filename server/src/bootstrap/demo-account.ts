@@ -1,9 +1,11 @@
-// On a new embedded database, a demo account and token, printed with a curl command to try at once.
+// On a new embedded database, a demo account, token and owner, printed with a curl command and a sign-in link.
 import { LEAD_INTAKE_PATH } from "@speed-to-lead/spec";
 import type { Database } from "../db/database.ts";
 import { createChannelToken, ensureAccount } from "../modules/auth/token-repository.ts";
+import { createOwnerSignIn } from "../modules/owners/owner-access.ts";
 
 export const DEMO_ACCOUNT_SLUG = "demo";
+export const DEMO_OWNER_EMAIL = "owner@demo.example";
 
 export async function createDemoToken(db: Database): Promise<{ id: string; token: string }> {
   const account = await ensureAccount(db, DEMO_ACCOUNT_SLUG);
@@ -11,8 +13,13 @@ export async function createDemoToken(db: Database): Promise<{ id: string; token
   return { id, token };
 }
 
-/** The banner main.ts prints: the token (shown once) and a ready-to-paste curl command. */
-export function demoBanner(baseUrl: string, token: string, now = new Date()): string {
+/** The demo account's owner and a single-use sign-in link (24 h) to the console. */
+export async function createDemoOwnerLink(db: Database, baseUrl: string): Promise<string> {
+  return (await createOwnerSignIn(db, DEMO_ACCOUNT_SLUG, DEMO_OWNER_EMAIL, baseUrl)).link;
+}
+
+/** The banner main.ts prints: the token (shown once), a ready-to-paste curl command and the console's sign-in link. */
+export function demoBanner(baseUrl: string, token: string, signInLink: string, now = new Date()): string {
   const lead = {
     phone: "(415) 555-2671",
     first_name: "Ana",
@@ -33,6 +40,14 @@ export function demoBanner(baseUrl: string, token: string, now = new Date()): st
     `    -d '${JSON.stringify(lead)}'`,
     "",
     `API reference: ${baseUrl}/api/docs`,
+    "",
+    `Open the console as the demo account's owner (${DEMO_OWNER_EMAIL}; the link works once, for 24 hours,`,
+    "and asks you to choose a password):",
+    "",
+    `  ${signInLink}`,
+    "",
+    `Later: sign in at ${baseUrl}/console/sign-in. A new link (with the server stopped):`,
+    `  bun run stl owners create --account ${DEMO_ACCOUNT_SLUG} --email ${DEMO_OWNER_EMAIL}`,
     "",
   ].join("\n");
 }

@@ -58,4 +58,83 @@ describe("bun run stl", () => {
     const migrate = await runCli(["migrate"], env);
     expect([migrate.exitCode, migrate.stdout.trim()]).toEqual([0, "Nothing to apply: up to date."]);
   });
+
+  it("renames and rolls tokens with the same rules as the Integrations page", async () => {
+    const created = JSON.parse(
+      (await runCli(["tokens", "create", "--account", "roll", "--name", "CRM", "--json"], env)).stdout,
+    );
+    const renamed = await runCli(["tokens", "rename", created.id, "--name", "CRM sync"], env);
+    expect([renamed.exitCode, renamed.stdout.trim()]).toEqual([
+      0,
+      `Renamed channel token ${created.id} to CRM sync.`,
+    ]);
+    const tooLong = await runCli(["tokens", "rename", created.id, "--name", "x".repeat(101)], env);
+    expect([tooLong.exitCode, tooLong.stderr.split("\n")[0]]).toEqual([2, "--name: 1 to 100 characters"]);
+    const badExpiry = await runCli(["tokens", "roll", created.id, "--expires-in", "2d"], env);
+    expect([badExpiry.exitCode, badExpiry.stderr.split("\n")[0]]).toEqual([
+      2,
+      "tokens roll needs --expires-in now|1h|24h|7d",
+    ]);
+
+    const rolled = await runCli(["tokens", "roll", created.id, "--expires-in", "1h", "--json"], env);
+    expect(rolled.exitCode, rolled.stderr).toBe(0);
+    const json = JSON.parse(rolled.stdout);
+    expect(json).toMatchObject({ name: "CRM sync", rolled_from: created.id });
+    expect(json.token).toMatch(/^stl_ch_[A-Za-z0-9_-]{43}$/);
+    const hour = Date.parse(json.old_expires_at) - Date.now();
+    expect(hour).toBeGreaterThan(3_500_000);
+    expect(hour).toBeLessThanOrEqual(3_600_000);
+
+    const listed = (await runCli(["tokens", "list", "--account", "roll"], env)).stdout;
+    expect(listed).toContain(
+      `${created.id}  roll  …${created.token.slice(-4)}  expires ${json.old_expires_at}`,
+    );
+    expect(listed).toContain(`${json.id}  roll  …${json.token.slice(-4)}  active`);
+
+    await runCli(["tokens", "revoke", json.id], env);
+    const revoked = await runCli(["tokens", "roll", json.id, "--expires-in", "now"], env);
+    expect([revoked.exitCode, revoked.stdout.trim()]).toEqual([
+      1,
+      `Channel token ${json.id} is revoked or expired.`,
+    ]);
+    const unknown = await runCli(
+      ["tokens", "rename", "01a1fff5-382e-752a-b378-6e4cd8eaf740", "--name", "x"],
+      env,
+    );
+    expect(unknown.exitCode).toBe(1);
+  });
+
+  it("creates owners with a single-use sign-in link, lists and disables them", async () => {
+    const created = await runCli(
+      ["owners", "create", "--account", "acme", "--email", "Ana@Acme.example"],
+      env,
+    );
+    expect(created.exitCode, created.stderr).toBe(0);
+    expect(created.stdout).toContain("Created owner ana@acme.example of account acme.");
+    expect(created.stdout).toMatch(/http:\/\/localhost:3000\/console\/link\/[A-Za-z0-9_-]{43}\n/);
+    const publicUrl = await runCli(
+      ["owners", "create", "--account", "acme", "--email", "ana@acme.example", "--json"],
+      {
+        ...env,
+        PUBLIC_URL: "https://leads.example.com",
+      },
+    );
+    const json = JSON.parse(publicUrl.stdout);
+    expect(json.sign_in_link).toMatch(/^https:\/\/leads\.example\.com\/console\/link\/[A-Za-z0-9_-]{43}$/);
+    expect(json.account).toBe("acme");
+
+    const listed = await runCli(["owners", "list"], env);
+    expect(listed.stdout).toContain(`${json.owner_id}  acme  ana@acme.example  no password yet`);
+    const disabled = await runCli(["owners", "disable", "ana@acme.example"], env);
+    expect(disabled.exitCode).toBe(0);
+    expect((await runCli(["owners", "list", "--account", "acme"], env)).stdout).toContain(
+      "ana@acme.example  disabled",
+    );
+    const badEmail = await runCli(["owners", "create", "--account", "acme", "--email", "not-an-email"], env);
+    expect([badEmail.exitCode, badEmail.stderr.split("\n")[0]]).toEqual([
+      2,
+      "--email: an email address such as ana@example.com",
+    ]);
+    expect((await runCli(["owners", "disable", "nobody@acme.example"], env)).exitCode).toBe(1);
+  });
 });

@@ -5,8 +5,16 @@ import { DirectoryLockedError } from "../db/directory-lock.ts";
 import { migrate } from "../db/migrate.ts";
 import { openDatabase } from "../db/open-database.ts";
 import { dispatchCommand } from "../modules/handoff/dispatch-command.ts";
+import { ownerCommands } from "../modules/owners/owner-commands.ts";
 import { type ParsedArgs, parseArgs, UsageError } from "./args.ts";
-import { createTokenCommand, listTokensCommand, type Print, revokeTokenCommand } from "./token-commands.ts";
+import {
+  createTokenCommand,
+  listTokensCommand,
+  type Print,
+  renameTokenCommand,
+  revokeTokenCommand,
+  rollTokenCommand,
+} from "./token-commands.ts";
 
 export const USAGE = `Usage: bun run stl <command>
 
@@ -15,20 +23,43 @@ export const USAGE = `Usage: bun run stl <command>
   tokens list [--account <slug>] [--json]
                               list channel tokens (never the tokens themselves)
   tokens revoke <id>          revoke a channel token
+  tokens rename <id> --name <label>
+                              rename a channel token
+  tokens roll <id> --expires-in now|1h|24h|7d
+                              a new token now (shown once); the old one works until then
+  owners create --account <slug> --email <email> [--json]
+                              an account owner (and the account when new); prints a single-use
+                              sign-in link, valid 24 h, where the owner sets a password
+  owners list [--account <slug>] [--json]
+                              list account owners
+  owners disable <email|id>   refuse the owner's sign-in and end its sessions
   migrate                     apply pending database migrations
   dispatch                    hand call-eligible leads to the assistant until stopped (a worker
                               process; the server runs one itself unless DISPATCHER=off)
 
+Sign-in links point at PUBLIC_URL (default http://localhost:$PORT).
 Uses DATABASE_URL when set, else the embedded database in PGLITE_DIR (default .data/pglite),
 which only one process may open at a time: stop the server first.`;
 
 type Command = (db: Database, args: ParsedArgs, print: Print) => Promise<number>;
+
+const owners = ownerCommands({
+  publicUrl: () => {
+    const config = loadConfig();
+    return config.publicUrl ?? `http://localhost:${config.port}`;
+  },
+});
 
 /** Commands by their words; other features add theirs here (e.g. "dispatch"). */
 export const COMMANDS: Record<string, Command> = {
   "tokens create": createTokenCommand,
   "tokens list": listTokensCommand,
   "tokens revoke": revokeTokenCommand,
+  "tokens rename": renameTokenCommand,
+  "tokens roll": rollTokenCommand,
+  "owners create": owners.create,
+  "owners list": owners.list,
+  "owners disable": owners.disable,
   migrate: async (db, _args, print) => {
     const result = await migrate(db);
     print(result.applied.length ? `Applied ${result.applied.join(", ")}.` : "Nothing to apply: up to date.");

@@ -1,15 +1,23 @@
-// `stl tokens create|list|revoke`: channel tokens of accounts, in the same database the server uses.
+// `stl tokens create|list|revoke|rename|roll`: channel tokens of accounts, in the same database the server uses.
 import type { Database } from "../db/database.ts";
+import { ACCOUNT_SLUG } from "../modules/auth/account-slug.ts";
+import { ensureAccount, listChannelTokens } from "../modules/auth/token-repository.ts";
 import {
-  createChannelToken,
-  ensureAccount,
-  listChannelTokens,
-  revokeChannelToken,
-} from "../modules/auth/token-repository.ts";
+  createAccountToken,
+  isRollExpiry,
+  renameAccountToken,
+  revokeAccountToken,
+  rollAccountToken,
+  TOKEN_NAME_MAX_LENGTH,
+  tokenAccountId,
+  tokenNameProblem,
+} from "../modules/integrations/token-service.ts";
 import { type ParsedArgs, stringOption, UsageError } from "./args.ts";
 
-const SLUG = /^[a-z0-9][a-z0-9_-]{0,62}$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** The same rule as the Integrations page, said as a usage error. */
+function checkName(name: string) {
+  if (tokenNameProblem(name)) throw new UsageError(`--name: 1 to ${TOKEN_NAME_MAX_LENGTH} characters`);
+}
 
 export type Print = (line: string) => void;
 
@@ -17,9 +25,12 @@ export async function createTokenCommand(db: Database, args: ParsedArgs, print: 
   const slug = stringOption(args, "account");
   const name = stringOption(args, "name");
   if (!slug || !name) throw new UsageError("tokens create needs --account <slug> and --name <label>");
-  if (!SLUG.test(slug)) throw new UsageError("--account: lowercase letters, digits, - and _, at most 63");
+  if (!ACCOUNT_SLUG.test(slug))
+    throw new UsageError("--account: lowercase letters, digits, - and _, at most 63");
+  checkName(name);
   const account = await ensureAccount(db, slug);
-  const created = await createChannelToken(db, account.id, name);
+  const created = await createAccountToken(db, account.id, name);
+  if (!created.ok) throw new UsageError(`--name: 1 to ${TOKEN_NAME_MAX_LENGTH} characters`);
   if (args.options.json) {
     print(
       JSON.stringify({
@@ -53,6 +64,7 @@ export async function listTokensCommand(db: Database, args: ParsedArgs, print: P
       created_at: iso(t.created_at),
       last_used_at: iso(t.last_used_at),
       revoked_at: iso(t.revoked_at),
+      expires_at: iso(t.expires_at),
     }));
     print(JSON.stringify(rows));
     return 0;
@@ -62,20 +74,78 @@ export async function listTokensCommand(db: Database, args: ParsedArgs, print: P
     return 0;
   }
   for (const t of tokens) {
-    const status = t.revoked_at ? `revoked ${iso(t.revoked_at)}` : "active";
+    const expired = t.expires_at && new Date(t.expires_at).getTime() <= Date.now();
+    const status = t.revoked_at
+      ? `revoked ${iso(t.revoked_at)}`
+      : t.expires_at
+        ? `${expired ? "expired" : "expires"} ${iso(t.expires_at)}`
+        : "active";
     const used = t.last_used_at ? `last used ${iso(t.last_used_at)}` : "never used";
     print(`${t.id}  ${t.account}  …${t.hint}  ${status}  ${used}  ${t.name}`);
   }
   return 0;
 }
 
-export async function revokeTokenCommand(db: Database, args: ParsedArgs, print: Print): Promise<number> {
+/** The token's id (third word) and its account: the CLI acts as that account's owner would. */
+async function tokenOfArgs(db: Database, args: ParsedArgs, command: string) {
   const id = args.positionals[2];
-  if (!id) throw new UsageError("tokens revoke needs the token id (see tokens list)");
-  if (!UUID.test(id) || !(await revokeChannelToken(db, id))) {
+  if (!id) throw new UsageError(`tokens ${command} needs the token id (see tokens list)`);
+  return { id, accountId: await tokenAccountId(db, id) };
+}
+
+export async function revokeTokenCommand(db: Database, args: ParsedArgs, print: Print): Promise<number> {
+  const { id, accountId } = await tokenOfArgs(db, args, "revoke");
+  if (!accountId || !(await revokeAccountToken(db, accountId, id)).ok) {
     print(`No channel token with id ${id}.`);
     return 1;
   }
-  print(`Revoked channel token ${id}. Servers refuse it within seconds (their lookup cache lasts 5 s).`);
+  print(`Revoked channel token ${id}. Servers refuse it within 5 seconds (their lookup cache lasts 4 s).`);
+  return 0;
+}
+
+export async function renameTokenCommand(db: Database, args: ParsedArgs, print: Print): Promise<number> {
+  const name = stringOption(args, "name");
+  if (!name) throw new UsageError("tokens rename needs --name <label>");
+  checkName(name);
+  const { id, accountId } = await tokenOfArgs(db, args, "rename");
+  if (!accountId || !(await renameAccountToken(db, accountId, id, name)).ok) {
+    print(`No channel token with id ${id}.`);
+    return 1;
+  }
+  print(`Renamed channel token ${id} to ${name.trim()}.`);
+  return 0;
+}
+
+export async function rollTokenCommand(db: Database, args: ParsedArgs, print: Print): Promise<number> {
+  const expiry = stringOption(args, "expires-in") ?? "";
+  if (!isRollExpiry(expiry)) throw new UsageError("tokens roll needs --expires-in now|1h|24h|7d");
+  const { id, accountId } = await tokenOfArgs(db, args, "roll");
+  const rolled = accountId ? await rollAccountToken(db, accountId, id, expiry) : undefined;
+  if (!rolled?.ok) {
+    print(
+      rolled?.code === "not_active"
+        ? `Channel token ${id} is revoked or expired.`
+        : `No channel token with id ${id}.`,
+    );
+    return 1;
+  }
+  const oldExpiresAt = new Date(rolled.oldExpiresAt).toISOString();
+  if (args.options.json) {
+    print(
+      JSON.stringify({
+        id: rolled.id,
+        token: rolled.token,
+        name: rolled.name,
+        rolled_from: id,
+        old_expires_at: oldExpiresAt,
+      }),
+    );
+    return 0;
+  }
+  print(`Rolled channel token ${id} (${rolled.name}). The new token ${rolled.id}:`);
+  print("");
+  print(`  ${rolled.token}`);
+  print("");
+  print(`It is shown only now. The old token works until ${oldExpiresAt}.`);
   return 0;
 }

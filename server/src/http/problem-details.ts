@@ -24,6 +24,10 @@ const DETAILS: Record<ProblemCode, { en: Detail; es: Detail }> = {
     en: () => "The channel token was revoked. Ask the account owner for a new one.",
     es: () => "El token del canal fue revocado. Pida uno nuevo al titular de la cuenta.",
   },
+  token_expired: {
+    en: () => "The channel token expired after a roll. Use the token that replaced it.",
+    es: () => "El token del canal caducó tras una rotación. Use el token que lo sustituyó.",
+  },
   token_conflict: {
     en: () => "Authorization and X-STL-Channel-Token carry different tokens. Send one.",
     es: () => "Authorization y X-STL-Channel-Token llevan tokens distintos. Envíe uno solo.",

@@ -1,9 +1,11 @@
-// A real server process on the embedded database: demo token, folder lock, graceful shutdown, restart.
+// A real server process on the embedded database: demo token and sign-in link, folder lock, graceful shutdown,
+// restart (leads and owner sessions survive it).
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { LEAD_INTAKE_PATH, MAX_BODY_BYTES } from "@speed-to-lead/spec";
 import { afterAll, describe, expect, it } from "vitest";
+import { type ConsoleClient, consoleClient, fetchHandle, OWNER_PASSWORD } from "../testing/console-client.ts";
 import { contractErrors } from "../testing/contract.ts";
 import { completeConsent } from "../testing/intake-requests.ts";
 import { postLead } from "../testing/lead-http.ts";
@@ -21,6 +23,8 @@ describe("server on PGlite, as `bun start` runs it", () => {
   let server: ServerProcess;
   let demoToken: string;
   let firstLead: { id: string; text: string };
+  let owner: ConsoleClient;
+  let signInSecret: string;
   const lead = {
     phone: "(415) 555-2671",
     first_name: "Ana",
@@ -42,6 +46,24 @@ describe("server on PGlite, as `bun start` runs it", () => {
     firstLead = { id: response.body.id, text: response.text };
   });
 
+  it("prints a sign-in link for the demo account's owner, which opens the console", async () => {
+    const output = server.lines.join("\n");
+    const link = new RegExp(`${server.url}/console/link/([A-Za-z0-9_-]{43})`).exec(output);
+    expect(link, output).not.toBeNull();
+    signInSecret = link![1]!;
+    owner = consoleClient(fetchHandle, server.url);
+    expect((await owner.get(`/console/link/${signInSecret}`)).status).toBe(200);
+    expect(owner.html).toContain("owner@demo.example");
+    const set = await owner.post("/console/link", {
+      link: signInSecret,
+      password: OWNER_PASSWORD,
+      confirm: OWNER_PASSWORD,
+    });
+    expect([set.status, set.headers.get("location")]).toEqual([303, "/console/integrations"]);
+    expect((await owner.get("/console/integrations")).status).toBe(200);
+    expect(owner.html).toContain("demo token (created at first start)");
+  });
+
   it("logs the request as one JSON line without the token or the lead", async () => {
     const line = await server.waitForLine((l) => l.includes(firstLead.id) && l.includes('"msg":"request"'));
     expect(JSON.parse(line)).toMatchObject({ method: "POST", status: 201, lead_id: firstLead.id });
@@ -49,6 +71,8 @@ describe("server on PGlite, as `bun start` runs it", () => {
     // assistant); every other line must carry neither the token nor the lead.
     const logs = server.lines.filter((l) => l.startsWith("{") && !l.includes('"msg":"handoff"')).join("\n");
     expect(logs).not.toContain(demoToken);
+    expect(logs).not.toContain(signInSecret);
+    expect(logs).toContain('"path":"/console/link/:link"');
     expect(logs).not.toContain("555-2671");
     expect(logs).not.toContain("+14155552671");
     expect(logs).not.toContain("Ana");
@@ -116,6 +140,17 @@ describe("server on PGlite, as `bun start` runs it", () => {
     expect(replay.status).toBe(201);
     expect(replay.text).toBe(firstLead.text);
     expect(replay.headers.get("idempotent-replayed")).toBe("true");
+  });
+
+  it("keeps the owner signed in across the restart, until sign-out ends the session", async () => {
+    expect(server.lines.join("\n")).not.toContain("/console/link/");
+    // The restarted server listens on another port: the same browser cookies, sent to it.
+    const browser = consoleClient(fetchHandle, server.url);
+    for (const [name, value] of owner.cookies) browser.cookies.set(name, value);
+    expect((await browser.get("/console/integrations")).status).toBe(200);
+    expect((await browser.post("/console/sign-out", {})).status).toBe(303);
+    const after = await browser.get("/console/integrations");
+    expect([after.status, after.headers.get("location")]).toEqual([303, "/console/sign-in"]);
     expect(await server.stop("SIGINT")).toBe(0);
   });
 });

@@ -13,10 +13,13 @@ export interface ChannelIdentity {
 
 export type Authentication =
   | { ok: true; identity: ChannelIdentity }
-  | { ok: false; code: "token_invalid" | "token_revoked" };
+  | { ok: false; code: "token_invalid" | "token_revoked" | "token_expired" };
 
 export interface AuthenticatorOptions {
-  /** How long a lookup is trusted; a revocation takes effect within this time. */
+  /**
+   * How long a lookup is trusted: a revocation made in any process takes effect within this time.
+   * 4 s, so that with the lookup's own latency a revoked token is refused within 5 s.
+   */
   cacheTtlMs?: number;
   /** last_used_at is written at most this often per token. */
   touchIntervalMs?: number;
@@ -30,7 +33,7 @@ export interface AuthenticatorOptions {
  * @example const auth = createAuthenticator(db); const result = await auth.authenticate("stl_ch_…");
  */
 export function createAuthenticator(db: Queryable, options: AuthenticatorOptions = {}) {
-  const ttl = options.cacheTtlMs ?? 5_000;
+  const ttl = options.cacheTtlMs ?? 4_000;
   const touchInterval = options.touchIntervalMs ?? 60_000;
   const maxEntries = options.maxEntries ?? 10_000;
   const now = options.now ?? Date.now;
@@ -67,6 +70,9 @@ export function createAuthenticator(db: Queryable, options: AuthenticatorOptions
       const record = await lookup(hash);
       if (!record || !sameHash(record.token_hash, hash)) return { ok: false, code: "token_invalid" };
       if (record.revoked_at) return { ok: false, code: "token_revoked" };
+      // The expiry is part of the cached record, so a rolled token stops at its exact expiry time.
+      if (record.expires_at && new Date(record.expires_at).getTime() <= now())
+        return { ok: false, code: "token_expired" };
       touch(record.id);
       return {
         ok: true,

@@ -1,4 +1,5 @@
-// SQL of accounts and channel_tokens: create, list, revoke, look up by hash, note last use.
+// SQL of accounts and channel_tokens: create, list, look up by hash, note last use (the account-scoped
+// changes live in integrations/token-service.ts).
 import type { Queryable } from "../../db/database.ts";
 import { generateChannelToken, hashChannelToken, tokenHint } from "./channel-token.ts";
 
@@ -8,6 +9,7 @@ export interface ChannelTokenRecord {
   account_slug: string;
   token_hash: string;
   revoked_at: Date | null;
+  expires_at: Date | null;
 }
 
 export interface ChannelTokenListing {
@@ -18,6 +20,7 @@ export interface ChannelTokenListing {
   created_at: Date;
   last_used_at: Date | null;
   revoked_at: Date | null;
+  expires_at: Date | null;
 }
 
 /** The account with this slug, created (named after the slug) when new. Safe under concurrency. */
@@ -53,7 +56,7 @@ export async function findChannelTokenByHash(
   tokenHash: string,
 ): Promise<ChannelTokenRecord | undefined> {
   const [row] = await q.query<ChannelTokenRecord>(
-    `select t.id, t.account_id, a.slug as account_slug, t.token_hash, t.revoked_at
+    `select t.id, t.account_id, a.slug as account_slug, t.token_hash, t.revoked_at, t.expires_at
      from channel_tokens t join accounts a on a.id = t.account_id where t.token_hash = $1`,
     [tokenHash],
   );
@@ -62,20 +65,12 @@ export async function findChannelTokenByHash(
 
 export async function listChannelTokens(q: Queryable, accountSlug?: string): Promise<ChannelTokenListing[]> {
   return await q.query<ChannelTokenListing>(
-    `select t.id, a.slug as account, t.name, t.token_hint as hint, t.created_at, t.last_used_at, t.revoked_at
+    `select t.id, a.slug as account, t.name, t.token_hint as hint, t.created_at, t.last_used_at, t.revoked_at,
+            t.expires_at
      from channel_tokens t join accounts a on a.id = t.account_id
      where $1::text is null or a.slug = $1 order by a.slug, t.created_at`,
     [accountSlug ?? null],
   );
-}
-
-/** Returns false when no such token exists; revoking twice keeps the first revocation time. */
-export async function revokeChannelToken(q: Queryable, id: string): Promise<boolean> {
-  const rows = await q.query(
-    "update channel_tokens set revoked_at = coalesce(revoked_at, now()) where id = $1 returning id",
-    [id],
-  );
-  return rows.length === 1;
 }
 
 export async function touchChannelToken(q: Queryable, id: string, at: Date): Promise<void> {

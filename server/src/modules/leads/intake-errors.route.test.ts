@@ -8,7 +8,7 @@ import { createPgliteDatabase } from "../../db/pglite-driver.ts";
 import { createLogger } from "../../logger.ts";
 import { contractErrors } from "../../testing/contract.ts";
 import { createTestToken, INTAKE_URL, intakeRequest } from "../../testing/intake-requests.ts";
-import { revokeChannelToken } from "../auth/token-repository.ts";
+import { revokeAccountToken } from "../integrations/token-service.ts";
 
 let db: Database;
 let app: App;
@@ -107,7 +107,7 @@ describe("401: channel tokens", () => {
       await problem(response, 401, code);
       expect(response.headers.get("www-authenticate")).toMatch(/^Bearer/);
     }
-    await revokeChannelToken(db, other.tokenId);
+    await revokeAccountToken(db, other.accountId, other.tokenId);
     // A fresh app has an empty lookup cache: the revocation shows at once.
     const fresh = createApp({ db, rateLimit: { perSecond: 0, burst: 0 } });
     const revoked = await fresh.handle(intakeRequest(lead, { token: other.token }));

@@ -1,0 +1,16 @@
+// The console's navigation: one entry per page, in order. A new page adds its entry here.
+import type { MessageKey } from "./dictionary.ts";
+
+export interface NavEntry {
+  /** Which page is current: pages pass this id to the layout. */
+  id: string;
+  href: string;
+  label: MessageKey;
+}
+
+export const NAV_ENTRIES: readonly NavEntry[] = [
+  { id: "integrations", href: "/console/integrations", label: "nav.integrations" },
+];
+
+/** Where the console starts after sign-in. */
+export const CONSOLE_HOME = "/console/integrations";

@@ -1,0 +1,15 @@
+// Every console feature, composed once: app.ts uses this. A new page adds its Elysia instance here.
+import { Elysia } from "elysia";
+import { integrationsPage } from "../integrations/index.ts";
+import { ownerPages } from "../owners/index.ts";
+import { consoleBase } from "./index.ts";
+import type { ConsoleDeps } from "./owner-guard.ts";
+
+export type { ConsoleDeps } from "./owner-guard.ts";
+
+export function consolePages(deps: ConsoleDeps) {
+  return new Elysia({ name: "console" })
+    .use(consoleBase(deps))
+    .use(ownerPages(deps))
+    .use(integrationsPage(deps));
+}

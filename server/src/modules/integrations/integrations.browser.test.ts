@@ -1,0 +1,310 @@
+// The owner's whole path in a real headless Chromium against two real server processes on one PostgreSQL:
+// sign-in link from the CLI, tokens created, used, revoked and rolled, Spanish, sign-out. axe-core on every page,
+// no CSP violation anywhere, a screenshot of each page in artifacts/screenshots/.
+// Needs Debian's chromium (.ci/run installs it); on a machine without it the suite is skipped, and says so.
+import { AuthenticationError, consentBlock, createLeadClient } from "@speed-to-lead/sdk";
+import type {} from "@speed-to-lead/tests/harness/global-setup";
+import { createDatabase } from "@speed-to-lead/tests/harness/postgres";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import {
+  type AxeViolation,
+  axeViolations,
+  CHROMIUM_PATH,
+  launchChromium,
+  screenshot,
+  seriousOrCritical,
+  watchForErrors,
+  writeAxeReport,
+} from "../../testing/console-browser.ts";
+import { runCli, type ServerProcess, startServer, untilReady } from "../../testing/server-process.ts";
+
+if (!CHROMIUM_PATH) console.warn("console browser test skipped: no chromium (apt-get install chromium)");
+
+const PASSWORD = "violet-harbor-42";
+const axeReport: Record<string, AxeViolation[]> = {};
+
+describe.skipIf(!CHROMIUM_PATH)(
+  "the owner's console in Chromium",
+  () => {
+    let env: Record<string, string>;
+    let a: ServerProcess;
+    let b: ServerProcess;
+    let browser: Browser;
+    let context: BrowserContext;
+    let page: Page;
+    let pageErrors: string[];
+
+    beforeAll(async () => {
+      env = { DATABASE_URL: await createDatabase(inject("postgresAdminUrl")), DISPATCHER: "off" };
+      expect((await runCli(["migrate"], env)).exitCode).toBe(0);
+      [a, b] = await Promise.all([startServer(env), startServer(env)]);
+      await Promise.all([untilReady(a), untilReady(b)]);
+      browser = await launchChromium();
+      context = await browser.newContext({ locale: "en-US" });
+      await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: a.url });
+      page = await context.newPage();
+      pageErrors = watchForErrors(page);
+    });
+    afterAll(async () => {
+      writeAxeReport(axeReport);
+      await browser?.close();
+      await Promise.all([a?.stop(), b?.stop()]);
+    });
+
+    /** axe-core on the page as shown, recorded by name; no serious or critical violation allowed. */
+    async function checkPage(name: string) {
+      await screenshot(page, name);
+      const violations = await axeViolations(page);
+      axeReport[name] = violations;
+      expect(seriousOrCritical(violations), name).toEqual([]);
+    }
+
+    /** A lead through the SDK, from this test (not the browser), to server b. */
+    const postWith = (token: string, reference: string) =>
+      createLeadClient({ baseUrl: b.url, token, maxRetries: 0 }).postLead({
+        phone: "(415) 555-2671",
+        first_name: "Ana",
+        consent: consentBlock({ source: "webform:/contact", reference, capturedAt: new Date() }),
+      });
+
+    /** The problem code a post with this token is refused with, within `ms` (the authenticator's cache). */
+    async function refusedWithin(token: string, ms: number): Promise<string> {
+      const deadline = Date.now() + ms;
+      for (;;) {
+        try {
+          await postWith(token, "refusal-probe");
+        } catch (error) {
+          if (error instanceof AuthenticationError) return error.code;
+          throw error;
+        }
+        if (Date.now() > deadline) return "still accepted";
+        await Bun.sleep(250);
+      }
+    }
+
+    const rowOf = (name: string) =>
+      page.locator("#token-table tbody tr", { has: page.getByRole("rowheader", { name, exact: true }) });
+
+    it("signs in through a single-use link printed by stl owners create", async () => {
+      const created = await runCli(
+        ["owners", "create", "--account", "acme", "--email", "ana@acme.example", "--json"],
+        { ...env, PUBLIC_URL: a.url },
+      );
+      expect(created.exitCode).toBe(0);
+      const link: string = JSON.parse(created.stdout).sign_in_link;
+      expect(link.startsWith(`${a.url}/console/link/`)).toBe(true);
+
+      await page.goto(link);
+      await checkPage("set-password");
+      await page.getByLabel("New password").fill("password1234");
+      await page.getByLabel("Repeat the password").fill("password1234");
+      await page.getByRole("button", { name: "Set password and sign in" }).click();
+      await expect
+        .poll(() => page.locator("#password-error").textContent())
+        .toBe("This password is too common. Choose another.");
+      await checkPage("set-password-refused");
+      await page.getByLabel("New password").fill(PASSWORD);
+      await page.getByLabel("Repeat the password").fill(PASSWORD);
+      await page.getByRole("button", { name: "Set password and sign in" }).click();
+      await page.waitForURL(`${a.url}/console/integrations`);
+      expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Integrations");
+      expect(await page.locator("nav [aria-current=page]").textContent()).toBe("Integrations");
+      await checkPage("integrations-empty");
+
+      // The link worked once.
+      const again = await page.context().request.get(link);
+      expect(again.status()).toBe(410);
+    });
+
+    let websiteToken: string;
+
+    it("creates a token: the secret once, copy, curl and SDK snippets, and a test lead through the endpoint", async () => {
+      await page.getByLabel("Name", { exact: true }).fill("");
+      await page.getByRole("button", { name: "Create token" }).click();
+      await expect.poll(() => page.locator("#token-name-error").textContent()).toBe("Give the token a name.");
+
+      await page.getByLabel("Name", { exact: true }).fill("Website form");
+      await page.getByRole("button", { name: "Create token" }).click();
+      const secret = page.locator("#new-secret");
+      await secret.waitFor();
+      websiteToken = (await secret.textContent())!.trim();
+      expect(websiteToken).toMatch(/^stl_ch_[A-Za-z0-9_-]{43}$/);
+      // htmx swapped the section and the table in place: still the same page, the table lists the token.
+      expect(page.url()).toBe(`${a.url}/console/integrations`);
+      expect(await rowOf("Website form").locator("code").textContent()).toBe(
+        `stl_ch_…${websiteToken.slice(-4)}`,
+      );
+      const snippets = await page.locator(".secret pre").allTextContents();
+      expect(snippets[0]).toContain(`curl -sS ${a.url}/api/speed-to-lead/channel-inbound.php`);
+      expect(snippets[0]).toContain(`Bearer ${websiteToken}`);
+      expect(snippets[1]).toContain(`createLeadClient({ baseUrl: "${a.url}", token: "${websiteToken}" })`);
+
+      await page.getByRole("button", { name: "Copy token" }).click();
+      await expect.poll(() => page.locator("#copy-status").textContent()).toBe("Copied.");
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(websiteToken);
+
+      // A lead through the SDK from this test, to the other server process.
+      const lead = await postWith(websiteToken, "e2e-sdk");
+      expect(lead.callEligible).toBe(true);
+
+      await page.getByRole("button", { name: "Send a test lead" }).click();
+      await expect.poll(() => page.locator("[data-answer-status]").textContent()).toBe("Answer: HTTP 201");
+      const answer = JSON.parse((await page.locator("[data-answer-body]").textContent())!);
+      expect(answer).toMatchObject({ created: true, test: true, call_eligible: false });
+      await checkPage("integrations-new-token");
+
+      await page.reload();
+      expect(await page.locator("#new-secret").count()).toBe(0);
+      const cells = await rowOf("Website form").locator("td").allTextContents();
+      expect(cells[3]).toBe("2");
+      expect(cells[4]).toBe("Active");
+      expect(cells[2]).not.toBe("Never");
+    });
+
+    it("renames, with the message beside the field for a bad name", async () => {
+      await rowOf("Website form").getByRole("link", { name: "Rename Website form" }).click();
+      await page.getByLabel("Name", { exact: true }).fill("x".repeat(101));
+      // maxlength stops typing past 100 in a browser; the server still checks what is posted.
+      await page.getByLabel("Name", { exact: true }).evaluate((input: HTMLInputElement) => {
+        input.removeAttribute("maxlength");
+        input.value = "x".repeat(101);
+      });
+      await page.getByRole("button", { name: "Save name" }).click();
+      await expect
+        .poll(() => page.locator("#token-name-error").textContent())
+        .toBe("Use at most 100 characters.");
+      await checkPage("rename-refused");
+      await page.getByLabel("Name", { exact: true }).fill("Website form (2025)");
+      await page.getByRole("button", { name: "Save name" }).click();
+      await page.waitForURL(`${a.url}/console/integrations`);
+      expect(await rowOf("Website form (2025)").count()).toBe(1);
+    });
+
+    it("works by keyboard: skip link first, Enter submits, focus lands on the new secret, focus is visible", async () => {
+      await page.goto(`${a.url}/console/integrations`);
+      await page.keyboard.press("Tab");
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Skip to content");
+      await page.keyboard.press("Enter");
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe("main");
+      await page.keyboard.press("Tab");
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe("token-name");
+      await page.keyboard.type("Keyboard token");
+      await page.keyboard.press("Enter");
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("new-secret-title");
+      await page.keyboard.press("Tab");
+      const focused = await page.evaluate(() => {
+        const element = document.activeElement!;
+        return { text: element.textContent, outline: getComputedStyle(element).outlineStyle };
+      });
+      expect(focused).toEqual({ text: "Copy token", outline: "solid" });
+      const unknown = await page.goto(`${a.url}/console/no-such-page`);
+      expect(unknown?.status()).toBe(404);
+      expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Not found");
+      await checkPage("not-found");
+      await page.goto(`${a.url}/console/integrations`);
+    });
+
+    it("revokes after a confirmation, and every server refuses the token within 5 s", async () => {
+      await rowOf("Website form (2025)").getByRole("link", { name: "Revoke Website form (2025)" }).click();
+      expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Revoke Website form (2025)?");
+      await checkPage("revoke-confirm");
+      await page.getByRole("button", { name: "Revoke token" }).click();
+      await page.waitForURL(`${a.url}/console/integrations`);
+      const revokedAt = Date.now();
+      expect(await rowOf("Website form (2025)").locator("td").nth(4).textContent()).toBe("Revoked");
+      expect(await refusedWithin(websiteToken, 5_000)).toBe("token_revoked");
+      expect(Date.now() - revokedAt).toBeLessThanOrEqual(5_500);
+    });
+
+    it("rolls: both tokens work until the old one expires, which is refused with token_expired", async () => {
+      await page.getByLabel("Name", { exact: true }).fill("CRM sync");
+      await page.getByRole("button", { name: "Create token" }).click();
+      await page.locator("#new-secret").waitFor();
+      const first = (await page.locator("#new-secret").textContent())!.trim();
+      await page.reload();
+
+      // Roll with an hour of overlap: old and new both work.
+      await rowOf("CRM sync").getByRole("link", { name: "Roll CRM sync" }).click();
+      await checkPage("roll");
+      await page.getByLabel("In 1 hour").check();
+      await page.getByRole("button", { name: "Roll token" }).click();
+      await page.locator("#new-secret").waitFor();
+      const second = (await page.locator("#new-secret").textContent())!.trim();
+      expect(second).not.toBe(first);
+      expect(await page.locator(".secret").textContent()).toContain("The old token keeps working until");
+      await checkPage("rolled-new-token");
+      expect((await postWith(first, "old-during-overlap")).id).toBeTruthy();
+      expect((await postWith(second, "new-during-overlap")).id).toBeTruthy();
+
+      // Roll the second with "now": it expires at once and is refused with its own code; the third works.
+      await page.getByRole("link", { name: "Done: back to the list" }).click();
+      const rows = page.locator("#token-table tbody tr", { hasText: "CRM sync" });
+      expect(await rows.count()).toBe(2);
+      await rows.filter({ hasText: "Active" }).getByRole("link", { name: "Roll CRM sync" }).click();
+      await page.getByLabel("Now").check();
+      await page.getByRole("button", { name: "Roll token" }).click();
+      await page.locator("#new-secret").waitFor();
+      const third = (await page.locator("#new-secret").textContent())!.trim();
+      expect(await refusedWithin(second, 5_000)).toBe("token_expired");
+      expect((await postWith(third, "third")).id).toBeTruthy();
+      expect((await postWith(first, "first-still-in-its-hour")).id).toBeTruthy();
+
+      await page.getByRole("link", { name: "Done: back to the list" }).click();
+      const statuses = await page.locator("#token-table tbody tr td:nth-child(6)").allTextContents();
+      expect(statuses.filter((s) => s.startsWith("Expires"))).toHaveLength(1);
+      expect(statuses.filter((s) => s.startsWith("Expired"))).toHaveLength(1);
+      await checkPage("integrations-after-roll");
+    });
+
+    it("switches to Spanish, and remembers it", async () => {
+      await page.getByRole("link", { name: "Español" }).click();
+      await page.waitForURL(`${a.url}/console/integrations`);
+      expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Integraciones");
+      expect(await page.locator("html").getAttribute("lang")).toBe("es");
+      await page.reload();
+      expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Integraciones");
+      await page.getByLabel("Nombre", { exact: true }).fill("   ");
+      await page.getByRole("button", { name: "Crear token" }).click();
+      await expect.poll(() => page.locator("#token-name-error").textContent()).toBe("Dé un nombre al token.");
+      await checkPage("integrations-es");
+    });
+
+    it("signs out: the session ends on the server and the pages are refused", async () => {
+      const [cookie] = (await context.cookies()).filter((c) => c.name === "stl_session");
+      expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Lax", secure: false });
+      await page.getByRole("button", { name: "Cerrar sesión" }).click();
+      await page.waitForURL(`${a.url}/console/sign-in?signed-out=1`);
+      expect(await page.getByRole("status").textContent()).toBe("Ha cerrado la sesión.");
+      await checkPage("sign-in-es");
+      await page.goto(`${a.url}/console/integrations`);
+      expect(page.url()).toBe(`${a.url}/console/sign-in`);
+      // The old cookie, replayed by hand, is refused too: the session is gone from the database.
+      const replay = await fetch(`${a.url}/console/integrations`, {
+        headers: { cookie: `stl_session=${cookie!.value}` },
+        redirect: "manual",
+      });
+      expect([replay.status, replay.headers.get("location")]).toEqual([303, "/console/sign-in"]);
+    });
+
+    it("signs in again with the password, in English", async () => {
+      await page.getByRole("link", { name: "English" }).click();
+      await page.getByLabel("Email").fill("ana@acme.example");
+      await page.getByLabel("Password").fill("wrong password!");
+      await page.getByRole("button", { name: "Sign in" }).click();
+      await expect
+        .poll(() => page.locator("#sign-in-error").textContent())
+        .toBe("The email or the password is wrong.");
+      await checkPage("sign-in-refused");
+      await page.getByLabel("Password").fill(PASSWORD);
+      await page.getByRole("button", { name: "Sign in" }).click();
+      await page.waitForURL(`${a.url}/console/integrations`);
+      expect(await rowOf("CRM sync").count()).toBe(3);
+    });
+
+    it("showed no CSP violation or script error on any page", () => {
+      expect(pageErrors).toEqual([]);
+    });
+  },
+  180_000,
+);

@@ -1,0 +1,57 @@
+// Owner sessions in the database, keyed by the SHA-256 of the cookie's 256-bit secret: create, resolve, end.
+import type { Queryable } from "../../db/database.ts";
+import { hashSecret, hasSecretShape, newSecret } from "./secret.ts";
+
+/** A session unused this long ends (idle expiry). */
+export const SESSION_IDLE_SECONDS = 2 * 60 * 60;
+/** A session ends this long after sign-in whatever its use (absolute expiry). */
+export const SESSION_ABSOLUTE_SECONDS = 12 * 60 * 60;
+/** last_seen_at is written at most this often per session: not a write per page view. */
+const TOUCH_AFTER_SECONDS = 60;
+
+export interface OwnerSession {
+  ownerId: string;
+  email: string;
+  accountId: string;
+  accountSlug: string;
+}
+
+/** A new random id at every sign-in (no fixation); returns the cookie value, the only clear copy. */
+export async function createSession(q: Queryable, ownerId: string, accountId: string): Promise<string> {
+  const secret = newSecret();
+  await q.query(
+    `insert into owner_sessions (id_hash, owner_id, account_id, expires_at)
+     values ($1, $2, $3, now() + make_interval(secs => $4))`,
+    [hashSecret(secret), ownerId, accountId, SESSION_ABSOLUTE_SECONDS],
+  );
+  return secret;
+}
+
+/** The live session of this cookie value: not expired, not idle too long, owner not disabled, still a member. */
+export async function findSession(q: Queryable, secret: string): Promise<OwnerSession | undefined> {
+  if (!hasSecretShape(secret)) return undefined;
+  const [row] = await q.query<OwnerSession & { stale: boolean }>(
+    `select s.owner_id as "ownerId", o.email, s.account_id as "accountId", a.slug as "accountSlug",
+            s.last_seen_at < now() - make_interval(secs => $3) as stale
+     from owner_sessions s
+     join owners o on o.id = s.owner_id and o.disabled_at is null
+     join account_members m on m.owner_id = s.owner_id and m.account_id = s.account_id
+     join accounts a on a.id = s.account_id
+     where s.id_hash = $1 and s.expires_at > now() and s.last_seen_at > now() - make_interval(secs => $2)`,
+    [hashSecret(secret), SESSION_IDLE_SECONDS, TOUCH_AFTER_SECONDS],
+  );
+  if (!row) return undefined;
+  if (row.stale)
+    await q.query("update owner_sessions set last_seen_at = now() where id_hash = $1", [hashSecret(secret)]);
+  const { stale: _stale, ...session } = row;
+  return session;
+}
+
+export async function endSession(q: Queryable, secret: string): Promise<void> {
+  await q.query("delete from owner_sessions where id_hash = $1", [hashSecret(secret)]);
+}
+
+/** Every session of an owner: after a new password or when the owner is disabled. */
+export async function endOwnerSessions(q: Queryable, ownerId: string): Promise<void> {
+  await q.query("delete from owner_sessions where owner_id = $1", [ownerId]);
+}
