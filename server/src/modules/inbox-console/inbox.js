@@ -1,0 +1,56 @@
+// The inbox's live parts (CSP: no inline script): the countdowns to respond_by, and the stream of changed rows,
+// upserted by lead id at the top of the table (a catch-up overlap replaces a row, never duplicates it).
+
+function tickCountdowns() {
+  const now = Date.now();
+  for (const element of document.querySelectorAll("[data-respond-by]")) {
+    const seconds = Math.floor((Date.parse(element.getAttribute("data-respond-by")) - now) / 1000);
+    const text =
+      seconds < 0
+        ? (element.getAttribute("data-overdue") ?? "")
+        : (element.getAttribute("data-left") ?? "{time}").replace(
+            "{time}",
+            `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`,
+          );
+    if (element.textContent !== text) element.textContent = text;
+  }
+}
+
+/** Rows come rendered and escaped by the server; parsed in a <template>, nothing in them runs. */
+function upsertRows(rowsHtml) {
+  const body = document.querySelector("#inbox-rows");
+  if (!body) return 0;
+  const template = document.createElement("template");
+  template.innerHTML = rowsHtml.join("");
+  let count = 0;
+  // Oldest change first: each new row goes on top, so the newest ends first.
+  for (const row of [...template.content.querySelectorAll("tr[data-lead-id]")]) {
+    const existing = body.querySelector(`tr[data-lead-id="${CSS.escape(row.getAttribute("data-lead-id"))}"]`);
+    if (existing) existing.replaceWith(row);
+    else body.prepend(row);
+    count++;
+  }
+  document.querySelector("#inbox-empty")?.setAttribute("hidden", "");
+  return count;
+}
+
+function startStream(status) {
+  const source = new EventSource(status.getAttribute("data-stream"));
+  const say = (text) => {
+    if (status.textContent !== text) status.textContent = text;
+  };
+  source.addEventListener("open", () => say(status.getAttribute("data-on") ?? ""));
+  source.addEventListener("error", () => say(status.getAttribute("data-off") ?? ""));
+  source.addEventListener("leads", (event) => {
+    const count = upsertRows(JSON.parse(event.data));
+    tickCountdowns();
+    say((status.getAttribute("data-added") ?? "").replace("{count}", String(count)));
+  });
+  // Leaving the page closes the stream at once (no reconnect attempt during navigation).
+  window.addEventListener("pagehide", () => source.close());
+}
+
+tickCountdowns();
+setInterval(tickCountdowns, 1000);
+const liveStatus = document.querySelector("#live-status[data-stream]");
+if (liveStatus) startStream(liveStatus);
