@@ -65,7 +65,7 @@ export function hostileLead(payload: string, index: number) {
     external_lead_id: `${payload}#${index}`,
     context: { [payload]: payload, nested: { [payload]: [payload] } },
     consent: {
-      source: payload.slice(0, SOURCE_MAX),
+      source: payload,
       reference: payload,
       captured_at: new Date(Date.now() - 60_000).toISOString(),
     },
