@@ -16,22 +16,25 @@ function tickCountdowns() {
   }
 }
 
-/** Rows come rendered and escaped by the server; parsed in a <template>, nothing in them runs. */
+/**
+ * Rows come rendered and escaped by the server; parsed in a <template>, nothing in them runs. Returns how many
+ * rows are new or changed state (a catch-up re-sends rows the page already shows: those are not news).
+ */
 function upsertRows(rowsHtml) {
   const body = document.querySelector("#inbox-rows");
   if (!body) return 0;
   const template = document.createElement("template");
   template.innerHTML = rowsHtml.join("");
-  let count = 0;
+  let news = 0;
   // Oldest change first: each new row goes on top, so the newest ends first.
   for (const row of [...template.content.querySelectorAll("tr[data-lead-id]")]) {
     const existing = body.querySelector(`tr[data-lead-id="${CSS.escape(row.getAttribute("data-lead-id"))}"]`);
+    if (!existing || existing.getAttribute("data-state") !== row.getAttribute("data-state")) news++;
     if (existing) existing.replaceWith(row);
     else body.prepend(row);
-    count++;
   }
-  document.querySelector("#inbox-empty")?.setAttribute("hidden", "");
-  return count;
+  if (body.children.length > 0) document.querySelector("#inbox-empty")?.setAttribute("hidden", "");
+  return news;
 }
 
 function startStream(status) {
@@ -39,12 +42,18 @@ function startStream(status) {
   const say = (text) => {
     if (status.textContent !== text) status.textContent = text;
   };
-  source.addEventListener("open", () => say(status.getAttribute("data-on") ?? ""));
-  source.addEventListener("error", () => say(status.getAttribute("data-off") ?? ""));
+  source.addEventListener("open", () => {
+    status.setAttribute("data-live", "on");
+    say(status.getAttribute("data-on") ?? "");
+  });
+  source.addEventListener("error", () => {
+    status.setAttribute("data-live", "off");
+    say(status.getAttribute("data-off") ?? "");
+  });
   source.addEventListener("leads", (event) => {
     const count = upsertRows(JSON.parse(event.data));
     tickCountdowns();
-    say((status.getAttribute("data-added") ?? "").replace("{count}", String(count)));
+    if (count > 0) say((status.getAttribute("data-added") ?? "").replace("{count}", String(count)));
   });
   // Leaving the page closes the stream at once (no reconnect attempt during navigation).
   window.addEventListener("pagehide", () => source.close());
