@@ -9,6 +9,7 @@ import { type ConsoleClient, signedInOwner } from "../../testing/console-client.
 import { HOSTILE_SELECTORS, hostileLead, SOURCE_MAX, XSS_PAYLOADS } from "../../testing/hostile-leads.ts";
 import { createTestToken, intakeRequest } from "../../testing/intake-requests.ts";
 import { feedCursorAt } from "../inbox/index.ts";
+import { SESSION_CHECK_MS } from "./inbox-stream.ts";
 
 let db: Database;
 let app: App;
@@ -54,23 +55,27 @@ async function hostileMatches(html: string): Promise<Record<string, number>> {
   return found;
 }
 
-/** Reads a stream's text until `done` holds or `ms` pass, then closes it (the client goes away). */
-async function readStream(response: Response, done: (text: string) => boolean, ms: number) {
+/** Reads a stream's text until `done` holds, the server ends it, or `ms` pass; then closes it (the client goes away). */
+async function readStreamUntil(response: Response, done: (text: string) => boolean, ms: number) {
   const reader = response.body!.getReader();
   const decoder = new TextDecoder();
   let text = "";
+  let ended = false;
   const deadline = Date.now() + ms;
   while (!done(text) && Date.now() < deadline) {
     const next = await Promise.race([
       reader.read(),
       Bun.sleep(Math.max(0, deadline - Date.now())).then(() => undefined),
     ]);
+    if (next?.done) ended = true;
     if (!next || next.done) break;
     text += decoder.decode(next.value, { stream: true });
   }
   await reader.cancel();
-  return text;
+  return { text, ended };
 }
+const readStream = async (response: Response, done: (text: string) => boolean, ms: number) =>
+  (await readStreamUntil(response, done, ms)).text;
 
 beforeAll(async () => {
   db = await createPgliteDatabase("memory");
@@ -184,6 +189,17 @@ describe("another account's owner", () => {
 });
 
 describe("the inbox pages' guards", () => {
+  it("end a stream once its session is signed out elsewhere", async () => {
+    const { client } = await signedInOwner(db, handle, "acme", "cy@acme.example");
+    const stream = await client.get("/console/inbox/events");
+    expect(stream.status).toBe(200);
+    const signOut = await client.post("/console/sign-out", {});
+    expect(signOut.status).toBe(303);
+    // The stream checks its session every SESSION_CHECK_MS: it ends by itself, without the client closing it.
+    const { ended } = await readStreamUntil(stream, () => false, SESSION_CHECK_MS + 5_000);
+    expect(ended).toBe(true);
+  }, 30_000);
+
   it("refuse a hand off again without the form's CSRF token", async () => {
     const [id] = leads.keys();
     const response = await acme.post(`/console/inbox/${id}/hand-off`, {}, { csrf: false });

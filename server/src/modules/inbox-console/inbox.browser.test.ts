@@ -373,6 +373,13 @@ describe.skipIf(!CHROMIUM_PATH)(
     it("showed no CSP violation or script error on any page", () => {
       expect(pageErrors).toEqual([]);
     });
+
+    it("shuts down cleanly while a browser holds the live stream open", async () => {
+      await page.goto(`${base}/console/inbox`);
+      await expect.poll(streamOpen).toBe("on");
+      expect(await a.stop()).toBe(0);
+      expect(a.lines.some((line) => line.includes('"msg":"stopped"'))).toBe(true);
+    });
   },
   240_000,
 );
