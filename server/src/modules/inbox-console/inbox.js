@@ -63,3 +63,6 @@ tickCountdowns();
 setInterval(tickCountdowns, 1000);
 const liveStatus = document.querySelector("#live-status[data-stream]");
 if (liveStatus) startStream(liveStatus);
+
+// After "hand off again", keyboard and screen-reader users land on the outcome.
+document.querySelector("#retry-notice")?.focus();
