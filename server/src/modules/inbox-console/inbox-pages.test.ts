@@ -8,7 +8,7 @@ import { createPgliteDatabase } from "../../db/pglite-driver.ts";
 import { type ConsoleClient, signedInOwner } from "../../testing/console-client.ts";
 import { HOSTILE_SELECTORS, hostileLead, SOURCE_MAX, XSS_PAYLOADS } from "../../testing/hostile-leads.ts";
 import { createTestToken, intakeRequest } from "../../testing/intake-requests.ts";
-import { feedCursorAt } from "../inbox/index.ts";
+import { DEFAULT_PAGE_SIZE, feedCursorAt } from "../inbox/index.ts";
 import { SESSION_CHECK_MS } from "./inbox-stream.ts";
 
 let db: Database;
@@ -211,6 +211,26 @@ describe("the inbox pages' guards", () => {
       const response = await app.handle(new Request(`http://localhost${path}`));
       expect([response.status, response.headers.get("location")], path).toEqual([303, "/console/sign-in"]);
     }
+  });
+
+  it("page with an older link (keyset cursor), the older page without a live stream", async () => {
+    const channel = await createTestToken(db, "paged");
+    const { client } = await signedInOwner(db, handle, "paged", "pat@paged.example");
+    for (let index = 0; index < DEFAULT_PAGE_SIZE + 3; index++) {
+      const lead = { email: `lead${index}@paged.example`, first_name: `Lead ${index}` };
+      expect((await app.handle(intakeRequest(lead, { token: channel.token }))).status).toBe(201);
+    }
+    const first = await (await client.get("/console/inbox")).text();
+    const names = await elements(first, "tr[data-lead-id] th a");
+    expect(names).toHaveLength(DEFAULT_PAGE_SIZE);
+    expect(names[0]).toBe(`Lead ${DEFAULT_PAGE_SIZE + 2}`);
+    expect(await elements(first, "#live-status[data-stream]")).toHaveLength(1);
+    const older = /href="(\/console\/inbox\?cursor=[^"]+)" rel="next"/.exec(first)?.[1];
+    expect(older).toBeDefined();
+    const second = await (await client.get(decode(older!))).text();
+    expect(await elements(second, "tr[data-lead-id] th a")).toEqual(["Lead 2", "Lead 1", "Lead 0"]);
+    expect(second).not.toContain('rel="next"');
+    expect(await elements(second, "#live-status")).toHaveLength(0);
   });
 
   it("search a phone in any format the intake accepts, and filter test leads out", async () => {
