@@ -38,7 +38,7 @@ export function inboxStream(
         if (!stop.signal.aborted) controller.enqueue(encoder.encode(text));
       };
       const check = setInterval(async () => {
-        const session = await findSession(db, secret).catch(() => undefined);
+        const session = await findSession(db, secret, { touch: false }).catch(() => undefined);
         if (!session) end();
         else send(": ping\n\n");
       }, SESSION_CHECK_MS);
