@@ -8,6 +8,7 @@ import { createPgliteDatabase } from "../../db/pglite-driver.ts";
 import { type ConsoleClient, signedInOwner } from "../../testing/console-client.ts";
 import { HOSTILE_SELECTORS, hostileLead, SOURCE_MAX, XSS_PAYLOADS } from "../../testing/hostile-leads.ts";
 import { createTestToken, intakeRequest } from "../../testing/intake-requests.ts";
+import { createChannelToken } from "../auth/token-repository.ts";
 import { DEFAULT_PAGE_SIZE, feedCursorAt } from "../inbox/index.ts";
 import { SESSION_CHECK_MS } from "./inbox-stream.ts";
 
@@ -148,6 +149,24 @@ describe("hostile lead fields", () => {
     expect(csv).toContain(`"'=HYPERLINK(""http://evil.example"",""xss-csv"")"`);
     expect(csv).toContain(`"'-2-cmd.A0"`);
     expect(csv).toContain(`"'=x'onfocus='alert0|@evil.example"`);
+  });
+});
+
+describe("the detail view's history", () => {
+  it("lists a repeat merged into the lead: when, through which token, which fields changed", async () => {
+    const first = await createTestToken(db, "repeats");
+    const crm = await createChannelToken(db, first.accountId, "CRM <sync>");
+    const { client } = await signedInOwner(db, handle, "repeats", "rae@repeats.example");
+    const lead = { phone: "(415) 555-0190", first_name: "Rae", platform: "crm", external_lead_id: "R-1" };
+    const created = await app.handle(intakeRequest(lead, { token: first.token }));
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    const repeat = { ...lead, email: "rae@example.com" };
+    expect((await app.handle(intakeRequest(repeat, { token: crm.token }))).status).toBe(200);
+    const html = await (await client.get(`/console/inbox/${id}`)).text();
+    const cells = (await elements(html, "table.repeats tbody td")).map(decode);
+    expect(cells).toEqual(["CRM <sync>", "email"]);
+    expect(await elements(html, "table.repeats tbody th")).toHaveLength(1);
   });
 });
 
