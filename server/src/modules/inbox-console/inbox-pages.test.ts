@@ -129,7 +129,7 @@ describe("hostile lead fields", () => {
     const rows = text
       .split("\n")
       .filter((line) => line.startsWith("data: "))
-      .flatMap((line) => JSON.parse(line.slice(6)) as string[]);
+      .flatMap((line) => (JSON.parse(line.slice(6)) as { rows: string[] }).rows);
     expect(rows.length).toBeGreaterThanOrEqual(leads.size);
     const html = `<table><tbody>${rows.join("")}</tbody></table>`;
     expect(await hostileMatches(html)).toEqual({});

@@ -7,6 +7,7 @@ import { type InboxFilter, watchInbox } from "../inbox/index.ts";
 import { findSession } from "../owners/session-store.ts";
 import type { InboxLive } from "./inbox-live.ts";
 import { LeadRow } from "./lead-row.tsx";
+import { isFiltered, matchingLeadIds } from "./matching-leads.ts";
 
 /** How often an open stream checks that its session still lives (sign-out elsewhere, expiry) and pings. */
 export const SESSION_CHECK_MS = 10_000;
@@ -14,8 +15,9 @@ export const SESSION_CHECK_MS = 10_000;
 const RETRY_MS = 1_000;
 
 /**
- * Each event is `leads`, its data a JSON array of `<tr>` strings (one line: JSON escapes every line break),
- * its id the feed cursor. The browser upserts rows by lead id, so a catch-up overlap never duplicates one.
+ * Each event is `leads`, its data `{ rows: <tr> strings, gone: lead ids that no longer match the filter }` as
+ * JSON (one line: JSON escapes every line break), its id the feed cursor. The browser upserts rows by lead
+ * id, so a catch-up overlap never duplicates one.
  */
 export function inboxStream(
   db: Database,
@@ -44,18 +46,27 @@ export function inboxStream(
       }, SESSION_CHECK_MS);
       send(`retry: ${RETRY_MS}\n: connected\n\n`);
       try {
+        // Every change of the account, then sorted by the filter: a shown row that stops matching (a lead
+        // handed off on a "pending" page) is taken off the page rather than left stale.
+        const filtered = isFiltered(filter);
         const changes = watchInbox({
           db,
           feed: live.feed,
           accountId: ctx.session.accountId,
           cursor,
-          filter,
           signal: stop.signal,
         });
         for await (const batch of changes) {
+          const ids = batch.rows.map((row) => row.id);
+          const matching = filtered
+            ? await matchingLeadIds(db, ctx.session.accountId, filter, ids)
+            : new Set(ids);
           const now = new Date();
-          const rows = batch.rows.map((row) => LeadRow({ lang: ctx.lang, t: ctx.t, row, now }) as string);
-          send(`id: ${batch.cursor}\nevent: leads\ndata: ${JSON.stringify(rows)}\n\n`);
+          const rows = batch.rows
+            .filter((row) => matching.has(row.id))
+            .map((row) => LeadRow({ lang: ctx.lang, t: ctx.t, row, now }) as string);
+          const gone = ids.filter((id) => !matching.has(id));
+          send(`id: ${batch.cursor}\nevent: leads\ndata: ${JSON.stringify({ rows, gone })}\n\n`);
         }
       } catch (error) {
         // The browser reconnects with its Last-Event-ID and catches up from there.

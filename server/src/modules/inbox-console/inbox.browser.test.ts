@@ -277,10 +277,22 @@ describe.skipIf(!CHROMIUM_PATH)(
         })
         .toBe("HTTP 503: assistant answered 503");
       await checkPage("lead-detail-failed");
+      // A second tab on the "pending" filter shows Rita; the hand-off takes her off that page live.
+      const pendingTab = await page.context().newPage();
+      await pendingTab.goto(`${base}/console/inbox?state=pending`);
+      await expect.poll(() => pendingTab.locator("#live-status").getAttribute("data-live")).toBe("on");
+      expect(await pendingTab.locator(`#inbox-rows tr[data-lead-id="${rita.id}"]`).count()).toBe(1);
       await page.getByRole("button", { name: "Hand off again" }).click();
       await page.waitForURL(`${base}/console/inbox/${rita.id}?retry=ok`);
       expect(await page.locator("#retry-notice").textContent()).toBe("Asked for a new hand-off.");
       expect(await page.locator("ul.retries li").textContent()).toMatch(/^ana@acme\.example asked at .+\.$/);
+      await expect
+        .poll(() => pendingTab.locator(`#inbox-rows tr[data-lead-id="${rita.id}"]`).count(), {
+          timeout: 10_000,
+        })
+        .toBe(0);
+      expect(await pendingTab.locator("#inbox-empty").isVisible()).toBe(true);
+      await pendingTab.close();
       await page.goto(`${base}/console/inbox`);
       await expect
         .poll(() => rowOf("Rita Retry").locator(".state").textContent(), { timeout: 10_000 })

@@ -51,7 +51,12 @@ function startStream(status) {
     say(status.getAttribute("data-off") ?? "");
   });
   source.addEventListener("leads", (event) => {
-    const count = upsertRows(JSON.parse(event.data));
+    const { rows, gone } = JSON.parse(event.data);
+    for (const id of gone)
+      document.querySelector(`#inbox-rows tr[data-lead-id="${CSS.escape(id)}"]`)?.remove();
+    if (document.querySelector("#inbox-rows tr") === null)
+      document.querySelector("#inbox-empty")?.removeAttribute("hidden");
+    const count = upsertRows(rows);
     tickCountdowns();
     if (count > 0) say((status.getAttribute("data-added") ?? "").replace("{count}", String(count)));
   });
