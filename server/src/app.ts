@@ -13,6 +13,7 @@ import { consolePages } from "./modules/console/pages.ts";
 import { type CorsPolicy, createCorsPolicy } from "./modules/cors/cors-policy.ts";
 import { apiDocs } from "./modules/docs/index.ts";
 import { health } from "./modules/health/index.ts";
+import { createLeadFeed, type LeadFeed } from "./modules/inbox/index.ts";
 import { combineIntakeEvents, type IntakeEvents } from "./modules/leads/events.ts";
 import { registerFormats } from "./modules/leads/formats.ts";
 import { leadIntake } from "./modules/leads/index.ts";
@@ -44,6 +45,12 @@ export interface AppDeps {
   failedAuthPerMinute?: number;
   /** TRUST_PROXY: the client's address is the last X-Forwarded-For entry, and X-Forwarded-Proto counts (console cookies). */
   trustProxy?: boolean;
+  /** The inbox's live feed; an in-process one when absent. Told of every stored lead. */
+  feed?: LeadFeed;
+  /** Wakes this process's hand-off dispatcher ("hand off again" in the inbox). */
+  wakeDispatcher?: () => void;
+  /** Aborted at shutdown: the inbox's open streams end so the server can stop. */
+  closing?: AbortSignal;
 }
 
 /**
@@ -56,7 +63,10 @@ export function createApp(deps: AppDeps) {
   const logger = deps.logger ?? silentLogger;
   const isReady = deps.isReady ?? (() => true);
   const metrics = deps.metrics ?? createServiceMetrics();
-  const events = combineIntakeEvents(intakeMetricsEvents(metrics), deps.events);
+  const feed = deps.feed ?? createLeadFeed({ db: deps.db, logger });
+  const events = combineIntakeEvents(intakeMetricsEvents(metrics), deps.events, {
+    leadStored: (event) => feed.publish(event.lead.account_id),
+  });
   const authenticator = deps.authenticator ?? createAuthenticator(deps.db, { logger });
   const rateLimiter =
     deps.rateLimiter ??
@@ -114,7 +124,16 @@ export function createApp(deps: AppDeps) {
     .use(metricsRoute(metrics))
     .use(apiDocs())
     .use(health({ db: deps.db, isReady, logger }))
-    .use(consolePages({ db: deps.db, logger, trustProxy: deps.trustProxy ?? false }));
+    .use(
+      consolePages(
+        { db: deps.db, logger, trustProxy: deps.trustProxy ?? false },
+        {
+          feed,
+          wakeDispatcher: deps.wakeDispatcher ?? (() => undefined),
+          closing: deps.closing ?? new AbortController().signal,
+        },
+      ),
+    );
 }
 
 export type App = ReturnType<typeof createApp>;

@@ -44,6 +44,8 @@ const feed = createLeadFeed({
   listen: config.databaseUrl ? bunSqlListen(config.databaseUrl) : undefined,
 });
 const leadsChanged = (accountIds: string[]) => feed.publish(...accountIds);
+/** Aborted first at shutdown: the inbox's open event streams end, so app.stop() does not wait for them. */
+const closing = new AbortController();
 
 let ready = false;
 const app = createApp({
@@ -55,11 +57,13 @@ const app = createApp({
   failedAuthPerMinute: config.failedAuthPerMinute,
   trustProxy: config.trustProxy,
   metrics,
+  feed,
+  wakeDispatcher: () => handoff?.taskCommitted(),
+  closing: closing.signal,
   // A task this process just committed: deliver it now rather than at the next poll.
   events: {
     leadStored(event) {
       if (event.responseTaskId) handoff?.taskCommitted();
-      feed.publish(event.lead.account_id);
     },
   },
   assistantSecret: handoffConfig.webhookSecret,
@@ -128,6 +132,7 @@ async function shutdown(signal: string) {
   stopping = true;
   logger.info("shutting down", { signal });
   // Stops accepting connections and waits for requests in flight; then the pool (or PGlite) closes.
+  closing.abort();
   await Promise.all([server.stop(), metricsServer?.stop()]);
   await handoff?.stop();
   await feed.close();

@@ -64,6 +64,24 @@ describe("server on PGlite, as `bun start` runs it", () => {
     expect(owner.html).toContain("demo token (created at first start)");
   });
 
+  it("streams a lead this process takes to the owner's open inbox (the in-process feed)", async () => {
+    const stream = await owner.get("/console/inbox/events");
+    expect(stream.headers.get("content-type")).toBe("text/event-stream; charset=utf-8");
+    const posted = await postLead(server.url, demoToken, { phone: "(415) 555-0142", first_name: "Lia" });
+    expect(posted.status).toBe(201);
+    const reader = stream.body!.getReader();
+    const decoder = new TextDecoder();
+    let text = "";
+    while (!text.includes(posted.body.id)) {
+      const next = await reader.read();
+      if (next.done) break;
+      text += decoder.decode(next.value, { stream: true });
+    }
+    await reader.cancel();
+    expect(text).toContain("event: leads");
+    expect(text).toContain(posted.body.id);
+  });
+
   it("logs the request as one JSON line without the token or the lead", async () => {
     const line = await server.waitForLine((l) => l.includes(firstLead.id) && l.includes('"msg":"request"'));
     expect(JSON.parse(line)).toMatchObject({ method: "POST", status: 201, lead_id: firstLead.id });

@@ -70,7 +70,7 @@ export async function screenshot(page: Page, name: string): Promise<string> {
 }
 
 /** Writes every page's axe result beside the screenshots, for the record. */
-export function writeAxeReport(report: Record<string, AxeViolation[]>): void {
+export function writeAxeReport(report: Record<string, AxeViolation[]>, file = "axe-results.json"): void {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  writeFileSync(join(SCREENSHOT_DIR, "axe-results.json"), `${JSON.stringify(report, null, 2)}\n`);
+  writeFileSync(join(SCREENSHOT_DIR, file), `${JSON.stringify(report, null, 2)}\n`);
 }

@@ -20,7 +20,15 @@ describe("the console dictionary", () => {
     const same = Object.entries(DICTIONARY.en)
       .filter(([key, text]) => DICTIONARY.es[key as keyof typeof DICTIONARY.es] === text)
       .map(([key]) => key);
-    expect(same).toEqual(["app.name", "integrations.col.token", "integrations.actionsFor"]);
+    expect(same).toEqual([
+      "app.name",
+      "integrations.col.token",
+      "integrations.actionsFor",
+      "lead.no",
+      "lead.none",
+      "lead.attempts.status",
+      "lead.attempts.ms",
+    ]);
   });
 
   it("fills placeholders", () => {

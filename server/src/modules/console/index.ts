@@ -23,6 +23,10 @@ const ASSETS: Record<string, { path: string; type: string }> = {
     path: fileURLToPath(new URL("./assets/console.js", import.meta.url)),
     type: "text/javascript",
   },
+  "inbox.js": {
+    path: fileURLToPath(new URL("../inbox-console/inbox.js", import.meta.url)),
+    type: "text/javascript",
+  },
   "console.css": { path: fileURLToPath(new URL("./assets/console.css", import.meta.url)), type: "text/css" },
 };
 

@@ -9,6 +9,7 @@ export interface NavEntry {
 }
 
 export const NAV_ENTRIES: readonly NavEntry[] = [
+  { id: "inbox", href: "/console/inbox", label: "nav.inbox" },
   { id: "integrations", href: "/console/integrations", label: "nav.integrations" },
 ];
 

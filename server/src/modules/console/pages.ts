@@ -1,5 +1,6 @@
 // Every console feature, composed once: app.ts uses this. A new page adds its Elysia instance here.
 import { Elysia } from "elysia";
+import { type InboxLive, inboxPages } from "../inbox-console/index.ts";
 import { integrationsPage } from "../integrations/index.ts";
 import { ownerPages } from "../owners/index.ts";
 import { consoleBase } from "./index.ts";
@@ -7,9 +8,10 @@ import type { ConsoleDeps } from "./owner-guard.ts";
 
 export type { ConsoleDeps } from "./owner-guard.ts";
 
-export function consolePages(deps: ConsoleDeps) {
+export function consolePages(deps: ConsoleDeps, inbox: InboxLive) {
   return new Elysia({ name: "console" })
     .use(consoleBase(deps))
     .use(ownerPages(deps))
-    .use(integrationsPage(deps));
+    .use(integrationsPage(deps))
+    .use(inboxPages(deps, inbox));
 }

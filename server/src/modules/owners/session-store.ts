@@ -27,8 +27,15 @@ export async function createSession(q: Queryable, ownerId: string, accountId: st
   return secret;
 }
 
-/** The live session of this cookie value: not expired, not idle too long, owner not disabled, still a member. */
-export async function findSession(q: Queryable, secret: string): Promise<OwnerSession | undefined> {
+/**
+ * The live session of this cookie value: not expired, not idle too long, owner not disabled, still a member.
+ * `touch: false` checks without counting as use (an open live page must not keep a session from idling out).
+ */
+export async function findSession(
+  q: Queryable,
+  secret: string,
+  { touch = true }: { touch?: boolean } = {},
+): Promise<OwnerSession | undefined> {
   if (!hasSecretShape(secret)) return undefined;
   const [row] = await q.query<OwnerSession & { stale: boolean }>(
     `select s.owner_id as "ownerId", o.email, s.account_id as "accountId", a.slug as "accountSlug",
@@ -41,7 +48,7 @@ export async function findSession(q: Queryable, secret: string): Promise<OwnerSe
     [hashSecret(secret), SESSION_IDLE_SECONDS, TOUCH_AFTER_SECONDS],
   );
   if (!row) return undefined;
-  if (row.stale)
+  if (row.stale && touch)
     await q.query("update owner_sessions set last_seen_at = now() where id_hash = $1", [hashSecret(secret)]);
   const { stale: _stale, ...session } = row;
   return session;
