@@ -1,14 +1,26 @@
-// Reads a form post (application/x-www-form-urlencoded) ourselves: any body becomes fields, never a 500.
+// Reads a form post ourselves (urlencoded, or multipart for a file upload): any body becomes fields, never a 500.
 
 /** Larger bodies are not forms of ours: read as empty, so every field is "missing". */
 const MAX_FORM_BYTES = 16 * 1024;
+/** An uploaded file (a do-not-call CSV) may be larger; past this the whole form reads as empty. */
+export const MAX_UPLOAD_BYTES = 2 * 1024 * 1024;
+
+/** A multipart form's fields; an uploaded file's field holds the file's text. */
+async function readMultipart(request: Request): Promise<URLSearchParams> {
+  const form = new URLSearchParams();
+  for (const [name, value] of await request.formData())
+    form.append(name, typeof value === "string" ? value : await value.text());
+  return form;
+}
 
 export async function readForm(request: Request): Promise<URLSearchParams> {
   const length = Number(request.headers.get("content-length") ?? 0);
-  if (length > MAX_FORM_BYTES) return new URLSearchParams();
-  const type = request.headers.get("content-type") ?? "";
-  if (!type.toLowerCase().startsWith("application/x-www-form-urlencoded")) return new URLSearchParams();
+  const type = (request.headers.get("content-type") ?? "").toLowerCase();
   try {
+    if (type.startsWith("multipart/form-data"))
+      return length > MAX_UPLOAD_BYTES ? new URLSearchParams() : await readMultipart(request);
+    if (length > MAX_FORM_BYTES) return new URLSearchParams();
+    if (!type.startsWith("application/x-www-form-urlencoded")) return new URLSearchParams();
     const text = await request.text();
     return new URLSearchParams(text.length > MAX_FORM_BYTES ? "" : text);
   } catch {

@@ -11,6 +11,7 @@ export interface NavEntry {
 export const NAV_ENTRIES: readonly NavEntry[] = [
   { id: "inbox", href: "/console/inbox", label: "nav.inbox" },
   { id: "integrations", href: "/console/integrations", label: "nav.integrations" },
+  { id: "dnc", href: "/console/do-not-call", label: "nav.dnc" },
 ];
 
 /** Where the console starts after sign-in. */

@@ -1,5 +1,6 @@
 // Every console feature, composed once: app.ts uses this. A new page adds its Elysia instance here.
 import { Elysia } from "elysia";
+import { doNotCallPage } from "../dnc-console/index.ts";
 import { type InboxLive, inboxPages } from "../inbox-console/index.ts";
 import { integrationsPage } from "../integrations/index.ts";
 import { ownerPages } from "../owners/index.ts";
@@ -13,5 +14,6 @@ export function consolePages(deps: ConsoleDeps, inbox: InboxLive) {
     .use(consoleBase(deps))
     .use(ownerPages(deps))
     .use(integrationsPage(deps))
+    .use(doNotCallPage(deps))
     .use(inboxPages(deps, inbox));
 }
