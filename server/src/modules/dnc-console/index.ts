@@ -29,7 +29,9 @@ export function doNotCallPage(deps: ConsoleDeps) {
       listShownNumbers(db, ctx.session.accountId),
       listRecentChanges(db, ctx.session.accountId),
     ]);
-    return htmlPage(ctx.state, DncPage({ ...ctx, numbers, history, ...extra }) as string, { status });
+    // The language switch comes back to the list, also from a form's answer (no GET of the post's path).
+    const html = DncPage({ ...ctx, path: DNC_PATH, numbers, history, ...extra }) as string;
+    return htmlPage(ctx.state, html, { status });
   }
 
   /** The notice of a redirect after a change (`?done=added&count=1`): the URL is anyone's, so only known ones. */

@@ -1,0 +1,151 @@
+// The Do-not-call page in a real headless Chromium against a real server process on PostgreSQL: sign in, add a
+// number typed for people and see it in E.164, remove it behind the confirmation, import a CSV with a bad row,
+// Spanish. axe-core on every page, no CSP violation, screenshots in artifacts/screenshots/.
+import type {} from "@speed-to-lead/tests/harness/global-setup";
+import { createDatabase } from "@speed-to-lead/tests/harness/postgres";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import {
+  type AxeViolation,
+  axeViolations,
+  CHROMIUM_PATH,
+  launchChromium,
+  screenshot,
+  seriousOrCritical,
+  watchForErrors,
+  writeAxeReport,
+} from "../../testing/console-browser.ts";
+import { OWNER_PASSWORD } from "../../testing/console-client.ts";
+import { runCli, type ServerProcess, startServer, untilReady } from "../../testing/server-process.ts";
+
+if (!CHROMIUM_PATH) console.warn("do-not-call browser test skipped: no chromium (apt-get install chromium)");
+
+const axeReport: Record<string, AxeViolation[]> = {};
+
+describe.skipIf(!CHROMIUM_PATH)(
+  "the Do-not-call page in Chromium",
+  () => {
+    let server: ServerProcess;
+    let browser: Browser;
+    let page: Page;
+    let pageErrors: string[];
+
+    beforeAll(async () => {
+      const env = { DATABASE_URL: await createDatabase(inject("postgresAdminUrl")), DISPATCHER: "off" };
+      expect((await runCli(["migrate"], env)).exitCode).toBe(0);
+      server = await startServer(env);
+      await untilReady(server);
+      const created = await runCli(
+        ["owners", "create", "--account", "acme", "--email", "ana@acme.example", "--json"],
+        { ...env, PUBLIC_URL: server.url },
+      );
+      expect(created.exitCode).toBe(0);
+      browser = await launchChromium();
+      page = await (await browser.newContext({ locale: "en-US" })).newPage();
+      pageErrors = watchForErrors(page);
+      await page.goto(JSON.parse(created.stdout).sign_in_link);
+      await page.getByLabel("New password").fill(OWNER_PASSWORD);
+      await page.getByLabel("Repeat the password").fill(OWNER_PASSWORD);
+      await page.getByRole("button", { name: "Set password and sign in" }).click();
+      await page.waitForURL(`${server.url}/console/integrations`);
+    });
+    afterAll(async () => {
+      writeAxeReport(axeReport, "axe-results-dnc.json");
+      await browser?.close();
+      await server?.stop();
+    });
+
+    async function checkPage(name: string) {
+      await screenshot(page, name);
+      const violations = await axeViolations(page);
+      axeReport[name] = violations;
+      expect(seriousOrCritical(violations), name).toEqual([]);
+    }
+
+    const rowOf = (e164: string) => page.locator(`#dnc-numbers tbody tr[data-phone="${e164}"]`);
+
+    it("is reached from the navigation beside Integrations", async () => {
+      const entries = await page.locator("header nav a").allTextContents();
+      expect(entries.slice(entries.indexOf("Integrations"))).toEqual(["Integrations", "Do not call"]);
+      await page.getByRole("link", { name: "Do not call" }).click();
+      await page.waitForURL(`${server.url}/console/do-not-call`);
+      expect(await page.locator("nav [aria-current=page]").textContent()).toBe("Do not call");
+    });
+
+    it("refuses a bad number beside the field, then adds one typed for people and shows it in E.164", async () => {
+      await page.getByLabel("Phone number").fill("555-1234");
+      await page.getByRole("button", { name: "Add to the list" }).click();
+      expect(await page.locator("#dnc-phone-error").textContent()).toBe("This is not a valid phone number.");
+      expect(await page.getByLabel("Phone number").getAttribute("aria-invalid")).toBe("true");
+
+      await page.getByLabel("Phone number").fill("(415) 555-2671");
+      await page.getByLabel("Note (optional)").fill("asked on the phone <b>twice</b>");
+      await page.getByRole("button", { name: "Add to the list" }).click();
+      await page.waitForURL(/done=added/);
+      expect(await page.locator("#dnc-notice").textContent()).toBe(
+        "The number is on the list. Pending hand-offs cancelled: 0.",
+      );
+      const cells = await rowOf("+14155552671").locator("th, td").allTextContents();
+      expect(cells.slice(0, 3)).toEqual([
+        "+14155552671",
+        "(415) 555-2671",
+        "asked on the phone <b>twice</b>",
+      ]);
+      expect(cells.slice(4, 6)).toEqual(["This page", "ana@acme.example"]);
+      await checkPage("dnc-en");
+    });
+
+    it("removes a number after the confirmation", async () => {
+      await rowOf("+14155552671").getByRole("link", { name: "Remove +14155552671" }).click();
+      expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(
+        "Remove +14155552671 from the list?",
+      );
+      await checkPage("dnc-remove-confirm");
+      await page.getByRole("button", { name: "Remove from the list" }).click();
+      await page.waitForURL(/done=removed/);
+      expect(await page.locator("#dnc-notice").textContent()).toBe(
+        "The number is off the list. Hand-offs given back: 0.",
+      );
+      expect(await rowOf("+14155552671").count()).toBe(0);
+      const actions = await page.locator("#dnc-history tbody tr td:nth-child(3)").allTextContents();
+      expect(actions).toEqual(["Removed", "Added"]);
+    });
+
+    it("imports a CSV: the bad line reported by its number, the good ones listed", async () => {
+      await page.getByLabel("CSV file", { exact: true }).setInputFiles({
+        name: "numbers.csv",
+        mimeType: "text/csv",
+        buffer: Buffer.from("phone,note\n415.555.0150,from the CRM\nnot a phone\n1-415-555-0151,\n"),
+      });
+      await page.getByRole("button", { name: "Import" }).click();
+      await page.locator("#import-report").waitFor();
+      expect(await page.locator("#import-report li").allTextContents()).toEqual([
+        "Line 3: This is not a valid phone number.",
+      ]);
+      expect(await page.locator("#import-report p").first().textContent()).toBe(
+        "Imported: 2 new numbers. Pending hand-offs cancelled: 0.",
+      );
+      expect(await rowOf("+14155550150").count()).toBe(1);
+      expect(await rowOf("+14155550151").count()).toBe(1);
+      await checkPage("dnc-import");
+    });
+
+    it("speaks Spanish", async () => {
+      await page.getByRole("link", { name: "Español" }).click();
+      await page.waitForURL(`${server.url}/console/do-not-call`);
+      expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("No llamar");
+      await page.getByLabel("Número de teléfono").fill("+1 604 555 0199");
+      await page.getByRole("button", { name: "Añadir a la lista" }).click();
+      expect(await page.locator("#dnc-phone-error").textContent()).toBe(
+        "Solo se pueden añadir números de EE. UU.",
+      );
+      expect(await rowOf("+14155550150").locator("td").nth(3).textContent()).toBe("Esta página");
+      await checkPage("dnc-es");
+    });
+
+    it("showed no CSP violation or script error on any page", () => {
+      expect(pageErrors).toEqual([]);
+    });
+  },
+  120_000,
+);
