@@ -2,14 +2,24 @@
 
 /** Larger bodies are not forms of ours: read as empty, so every field is "missing". */
 const MAX_FORM_BYTES = 16 * 1024;
-/** An uploaded file (a do-not-call CSV) may be larger; past this the whole form reads as empty. */
+/** An uploaded file (a do-not-call CSV) may be larger, up to this. */
 export const MAX_UPLOAD_BYTES = 2 * 1024 * 1024;
+/** Past this a multipart body is not read at all (its CSRF token with it: the post is refused). */
+const MAX_MULTIPART_BYTES = 4 * MAX_UPLOAD_BYTES;
+/** Names the file fields that were too large: their value is "", so the page can say why. */
+export const OVERSIZE_FIELD = "_oversize";
 
 /** A multipart form's fields; an uploaded file's field holds the file's text. */
 async function readMultipart(request: Request): Promise<URLSearchParams> {
   const form = new URLSearchParams();
-  for (const [name, value] of await request.formData())
-    form.append(name, typeof value === "string" ? value : await value.text());
+  for (const [name, value] of await request.formData()) {
+    if (typeof value === "string") form.append(name, value);
+    else if (value.size <= MAX_UPLOAD_BYTES) form.append(name, await value.text());
+    else {
+      form.append(OVERSIZE_FIELD, name);
+      form.append(name, "");
+    }
+  }
   return form;
 }
 
@@ -18,7 +28,7 @@ export async function readForm(request: Request): Promise<URLSearchParams> {
   const type = (request.headers.get("content-type") ?? "").toLowerCase();
   try {
     if (type.startsWith("multipart/form-data"))
-      return length > MAX_UPLOAD_BYTES ? new URLSearchParams() : await readMultipart(request);
+      return length > MAX_MULTIPART_BYTES ? new URLSearchParams() : await readMultipart(request);
     if (length > MAX_FORM_BYTES) return new URLSearchParams();
     if (!type.startsWith("application/x-www-form-urlencoded")) return new URLSearchParams();
     const text = await request.text();

@@ -180,6 +180,13 @@ describe("the Do-not-call page", () => {
     const empty = await upload(acme, "");
     expect(empty.status).toBe(422);
     expect(textOf(await empty.text(), "dnc-file-error")).toBe("Choose a CSV file with at least one number.");
+    // Too large: refused beside the field, nothing of it imported.
+    const large = await upload(acme, `415-555-0130\n${"x".repeat(2 * 1024 * 1024)}\n`);
+    expect(large.status).toBe(422);
+    expect(textOf(await large.text(), "dnc-file-error")).toBe(
+      "The file is larger than 2 MB. Split it and import each part.",
+    );
+    expect(await listed(acmeId)).not.toContain("+14155550130");
   });
 
   it("refuses posts without the CSRF token: nothing added, removed or imported", async () => {

@@ -1,7 +1,7 @@
 // The Do-not-call page: the account's list, add, remove (confirmed), CSV import, history. Every query is scoped
 // by the session's account; a number not on this account's list is the 404 page.
 import { Elysia } from "elysia";
-import { field } from "../console/form.ts";
+import { field, OVERSIZE_FIELD } from "../console/form.ts";
 import { type ConsoleDeps, notFoundPage, type OwnerContext, ownerPage } from "../console/owner-guard.ts";
 import { htmlPage, redirectTo } from "../console/page-response.ts";
 import { csvNumbers } from "../dnc/csv-rows.ts";
@@ -76,6 +76,8 @@ export function doNotCallPage(deps: ConsoleDeps) {
     .post(
       `${DNC_PATH}/import`,
       ownerPage(deps, async (ctx) => {
+        if (ctx.form.getAll(OVERSIZE_FIELD).includes("file"))
+          return fullPage(ctx, { importError: ctx.t("dnc.import.tooLarge") }, 422);
         const text = ctx.form.get("file") ?? "";
         if (text.trim() === "") return fullPage(ctx, { importError: ctx.t("dnc.import.empty") }, 422);
         const { numbers, refused } = csvNumbers(text);
