@@ -1,4 +1,5 @@
 // Reads a form post ourselves (urlencoded, or multipart for a file upload): any body becomes fields, never a 500.
+import { readCappedBody } from "../leads/request-body.ts";
 
 /** Larger bodies are not forms of ours: read as empty, so every field is "missing". */
 const MAX_FORM_BYTES = 16 * 1024;
@@ -10,9 +11,9 @@ const MAX_MULTIPART_BYTES = 4 * MAX_UPLOAD_BYTES;
 export const OVERSIZE_FIELD = "_oversize";
 
 /** A multipart form's fields; an uploaded file's field holds the file's text. */
-async function readMultipart(request: Request): Promise<URLSearchParams> {
+async function readMultipart(body: Response): Promise<URLSearchParams> {
   const form = new URLSearchParams();
-  for (const [name, value] of await request.formData()) {
+  for (const [name, value] of await body.formData()) {
     if (typeof value === "string") form.append(name, value);
     else if (value.size <= MAX_UPLOAD_BYTES) form.append(name, await value.text());
     else {
@@ -23,16 +24,21 @@ async function readMultipart(request: Request): Promise<URLSearchParams> {
   return form;
 }
 
+/**
+ * Reading stops at the limit whether or not Content-Length was sent (a chunked body is counted as it
+ * arrives), so no post, signed in or not, makes the server hold more than the limit in memory.
+ */
 export async function readForm(request: Request): Promise<URLSearchParams> {
-  const length = Number(request.headers.get("content-length") ?? 0);
-  const type = (request.headers.get("content-type") ?? "").toLowerCase();
+  const type = request.headers.get("content-type") ?? "";
   try {
-    if (type.startsWith("multipart/form-data"))
-      return length > MAX_MULTIPART_BYTES ? new URLSearchParams() : await readMultipart(request);
-    if (length > MAX_FORM_BYTES) return new URLSearchParams();
-    if (!type.startsWith("application/x-www-form-urlencoded")) return new URLSearchParams();
-    const text = await request.text();
-    return new URLSearchParams(text.length > MAX_FORM_BYTES ? "" : text);
+    if (type.toLowerCase().startsWith("multipart/form-data")) {
+      const bytes = await readCappedBody(request, MAX_MULTIPART_BYTES);
+      if (!bytes) return new URLSearchParams();
+      return await readMultipart(new Response(bytes, { headers: { "content-type": type } }));
+    }
+    if (!type.toLowerCase().startsWith("application/x-www-form-urlencoded")) return new URLSearchParams();
+    const bytes = await readCappedBody(request, MAX_FORM_BYTES);
+    return new URLSearchParams(bytes ? new TextDecoder().decode(bytes) : "");
   } catch {
     return new URLSearchParams();
   }
