@@ -34,7 +34,9 @@ export async function readForm(request: Request): Promise<URLSearchParams> {
     if (type.toLowerCase().startsWith("multipart/form-data")) {
       const bytes = await readCappedBody(request, MAX_MULTIPART_BYTES);
       if (!bytes) return new URLSearchParams();
-      return await readMultipart(new Response(bytes, { headers: { "content-type": type } }));
+      return await readMultipart(
+        new Response(new Blob([bytes as Uint8Array<ArrayBuffer>]), { headers: { "content-type": type } }),
+      );
     }
     if (!type.toLowerCase().startsWith("application/x-www-form-urlencoded")) return new URLSearchParams();
     const bytes = await readCappedBody(request, MAX_FORM_BYTES);
