@@ -57,8 +57,9 @@ export async function lockLeadByExternalId(
   return row;
 }
 
-const UPDATE_SQL = `update leads set ${FIELD_COLUMNS.map((column, i) => `${column} = $${i + 3}`).join(", ")},
-  updated_at = $2
+// respond_by moves when a late consent starts a new five-minute response.
+const UPDATE_SQL = `update leads set ${FIELD_COLUMNS.map((column, i) => `${column} = $${i + 4}`).join(", ")},
+  updated_at = $2, respond_by = $3
 where id = $1
 returning *`;
 
@@ -67,6 +68,7 @@ export async function updateLead(q: Queryable, lead: LeadRow, updatedAt: Date): 
   const [row] = await q.query<LeadRow>(UPDATE_SQL, [
     lead.id,
     updatedAt,
+    lead.respond_by,
     ...FIELD_COLUMNS.map((column) => lead[column]),
   ]);
   if (!row) throw new Error(`lead ${lead.id} vanished during an update`);
