@@ -74,12 +74,10 @@ export function mergeRepeat(
     if (!inTime) lead.respond_by = new Date(now.getTime() + RESPOND_WITHIN_SECONDS * 1000);
     return { lead, startsResponse: true };
   }
-  if (stored.response_state === "not_called") {
-    if (inTime && plan.response_state === "pending") {
-      Object.assign(lead, plan);
-      return { lead, startsResponse: true };
-    }
-    lead.response_reason = plan.response_reason;
+  lead.response_reason = plan.response_reason;
+  if (stored.response_state === "not_called" && inTime && plan.response_state === "pending") {
+    lead.response_state = "pending";
+    return { lead, startsResponse: true };
   }
   return { lead, startsResponse: false };
 }
