@@ -10,6 +10,7 @@ import { type Authenticator, createAuthenticator } from "./modules/auth/authenti
 import { type CorsPolicy, createCorsPolicy } from "./modules/cors/cors-policy.ts";
 import { apiDocs } from "./modules/docs/index.ts";
 import { health } from "./modules/health/index.ts";
+import { leadStatus } from "./modules/lead-status/index.ts";
 import { combineIntakeEvents, type IntakeEvents } from "./modules/leads/events.ts";
 import { registerFormats } from "./modules/leads/formats.ts";
 import { leadIntake } from "./modules/leads/index.ts";
@@ -104,6 +105,7 @@ export function createApp(deps: AppDeps) {
       });
     })
     .use(leadIntake({ db: deps.db, authenticator, rateLimiter, logger, events, isReady }))
+    .use(leadStatus({ db: deps.db, authenticator, rateLimiter, isReady }))
     .use(assistantEvents({ db: deps.db, secret: deps.assistantSecret, rateLimiter, logger, isReady }))
     .use(metricsRoute(metrics))
     .use(apiDocs())

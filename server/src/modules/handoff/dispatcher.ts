@@ -161,6 +161,7 @@ export class Dispatcher {
         taskId: task.task_id,
         leadId: task.lead_id,
         attempt: task.attempts,
+        responseNo: task.response_no,
         startedAt,
         latencyMs: Date.now() - startedAt.getTime(),
         ok: result.ok,
