@@ -7,7 +7,13 @@ import { openDatabase } from "../db/open-database.ts";
 import { dispatchCommand } from "../modules/handoff/dispatch-command.ts";
 import { type ParsedArgs, parseArgs, UsageError } from "./args.ts";
 import { dncAddCommand, dncImportCommand, dncListCommand, dncRemoveCommand } from "./dnc-commands.ts";
-import { createTokenCommand, listTokensCommand, type Print, revokeTokenCommand } from "./token-commands.ts";
+import {
+  createTokenCommand,
+  listTokensCommand,
+  type Print,
+  revokeTokenCommand,
+  tokenCallbackCommand,
+} from "./token-commands.ts";
 
 export const USAGE = `Usage: bun run stl <command>
 
@@ -16,6 +22,9 @@ export const USAGE = `Usage: bun run stl <command>
   tokens list [--account <slug>] [--json]
                               list channel tokens (never the tokens themselves)
   tokens revoke <id>          revoke a channel token
+  tokens callback <id> (--url <https://…> | --clear) [--json]
+                              send that token's status callbacks (lead.handed_off, lead.missed,
+                              lead.not_called) to the URL; prints the new signing secret once
   dnc add <phone> --account <slug> [--note <text>] [--by <name>] [--json]
                               put a number on the account's do-not-call list (any US format);
                               its pending hand-offs are cancelled at once
@@ -41,6 +50,7 @@ export const COMMANDS: Record<string, Command> = {
   "tokens create": createTokenCommand,
   "tokens list": listTokensCommand,
   "tokens revoke": revokeTokenCommand,
+  "tokens callback": tokenCallbackCommand,
   "dnc add": dncAddCommand,
   "dnc remove": dncRemoveCommand,
   "dnc list": dncListCommand,
@@ -60,7 +70,7 @@ function findCommand(positionals: string[]): Command | undefined {
 export async function runCli(argv: string[], print: Print = console.log, printError: Print = console.error) {
   let args: ParsedArgs;
   try {
-    args = parseArgs(argv, new Set(["json", "help", "history"]));
+    args = parseArgs(argv, new Set(["json", "help", "history", "clear"]));
   } catch (error) {
     printError(`${(error as Error).message}\n\n${USAGE}`);
     return 2;

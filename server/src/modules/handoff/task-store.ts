@@ -1,5 +1,6 @@
 // The response_tasks outbox as the dispatcher sees it: claim due tasks, then settle each claim.
 import type { Queryable } from "../../db/database.ts";
+import { queueCallbacks } from "../callbacks/callback-outbox.ts";
 import type { ClaimedTask } from "./payload.ts";
 
 /**
@@ -28,6 +29,7 @@ with due as (
 ), refused_leads as (
   update leads set response_state = 'not_called', response_reason = 'opted_out'
   where id in (select lead_id from refused)
+), refused_callbacks as (${queueCallbacks("select lead_id from refused", "lead.not_called")}
 ), claimed as (
   update response_tasks t
   set attempts = t.attempts + 1, next_attempt_at = now() + $2::int * interval '1 millisecond'
@@ -69,9 +71,12 @@ export async function markDelivered(db: Queryable, tasks: ClaimedTask[]): Promis
        where t.id = a.id and t.attempts = a.attempts and t.status in ('pending', 'cancelled')
        returning t.lead_id
      )
-     update leads set response_state = 'handed_off', updated_at = now()
-     where id in (select lead_id from done)
-     returning id::text as lead_id`,
+     ), handed as (
+       update leads set response_state = 'handed_off', updated_at = now()
+       where id in (select lead_id from done)
+       returning id
+     ), callbacks as (${queueCallbacks("select id from handed", "lead.handed_off")})
+     select id::text as lead_id from handed`,
     [JSON.stringify(claims)],
   );
   return rows.map((row) => row.lead_id);
@@ -108,9 +113,12 @@ export function markOverdueMissed(
        from overdue where t.id = overdue.id
        returning t.lead_id
      )
-     update leads set response_state = 'missed', updated_at = now()
-     where id in (select lead_id from missed)
-     returning id::text as lead_id, account_id::text as account_id, test`,
+     ), missed_leads as (
+       update leads set response_state = 'missed', updated_at = now()
+       where id in (select lead_id from missed)
+       returning id, account_id, test
+     ), callbacks as (${queueCallbacks("select id from missed_leads", "lead.missed")})
+     select id::text as lead_id, account_id::text as account_id, test from missed_leads`,
     [limit],
   );
 }

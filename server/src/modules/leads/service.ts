@@ -8,6 +8,7 @@ import {
   type Queryable,
   type Transaction,
 } from "../../db/database.ts";
+import { queueCallbacks } from "../callbacks/callback-outbox.ts";
 import { isOnList } from "../dnc/dnc-repository.ts";
 import { withDoNotCall } from "../dnc/service.ts";
 import { changedFields, recordRepeat } from "../inbox/repeat-history.ts";
@@ -159,6 +160,9 @@ async function storeLead(tx: Transaction, channel: Channel, lead: ValidLead, now
   if (inserted) {
     const responseTaskId =
       inserted.response_state === "pending" ? await scheduleResponse(tx, inserted, now) : undefined;
+    if (inserted.response_state === "not_called") {
+      await tx.query(queueCallbacks("select $1::uuid", "lead.not_called"), [inserted.id]);
+    }
     return ready(inserted, true, lead, responseTaskId);
   }
   // Only a (platform, external_lead_id) conflict makes the insert return nothing.
