@@ -47,5 +47,6 @@ export type {
   paths,
   ResponseState,
   ResponseStatus,
+  StatusCallback,
   StoredLead,
 } from "./types";

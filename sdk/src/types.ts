@@ -53,6 +53,8 @@ export type LeadAccepted = Schemas["LeadAccepted"];
 export type LeadStatus = Schemas["LeadStatus"];
 /** What the assistant receives for each response of a lead (the spec's lead.handoff webhook). */
 export type HandoffPayload = Schemas["HandoffPayload"];
+/** What a sender hears about its leads: lead.handed_off, lead.missed, lead.not_called. */
+export type StatusCallback = Schemas["StatusCallback"];
 /** An RFC 9457 problem body, as sent by the service with every error status. */
 export type Problem = Schemas["Problem"];
 /** One entry of a 422's `errors[]`: which field (JSON Pointer), why (code) and a message for people. */

@@ -1,7 +1,7 @@
-// @speed-to-lead/sdk/webhooks: verify what the service sends (the assistant's hand-offs) per Standard Webhooks.
+// @speed-to-lead/sdk/webhooks: verify what the service sends (hand-offs, status callbacks) per Standard Webhooks.
 import { Webhook } from "standardwebhooks";
 import { SpeedToLeadError } from "./base-error";
-import type { HandoffPayload } from "./types";
+import type { HandoffPayload, StatusCallback } from "./types";
 
 /** The signature, its timestamp or its headers do not verify: answer 401 and drop the request. */
 export class WebhookVerificationError extends SpeedToLeadError {
@@ -17,20 +17,24 @@ export class WebhookVerificationError extends SpeedToLeadError {
  * is at least once.
  *
  * @example
- * const payload = await verifyWebhook(request, process.env.ASSISTANT_WEBHOOK_SECRET!);
+ * const payload = await verifyWebhook<HandoffPayload>(request, process.env.ASSISTANT_WEBHOOK_SECRET!);
  * if (payload.data.call.permitted) dial(payload.data.phone!);
+ * const callback = await verifyWebhook<StatusCallback>(request, tokenCallbackSecret);
  */
-export async function verifyWebhook(request: Request, secret: string): Promise<HandoffPayload> {
+export async function verifyWebhook<Payload = HandoffPayload | StatusCallback>(
+  request: Request,
+  secret: string,
+): Promise<Payload> {
   const body = await request.text();
   const headers: Record<string, string> = {};
   request.headers.forEach((value, name) => {
     headers[name] = value;
   });
   try {
-    return new Webhook(secret).verify(body, headers) as HandoffPayload;
+    return new Webhook(secret).verify(body, headers) as Payload;
   } catch (cause) {
     throw new WebhookVerificationError(`Webhook not verified: ${(cause as Error).message}`, { cause });
   }
 }
 
-export type { HandoffPayload };
+export type { HandoffPayload, StatusCallback };

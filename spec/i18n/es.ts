@@ -329,4 +329,17 @@ export const es: Record<string, string> = {
     "El primer minuto permitido por la regla en el día local de la ventana.",
   "The rule's end on the window's local day.": "El fin de la regla en el día local de la ventana.",
   "The law or regulation the hours come from.": "La ley o norma de la que salen las horas.",
+  // status callbacks
+  "A lead was handed off": "Un prospecto fue entregado",
+  "A status callback to the sender of the lead: sent when a channel token has a callback URL. Verify it with verifyWebhook from @speed-to-lead/sdk/webhooks and drop webhook-ids already seen.":
+    "Un aviso de estado a quien envió el prospecto: se envía cuando un token de canal tiene una URL de aviso. Verifíquelo con verifyWebhook de @speed-to-lead/sdk/webhooks y descarte los webhook-id ya vistos.",
+  "A lead's response was missed": "La respuesta a un prospecto no se dio a tiempo",
+  "A lead gets no response": "Un prospecto no recibe respuesta",
+  "Sent to the URL set for the channel token that posted the lead (bun run stl tokens callback), signed per Standard Webhooks with that token's callback secret. Queued in the same transaction as the change it reports, delivered at least once with a stable webhook-id, retried with backoff on anything but 2xx.":
+    "Se envía a la URL configurada para el token de canal que envió el prospecto (bun run stl tokens callback), firmado según Standard Webhooks con el secreto de aviso de ese token. Se encola en la misma transacción que el cambio que informa, se entrega al menos una vez con un webhook-id estable y se reintenta con espera creciente ante cualquier respuesta que no sea 2xx.",
+  "lead.handed_off: the assistant acknowledged a response of the lead. lead.missed: a response's respond_by passed unacknowledged. lead.not_called: the lead gets no response at all (a test lead, or no permitted way to answer it).":
+    "lead.handed_off: el asistente confirmó una respuesta del prospecto. lead.missed: pasó el respond_by de una respuesta sin confirmación. lead.not_called: el prospecto no recibe ninguna respuesta (un prospecto de prueba, o sin forma permitida de atenderlo).",
+  "The lead's state when the callback was sent; never its contact details.":
+    "El estado del prospecto cuando se envió el aviso; nunca sus datos de contacto.",
+  "As posted; null when not sent.": "Tal como se envió; null si no se envió.",
 };

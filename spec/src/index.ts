@@ -13,4 +13,5 @@ export * from "./problem.ts";
 export * from "./problem-codes.ts";
 export * from "./response-state.ts";
 export * from "./sources.ts";
+export * from "./status-callback.ts";
 export * from "./stored-lead.ts";

@@ -31,7 +31,12 @@ describe("the built OpenAPI documents", () => {
       ASSISTANT_EVENTS_PATH,
       OPENAPI_PATH,
     ]);
-    expect(Object.keys(openapi.webhooks)).toEqual(["lead.handoff"]);
+    expect(Object.keys(openapi.webhooks)).toEqual([
+      "lead.handoff",
+      "lead.handed_off",
+      "lead.missed",
+      "lead.not_called",
+    ]);
     expect(openapi.components.securitySchemes).toMatchObject({
       bearerAuth: { type: "http", scheme: "bearer" },
       channelToken: { type: "apiKey", in: "header", name: "X-STL-Channel-Token" },

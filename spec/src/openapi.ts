@@ -27,6 +27,7 @@ import { FieldErrorSchema, ProblemSchema } from "./problem.ts";
 import { PROBLEM_CODES, type ProblemCode } from "./problem-codes.ts";
 import { ResponseStateSchema } from "./response-state.ts";
 import { LeadSourceSchema } from "./sources.ts";
+import { StatusCallbackSchema } from "./status-callback.ts";
 import { StoredLeadSchema } from "./stored-lead.ts";
 
 export const API_VERSION = "1.0.0";
@@ -80,6 +81,7 @@ const componentSchemas = [
   HandoffAttemptSchema,
   HandoffPayloadSchema,
   CallWindowSchema,
+  StatusCallbackSchema,
 ];
 
 const problemRef = { $ref: "#/components/schemas/Problem" };
@@ -461,6 +463,39 @@ export function buildOpenApiDocument(): Json {
           },
         },
       },
+      ...Object.fromEntries(
+        (
+          [
+            ["lead.handed_off", "leadHandedOff", "A lead was handed off"],
+            ["lead.missed", "leadMissed", "A lead's response was missed"],
+            ["lead.not_called", "leadNotCalled", "A lead gets no response"],
+          ] as const
+        ).map(([type, operationId, summary]) => [
+          type,
+          {
+            post: {
+              operationId,
+              tags: ["leads"],
+              summary,
+              description:
+                "A status callback to the sender of the lead: sent when a channel token has a callback URL. Verify it with verifyWebhook from @speed-to-lead/sdk/webhooks and drop webhook-ids already seen.",
+              security: [],
+              parameters: [
+                { $ref: "#/components/parameters/webhook-id" },
+                { $ref: "#/components/parameters/webhook-timestamp" },
+                { $ref: "#/components/parameters/webhook-signature" },
+              ],
+              requestBody: {
+                required: true,
+                content: { "application/json": { schema: { $ref: "#/components/schemas/StatusCallback" } } },
+              },
+              responses: {
+                "2XX": { description: "Acknowledged: the service stops retrying this webhook-id." },
+              },
+            },
+          },
+        ]),
+      ),
     },
     components: {
       securitySchemes: {

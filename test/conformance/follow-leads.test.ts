@@ -1,7 +1,7 @@
 // Every lead's response and senders following their leads, against the real server on both databases:
 // each delivered hand-off verified by the SDK's verifyWebhook and judged by the spec's webhooks schema.
 import { createLeadClient, findLead, getLead, LeadIntakeError } from "@speed-to-lead/sdk";
-import { type HandoffPayload, verifyWebhook } from "@speed-to-lead/sdk/webhooks";
+import { type HandoffPayload, type StatusCallback, verifyWebhook } from "@speed-to-lead/sdk/webhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BACKENDS } from "../harness/database-backend.ts";
 import { useLeadServer } from "../harness/lead-server-fixture.ts";
@@ -19,7 +19,7 @@ function startAssistant() {
     port: 0,
     async fetch(request) {
       try {
-        const payload = await verifyWebhook(request, SECRET);
+        const payload = await verifyWebhook<HandoffPayload>(request, SECRET);
         received.push({ webhookId: request.headers.get("webhook-id")!, payload });
         return new Response(null, { status: 204 });
       } catch (error) {
@@ -34,8 +34,30 @@ function startAssistant() {
 const assistant = startAssistant();
 afterAll(() => assistant.stop());
 
-async function until(condition: () => boolean, what: string) {
-  for (const deadline = Date.now() + 20_000; !condition(); await Bun.sleep(25)) {
+/** The sender's endpoint for status callbacks; verifies with the secret the CLI printed. */
+function startCallbackReceiver() {
+  const received: { webhookId: string; payload: StatusCallback }[] = [];
+  const state = { secret: "", refused: [] as string[] };
+  const server = Bun.serve({
+    port: 0,
+    async fetch(request) {
+      try {
+        const payload = await verifyWebhook<StatusCallback>(request, state.secret);
+        received.push({ webhookId: request.headers.get("webhook-id")!, payload });
+        return new Response(null, { status: 200 });
+      } catch (error) {
+        state.refused.push(String(error));
+        return new Response(null, { status: 401 });
+      }
+    },
+  });
+  return { url: `http://127.0.0.1:${server.port}/callbacks`, received, state, stop: () => server.stop(true) };
+}
+const receiver = startCallbackReceiver();
+afterAll(() => receiver.stop());
+
+async function until(condition: () => boolean | Promise<boolean>, what: string) {
+  for (const deadline = Date.now() + 20_000; !(await condition()); await Bun.sleep(25)) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
   }
 }
@@ -49,7 +71,13 @@ const consent = () => ({
 describe.each(BACKENDS)("following leads on %s", (backend) => {
   const server = useLeadServer(backend, {
     tokens: { main: "acme", sibling: "acme", other: "globex" },
-    env: { ASSISTANT_WEBHOOK_URL: assistant.url, ASSISTANT_WEBHOOK_SECRET: SECRET, LOG_LEVEL: "warn" },
+    env: {
+      ASSISTANT_WEBHOOK_URL: assistant.url,
+      ASSISTANT_WEBHOOK_SECRET: SECRET,
+      LOG_LEVEL: "warn",
+      DISPATCHER_POLL_MS: "200",
+    },
+    callbacks: { sibling: receiver.url },
   });
   const clientOf = (name: "main" | "sibling" | "other") =>
     createLeadClient({ baseUrl: server.baseUrl, token: server.tokens[name].token });
@@ -93,9 +121,13 @@ describe.each(BACKENDS)("following leads on %s", (backend) => {
     );
     expect(byId.status).toBe(200);
     expect(byId.body.id).toBe(called.id);
+    // The acknowledgement is recorded just after the assistant's 2xx.
+    await until(
+      async () => (await getLead(clients.sibling, called.id)).lead.response.state === "handed_off",
+      "handed_off",
+    );
     const status = await getLead(clients.sibling, called.id);
     expect(status.handoff_attempts.some((attempt) => attempt.ok)).toBe(true);
-    expect(status.lead.response.state).toBe("handed_off");
   });
 
   it("finds a lead by external id for its account only; another account gets 404", async () => {
@@ -125,6 +157,30 @@ describe.each(BACKENDS)("following leads on %s", (backend) => {
       "findLead",
     );
     expect(invalid.body.code).toBe("lead_query_invalid");
+  });
+
+  it("sends the posting token's status callbacks, signed, once per webhook-id, conformant", async () => {
+    receiver.state.secret = server.callbackSecrets.sibling!;
+    const handed = await clients.sibling.postLead({ phone: "(415) 555-0181", consent: consent() });
+    const notCalled = await clients.sibling.postLead({ phone: "(415) 555-0182", test: true });
+    const silent = await clients.main.postLead({ phone: "(415) 555-0183", test: true });
+    const of = (id: string) => receiver.received.filter((r) => r.payload.data.lead_id === id);
+    await until(() => of(handed.id).length > 0 && of(notCalled.id).length > 0, "status callbacks");
+    for (const { payload } of receiver.received) expect(schemaErrors("StatusCallback", payload)).toEqual([]);
+    expect(of(handed.id)[0]!.payload).toMatchObject({
+      type: "lead.handed_off",
+      data: { response: { state: "handed_off" }, test: false },
+    });
+    expect(of(notCalled.id)[0]!.payload).toMatchObject({
+      type: "lead.not_called",
+      data: { response: { state: "not_called", reason: "test" }, test: true },
+    });
+    expect(JSON.stringify(receiver.received)).not.toContain("555");
+    // Only tokens with a callback URL get them.
+    await Bun.sleep(500);
+    expect(of(silent.id)).toEqual([]);
+    expect(new Set(receiver.received.map((r) => r.webhookId)).size).toBe(receiver.received.length);
+    expect(receiver.state.refused).toEqual([]);
   });
 
   it("a dry run answers like a post, conformant and marked, and nothing is stored or handed off", async () => {

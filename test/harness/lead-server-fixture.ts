@@ -2,7 +2,7 @@
 import { afterAll, beforeAll } from "vitest";
 import { type Backend, type BackendDatabase, createBackendDatabase } from "./database-backend.ts";
 import { type ServerProcess, startServerProcess } from "./server-process.ts";
-import { type ChannelToken, createChannelToken, revokeChannelToken } from "./stl-cli.ts";
+import { type ChannelToken, createChannelToken, revokeChannelToken, setTokenCallback } from "./stl-cli.ts";
 
 export interface LeadServerOptions<Name extends string> {
   /** Tokens to create, by the name tests use: `{ main: "acme" }` creates a token in account acme. */
@@ -13,6 +13,8 @@ export interface LeadServerOptions<Name extends string> {
   processes?: number;
   /** Extra server settings; the rate limit is far above what a suite sends unless it sets its own. */
   env?: Record<string, string>;
+  /** Status-callback URLs to set (with the CLI, before the server starts) per token name. */
+  callbacks?: Partial<Record<NoInfer<Name>, string>>;
 }
 
 export interface LeadServer<Name extends string> {
@@ -22,6 +24,8 @@ export interface LeadServer<Name extends string> {
   readonly baseUrl: string;
   readonly processes: ServerProcess[];
   readonly tokens: Record<Name, ChannelToken>;
+  /** The signing secret of each token given a callback URL in the options. */
+  readonly callbackSecrets: Partial<Record<Name, string>>;
 }
 
 /**
@@ -39,7 +43,8 @@ export function useLeadServer<Name extends string>(
     database?: BackendDatabase;
     processes: ServerProcess[];
     tokens: Partial<Record<Name, ChannelToken>>;
-  } = { processes: [], tokens: {} };
+    callbackSecrets: Partial<Record<Name, string>>;
+  } = { processes: [], tokens: {}, callbackSecrets: {} };
 
   beforeAll(async () => {
     const database = await createBackendDatabase(backend);
@@ -49,6 +54,9 @@ export function useLeadServer<Name extends string>(
       state.tokens[name] = await createChannelToken(database.env, account, `e2e-${name}`);
     }
     for (const name of options.revoke ?? []) await revokeChannelToken(database.env, state.tokens[name]!.id);
+    for (const [name, url] of Object.entries(options.callbacks ?? {}) as [Name, string][]) {
+      state.callbackSecrets[name] = await setTokenCallback(database.env, state.tokens[name]!.id, url);
+    }
     const count = options.processes ?? 1;
     if (count > 1 && database.exclusive) throw new Error("several server processes need PostgreSQL");
     // High, not off: the limiter and its RateLimit-* headers stay on the path every request takes.
@@ -80,6 +88,9 @@ export function useLeadServer<Name extends string>(
     },
     get tokens() {
       return state.tokens as Record<Name, ChannelToken>;
+    },
+    get callbackSecrets() {
+      return state.callbackSecrets;
     },
   };
 }

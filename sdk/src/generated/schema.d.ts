@@ -124,6 +124,66 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "lead.handed_off": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A lead was handed off
+         * @description A status callback to the sender of the lead: sent when a channel token has a callback URL. Verify it with verifyWebhook from @speed-to-lead/sdk/webhooks and drop webhook-ids already seen.
+         */
+        post: operations["leadHandedOff"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "lead.missed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A lead's response was missed
+         * @description A status callback to the sender of the lead: sent when a channel token has a callback URL. Verify it with verifyWebhook from @speed-to-lead/sdk/webhooks and drop webhook-ids already seen.
+         */
+        post: operations["leadMissed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "lead.not_called": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A lead gets no response
+         * @description A status callback to the sender of the lead: sent when a channel token has a callback URL. Verify it with verifyWebhook from @speed-to-lead/sdk/webhooks and drop webhook-ids already seen.
+         */
+        post: operations["leadNotCalled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface components {
     schemas: {
@@ -521,6 +581,49 @@ export interface components {
                 /** @description The law or regulation the hours come from. */
                 source: string;
             }[];
+        };
+        /** @description Sent to the URL set for the channel token that posted the lead (bun run stl tokens callback), signed per Standard Webhooks with that token's callback secret. Queued in the same transaction as the change it reports, delivered at least once with a stable webhook-id, retried with backoff on anything but 2xx. */
+        StatusCallback: {
+            /**
+             * @description lead.handed_off: the assistant acknowledged a response of the lead. lead.missed: a response's respond_by passed unacknowledged. lead.not_called: the lead gets no response at all (a test lead, or no permitted way to answer it).
+             * @enum {string}
+             */
+            type: "lead.handed_off" | "lead.missed" | "lead.not_called";
+            /**
+             * @description The payload's version.
+             * @constant
+             */
+            version: 1;
+            /**
+             * Format: date-time
+             * @description When this delivery attempt was built.
+             */
+            timestamp: string;
+            /** @description The lead's state when the callback was sent; never its contact details. */
+            data: {
+                /**
+                 * Format: uuid
+                 * @description The lead's id.
+                 */
+                lead_id: string;
+                /** @description As posted; null when not sent. */
+                platform: string | null;
+                /** @description As posted; null when not sent. */
+                external_lead_id: string | null;
+                /** @description Whether the lead is a test lead. */
+                test: boolean;
+                response: components["schemas"]["ResponseState"];
+                /**
+                 * Format: date-time
+                 * @description When the service first received the lead.
+                 */
+                received_at: string;
+                /**
+                 * Format: date-time
+                 * @description The deadline of the lead's current five-minute response.
+                 */
+                respond_by: string;
+            };
         };
     };
     responses: never;
@@ -1101,6 +1204,93 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["HandoffPayload"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged: the service stops retrying this webhook-id. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    leadHandedOff: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's unique id (Standard Webhooks); the same id is processed once. */
+                "webhook-id": components["parameters"]["webhook-id"];
+                /** @description Unix seconds when the event was signed (Standard Webhooks). */
+                "webhook-timestamp": components["parameters"]["webhook-timestamp"];
+                /** @description Space-separated v1,<base64> signatures (Standard Webhooks); one valid signature suffices. */
+                "webhook-signature": components["parameters"]["webhook-signature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StatusCallback"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged: the service stops retrying this webhook-id. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    leadMissed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's unique id (Standard Webhooks); the same id is processed once. */
+                "webhook-id": components["parameters"]["webhook-id"];
+                /** @description Unix seconds when the event was signed (Standard Webhooks). */
+                "webhook-timestamp": components["parameters"]["webhook-timestamp"];
+                /** @description Space-separated v1,<base64> signatures (Standard Webhooks); one valid signature suffices. */
+                "webhook-signature": components["parameters"]["webhook-signature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StatusCallback"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged: the service stops retrying this webhook-id. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    leadNotCalled: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's unique id (Standard Webhooks); the same id is processed once. */
+                "webhook-id": components["parameters"]["webhook-id"];
+                /** @description Unix seconds when the event was signed (Standard Webhooks). */
+                "webhook-timestamp": components["parameters"]["webhook-timestamp"];
+                /** @description Space-separated v1,<base64> signatures (Standard Webhooks); one valid signature suffices. */
+                "webhook-signature": components["parameters"]["webhook-signature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StatusCallback"];
             };
         };
         responses: {

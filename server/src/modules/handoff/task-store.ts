@@ -70,7 +70,6 @@ export async function markDelivered(db: Queryable, tasks: ClaimedTask[]): Promis
        from acknowledged a
        where t.id = a.id and t.attempts = a.attempts and t.status in ('pending', 'cancelled')
        returning t.lead_id
-     )
      ), handed as (
        update leads set response_state = 'handed_off', updated_at = now()
        where id in (select lead_id from done)
@@ -112,7 +111,6 @@ export function markOverdueMissed(
        set status = 'missed', last_error = coalesce(t.last_error, 'respond_by passed before a delivery was tried')
        from overdue where t.id = overdue.id
        returning t.lead_id
-     )
      ), missed_leads as (
        update leads set response_state = 'missed', updated_at = now()
        where id in (select lead_id from missed)
