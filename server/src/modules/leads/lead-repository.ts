@@ -43,6 +43,25 @@ export async function insertLead(q: Queryable, lead: NewLead): Promise<LeadRow |
   return row;
 }
 
+/**
+ * Locks the response task of the lead a repeat names, if it has one, BEFORE the lead: every
+ * dispatcher statement locks a task and then its lead, so taking them in the same order means a
+ * repeat that reopens a task never deadlocks with a settlement.
+ */
+export async function lockTaskOfExternalId(
+  q: Queryable,
+  accountId: string,
+  platform: string,
+  externalLeadId: string,
+): Promise<void> {
+  await q.query(
+    `select 1 from response_tasks where lead_id = (
+       select id from leads where account_id = $1 and platform = $2 and external_lead_id = $3
+     ) for update`,
+    [accountId, platform, externalLeadId],
+  );
+}
+
 /** The existing lead of a repeat, locked until the transaction ends so concurrent repeats merge one by one. */
 export async function lockLeadByExternalId(
   q: Queryable,

@@ -19,7 +19,7 @@ import {
   recordIdempotentResponse,
 } from "./idempotency-repository.ts";
 import { fieldsFromInput, type LeadRow } from "./lead-record.ts";
-import { insertLead, lockLeadByExternalId, updateLead } from "./lead-repository.ts";
+import { insertLead, lockLeadByExternalId, lockTaskOfExternalId, updateLead } from "./lead-repository.ts";
 import { mergeRepeat } from "./merge-repeat.ts";
 import { insertNewLeadStatement } from "./new-lead-statement.ts";
 import { responsePlan } from "./response-plan.ts";
@@ -166,6 +166,7 @@ async function storeLead(tx: Transaction, channel: Channel, lead: ValidLead, now
     return ready(inserted, true, lead, responseTaskId);
   }
   // Only a (platform, external_lead_id) conflict makes the insert return nothing.
+  await lockTaskOfExternalId(tx, channel.accountId, row.platform!, row.external_lead_id!);
   const stored = await lockLeadByExternalId(tx, channel.accountId, row.platform!, row.external_lead_id!);
   if (!stored) throw new Error("lead conflict without a stored lead");
   const phone = lead.phone ?? stored.phone;
