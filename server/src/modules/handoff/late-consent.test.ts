@@ -99,4 +99,26 @@ describe.each(Object.keys(backends) as (keyof typeof backends)[])("late consent 
     const delivered = fixture.assistant.deliveries.filter((d) => d.payload.data.lead_id === first.body.id);
     expect(delivered.map((d) => d.payload.data.phone)).toEqual(["+14155550143"]);
   });
+
+  it("a consent arriving while the email-only hand-off is in flight still gets its call hand-off", async () => {
+    fixture.assistant.setDelay(400);
+    fixture.startDispatcher();
+    const ids = { platform: "crm", external_lead_id: `late-fly-${backend}` };
+    const first = await fixture.post({ ...ids, phone: "(415) 555-0144", email: "fly@example.com" });
+    await fixture.assistant.waitUntil(
+      () => fixture.assistant.maxInFlight === 1,
+      "the email hand-off in flight",
+    );
+    const late = await fixture.post({ ...ids, email: "fly@example.com", consent });
+    expect(late.body.call_eligible).toBe(true);
+    await fixture.waitUntilSettled();
+    const received = fixture.assistant.deliveries.filter((d) => d.payload.data.lead_id === first.body.id);
+    expect(received.map((d) => d.payload.data.call.permitted)).toEqual([false, true]);
+    expect(received[1]!.payload.data.phone).toBe("+14155550144");
+    const [lead] = await fixture.db.query<{ response_state: string }>(
+      "select response_state from leads where id = $1",
+      [first.body.id],
+    );
+    expect(lead!.response_state).toBe("handed_off");
+  });
 });
