@@ -1,8 +1,8 @@
-// Builds ESM (.mjs + .d.mts) and CJS (.cjs + .d.cts) for the main entry and the /phone subpath.
+// Builds ESM (.mjs + .d.mts) and CJS (.cjs + .d.cts) for the main entry and the /phone and /webhooks subpaths.
 import { defineConfig } from "tsup";
 
 export default defineConfig({
-  entry: { index: "src/index.ts", phone: "src/phone.ts" },
+  entry: { index: "src/index.ts", phone: "src/phone.ts", webhooks: "src/webhooks.ts" },
   format: ["esm", "cjs"],
   outExtension: ({ format }) =>
     format === "esm" ? { js: ".mjs", dts: ".d.mts" } : { js: ".cjs", dts: ".d.cts" },
@@ -14,5 +14,5 @@ export default defineConfig({
   platform: "neutral",
   sourcemap: false,
   clean: true,
-  external: ["openapi-fetch", "libphonenumber-js"],
+  external: ["openapi-fetch", "libphonenumber-js", "standardwebhooks"],
 });

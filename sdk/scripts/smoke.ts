@@ -43,10 +43,9 @@ function check(condition: unknown, message: string): asserts condition {
 
 for (const file of ["index.mjs", "index.cjs"]) {
   const text = readFileSync(join(sdkRoot, "dist", file), "utf8");
-  check(
-    !text.includes("libphonenumber"),
-    `dist/${file} mentions libphonenumber-js: the main entry must not.`,
-  );
+  for (const library of ["libphonenumber", "standardwebhooks"]) {
+    check(!text.includes(library), `dist/${file} mentions ${library}: the main entry must not.`);
+  }
 }
 
 const app = mkdtempSync(join(tmpdir(), "stl-sdk-smoke-"));
@@ -132,11 +131,42 @@ console.log("ok");
 if (Object.keys(require.cache).some((path) => path.includes("libphonenumber"))) throw new Error("main entry loaded libphonenumber-js");
 const phone = require("@speed-to-lead/sdk/phone");\nconst other = await import("@speed-to-lead/sdk");\n${body("")}\n})().catch((error) => { console.error(error); process.exit(1); });\n`,
   );
+  // /webhooks: a payload signed with standardwebhooks verifies; a tampered one throws the SDK's error.
+  const webhooks = (load: string) => `${load}
+const fail = (message) => { console.error("smoke failed: " + message); process.exit(1); };
+const secret = "whsec_" + Buffer.from("0123456789abcdef0123456789abcdef").toString("base64");
+const signed = (body) => {
+  const at = new Date();
+  const signature = new Webhook(secret).sign("msg_1", at, body);
+  const headers = { "webhook-id": "msg_1", "webhook-timestamp": String(Math.floor(at.getTime() / 1000)), "webhook-signature": signature };
+  return (sent) => new Request("http://localhost/hook", { method: "POST", headers, body: sent });
+};
+const body = JSON.stringify({ type: "lead.handoff", version: 2, data: { lead_id: "x" } });
+const payload = await verifyWebhook(signed(body)(body), secret);
+if (payload.type !== "lead.handoff" || payload.version !== 2) fail("verifyWebhook payload: " + JSON.stringify(payload));
+try { await verifyWebhook(signed(body)(body.replace("x", "y")), secret); fail("tampered body verified"); }
+catch (error) { if (!(error instanceof WebhookVerificationError) || !sdk.isSpeedToLeadError(error)) fail("WebhookVerificationError: " + error); }
+console.log("ok");
+`;
+  writeFileSync(
+    join(app, "webhooks.mjs"),
+    webhooks(
+      `import * as sdk from "@speed-to-lead/sdk";\nimport { verifyWebhook, WebhookVerificationError } from "@speed-to-lead/sdk/webhooks";\nimport { Webhook } from "standardwebhooks";`,
+    ),
+  );
+  writeFileSync(
+    join(app, "webhooks.cjs"),
+    `(async () => {\nconst sdk = require("@speed-to-lead/sdk");
+if (Object.keys(require.cache).some((path) => path.includes("standardwebhooks"))) throw new Error("main entry loaded standardwebhooks");
+const { verifyWebhook, WebhookVerificationError } = require("@speed-to-lead/sdk/webhooks");\nconst { Webhook } = require("standardwebhooks");\n${webhooks("")}\n})().catch((error) => { console.error(error); process.exit(1); });\n`,
+  );
   for (const [label, command, file] of [
     ["Node ESM", "node", "esm.mjs"],
     ["Node CJS", "node", "cjs.cjs"],
     ["Bun ESM", process.execPath, "esm.mjs"],
     ["Bun CJS", process.execPath, "cjs.cjs"],
+    ["Node ESM /webhooks", "node", "webhooks.mjs"],
+    ["Node CJS /webhooks", "node", "webhooks.cjs"],
   ] as const) {
     const out = run(command, [file], app).trim();
     check(out === "ok", `${label} printed ${out}`);
@@ -189,6 +219,7 @@ export const kind = (error: unknown) => (error instanceof ValidationError ? erro
     const inputs = Object.keys((result.metafile as Metafile).inputs);
     const imports = Object.values((result.metafile as Metafile).inputs).flatMap((input) => input.imports);
     check(!imports.some((i) => nodeBuiltins.has(i.path)), `${label}: imports a Node built-in`);
+    check(!inputs.some((path) => path.includes("standardwebhooks")), `${label}: standardwebhooks included`);
     const hasPhoneLib = inputs.some((path) => path.includes("libphonenumber-js"));
     check(
       hasPhoneLib === label.startsWith("everything"),

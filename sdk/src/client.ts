@@ -68,6 +68,12 @@ export interface PostLeadOptions extends RequestOptions {
   idempotencyKey?: string | undefined;
   /** Aborts the call, including a retry's wait; postLead then rejects with the signal's reason. */
   signal?: AbortSignal | undefined;
+  /**
+   * true: the service validates and authenticates the lead exactly as a real post and answers what it
+   * would answer, storing nothing: for testing a form. The result is that answer (its `id` is never
+   * stored); `withResponse()` shows the `Dry-Run: true` header the service marks it with.
+   */
+  dryRun?: boolean | undefined;
 }
 
 /** postLead's promise; `withResponse()` also gives the raw Response of the attempt that succeeded. */
@@ -183,7 +189,7 @@ export function createLeadClient(options: LeadClientOptions): LeadClient {
     }
     // Serialised once: a lead changed by the caller while a response is lost is not sent different.
     const json = JSON.stringify(lead);
-    const headers = { ...options.headers, ...tokenHeaders };
+    const headers = { ...options.headers, ...(options.dryRun && { "Dry-Run": "true" }), ...tokenHeaders };
     for (let attempts = 1; ; attempts++) {
       if (signal?.aborted) throw signal.reason;
       const outcome = await attempt(json, headers, key, attempts, timeoutMs, signal);

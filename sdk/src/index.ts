@@ -1,4 +1,4 @@
-// @speed-to-lead/sdk: post leads to the lead intake API. US phone helpers live in "@speed-to-lead/sdk/phone".
+// @speed-to-lead/sdk: post and follow leads. US phone helpers: "@speed-to-lead/sdk/phone"; webhook checks: "@speed-to-lead/sdk/webhooks".
 export { isSpeedToLeadError, SpeedToLeadError } from "./base-error";
 export {
   createLeadClient,
@@ -25,18 +25,21 @@ export {
   ValidationError,
 } from "./errors";
 export { type IdempotencyKeyFactory, idempotencyKey } from "./idempotency";
+export { findLead, getLead, type ReadLeadOptions } from "./leads";
 export type { LeadResult, RateLimitState } from "./result";
 export type {
   Consent,
   components,
   FieldError,
   FieldErrorCode,
+  HandoffPayload,
   LeadAccepted,
   LeadContact,
   LeadFields,
   LeadInput,
   LeadLanguage,
   LeadSource,
+  LeadStatus,
   LeadWithEmail,
   LeadWithPhone,
   Problem,
@@ -44,5 +47,6 @@ export type {
   paths,
   ResponseState,
   ResponseStatus,
+  StatusCallback,
   StoredLead,
 } from "./types";

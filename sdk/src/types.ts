@@ -49,6 +49,12 @@ export type Consent = Schemas["Consent"];
 export type StoredLead = Schemas["StoredLead"];
 /** The success body of postLead, as sent by the service (snake_case). */
 export type LeadAccepted = Schemas["LeadAccepted"];
+/** GET of a lead: the stored lead, its response and its hand-off attempts. */
+export type LeadStatus = Schemas["LeadStatus"];
+/** What the assistant receives for each response of a lead (the spec's lead.handoff webhook). */
+export type HandoffPayload = Schemas["HandoffPayload"];
+/** What a sender hears about its leads: lead.handed_off, lead.missed, lead.not_called. */
+export type StatusCallback = Schemas["StatusCallback"];
 /** An RFC 9457 problem body, as sent by the service with every error status. */
 export type Problem = Schemas["Problem"];
 /** One entry of a 422's `errors[]`: which field (JSON Pointer), why (code) and a message for people. */

@@ -14,6 +14,7 @@ import { type CorsPolicy, createCorsPolicy } from "./modules/cors/cors-policy.ts
 import { apiDocs } from "./modules/docs/index.ts";
 import { health } from "./modules/health/index.ts";
 import { createLeadFeed, type LeadFeed } from "./modules/inbox/index.ts";
+import { leadStatus } from "./modules/lead-status/index.ts";
 import { combineIntakeEvents, type IntakeEvents } from "./modules/leads/events.ts";
 import { registerFormats } from "./modules/leads/formats.ts";
 import { leadIntake } from "./modules/leads/index.ts";
@@ -76,6 +77,9 @@ export function createApp(deps: AppDeps) {
     });
 
   const cors = deps.cors ?? createCorsPolicy([]);
+  const trustProxy = deps.trustProxy ?? false;
+  // One budget of failed token lookups per client address, whichever route did the lookup.
+  const failedAuthLimiter = createFailedAuthLimiter({ perMinute: deps.failedAuthPerMinute ?? 60 });
 
   return new Elysia()
     .onRequest(({ request }) => {
@@ -116,17 +120,18 @@ export function createApp(deps: AppDeps) {
         logger,
         events,
         isReady,
-        failedAuthLimiter: createFailedAuthLimiter({ perMinute: deps.failedAuthPerMinute ?? 60 }),
-        trustProxy: deps.trustProxy ?? false,
+        failedAuthLimiter,
+        trustProxy,
       }),
     )
+    .use(leadStatus({ db: deps.db, authenticator, rateLimiter, failedAuthLimiter, trustProxy, isReady }))
     .use(assistantEvents({ db: deps.db, secret: deps.assistantSecret, rateLimiter, logger, isReady }))
     .use(metricsRoute(metrics))
     .use(apiDocs())
     .use(health({ db: deps.db, isReady, logger }))
     .use(
       consolePages(
-        { db: deps.db, logger, trustProxy: deps.trustProxy ?? false },
+        { db: deps.db, logger, trustProxy },
         {
           feed,
           wakeDispatcher: deps.wakeDispatcher ?? (() => undefined),

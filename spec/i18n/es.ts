@@ -183,10 +183,6 @@ export const es: Record<string, string> = {
     "De dónde vino el prospecto, tras el valor por defecto: uno de los orígenes conocidos.",
   "The five-minute response of this lead, as of the moment the response was written.":
     "La respuesta de cinco minutos de este prospecto, en el momento en que se escribió la respuesta.",
-  "pending: call-eligible, waiting to be handed to the assistant. handed_off: the assistant acknowledged it. missed: it could not be handed off before respond_by (also a lead that became call-eligible through a repeat after its respond_by had passed: the five-minute response is never given late or twice). not_called: the assistant will never call it (see reason).":
-    "pending: apto para llamada, esperando entregarse al asistente. handed_off: el asistente lo confirmó. missed: no pudo entregarse antes de respond_by (también un prospecto que pasó a ser apto para llamada mediante una repetición después de su respond_by: la respuesta de cinco minutos nunca se da tarde ni dos veces). not_called: el asistente nunca lo llamará (véase reason).",
-  "Only with not_called. test: a test lead. no_consent: no complete consent block. no_phone: no phone to call. The first that applies, in that order. Then, for a lead that is otherwise call-eligible: opted_out: its number is on the account's do-not-call list (the person asked not to be called); wrong_number: the person at that number said it is not theirs, so the consent given for it no longer counts.":
-    "Solo con not_called. test: un prospecto de prueba. no_consent: sin bloque de consentimiento completo. no_phone: sin teléfono al que llamar. El primero que aplique, en ese orden. Después, para un prospecto que por lo demás es apto para llamada: opted_out: su número está en la lista de no llamar de la cuenta (la persona pidió que no la llamen); wrong_number: la persona de ese número dijo que no es suyo, así que el consentimiento dado para él ya no cuenta.",
   "The lead was accepted.": "Se aceptó el prospecto.",
   "The lead's id: the same for every repeat of the lead.":
     "El id del prospecto: el mismo en cada repetición.",
@@ -262,4 +258,107 @@ export const es: Record<string, string> = {
   "The lead the event was about.": "El prospecto al que se refería el evento.",
   "Pending or retrying hand-offs of that number in the account that will not be delivered.":
     "Entregas pendientes o en reintento de ese número en la cuenta que no se realizarán.",
+
+  // lead status, dry run, the hand-off webhook
+  "Find a lead by its external id": "Buscar un prospecto por su id externo",
+  "The lead of this account with this platform and external_lead_id, as getLead answers it. Any channel token of the account may ask.":
+    "El prospecto de esta cuenta con esta platform y este external_lead_id, tal como lo responde getLead. Cualquier token de canal de la cuenta puede consultarlo.",
+  "The platform the lead was posted with.": "La plataforma con la que se envió el prospecto.",
+  "The lead's id on that platform.": "El id del prospecto en esa plataforma.",
+  "The lead.": "El prospecto.",
+  "Not modified since the ETag sent in If-None-Match.": "Sin cambios desde el ETag enviado en If-None-Match.",
+  "The query does not name a lead.": "La consulta no identifica un prospecto.",
+  "Finding a lead needs both platform and external_lead_id, each once.":
+    "Buscar un prospecto requiere platform y external_lead_id, cada uno una vez.",
+  "No such lead in the token's account.": "No existe ese prospecto en la cuenta del token.",
+  "Get a lead": "Obtener un prospecto",
+  "The stored lead, its response state and its hand-off attempts (times and outcomes). Any channel token of the lead's account may ask; another account's lead is 404. The ETag changes whenever any of it changes: send it back in If-None-Match to get 304 instead. Counts against the token's rate limit like a post.":
+    "El prospecto guardado, el estado de su respuesta y sus intentos de entrega (horas y resultados). Cualquier token de canal de la cuenta del prospecto puede consultarlo; el prospecto de otra cuenta es 404. El ETag cambia cada vez que cambia algo de ello: devuélvalo en If-None-Match para recibir 304. Cuenta para el límite de solicitudes del token como un envío.",
+  "The lead's id, as the post answered it.": "El id del prospecto, tal como lo respondió el envío.",
+  "A lead handed to the assistant": "Un prospecto entregado al asistente",
+  "Sent to ASSISTANT_WEBHOOK_URL for every response of every lead that is not a test lead and has a permitted way to be answered, within five minutes (by respond_by). A call is permitted only with a complete consent block and a phone whose number is neither on the account's do-not-call list nor reported as a wrong number; otherwise call.permitted is false with the reason, the payload carries no phone and no call window, and the assistant may answer by email. A lead with neither is not handed off.":
+    "Se envía a ASSISTANT_WEBHOOK_URL por cada respuesta de cada prospecto que no es de prueba y tiene una forma permitida de ser atendido, dentro de cinco minutos (antes de respond_by). Solo se permite llamar con un bloque de consentimiento completo y un teléfono cuyo número no esté en la lista de no llamar de la cuenta ni se haya reportado como número equivocado; si no, call.permitted es false con el motivo, el contenido no lleva teléfono ni ventana de llamada, y el asistente puede responder por correo. Un prospecto sin ninguna de las dos no se entrega.",
+  "Acknowledged: the service stops retrying this webhook-id.":
+    "Confirmado: el servicio deja de reintentar este webhook-id.",
+  "true: validate and authenticate exactly as a real post and answer what it would answer (status and body, with dry_run: true and a Dry-Run: true header), storing nothing. Prefer: handling=dry-run asks the same.":
+    "true: valida y autentica exactamente como un envío real y responde lo que este respondería (estado y cuerpo, con dry_run: true y la cabecera Dry-Run: true), sin guardar nada. Prefer: handling=dry-run pide lo mismo.",
+  "An ETag from an earlier answer: 304 when the lead has not changed since.":
+    "Un ETag de una respuesta anterior: 304 si el prospecto no ha cambiado desde entonces.",
+  "The lead's current version.": "La versión actual del prospecto.",
+  "pending: waiting to be handed to the assistant. handed_off: the assistant acknowledged it. missed: it could not be handed off before respond_by. not_called: nothing is done (a test lead, or no permitted way to answer: the call is refused and there is no email). A repeat that permits a call after respond_by starts a new five-minute response (pending, with a new respond_by) instead.":
+    "pending: esperando entregarse al asistente. handed_off: el asistente lo confirmó. missed: no pudo entregarse antes de respond_by. not_called: no se hace nada (un prospecto de prueba, o sin forma permitida de atenderlo: la llamada no está permitida y no hay correo). Una repetición que permite llamar después de respond_by inicia en cambio una nueva respuesta de cinco minutos (pending, con un nuevo respond_by).",
+  "Why the assistant may not call the lead; absent when it may. With pending, handed_off or missed the response is by email only. test: a test lead. no_consent: no complete consent block. no_phone: no phone to call. The first that applies, in that order. Then, for a lead that is otherwise call-eligible: opted_out: its number is on the account's do-not-call list (the person asked not to be called; an email answer is still allowed, as the opt-out is about calls); wrong_number: the person at that number said it is not theirs, so the consent given for it no longer counts (an email answer is still allowed).":
+    "Por qué el asistente no puede llamar al prospecto; ausente cuando sí puede. Con pending, handed_off o missed la respuesta es solo por correo. test: un prospecto de prueba. no_consent: sin bloque de consentimiento completo. no_phone: sin teléfono al que llamar. El primero que aplique, en ese orden. Después, para un prospecto por lo demás apto para llamada: opted_out: su número está en la lista de no llamar de la cuenta (la persona pidió que no la llamen; responder por correo sigue permitido, pues la baja es sobre llamadas); wrong_number: la persona de ese número dijo que no es el suyo, así que el consentimiento dado para él ya no cuenta (responder por correo sigue permitido).",
+  "Present on a dry run only: this is what the post would answer; nothing was stored.":
+    "Solo en una prueba sin guardar: esto es lo que respondería el envío; no se guardó nada.",
+  "A stored lead and its response.": "Un prospecto guardado y su respuesta.",
+  "The lead's id.": "El id del prospecto.",
+  "Whether the assistant may call the lead now.": "Si el asistente puede llamar ahora al prospecto.",
+  "The deadline of the lead's current five-minute response.":
+    "El plazo de la respuesta de cinco minutos vigente del prospecto.",
+  "When the stored consent block arrived (a repeat's time for a late consent); null without one.":
+    "Cuándo llegó el bloque de consentimiento guardado (la hora de una repetición si llegó tarde); null si no hay.",
+  "When the stored consent block arrived.": "Cuándo llegó el bloque de consentimiento guardado.",
+  "Every delivery attempt, oldest first.": "Cada intento de entrega, el más antiguo primero.",
+  "One delivery attempt.": "Un intento de entrega.",
+  "Which response of the lead the attempt belongs to.": "A qué respuesta del prospecto pertenece el intento.",
+  "The attempt's number within its response's task.":
+    "El número del intento dentro de la tarea de su respuesta.",
+  "When the attempt started.": "Cuándo empezó el intento.",
+  "Whether the assistant acknowledged it (2xx).": "Si el asistente lo confirmó (2xx).",
+  "The assistant's HTTP status; null when it did not answer (timeout, network error).":
+    "El estado HTTP del asistente; null si no respondió (tiempo agotado, error de red).",
+  "One response of one lead, signed per Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature). Delivered at least once: the webhook-id is the same on every retry of a response, so the assistant drops duplicates by it. Any 2xx acknowledges it. Test leads are never handed off.":
+    "Una respuesta de un prospecto, firmada según Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature). Se entrega al menos una vez: el webhook-id es el mismo en cada reintento de una respuesta, así que el asistente descarta duplicados por él. Cualquier 2xx la confirma. Los prospectos de prueba nunca se entregan.",
+  "The event type.": "El tipo de evento.",
+  "The payload's version.": "La versión del contenido.",
+  "When this delivery attempt was built.": "Cuándo se preparó este intento de entrega.",
+  "The lead as the assistant needs it for this response.":
+    "El prospecto tal como el asistente lo necesita para esta respuesta.",
+  "The account the lead belongs to.": "La cuenta a la que pertenece el prospecto.",
+  "1 for the lead's first response; a repeat that permits a call after an email-only hand-off or after respond_by opens response 2, and so on. Each response has its own webhook-id.":
+    "1 para la primera respuesta del prospecto; una repetición que permite llamar después de una entrega solo por correo o después de respond_by abre la respuesta 2, y así sucesivamente. Cada respuesta tiene su propio webhook-id.",
+  "Whether the assistant may call. When it may not, the payload carries neither the phone nor a call window, and the assistant may only answer by email.":
+    "Si el asistente puede llamar. Si no puede, el contenido no lleva ni el teléfono ni una ventana de llamada, y el asistente solo puede responder por correo.",
+  "Why the call is not permitted.": "Por qué no se permite la llamada.",
+  "E.164; present only when the call is permitted.": "E.164; presente solo cuando se permite la llamada.",
+  "The lead's email, null when none was sent.": "El correo del prospecto, null si no se envió.",
+  "As stored.": "Tal como se guardó.",
+  "The lead's source.": "El origen del prospecto.",
+  "The consent block exactly as received, null when none was.":
+    "El bloque de consentimiento exactamente como se recibió, null si no se recibió.",
+  "When the service first received the lead.": "Cuándo recibió el servicio el prospecto por primera vez.",
+  "The deadline of this response: received_at plus five minutes, or, for a response a late consent opened, five minutes after that consent arrived.":
+    "El plazo de esta respuesta: received_at más cinco minutos o, para una respuesta abierta por un consentimiento tardío, cinco minutos después de que llegara ese consentimiento.",
+  "When the assistant may call, computed at each delivery.":
+    "Cuándo puede llamar el asistente, calculado en cada entrega.",
+  "Start of the window in which the assistant may call (UTC).":
+    "Inicio de la ventana en la que el asistente puede llamar (UTC).",
+  "End of the window (UTC).": "Fin de la ventana (UTC).",
+  "The lead's zone or zones (IANA names).": "La zona o zonas del prospecto (nombres IANA).",
+  "Where the zones came from: the lead's timezone, its phone's area code, or the default.":
+    "De dónde salieron las zonas: el timezone del prospecto, el código de área de su teléfono o la zona por defecto.",
+  "The account's calling hours: start, local time.": "Horario de llamadas de la cuenta: inicio, hora local.",
+  "The account's calling hours: end, local time.": "Horario de llamadas de la cuenta: fin, hora local.",
+  "The calling-hour rules that narrowed the window, the federal one first.":
+    "Las reglas de horario de llamadas que acotaron la ventana, la federal primero.",
+  "US for the federal rule, US-XX for a state.": "US para la regla federal, US-XX para un estado.",
+  "The jurisdiction's name.": "El nombre de la jurisdicción.",
+  "The rule's first permitted minute on the window's local day.":
+    "El primer minuto permitido por la regla en el día local de la ventana.",
+  "The rule's end on the window's local day.": "El fin de la regla en el día local de la ventana.",
+  "The law or regulation the hours come from.": "La ley o norma de la que salen las horas.",
+  // status callbacks
+  "A lead was handed off": "Un prospecto fue entregado",
+  "A status callback to the sender of the lead: sent when a channel token has a callback URL. Verify it with verifyWebhook from @speed-to-lead/sdk/webhooks and drop webhook-ids already seen.":
+    "Un aviso de estado a quien envió el prospecto: se envía cuando un token de canal tiene una URL de aviso. Verifíquelo con verifyWebhook de @speed-to-lead/sdk/webhooks y descarte los webhook-id ya vistos.",
+  "A lead's response was missed": "La respuesta a un prospecto no se dio a tiempo",
+  "A lead gets no response": "Un prospecto no recibe respuesta",
+  "Sent to the URL set for the channel token that posted the lead (bun run stl tokens callback), signed per Standard Webhooks with that token's callback secret. Queued in the same transaction as the change it reports, delivered at least once with a stable webhook-id, retried with backoff on anything but 2xx.":
+    "Se envía a la URL configurada para el token de canal que envió el prospecto (bun run stl tokens callback), firmado según Standard Webhooks con el secreto de aviso de ese token. Se encola en la misma transacción que el cambio que informa, se entrega al menos una vez con un webhook-id estable y se reintenta con espera creciente ante cualquier respuesta que no sea 2xx.",
+  "lead.handed_off: the assistant acknowledged a response of the lead. lead.missed: a response's respond_by passed unacknowledged. lead.not_called: the lead gets no response at all (a test lead, or no permitted way to answer it).":
+    "lead.handed_off: el asistente confirmó una respuesta del prospecto. lead.missed: pasó el respond_by de una respuesta sin confirmación. lead.not_called: el prospecto no recibe ninguna respuesta (un prospecto de prueba, o sin forma permitida de atenderlo).",
+  "The lead's state when the callback was sent; never its contact details.":
+    "El estado del prospecto cuando se envió el aviso; nunca sus datos de contacto.",
+  "As posted; null when not sent.": "Tal como se envió; null si no se envió.",
 };

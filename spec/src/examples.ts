@@ -111,6 +111,7 @@ const detailExamples: Record<ProblemCode, string> = {
     "Too many failed authentications from this address. Retry after 12 seconds.",
   internal_error: "Something went wrong on our side. Retry with the same idempotency key.",
   unavailable: "The service is temporarily unavailable. Retry after 2 seconds.",
+  lead_query_invalid: "Name the lead with platform and external_lead_id, each once.",
 };
 
 export function problemExample(code: ProblemCode, errors?: FieldError[]): Problem {

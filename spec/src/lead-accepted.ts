@@ -29,6 +29,11 @@ export const LeadAcceptedSchema = Type.Object(
       description:
         "Top-level names in the request that the contract does not define: ignored and not stored.",
     }),
+    dry_run: Type.Optional(
+      Type.Literal(true, {
+        description: "Present on a dry run only: this is what the post would answer; nothing was stored.",
+      }),
+    ),
   },
   { "x-component": "LeadAccepted", description: "The lead was accepted." },
 );

@@ -26,3 +26,5 @@ export const ASSISTANT_EVENTS_PATH = "/api/speed-to-lead/assistant-events";
 
 /** How far an assistant event's webhook-timestamp may be from the service's clock, either way. */
 export const WEBHOOK_TOLERANCE_SECONDS = 5 * 60;
+/** Where a sender reads the leads it posted: GET …/leads/{id}, GET …/leads?platform=…&external_lead_id=…. */
+export const LEADS_PATH = "/api/speed-to-lead/leads";

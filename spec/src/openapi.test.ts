@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import openapiEs from "../openapi.es.json" with { type: "json" };
 import openapi from "../openapi.json" with { type: "json" };
-import { ASSISTANT_EVENTS_PATH, LEAD_INTAKE_PATH, OPENAPI_PATH } from "./limits.ts";
+import { ASSISTANT_EVENTS_PATH, LEAD_INTAKE_PATH, LEADS_PATH, OPENAPI_PATH } from "./limits.ts";
 import { buildOpenApiDocument } from "./openapi.ts";
-import { ASSISTANT_EVENT_PROBLEM_CODES, PROBLEM_CODES } from "./problem-codes.ts";
+import { ASSISTANT_EVENT_PROBLEM_CODES, LEAD_READ_PROBLEM_CODES, PROBLEM_CODES } from "./problem-codes.ts";
 import { type Json, mapHumanText } from "./translate.ts";
 
 const withoutHumanText = (document: unknown) => mapHumanText(document as Json, () => "");
@@ -24,7 +24,19 @@ describe("the built OpenAPI documents", () => {
 
   it("are OpenAPI 3.1 with the intake, the assistant's events, the document endpoint and both security schemes", () => {
     expect(openapi.openapi).toMatch(/^3\.1\.\d+$/);
-    expect(Object.keys(openapi.paths)).toEqual([LEAD_INTAKE_PATH, ASSISTANT_EVENTS_PATH, OPENAPI_PATH]);
+    expect(Object.keys(openapi.paths)).toEqual([
+      LEAD_INTAKE_PATH,
+      LEADS_PATH,
+      `${LEADS_PATH}/{id}`,
+      ASSISTANT_EVENTS_PATH,
+      OPENAPI_PATH,
+    ]);
+    expect(Object.keys(openapi.webhooks)).toEqual([
+      "lead.handoff",
+      "lead.handed_off",
+      "lead.missed",
+      "lead.not_called",
+    ]);
     expect(openapi.components.securitySchemes).toMatchObject({
       bearerAuth: { type: "http", scheme: "bearer" },
       channelToken: { type: "apiKey", in: "header", name: "X-STL-Channel-Token" },
@@ -33,7 +45,10 @@ describe("the built OpenAPI documents", () => {
 
   it("list every status the contract decided, each with an example per problem code", () => {
     const responses = openapi.paths[LEAD_INTAKE_PATH].post.responses as Record<string, any>;
-    const eventOnly: ReadonlySet<string> = new Set(ASSISTANT_EVENT_PROBLEM_CODES);
+    const eventOnly: ReadonlySet<string> = new Set([
+      ...ASSISTANT_EVENT_PROBLEM_CODES,
+      ...LEAD_READ_PROBLEM_CODES,
+    ]);
     const statuses = new Set(
       Object.entries(PROBLEM_CODES)
         .filter(([code]) => code !== "not_found" && !eventOnly.has(code))
@@ -59,6 +74,20 @@ describe("the built OpenAPI documents", () => {
       "invalid_json",
       "validation_failed",
       "rate_limited",
+    ] as const) {
+      const examples =
+        responses[String(PROBLEM_CODES[code].status)].content["application/problem+json"].examples;
+      expect(examples[code].value.code, code).toBe(code);
+    }
+  });
+
+  it("document the lead reads' problem codes", () => {
+    const responses = openapi.paths[LEADS_PATH].get.responses as Record<string, any>;
+    for (const code of [
+      ...LEAD_READ_PROBLEM_CODES,
+      "lead_not_found",
+      "rate_limited",
+      "token_invalid",
     ] as const) {
       const examples =
         responses[String(PROBLEM_CODES[code].status)].content["application/problem+json"].examples;

@@ -11,11 +11,14 @@ import {
   problemExample,
   validationFailedExample,
 } from "./examples.ts";
+import { CallWindowSchema, HandoffPayloadSchema } from "./handoff-payload.ts";
 import { LeadInputSchema } from "./lead.ts";
 import { LeadAcceptedSchema } from "./lead-accepted.ts";
+import { HandoffAttemptSchema, LeadStatusSchema } from "./lead-status.ts";
 import {
   ASSISTANT_EVENTS_PATH,
   LEAD_INTAKE_PATH,
+  LEADS_PATH,
   MAX_BODY_BYTES,
   OPENAPI_PATH,
   WEBHOOK_TOLERANCE_SECONDS,
@@ -24,6 +27,7 @@ import { FieldErrorSchema, ProblemSchema } from "./problem.ts";
 import { PROBLEM_CODES, type ProblemCode } from "./problem-codes.ts";
 import { ResponseStateSchema } from "./response-state.ts";
 import { LeadSourceSchema } from "./sources.ts";
+import { StatusCallbackSchema } from "./status-callback.ts";
 import { StoredLeadSchema } from "./stored-lead.ts";
 
 export const API_VERSION = "1.0.0";
@@ -73,6 +77,11 @@ const componentSchemas = [
   FieldErrorSchema,
   AssistantEventSchema,
   AssistantEventReceivedSchema,
+  LeadStatusSchema,
+  HandoffAttemptSchema,
+  HandoffPayloadSchema,
+  CallWindowSchema,
+  StatusCallbackSchema,
 ];
 
 const problemRef = { $ref: "#/components/schemas/Problem" };
@@ -123,6 +132,50 @@ function acceptedResponse(description: string, examples: Record<string, Json>): 
   };
 }
 
+/** GET of a lead: 200 with ETag, 304, the token's refusals, 404 for a lead the account does not have. */
+function leadReadResponses(badRequest: ProblemCode[]): Json {
+  return {
+    "200": {
+      description: "The lead.",
+      headers: {
+        "X-Request-Id": requestIdHeader,
+        ETag: { $ref: "#/components/headers/ETag" },
+        ...rateLimitHeaders,
+      },
+      content: { "application/json": { schema: { $ref: "#/components/schemas/LeadStatus" } } },
+    },
+    "304": {
+      description: "Not modified since the ETag sent in If-None-Match.",
+      headers: { ETag: { $ref: "#/components/headers/ETag" } },
+    },
+    ...(badRequest.length > 0
+      ? { "400": problemResponse("The query does not name a lead.", badRequest) }
+      : {}),
+    "401": {
+      ...(problemResponse("The channel token is missing, invalid, revoked, expired or conflicting.", [
+        "token_missing",
+        "token_invalid",
+        "token_revoked",
+        "token_expired",
+        "token_conflict",
+      ]) as Record<string, Json>),
+      headers: {
+        "X-Request-Id": requestIdHeader,
+        "WWW-Authenticate": { $ref: "#/components/headers/WWW-Authenticate" },
+      },
+    },
+    "404": problemResponse("No such lead in the token's account.", ["lead_not_found"]),
+    "429": problemResponse(
+      "The channel token's rate limit, or the client address's limit of failed authentications, was exceeded.",
+      ["rate_limited", "too_many_failed_authentications"],
+      { "Retry-After": retryAfterHeader, ...rateLimitHeaders },
+    ),
+    "503": problemResponse("The service cannot reach its database.", ["unavailable"], {
+      "Retry-After": retryAfterHeader,
+    }),
+  };
+}
+
 export function buildOpenApiDocument(): Json {
   const schemas: Record<string, Json> = {};
   for (const schema of componentSchemas) {
@@ -167,6 +220,7 @@ export function buildOpenApiDocument(): Json {
           description: `Stores the lead and schedules its five-minute response. The body is a JSON object of at most ${MAX_BODY_BYTES} bytes. A new lead answers 201. A repeat of (platform, external_lead_id) in the same account answers 200 with created: false and the same id: newly supplied fields update the lead, it never gets a second five-minute response, and a complete consent block arriving later makes it call-eligible unless it is a test lead. A retry with the same idempotency key and the same payload replays the first response (same status and body) with Idempotent-Replayed: true; the same key with another payload is refused with idempotency_key_reused. Concurrent requests with one key never create two leads: later ones wait and replay, or get 409 idempotency_request_in_flight. Any method but POST answers 405 with Allow: POST. Human text in errors is Spanish when Accept-Language prefers es.`,
           parameters: [
             { $ref: "#/components/parameters/Idempotency-Key" },
+            { $ref: "#/components/parameters/Dry-Run" },
             { $ref: "#/components/parameters/Accept-Language" },
           ],
           requestBody: {
@@ -265,6 +319,55 @@ export function buildOpenApiDocument(): Json {
           },
         },
       },
+      [LEADS_PATH]: {
+        get: {
+          operationId: "findLead",
+          tags: ["leads"],
+          summary: "Find a lead by its external id",
+          description:
+            "The lead of this account with this platform and external_lead_id, as getLead answers it. Any channel token of the account may ask.",
+          parameters: [
+            {
+              name: "platform",
+              in: "query",
+              required: true,
+              description: "The platform the lead was posted with.",
+              schema: { type: "string", minLength: 1 },
+            },
+            {
+              name: "external_lead_id",
+              in: "query",
+              required: true,
+              description: "The lead's id on that platform.",
+              schema: { type: "string", minLength: 1 },
+            },
+            { $ref: "#/components/parameters/If-None-Match" },
+            { $ref: "#/components/parameters/Accept-Language" },
+          ],
+          responses: leadReadResponses(["lead_query_invalid"]),
+        },
+      },
+      [`${LEADS_PATH}/{id}`]: {
+        get: {
+          operationId: "getLead",
+          tags: ["leads"],
+          summary: "Get a lead",
+          description:
+            "The stored lead, its response state and its hand-off attempts (times and outcomes). Any channel token of the lead's account may ask; another account's lead is 404. The ETag changes whenever any of it changes: send it back in If-None-Match to get 304 instead. Counts against the token's rate limit like a post.",
+          parameters: [
+            {
+              name: "id",
+              in: "path",
+              required: true,
+              description: "The lead's id, as the post answered it.",
+              schema: { type: "string", format: "uuid" },
+            },
+            { $ref: "#/components/parameters/If-None-Match" },
+            { $ref: "#/components/parameters/Accept-Language" },
+          ],
+          responses: leadReadResponses([]),
+        },
+      },
       [ASSISTANT_EVENTS_PATH]: {
         post: {
           operationId: "postAssistantEvent",
@@ -357,6 +460,63 @@ export function buildOpenApiDocument(): Json {
         },
       },
     },
+    webhooks: {
+      "lead.handoff": {
+        post: {
+          operationId: "leadHandoff",
+          tags: ["assistant"],
+          summary: "A lead handed to the assistant",
+          description:
+            "Sent to ASSISTANT_WEBHOOK_URL for every response of every lead that is not a test lead and has a permitted way to be answered, within five minutes (by respond_by). A call is permitted only with a complete consent block and a phone whose number is neither on the account's do-not-call list nor reported as a wrong number; otherwise call.permitted is false with the reason, the payload carries no phone and no call window, and the assistant may answer by email. A lead with neither is not handed off.",
+          security: [],
+          parameters: [
+            { $ref: "#/components/parameters/webhook-id" },
+            { $ref: "#/components/parameters/webhook-timestamp" },
+            { $ref: "#/components/parameters/webhook-signature" },
+          ],
+          requestBody: {
+            required: true,
+            content: { "application/json": { schema: { $ref: "#/components/schemas/HandoffPayload" } } },
+          },
+          responses: {
+            "2XX": { description: "Acknowledged: the service stops retrying this webhook-id." },
+          },
+        },
+      },
+      ...Object.fromEntries(
+        (
+          [
+            ["lead.handed_off", "leadHandedOff", "A lead was handed off"],
+            ["lead.missed", "leadMissed", "A lead's response was missed"],
+            ["lead.not_called", "leadNotCalled", "A lead gets no response"],
+          ] as const
+        ).map(([type, operationId, summary]) => [
+          type,
+          {
+            post: {
+              operationId,
+              tags: ["leads"],
+              summary,
+              description:
+                "A status callback to the sender of the lead: sent when a channel token has a callback URL. Verify it with verifyWebhook from @speed-to-lead/sdk/webhooks and drop webhook-ids already seen.",
+              security: [],
+              parameters: [
+                { $ref: "#/components/parameters/webhook-id" },
+                { $ref: "#/components/parameters/webhook-timestamp" },
+                { $ref: "#/components/parameters/webhook-signature" },
+              ],
+              requestBody: {
+                required: true,
+                content: { "application/json": { schema: { $ref: "#/components/schemas/StatusCallback" } } },
+              },
+              responses: {
+                "2XX": { description: "Acknowledged: the service stops retrying this webhook-id." },
+              },
+            },
+          },
+        ]),
+      ),
+    },
     components: {
       securitySchemes: {
         bearerAuth: {
@@ -374,6 +534,21 @@ export function buildOpenApiDocument(): Json {
         },
       },
       parameters: {
+        "Dry-Run": {
+          name: "Dry-Run",
+          in: "header",
+          required: false,
+          description:
+            "true: validate and authenticate exactly as a real post and answer what it would answer (status and body, with dry_run: true and a Dry-Run: true header), storing nothing. Prefer: handling=dry-run asks the same.",
+          schema: { type: "string", enum: ["true"] },
+        },
+        "If-None-Match": {
+          name: "If-None-Match",
+          in: "header",
+          required: false,
+          description: "An ETag from an earlier answer: 304 when the lead has not changed since.",
+          schema: { type: "string" },
+        },
         "Idempotency-Key": {
           name: "Idempotency-Key",
           in: "header",
@@ -435,6 +610,7 @@ export function buildOpenApiDocument(): Json {
           schema: { type: "string" },
         },
         Allow: { description: "The allowed methods: POST.", schema: { type: "string" } },
+        ETag: { description: "The lead's current version.", schema: { type: "string" } },
         "RateLimit-Limit": {
           description:
             "The size of this channel token's request bucket: how many requests may be sent at once. The bucket refills at the token's rate per second.",

@@ -58,6 +58,11 @@ export const PROBLEM_CODES = {
     title: { en: "Lead not found", es: "Prospecto no encontrado" },
     when: "An assistant event names a lead the service does not have; no lead is ever created from an event.",
   },
+  lead_query_invalid: {
+    status: 400,
+    title: { en: "Lead query invalid", es: "Consulta de prospecto no válida" },
+    when: "Finding a lead needs both platform and external_lead_id, each once.",
+  },
   method_not_allowed: {
     status: 405,
     title: { en: "Method not allowed", es: "Método no permitido" },
@@ -140,3 +145,6 @@ export const ASSISTANT_EVENT_PROBLEM_CODES = [
 
 /** The `type` URI of a problem: stable, and unique per code. */
 export const problemType = (code: string) => `urn:speed-to-lead:problem:${code}`;
+
+/** Codes only the lead reads (getLead, findLead) answer with. */
+export const LEAD_READ_PROBLEM_CODES = ["lead_query_invalid"] as const satisfies readonly ProblemCode[];

@@ -13,7 +13,7 @@ export const ResponseStateSchema = Type.Object(
       RESPONSE_STATES.map((state) => Type.Literal(state)),
       {
         description:
-          "pending: call-eligible, waiting to be handed to the assistant. handed_off: the assistant acknowledged it. missed: it could not be handed off before respond_by (also a lead that became call-eligible through a repeat after its respond_by had passed: the five-minute response is never given late or twice). not_called: the assistant will never call it (see reason).",
+          "pending: waiting to be handed to the assistant. handed_off: the assistant acknowledged it. missed: it could not be handed off before respond_by. not_called: nothing is done (a test lead, or no permitted way to answer: the call is refused and there is no email). A repeat that permits a call after respond_by starts a new five-minute response (pending, with a new respond_by) instead.",
       },
     ),
     reason: Type.Optional(
@@ -21,7 +21,7 @@ export const ResponseStateSchema = Type.Object(
         NOT_CALLED_REASONS.map((reason) => Type.Literal(reason)),
         {
           description:
-            "Only with not_called. test: a test lead. no_consent: no complete consent block. no_phone: no phone to call. The first that applies, in that order. Then, for a lead that is otherwise call-eligible: opted_out: its number is on the account's do-not-call list (the person asked not to be called); wrong_number: the person at that number said it is not theirs, so the consent given for it no longer counts.",
+            "Why the assistant may not call the lead; absent when it may. With pending, handed_off or missed the response is by email only. test: a test lead. no_consent: no complete consent block. no_phone: no phone to call. The first that applies, in that order. Then, for a lead that is otherwise call-eligible: opted_out: its number is on the account's do-not-call list (the person asked not to be called; an email answer is still allowed, as the opt-out is about calls); wrong_number: the person at that number said it is not theirs, so the consent given for it no longer counts (an email answer is still allowed).",
         },
       ),
     ),

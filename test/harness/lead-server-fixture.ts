@@ -2,7 +2,13 @@
 import { afterAll, beforeAll } from "vitest";
 import { type Backend, type BackendDatabase, createBackendDatabase } from "./database-backend.ts";
 import { type ServerProcess, startServerProcess } from "./server-process.ts";
-import { type ChannelToken, createChannelToken, expireChannelToken, revokeChannelToken } from "./stl-cli.ts";
+import {
+  type ChannelToken,
+  createChannelToken,
+  expireChannelToken,
+  revokeChannelToken,
+  setTokenCallback,
+} from "./stl-cli.ts";
 
 export interface LeadServerOptions<Name extends string> {
   /** Tokens to create, by the name tests use: `{ main: "acme" }` creates a token in account acme. */
@@ -15,6 +21,8 @@ export interface LeadServerOptions<Name extends string> {
   processes?: number;
   /** Extra server settings; the rate limit is far above what a suite sends unless it sets its own. */
   env?: Record<string, string>;
+  /** Status-callback URLs to set (with the CLI, before the server starts) per token name. */
+  callbacks?: Partial<Record<NoInfer<Name>, string>>;
 }
 
 export interface LeadServer<Name extends string> {
@@ -24,6 +32,8 @@ export interface LeadServer<Name extends string> {
   readonly baseUrl: string;
   readonly processes: ServerProcess[];
   readonly tokens: Record<Name, ChannelToken>;
+  /** The signing secret of each token given a callback URL in the options. */
+  readonly callbackSecrets: Partial<Record<Name, string>>;
 }
 
 /**
@@ -41,7 +51,8 @@ export function useLeadServer<Name extends string>(
     database?: BackendDatabase;
     processes: ServerProcess[];
     tokens: Partial<Record<Name, ChannelToken>>;
-  } = { processes: [], tokens: {} };
+    callbackSecrets: Partial<Record<Name, string>>;
+  } = { processes: [], tokens: {}, callbackSecrets: {} };
 
   beforeAll(async () => {
     const database = await createBackendDatabase(backend);
@@ -52,6 +63,9 @@ export function useLeadServer<Name extends string>(
     }
     for (const name of options.revoke ?? []) await revokeChannelToken(database.env, state.tokens[name]!.id);
     for (const name of options.expire ?? []) await expireChannelToken(database.env, state.tokens[name]!.id);
+    for (const [name, url] of Object.entries(options.callbacks ?? {}) as [Name, string][]) {
+      state.callbackSecrets[name] = await setTokenCallback(database.env, state.tokens[name]!.id, url);
+    }
     const count = options.processes ?? 1;
     if (count > 1 && database.exclusive) throw new Error("several server processes need PostgreSQL");
     // High, not off: the limiters and their RateLimit-* headers stay on the path every request takes.
@@ -89,6 +103,9 @@ export function useLeadServer<Name extends string>(
     },
     get tokens() {
       return state.tokens as Record<Name, ChannelToken>;
+    },
+    get callbackSecrets() {
+      return state.callbackSecrets;
     },
   };
 }

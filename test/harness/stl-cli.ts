@@ -71,3 +71,20 @@ export async function revokeChannelToken(databaseEnv: Record<string, string>, id
 export async function expireChannelToken(databaseEnv: Record<string, string>, id: string): Promise<void> {
   await runStl(["tokens", "roll", id, "--expires-in", "now"], databaseEnv);
 }
+
+/**
+ * `bun run stl tokens callback <id> --url <url> --json`: returns the signing secret, shown once.
+ *
+ * @example const secret = await setTokenCallback(database.env, token.id, "http://127.0.0.1:4000/hook");
+ */
+export async function setTokenCallback(
+  databaseEnv: Record<string, string>,
+  id: string,
+  url: string,
+): Promise<string> {
+  const stdout = await runStl(["tokens", "callback", id, "--url", url, "--json"], databaseEnv);
+  const set = lastJsonObject(stdout);
+  if (typeof set.callback_secret !== "string")
+    throw new Error(`stl tokens callback printed no secret: ${stdout}`);
+  return set.callback_secret;
+}

@@ -22,6 +22,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/speed-to-lead/leads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Find a lead by its external id
+         * @description The lead of this account with this platform and external_lead_id, as getLead answers it. Any channel token of the account may ask.
+         */
+        get: operations["findLead"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/speed-to-lead/leads/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a lead
+         * @description The stored lead, its response state and its hand-off attempts (times and outcomes). Any channel token of the lead's account may ask; another account's lead is 404. The ETag changes whenever any of it changes: send it back in If-None-Match to get 304 instead. Counts against the token's rate limit like a post.
+         */
+        get: operations["getLead"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/speed-to-lead/assistant-events": {
         parameters: {
             query?: never;
@@ -63,7 +103,88 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "lead.handoff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A lead handed to the assistant
+         * @description Sent to ASSISTANT_WEBHOOK_URL for every response of every lead that is not a test lead and has a permitted way to be answered, within five minutes (by respond_by). A call is permitted only with a complete consent block and a phone whose number is neither on the account's do-not-call list nor reported as a wrong number; otherwise call.permitted is false with the reason, the payload carries no phone and no call window, and the assistant may answer by email. A lead with neither is not handed off.
+         */
+        post: operations["leadHandoff"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "lead.handed_off": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A lead was handed off
+         * @description A status callback to the sender of the lead: sent when a channel token has a callback URL. Verify it with verifyWebhook from @speed-to-lead/sdk/webhooks and drop webhook-ids already seen.
+         */
+        post: operations["leadHandedOff"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "lead.missed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A lead's response was missed
+         * @description A status callback to the sender of the lead: sent when a channel token has a callback URL. Verify it with verifyWebhook from @speed-to-lead/sdk/webhooks and drop webhook-ids already seen.
+         */
+        post: operations["leadMissed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "lead.not_called": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A lead gets no response
+         * @description A status callback to the sender of the lead: sent when a channel token has a callback URL. Verify it with verifyWebhook from @speed-to-lead/sdk/webhooks and drop webhook-ids already seen.
+         */
+        post: operations["leadNotCalled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         /** @description A lead as a sender submits it. A phone or an email is required (contact_required). Unknown top-level fields are ignored, not stored, and listed in ignored_fields. Text cannot hold U+0000 or unpaired surrogates (pattern_mismatch), and no value may nest deeper than 32 levels (too_long): the database could not store them. */
@@ -190,12 +311,12 @@ export interface components {
         /** @description The five-minute response of this lead, as of the moment the response was written. */
         ResponseState: {
             /**
-             * @description pending: call-eligible, waiting to be handed to the assistant. handed_off: the assistant acknowledged it. missed: it could not be handed off before respond_by (also a lead that became call-eligible through a repeat after its respond_by had passed: the five-minute response is never given late or twice). not_called: the assistant will never call it (see reason).
+             * @description pending: waiting to be handed to the assistant. handed_off: the assistant acknowledged it. missed: it could not be handed off before respond_by. not_called: nothing is done (a test lead, or no permitted way to answer: the call is refused and there is no email). A repeat that permits a call after respond_by starts a new five-minute response (pending, with a new respond_by) instead.
              * @enum {string}
              */
             state: "pending" | "handed_off" | "missed" | "not_called";
             /**
-             * @description Only with not_called. test: a test lead. no_consent: no complete consent block. no_phone: no phone to call. The first that applies, in that order. Then, for a lead that is otherwise call-eligible: opted_out: its number is on the account's do-not-call list (the person asked not to be called); wrong_number: the person at that number said it is not theirs, so the consent given for it no longer counts.
+             * @description Why the assistant may not call the lead; absent when it may. With pending, handed_off or missed the response is by email only. test: a test lead. no_consent: no complete consent block. no_phone: no phone to call. The first that applies, in that order. Then, for a lead that is otherwise call-eligible: opted_out: its number is on the account's do-not-call list (the person asked not to be called; an email answer is still allowed, as the opt-out is about calls); wrong_number: the person at that number said it is not theirs, so the consent given for it no longer counts (an email answer is still allowed).
              * @enum {string}
              */
             reason?: "test" | "no_consent" | "no_phone" | "opted_out" | "wrong_number";
@@ -226,6 +347,11 @@ export interface components {
             lead: components["schemas"]["StoredLead"];
             /** @description Top-level names in the request that the contract does not define: ignored and not stored. */
             ignored_fields: string[];
+            /**
+             * @description Present on a dry run only: this is what the post would answer; nothing was stored.
+             * @constant
+             */
+            dry_run?: true;
         };
         /** @description An RFC 9457 problem details object. */
         Problem: {
@@ -244,7 +370,7 @@ export interface components {
              * @description Stable, machine-readable problem code.
              * @enum {string}
              */
-            code: "invalid_json" | "token_missing" | "token_invalid" | "token_revoked" | "token_expired" | "token_conflict" | "webhook_signature_invalid" | "webhook_timestamp_invalid" | "not_found" | "lead_not_found" | "method_not_allowed" | "idempotency_request_in_flight" | "webhook_replayed" | "payload_too_large" | "unsupported_media_type" | "unsupported_content_encoding" | "validation_failed" | "idempotency_key_mismatch" | "idempotency_key_reused" | "rate_limited" | "too_many_failed_authentications" | "internal_error" | "unavailable";
+            code: "invalid_json" | "token_missing" | "token_invalid" | "token_revoked" | "token_expired" | "token_conflict" | "webhook_signature_invalid" | "webhook_timestamp_invalid" | "not_found" | "lead_not_found" | "lead_query_invalid" | "method_not_allowed" | "idempotency_request_in_flight" | "webhook_replayed" | "payload_too_large" | "unsupported_media_type" | "unsupported_content_encoding" | "validation_failed" | "idempotency_key_mismatch" | "idempotency_key_reused" | "rate_limited" | "too_many_failed_authentications" | "internal_error" | "unavailable";
             /** @description The request's id, also in the X-Request-Id header. */
             request_id?: string;
             /** @description With validation_failed: every field error at once. */
@@ -298,9 +424,214 @@ export interface components {
             /** @description Pending or retrying hand-offs of that number in the account that will not be delivered. */
             handoffs_cancelled: number;
         };
+        /** @description A stored lead and its response. */
+        LeadStatus: {
+            /**
+             * Format: uuid
+             * @description The lead's id.
+             */
+            id: string;
+            /** @description Whether the assistant may call the lead now. */
+            call_eligible: boolean;
+            /**
+             * Format: date-time
+             * @description When the service first received the lead (UTC).
+             */
+            received_at: string;
+            /**
+             * Format: date-time
+             * @description The deadline of the lead's current five-minute response.
+             */
+            respond_by: string;
+            /** @description When the stored consent block arrived (a repeat's time for a late consent); null without one. */
+            consent_received_at: string | null;
+            lead: components["schemas"]["StoredLead"];
+            /** @description Every delivery attempt, oldest first. */
+            handoff_attempts: components["schemas"]["HandoffAttempt"][];
+        };
+        /** @description One delivery attempt. */
+        HandoffAttempt: {
+            /** @description Which response of the lead the attempt belongs to. */
+            response_no: number;
+            /** @description The attempt's number within its response's task. */
+            attempt: number;
+            /**
+             * Format: date-time
+             * @description When the attempt started.
+             */
+            started_at: string;
+            /** @description Whether the assistant acknowledged it (2xx). */
+            ok: boolean;
+            /** @description The assistant's HTTP status; null when it did not answer (timeout, network error). */
+            http_status: number | null;
+        };
+        /** @description One response of one lead, signed per Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature). Delivered at least once: the webhook-id is the same on every retry of a response, so the assistant drops duplicates by it. Any 2xx acknowledges it. Test leads are never handed off. */
+        HandoffPayload: {
+            /**
+             * @description The event type.
+             * @constant
+             */
+            type: "lead.handoff";
+            /**
+             * @description The payload's version.
+             * @constant
+             */
+            version: 2;
+            /**
+             * Format: date-time
+             * @description When this delivery attempt was built.
+             */
+            timestamp: string;
+            /** @description The lead as the assistant needs it for this response. */
+            data: {
+                /**
+                 * Format: uuid
+                 * @description The lead's id.
+                 */
+                lead_id: string;
+                /** @description The account the lead belongs to. */
+                account: {
+                    /** Format: uuid */
+                    id: string;
+                    slug: string;
+                };
+                /** @description 1 for the lead's first response; a repeat that permits a call after an email-only hand-off or after respond_by opens response 2, and so on. Each response has its own webhook-id. */
+                response_no: number;
+                /** @description Whether the assistant may call. When it may not, the payload carries neither the phone nor a call window, and the assistant may only answer by email. */
+                call: {
+                    /** @constant */
+                    permitted: true;
+                } | {
+                    /** @constant */
+                    permitted: false;
+                    /**
+                     * @description Why the call is not permitted.
+                     * @enum {string}
+                     */
+                    reason: "no_consent" | "no_phone" | "opted_out" | "wrong_number";
+                };
+                /** @description E.164; present only when the call is permitted. */
+                phone?: string;
+                /** @description The lead's email, null when none was sent. */
+                email: string | null;
+                /** @description As stored. */
+                first_name: string | null;
+                /** @description As stored. */
+                last_name: string | null;
+                /** @description As stored. */
+                language: string | null;
+                /** @description As stored. */
+                timezone: string | null;
+                /** @description As stored. */
+                property_ref: string | null;
+                /** @description As stored. */
+                price: number | null;
+                /** @description The lead's source. */
+                source: string;
+                /** @description As stored. */
+                context: Record<string, never> | null;
+                /** @description The consent block exactly as received, null when none was. */
+                consent: components["schemas"]["Consent"] | null;
+                /**
+                 * Format: date-time
+                 * @description When the service first received the lead.
+                 */
+                received_at: string;
+                /**
+                 * Format: date-time
+                 * @description The deadline of this response: received_at plus five minutes, or, for a response a late consent opened, five minutes after that consent arrived.
+                 */
+                respond_by: string;
+                call_window?: components["schemas"]["CallWindow"];
+            };
+        };
+        /** @description When the assistant may call, computed at each delivery. */
+        CallWindow: {
+            /**
+             * Format: date-time
+             * @description Start of the window in which the assistant may call (UTC).
+             */
+            earliest: string;
+            /**
+             * Format: date-time
+             * @description End of the window (UTC).
+             */
+            latest: string;
+            /** @description The lead's zone or zones (IANA names). */
+            time_zones: string[];
+            /**
+             * @description Where the zones came from: the lead's timezone, its phone's area code, or the default.
+             * @enum {string}
+             */
+            time_zone_source: "timezone" | "area_code" | "default";
+            /** @description The account's calling hours: start, local time. */
+            local_start: string;
+            /** @description The account's calling hours: end, local time. */
+            local_end: string;
+            /** @description The calling-hour rules that narrowed the window, the federal one first. */
+            rules_applied: {
+                /** @description US for the federal rule, US-XX for a state. */
+                jurisdiction: string;
+                /** @description The jurisdiction's name. */
+                name: string;
+                /** @description The rule's first permitted minute on the window's local day. */
+                local_start: string;
+                /** @description The rule's end on the window's local day. */
+                local_end: string;
+                /** @description The law or regulation the hours come from. */
+                source: string;
+            }[];
+        };
+        /** @description Sent to the URL set for the channel token that posted the lead (bun run stl tokens callback), signed per Standard Webhooks with that token's callback secret. Queued in the same transaction as the change it reports, delivered at least once with a stable webhook-id, retried with backoff on anything but 2xx. */
+        StatusCallback: {
+            /**
+             * @description lead.handed_off: the assistant acknowledged a response of the lead. lead.missed: a response's respond_by passed unacknowledged. lead.not_called: the lead gets no response at all (a test lead, or no permitted way to answer it).
+             * @enum {string}
+             */
+            type: "lead.handed_off" | "lead.missed" | "lead.not_called";
+            /**
+             * @description The payload's version.
+             * @constant
+             */
+            version: 1;
+            /**
+             * Format: date-time
+             * @description When this delivery attempt was built.
+             */
+            timestamp: string;
+            /** @description The lead's state when the callback was sent; never its contact details. */
+            data: {
+                /**
+                 * Format: uuid
+                 * @description The lead's id.
+                 */
+                lead_id: string;
+                /** @description As posted; null when not sent. */
+                platform: string | null;
+                /** @description As posted; null when not sent. */
+                external_lead_id: string | null;
+                /** @description Whether the lead is a test lead. */
+                test: boolean;
+                response: components["schemas"]["ResponseState"];
+                /**
+                 * Format: date-time
+                 * @description When the service first received the lead.
+                 */
+                received_at: string;
+                /**
+                 * Format: date-time
+                 * @description The deadline of the lead's current five-minute response.
+                 */
+                respond_by: string;
+            };
+        };
     };
     responses: never;
     parameters: {
+        /** @description true: validate and authenticate exactly as a real post and answer what it would answer (status and body, with dry_run: true and a Dry-Run: true header), storing nothing. Prefer: handling=dry-run asks the same. */
+        "Dry-Run": "true";
+        /** @description An ETag from an earlier answer: 304 when the lead has not changed since. */
+        "If-None-Match": string;
         /** @description Alternative to the body's idempotency_key: 1 to 255 visible ASCII characters, scoped to the account. When both are present they must be equal. An invalid header value is reported as pattern_mismatch at /idempotency_key. */
         "Idempotency-Key": string;
         /** @description The event's unique id (Standard Webhooks); the same id is processed once. */
@@ -326,6 +657,8 @@ export interface components {
         "WWW-Authenticate": string;
         /** @description The allowed methods: POST. */
         Allow: string;
+        /** @description The lead's current version. */
+        ETag: string;
         /** @description The size of this channel token's request bucket: how many requests may be sent at once. The bucket refills at the token's rate per second. */
         "RateLimit-Limit": number;
         /** @description Requests that may be sent right now. */
@@ -343,6 +676,8 @@ export interface operations {
             header?: {
                 /** @description Alternative to the body's idempotency_key: 1 to 255 visible ASCII characters, scoped to the account. When both are present they must be equal. An invalid header value is reported as pattern_mismatch at /idempotency_key. */
                 "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+                /** @description true: validate and authenticate exactly as a real post and answer what it would answer (status and body, with dry_run: true and a Dry-Run: true header), storing nothing. Prefer: handling=dry-run asks the same. */
+                "Dry-Run"?: components["parameters"]["Dry-Run"];
                 /** @description es for Spanish human text in errors; English otherwise. */
                 "Accept-Language"?: components["parameters"]["Accept-Language"];
             };
@@ -490,6 +825,192 @@ export interface operations {
                 };
             };
             /** @description The service cannot reach its database, or it did not answer in time. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    findLead: {
+        parameters: {
+            query: {
+                /** @description The platform the lead was posted with. */
+                platform: string;
+                /** @description The lead's id on that platform. */
+                external_lead_id: string;
+            };
+            header?: {
+                /** @description An ETag from an earlier answer: 304 when the lead has not changed since. */
+                "If-None-Match"?: components["parameters"]["If-None-Match"];
+                /** @description es for Spanish human text in errors; English otherwise. */
+                "Accept-Language"?: components["parameters"]["Accept-Language"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The lead. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LeadStatus"];
+                };
+            };
+            /** @description Not modified since the ETag sent in If-None-Match. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The query does not name a lead. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The channel token is missing, invalid, revoked, expired or conflicting. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such lead in the token's account. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The channel token's rate limit, or the client address's limit of failed authentications, was exceeded. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The service cannot reach its database. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getLead: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag from an earlier answer: 304 when the lead has not changed since. */
+                "If-None-Match"?: components["parameters"]["If-None-Match"];
+                /** @description es for Spanish human text in errors; English otherwise. */
+                "Accept-Language"?: components["parameters"]["Accept-Language"];
+            };
+            path: {
+                /** @description The lead's id, as the post answered it. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The lead. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LeadStatus"];
+                };
+            };
+            /** @description Not modified since the ETag sent in If-None-Match. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The channel token is missing, invalid, revoked, expired or conflicting. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such lead in the token's account. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The channel token's rate limit, or the client address's limit of failed authentications, was exceeded. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The service cannot reach its database. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -673,6 +1194,122 @@ export interface operations {
                 content: {
                     "application/json": Record<string, never>;
                 };
+            };
+        };
+    };
+    leadHandoff: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's unique id (Standard Webhooks); the same id is processed once. */
+                "webhook-id": components["parameters"]["webhook-id"];
+                /** @description Unix seconds when the event was signed (Standard Webhooks). */
+                "webhook-timestamp": components["parameters"]["webhook-timestamp"];
+                /** @description Space-separated v1,<base64> signatures (Standard Webhooks); one valid signature suffices. */
+                "webhook-signature": components["parameters"]["webhook-signature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["HandoffPayload"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged: the service stops retrying this webhook-id. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    leadHandedOff: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's unique id (Standard Webhooks); the same id is processed once. */
+                "webhook-id": components["parameters"]["webhook-id"];
+                /** @description Unix seconds when the event was signed (Standard Webhooks). */
+                "webhook-timestamp": components["parameters"]["webhook-timestamp"];
+                /** @description Space-separated v1,<base64> signatures (Standard Webhooks); one valid signature suffices. */
+                "webhook-signature": components["parameters"]["webhook-signature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StatusCallback"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged: the service stops retrying this webhook-id. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    leadMissed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's unique id (Standard Webhooks); the same id is processed once. */
+                "webhook-id": components["parameters"]["webhook-id"];
+                /** @description Unix seconds when the event was signed (Standard Webhooks). */
+                "webhook-timestamp": components["parameters"]["webhook-timestamp"];
+                /** @description Space-separated v1,<base64> signatures (Standard Webhooks); one valid signature suffices. */
+                "webhook-signature": components["parameters"]["webhook-signature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StatusCallback"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged: the service stops retrying this webhook-id. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    leadNotCalled: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's unique id (Standard Webhooks); the same id is processed once. */
+                "webhook-id": components["parameters"]["webhook-id"];
+                /** @description Unix seconds when the event was signed (Standard Webhooks). */
+                "webhook-timestamp": components["parameters"]["webhook-timestamp"];
+                /** @description Space-separated v1,<base64> signatures (Standard Webhooks); one valid signature suffices. */
+                "webhook-signature": components["parameters"]["webhook-signature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StatusCallback"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged: the service stops retrying this webhook-id. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

@@ -15,6 +15,7 @@ import {
   renameTokenCommand,
   revokeTokenCommand,
   rollTokenCommand,
+  tokenCallbackCommand,
 } from "./token-commands.ts";
 
 export const USAGE = `Usage: bun run stl <command>
@@ -28,6 +29,9 @@ export const USAGE = `Usage: bun run stl <command>
                               rename a channel token
   tokens roll <id> --expires-in now|1h|24h|7d
                               a new token now (shown once); the old one works until then
+  tokens callback <id> (--url <https://…> | --clear) [--json]
+                              send that token's status callbacks (lead.handed_off, lead.missed,
+                              lead.not_called) to the URL; prints the new signing secret once
   owners create --account <slug> --email <email> [--json]
                               an account owner (and the account when new); prints a single-use
                               sign-in link, valid 24 h, where the owner sets a password
@@ -69,6 +73,7 @@ export const COMMANDS: Record<string, Command> = {
   "tokens revoke": revokeTokenCommand,
   "tokens rename": renameTokenCommand,
   "tokens roll": rollTokenCommand,
+  "tokens callback": tokenCallbackCommand,
   "owners create": owners.create,
   "owners list": owners.list,
   "owners disable": owners.disable,
@@ -91,7 +96,7 @@ function findCommand(positionals: string[]): Command | undefined {
 export async function runCli(argv: string[], print: Print = console.log, printError: Print = console.error) {
   let args: ParsedArgs;
   try {
-    args = parseArgs(argv, new Set(["json", "help", "history"]));
+    args = parseArgs(argv, new Set(["json", "help", "history", "clear"]));
   } catch (error) {
     printError(`${(error as Error).message}\n\n${USAGE}`);
     return 2;

@@ -2,6 +2,7 @@
 import type { Database } from "../db/database.ts";
 import { ACCOUNT_SLUG } from "../modules/auth/account-slug.ts";
 import { ensureAccount, listChannelTokens } from "../modules/auth/token-repository.ts";
+import { setTokenCallback } from "../modules/callbacks/callback-outbox.ts";
 import {
   createAccountToken,
   isRollExpiry,
@@ -148,4 +149,49 @@ export async function rollTokenCommand(db: Database, args: ParsedArgs, print: Pr
   print("");
   print(`It is shown only now. The old token works until ${oldExpiresAt}.`);
   return 0;
+}
+
+/** A Standard Webhooks secret: "whsec_" + 32 random bytes in base64. */
+const newCallbackSecret = () =>
+  `whsec_${Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("base64")}`;
+
+/**
+ * `tokens callback <id> --url <https://…>` sets the token's status-callback URL with a new secret,
+ * printed once; `--clear` removes both. Callbacks already queued for a cleared token are not sent.
+ */
+export async function tokenCallbackCommand(db: Database, args: ParsedArgs, print: Print): Promise<number> {
+  const url = stringOption(args, "url");
+  const clear = args.options.clear === true;
+  if (!args.positionals[2] || (!url && !clear) || (url && clear)) {
+    throw new UsageError("tokens callback needs the token id and either --url <https://…> or --clear");
+  }
+  if (url && !isHttpUrl(url)) throw new UsageError("--url: an absolute http(s) URL");
+  const secret = url ? newCallbackSecret() : undefined;
+  const callback = url && secret ? { url, secret } : null;
+  const { id, accountId } = await tokenOfArgs(db, args, "callback");
+  if (!accountId || !(await setTokenCallback(db, id, callback))) {
+    print(`No channel token with id ${id}.`);
+    return 1;
+  }
+  if (args.options.json) {
+    print(JSON.stringify({ id, callback_url: url ?? null, callback_secret: secret ?? null }));
+  } else if (callback) {
+    print(`Status callbacks of token ${id} go to ${callback.url}, signed per Standard Webhooks with:`);
+    print("");
+    print(`  ${callback.secret}`);
+    print("");
+    print("It is shown only now. Setting the URL again makes a new secret.");
+  } else {
+    print(`Token ${id} sends no status callbacks any more.`);
+  }
+  return 0;
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const parsed = new URL(value);
+    return parsed.protocol === "https:" || parsed.protocol === "http:";
+  } catch {
+    return false;
+  }
 }

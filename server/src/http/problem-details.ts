@@ -40,6 +40,10 @@ const DETAILS: Record<ProblemCode, { en: Detail; es: Detail }> = {
     en: () => "No lead has this id; events never create leads.",
     es: () => "Ningún prospecto tiene este id; los eventos nunca crean prospectos.",
   },
+  lead_query_invalid: {
+    en: () => "Name the lead with platform and external_lead_id, each once.",
+    es: () => "Indique el prospecto con platform y external_lead_id, cada uno una vez.",
+  },
   webhook_signature_invalid: {
     en: () =>
       "Sign the event per Standard Webhooks with the assistant's secret (webhook-id, webhook-timestamp, webhook-signature).",

@@ -9,7 +9,7 @@ ajv.addSchema(openapi, "openapi");
 
 /** The ajv errors of `value` against `#/components/schemas/<name>`; empty when it conforms. */
 export function contractErrors(
-  name: "LeadAccepted" | "Problem" | "LeadInput" | "StoredLead",
+  name: "LeadAccepted" | "Problem" | "LeadInput" | "StoredLead" | "LeadStatus" | "HandoffPayload",
   value: unknown,
 ) {
   const validate = ajv.getSchema(`openapi#/components/schemas/${name}`);

@@ -48,8 +48,9 @@ export async function deleteNumber(db: Queryable, accountId: string, phone: stri
 }
 
 /**
- * Cancels the pending and retrying hand-offs of the number in the account and marks their leads
- * not_called with `reason`. The task rows are locked by the update, so a dispatcher's claim of one
+ * Withdraws the call from the pending and retrying hand-offs of the number in the account: a lead
+ * with an email keeps an email-only hand-off with `reason`; the others' tasks are cancelled and the
+ * leads marked not_called with `reason`. Hand-offs already email-only are left as they are. The task rows are locked by the update, so a dispatcher's claim of one
  * either came first (the delivery goes ahead and is recorded) or skips it. Returns how many.
  */
 export async function cancelPendingHandoffs(
@@ -59,14 +60,17 @@ export async function cancelPendingHandoffs(
   reason: "opted_out" | "wrong_number",
 ): Promise<number> {
   const rows = await db.query(
-    `with cancelled as (
-       update response_tasks t set status = 'cancelled', last_error = $3
+    `with withdrawn as (
+       update response_tasks t set status = case when l.email is null then 'cancelled' else t.status end,
+         last_error = case when l.email is null then $3 else t.last_error end
        from leads l
        where l.id = t.lead_id and t.status = 'pending' and t.account_id = $1 and l.phone = $2
-       returning t.lead_id
+         and l.response_reason is null
+       returning t.lead_id, l.email is null as cancelled
      )
-     update leads set response_state = 'not_called', response_reason = $4
-     where id in (select lead_id from cancelled)
+     update leads l set response_reason = $4,
+       response_state = case when w.cancelled then 'not_called' else l.response_state end
+     from withdrawn w where l.id = w.lead_id
      returning 1`,
     [accountId, phone, `lead is not call-eligible: ${reason}`, reason],
   );
@@ -118,14 +122,16 @@ export async function addNumbers(
        on conflict do nothing
        returning phone
      ), cancelled as (
-       update response_tasks t set status = 'cancelled', last_error = 'lead is not call-eligible: opted_out'
+       update response_tasks t set status = case when l.email is null then 'cancelled' else t.status end,
+         last_error = case when l.email is null then 'lead is not call-eligible: opted_out' else t.last_error end
        from leads l
        where l.id = t.lead_id and t.status = 'pending' and t.account_id = $2
-         and l.phone in (select phone from input)
-       returning t.lead_id, l.phone
+         and l.phone in (select phone from input) and l.response_reason is null
+       returning t.lead_id, l.phone, l.email is null as cancelled
      ), cancelled_leads as (
-       update leads set response_state = 'not_called', response_reason = 'opted_out'
-       where id in (select lead_id from cancelled)
+       update leads l set response_reason = 'opted_out',
+         response_state = case when c.cancelled then 'not_called' else l.response_state end
+       from cancelled c where l.id = c.lead_id
      ), logged as (
        insert into dnc_changes (id, account_id, phone, action, via, actor, note, tasks_affected)
        select i.id, $2, i.phone, 'add', $3, $4, i.note,

@@ -149,7 +149,8 @@ describe.each(Object.keys(backends) as (keyof typeof backends)[])("do-not-call l
     await untilIdle([dispatcher]);
     expect(await stateOf(body.id)).toEqual({
       response_state: "handed_off",
-      response_reason: null,
+      // Delivered as claimed; the reason now says the number may not be called again.
+      response_reason: "opted_out",
       status: "delivered",
     });
   });

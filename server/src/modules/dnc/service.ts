@@ -1,7 +1,9 @@
 // The do-not-call list's operations, shared by the assistant's events, the `stl dnc` command and an owner page.
+
 import type { Database, Queryable } from "../../db/database.ts";
 import type { LeadRow } from "../leads/lead-record.ts";
 import { normalizeUsPhone } from "../leads/phone.ts";
+import { responsePlan } from "../leads/response-plan.ts";
 import {
   addNumbers,
   cancelPendingHandoffs,
@@ -96,14 +98,14 @@ export function addAllToList(
 }
 
 /**
- * The intake's view: an otherwise call-eligible lead whose number is on the list is not_called with
- * reason opted_out, and gets no hand-off. One primary-key lookup before the insert, only for such
+ * The intake's view: an otherwise call-eligible lead whose number is on the list gets reason
+ * opted_out: an email-only hand-off when it has an email, else not_called and no hand-off. One primary-key lookup before the insert, only for such
  * leads: measured 77 µs on PGlite and 29 µs on PostgreSQL over loopback (`select 1`: 64 and 26 µs).
  *
  * @example const row = await withDoNotCall(db, newLeadRow(channel, lead, now));
  */
 export async function withDoNotCall(db: Queryable, row: LeadRow): Promise<LeadRow> {
-  if (row.response_state !== "pending" || row.phone === null) return row;
+  if (row.response_state !== "pending" || row.response_reason !== null || row.phone === null) return row;
   if (!(await isOnList(db, row.account_id, row.phone))) return row;
-  return { ...row, response_state: "not_called", response_reason: "opted_out" };
+  return { ...row, ...responsePlan(row, true) };
 }

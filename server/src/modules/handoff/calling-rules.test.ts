@@ -303,6 +303,9 @@ describe("the hand-off payload", () => {
       test: false,
       received_at: "2026-07-01T12:00:00Z",
       respond_by: "2026-07-01T12:05:00Z",
+      response_no: 1,
+      email: null,
+      response_reason: null,
     };
     // 08:30 in Connecticut: the federal rule would allow it, Connecticut's starts at 09:00.
     const payload = buildPayload(
@@ -318,7 +321,7 @@ describe("the hand-off payload", () => {
       local_start: "08:00",
       local_end: "20:00",
     });
-    expect(payload.data.call_window.rules_applied).toEqual([
+    expect(payload.data.call_window?.rules_applied).toEqual([
       expect.objectContaining({ jurisdiction: "US", local_start: "08:00", local_end: "21:00" }),
       expect.objectContaining({ jurisdiction: "US-CT", local_start: "09:00", local_end: "20:00" }),
     ]);

@@ -1,4 +1,4 @@
-// kill -9 the real server during a burst of posts, restart it: nothing acknowledged is lost, every eligible lead is handed off.
+// kill -9 the real server during a burst of posts, restart it: nothing acknowledged is lost, every answerable lead is handed off.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createBunSqlDatabase } from "../../db/bun-sql-driver.ts";
 import type { Database } from "../../db/database.ts";
@@ -52,7 +52,7 @@ describe("crash safety on PostgreSQL", () => {
     await db?.close();
   });
 
-  it("after kill -9 and a restart, every 2xx lead is stored and every eligible one acknowledged once or more", async () => {
+  it("after kill -9 and a restart, every 2xx lead is stored and every answerable one acknowledged once or more", async () => {
     const { token } = await cliCreateToken("crash", env);
     server = await startServer(env);
     await untilReady(server);
@@ -85,15 +85,22 @@ describe("crash safety on PostgreSQL", () => {
     await untilReady(server);
 
     // 1. Every lead that got a 2xx is stored.
-    const stored = await db.query<{ id: string; eligible: boolean; response_state: string }>(
-      `select id::text, (consent is not null and not test and phone is not null) as eligible, response_state
+    const stored = await db.query<{
+      id: string;
+      eligible: boolean;
+      answered: boolean;
+      response_state: string;
+    }>(
+      `select id::text, (consent is not null and not test and phone is not null) as eligible,
+         (not test and (consent is not null and phone is not null or email is not null)) as answered, response_state
        from leads`,
     );
     const storedById = new Map(stored.map((row) => [row.id, row]));
     for (const [id, eligible] of accepted) expect(storedById.get(id)?.eligible, id).toBe(eligible);
 
-    // 2. Every stored eligible lead (also those whose 201 was lost in the crash) has a task, and each is acknowledged.
-    const eligibleIds = stored.filter((row) => row.eligible).map((row) => row.id);
+    // 2. Every stored lead with a way to be answered (also those whose 201 was lost in the crash) has a
+    // task, and each is acknowledged.
+    const eligibleIds = stored.filter((row) => row.answered).map((row) => row.id);
     const acknowledgedLeads = () =>
       new Set(assistant.deliveries.filter((d) => d.status === 200).map((d) => d.payload.data.lead_id));
     await assistant.waitUntil(
@@ -122,8 +129,12 @@ describe("crash safety on PostgreSQL", () => {
     server = undefined;
 
     // 3. Nothing else reached the assistant; every webhook-id it saw was acknowledged in the end; all signed.
-    const delivered = assistant.deliveries.map((d) => d.payload.data.lead_id);
-    for (const id of delivered) expect(storedById.get(id)?.eligible, id).toBe(true);
+    for (const { payload } of assistant.deliveries) {
+      const lead = storedById.get(payload.data.lead_id);
+      expect(lead?.answered, payload.data.lead_id).toBe(true);
+      // The phone only with a call.
+      expect(payload.data.phone !== undefined, payload.data.lead_id).toBe(lead?.eligible);
+    }
     const attempted = new Set(assistant.deliveries.map((d) => d.webhookId));
     expect([...attempted].filter((id) => !assistant.acknowledged().has(id))).toEqual([]);
     expect(assistant.rejected).toBe(0);

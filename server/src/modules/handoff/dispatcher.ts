@@ -2,12 +2,11 @@
 import type { Database } from "../../db/database.ts";
 import { describeError, type Logger } from "../../logger.ts";
 import { recordHandoffAttempt } from "../inbox/handoff-attempts.ts";
-import { notCalledReason } from "../leads/lead-record.ts";
 import type { ServiceMetrics } from "../metrics/service-metrics.ts";
 import type { Assistant } from "./assistant.ts";
 import { retryDelayMs } from "./backoff.ts";
 import type { HandoffConfig } from "./config.ts";
-import { buildPayload, type ClaimedTask, webhookIdOf } from "./payload.ts";
+import { buildPayload, type ClaimedTask, unanswerable, webhookIdOf } from "./payload.ts";
 import {
   claimDueTasks,
   markDelivered,
@@ -147,14 +146,14 @@ export class Dispatcher {
   private async deliver(task: ClaimedTask): Promise<void> {
     const { db, assistant, settings, logger, metrics } = this.options;
     try {
-      const reason = notCalledReason(task);
+      const reason = unanswerable(task);
       if (reason) {
-        logger.error("response task for a lead that must not be called", { lead_id: task.lead_id, reason });
+        logger.error("response task for a lead that must not be answered", { lead_id: task.lead_id, reason });
         await refuseIneligible(db, task, reason);
         this.options.leadsChanged?.([task.account_id]);
         return;
       }
-      const webhookId = webhookIdOf(task.task_id);
+      const webhookId = webhookIdOf(task.task_id, task.response_no);
       const startedAt = new Date();
       const result = await assistant.deliver(webhookId, buildPayload(task, settings, Date.now()));
       // Written while the result is handled: the acknowledgement does not wait for the history.
@@ -162,6 +161,7 @@ export class Dispatcher {
         taskId: task.task_id,
         leadId: task.lead_id,
         attempt: task.attempts,
+        responseNo: task.response_no,
         startedAt,
         latencyMs: Date.now() - startedAt.getTime(),
         ok: result.ok,

@@ -2,6 +2,7 @@
 import { createBunSqlDatabase } from "../../db/bun-sql-driver.ts";
 import type { Database } from "../../db/database.ts";
 import type { Logger } from "../../logger.ts";
+import { CallbackSender } from "../callbacks/callback-sender.ts";
 import type { ServiceMetrics } from "../metrics/service-metrics.ts";
 import { type Assistant, createAssistant } from "./assistant.ts";
 import type { HandoffConfig } from "./config.ts";
@@ -60,6 +61,9 @@ export async function startHandoff(options: StartHandoffOptions): Promise<Handof
   });
   const unsubscribe = await subscribeToNewTasks(listen, () => dispatcher.wake(), logger);
   dispatcher.start();
+  // Status callbacks leave from the same outbox tables, by the same processes.
+  const callbacks = new CallbackSender(db, config, logger);
+  callbacks.start();
   logger.info("dispatcher started", {
     assistant: assistant.kind,
     notifications: listen ? "listen" : "poll",
@@ -78,6 +82,7 @@ export async function startHandoff(options: StartHandoffOptions): Promise<Handof
     async stop() {
       await unsubscribe().catch(() => undefined);
       await dispatcher.stop();
+      await callbacks.stop();
       await ownPool?.close();
     },
   };

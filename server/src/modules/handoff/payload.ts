@@ -1,6 +1,6 @@
-// The hand-off the assistant receives: the lead as it needs it for the call, and when it may call.
+// The hand-off the assistant receives: the lead as it needs it for the response, whether and when it may call.
 import type { Consent } from "@speed-to-lead/spec";
-import { notCalledReason } from "../leads/lead-record.ts";
+import { type CallRefusal, callPermitted } from "../leads/response-plan.ts";
 import { callingRulesOfPhone } from "./area-code-states.ts";
 import { type CallingHours, type CallWindow, callWindow, callZones } from "./calling-hours.ts";
 
@@ -8,10 +8,13 @@ import { type CallingHours, type CallWindow, callWindow, callZones } from "./cal
 export interface ClaimedTask {
   task_id: string;
   attempts: number;
+  /** 1 for the lead's first response, then one more per response a repeat opened. */
+  response_no: number;
   lead_id: string;
   account_id: string;
   account_slug: string;
   phone: string | null;
+  email: string | null;
   first_name: string | null;
   last_name: string | null;
   language: string | null;
@@ -24,16 +27,29 @@ export interface ClaimedTask {
   test: boolean;
   received_at: Date | string;
   respond_by: Date | string;
+  /** Why a call is refused (the do-not-call list read at the claim included); null: call permitted. */
+  response_reason: CallRefusal | "test" | null;
 }
+
+/** The hand-off payload's version: 2 added `call`, `email`, the email-only hand-off and a nullable consent. */
+export const HANDOFF_PAYLOAD_VERSION = 2;
+
+/** What the assistant may do: call (then the payload carries the phone and window) or only email. */
+export type CallPermission = { permitted: true } | { permitted: false; reason: CallRefusal };
 
 export interface HandoffPayload {
   type: "lead.handoff";
+  version: typeof HANDOFF_PAYLOAD_VERSION;
   /** When this delivery attempt was built (Standard Webhooks' envelope). */
   timestamp: string;
   data: {
     lead_id: string;
     account: { id: string; slug: string };
-    phone: string;
+    response_no: number;
+    call: CallPermission;
+    /** Only when the call is permitted: what the assistant cannot use, it never receives. */
+    phone?: string;
+    email: string | null;
     first_name: string | null;
     last_name: string | null;
     language: string | null;
@@ -42,10 +58,11 @@ export interface HandoffPayload {
     price: number | null;
     source: string;
     context: Record<string, unknown> | null;
-    consent: Consent;
+    consent: Consent | null;
     received_at: string;
     respond_by: string;
-    call_window: CallWindow;
+    /** Only when the call is permitted. */
+    call_window?: CallWindow;
   };
 }
 
@@ -55,8 +72,8 @@ export interface PayloadSettings {
 }
 
 /** The webhook-id of a task: the same on every attempt, so the assistant can drop duplicates. */
-export function webhookIdOf(taskId: string): string {
-  return `msg_handoff_${taskId}`;
+export function webhookIdOf(taskId: string, responseNo = 1): string {
+  return responseNo === 1 ? `msg_handoff_${taskId}` : `msg_handoff_${taskId}_${responseNo}`;
 }
 
 function iso(value: Date | string): string {
@@ -65,32 +82,52 @@ function iso(value: Date | string): string {
 
 /**
  * The call window is computed at delivery time, so a retry after the window closed points at the
- * next one. Absent fields are null, so the assistant sees one shape.
+ * next one. Absent fields are null, so the assistant sees one shape; the phone and the window are
+ * there only when the call is permitted. Throws for a lead with no permitted way to be answered.
  *
  * @example buildPayload(task, { callingHours: { start: 480, end: 1200 }, defaultTimeZone: "America/New_York" }, Date.now())
  */
 export function buildPayload(task: ClaimedTask, settings: PayloadSettings, now: number): HandoffPayload {
-  if (notCalledReason(task)) throw new Error(`task ${task.task_id}: lead is not call-eligible`);
-  const zones = callZones(task, settings.defaultTimeZone);
+  const reason = unanswerable(task);
+  if (reason) throw new Error(`task ${task.task_id}: the lead may not be answered (${reason})`);
+  const permitted = callPermitted(task);
+  const call: CallPermission = permitted
+    ? { permitted: true }
+    : { permitted: false, reason: task.response_reason as CallRefusal };
+  const data: HandoffPayload["data"] = {
+    lead_id: task.lead_id,
+    account: { id: task.account_id, slug: task.account_slug },
+    response_no: task.response_no,
+    call,
+    ...(permitted ? { phone: task.phone! } : {}),
+    email: task.email,
+    first_name: task.first_name,
+    last_name: task.last_name,
+    language: task.language,
+    timezone: task.timezone,
+    property_ref: task.property_ref,
+    price: task.price === null ? null : Number(task.price),
+    source: task.source,
+    context: task.context,
+    consent: task.consent,
+    received_at: iso(task.received_at),
+    respond_by: iso(task.respond_by),
+  };
+  if (permitted) {
+    const zones = callZones(task, settings.defaultTimeZone);
+    data.call_window = callWindow(now, zones, settings.callingHours, callingRulesOfPhone(task.phone));
+  }
   return {
     type: "lead.handoff",
+    version: HANDOFF_PAYLOAD_VERSION,
     timestamp: new Date(now).toISOString(),
-    data: {
-      lead_id: task.lead_id,
-      account: { id: task.account_id, slug: task.account_slug },
-      phone: task.phone!,
-      first_name: task.first_name,
-      last_name: task.last_name,
-      language: task.language,
-      timezone: task.timezone,
-      property_ref: task.property_ref,
-      price: task.price === null ? null : Number(task.price),
-      source: task.source,
-      context: task.context,
-      consent: task.consent!,
-      received_at: iso(task.received_at),
-      respond_by: iso(task.respond_by),
-      call_window: callWindow(now, zones, settings.callingHours, callingRulesOfPhone(task.phone)),
-    },
+    data,
   };
+}
+
+/** Why a claimed task must not be sent at all: a test lead, or neither a permitted call nor an email. */
+export function unanswerable(task: ClaimedTask): string | undefined {
+  if (task.test) return "test";
+  if (!callPermitted(task) && task.email === null) return task.response_reason ?? "no_consent";
+  return undefined;
 }

@@ -1,5 +1,6 @@
 // The response_tasks outbox as the dispatcher sees it: claim due tasks, then settle each claim.
 import type { Queryable } from "../../db/database.ts";
+import { queueCallbacks } from "../callbacks/callback-outbox.ts";
 import type { ClaimedTask } from "./payload.ts";
 
 /**
@@ -7,36 +8,42 @@ import type { ClaimedTask } from "./payload.ts";
  * dispatcher picks the task up while this one delivers it, and a dispatcher that dies leaves a task
  * that becomes due again when the lease runs out. `attempts` fences the settlement: only the holder
  * of the latest claim can settle it. SKIP LOCKED lets concurrent dispatchers claim disjoint tasks.
- * The do-not-call list is read in the same statement: a task whose number is on it is cancelled
- * instead of claimed, so a hand-off is claimed before its number went on the list, or never.
+ * The do-not-call list is read in the same statement: a call whose number is on it becomes an
+ * email-only hand-off when the lead has an email, else its task is cancelled instead of claimed, so
+ * a call-permitted hand-off is claimed before its number went on the list, or never.
  */
 const CLAIM_DUE = `
 with due as (
-  select t.id, exists (
-    select 1 from leads l join dnc_numbers d on d.account_id = l.account_id and d.phone = l.phone
-    where l.id = t.lead_id
-  ) as opted_out
-  from response_tasks t
+  select t.id, l.response_reason is null and exists (
+    select 1 from dnc_numbers d where d.account_id = l.account_id and d.phone = l.phone
+  ) as opted_out, l.email is null as no_email
+  from response_tasks t join leads l on l.id = t.lead_id
   where t.status = 'pending' and t.next_attempt_at <= now() and t.due_at > now()
   order by t.next_attempt_at
   limit $1
   for update of t skip locked
 ), refused as (
   update response_tasks t set status = 'cancelled', last_error = 'the number is on the do-not-call list'
-  from due where t.id = due.id and due.opted_out
+  from due where t.id = due.id and due.opted_out and due.no_email
   returning t.lead_id
 ), refused_leads as (
   update leads set response_state = 'not_called', response_reason = 'opted_out'
   where id in (select lead_id from refused)
+), refused_callbacks as (${queueCallbacks("select lead_id from refused", "lead.not_called")}
 ), claimed as (
   update response_tasks t
   set attempts = t.attempts + 1, next_attempt_at = now() + $2::int * interval '1 millisecond'
-  from due where t.id = due.id and not due.opted_out
-  returning t.id, t.lead_id, t.attempts
+  from due where t.id = due.id and not (due.opted_out and due.no_email)
+  returning t.id, t.lead_id, t.attempts, t.response_no, due.opted_out
+), email_only as (
+  update leads set response_reason = 'opted_out'
+  where id in (select lead_id from claimed where opted_out)
 )
-select c.id::text as task_id, c.attempts, l.id::text as lead_id, l.account_id::text as account_id,
-  a.slug as account_slug, l.phone, l.first_name, l.last_name, l.language, l.timezone, l.property_ref,
-  l.price, l.source, l.context, l.consent, l.test, l.received_at, l.respond_by
+select c.id::text as task_id, c.attempts, c.response_no, l.id::text as lead_id,
+  l.account_id::text as account_id, a.slug as account_slug, l.phone, l.email, l.first_name,
+  l.last_name, l.language, l.timezone, l.property_ref, l.price, l.source, l.context, l.consent, l.test,
+  l.received_at, l.respond_by,
+  case when c.opted_out then 'opted_out' else l.response_reason end as response_reason
 from claimed c
 join leads l on l.id = c.lead_id
 join accounts a on a.id = l.account_id`;
@@ -63,10 +70,12 @@ export async function markDelivered(db: Queryable, tasks: ClaimedTask[]): Promis
        from acknowledged a
        where t.id = a.id and t.attempts = a.attempts and t.status in ('pending', 'cancelled')
        returning t.lead_id
-     )
-     update leads set response_state = 'handed_off', response_reason = null, updated_at = now()
-     where id in (select lead_id from done)
-     returning id::text as lead_id`,
+     ), handed as (
+       update leads set response_state = 'handed_off', updated_at = now()
+       where id in (select lead_id from done)
+       returning id
+     ), callbacks as (${queueCallbacks("select id from handed", "lead.handed_off")})
+     select id::text as lead_id from handed`,
     [JSON.stringify(claims)],
   );
   return rows.map((row) => row.lead_id);
@@ -102,15 +111,17 @@ export function markOverdueMissed(
        set status = 'missed', last_error = coalesce(t.last_error, 'respond_by passed before a delivery was tried')
        from overdue where t.id = overdue.id
        returning t.lead_id
-     )
-     update leads set response_state = 'missed', response_reason = null, updated_at = now()
-     where id in (select lead_id from missed)
-     returning id::text as lead_id, account_id::text as account_id, test`,
+     ), missed_leads as (
+       update leads set response_state = 'missed', updated_at = now()
+       where id in (select lead_id from missed)
+       returning id, account_id, test
+     ), callbacks as (${queueCallbacks("select id from missed_leads", "lead.missed")})
+     select id::text as lead_id, account_id::text as account_id, test from missed_leads`,
     [limit],
   );
 }
 
-/** A task whose lead is not call-eligible is never sent: closed as missed, the lead marked not_called. */
+/** A task whose lead has no permitted way to be answered is never sent: closed as missed, the lead not_called. */
 export async function refuseIneligible(db: Queryable, task: ClaimedTask, reason: string) {
   await db.query(
     `with refused as (
@@ -120,6 +131,6 @@ export async function refuseIneligible(db: Queryable, task: ClaimedTask, reason:
      )
      update leads set response_state = 'not_called', response_reason = $4, updated_at = now()
      where id in (select lead_id from refused)`,
-    [task.task_id, task.attempts, `lead is not call-eligible: ${reason}`, reason],
+    [task.task_id, task.attempts, `lead may not be answered: ${reason}`, reason],
   );
 }

@@ -165,7 +165,8 @@ describe("the detail view's history", () => {
     expect((await app.handle(intakeRequest(repeat, { token: crm.token }))).status).toBe(200);
     const html = await (await client.get(`/console/inbox/${id}`)).text();
     const cells = (await elements(html, "table.repeats tbody td")).map(decode);
-    expect(cells).toEqual(["CRM <sync>", "email"]);
+    // The email gives the lead without consent an email-only response: its state changes with it.
+    expect(cells).toEqual(["CRM <sync>", "email, response_state"]);
     expect(await elements(html, "table.repeats tbody th")).toHaveLength(1);
   });
 });

@@ -9,6 +9,8 @@ export interface HandoffAttempt {
   leadId: string;
   /** The task's attempts counter for this claim. */
   attempt: number;
+  /** Which response of the lead (1 unless a repeat opened another). */
+  responseNo?: number;
   startedAt: Date;
   latencyMs: number;
   ok: boolean;
@@ -35,8 +37,8 @@ export interface AttemptEntry {
 export async function recordHandoffAttempt(q: Queryable, logger: Logger, attempt: HandoffAttempt) {
   try {
     await q.query(
-      `insert into handoff_attempts (id, task_id, lead_id, attempt, started_at, latency_ms, ok, http_status, error)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+      `insert into handoff_attempts (id, task_id, lead_id, attempt, started_at, latency_ms, ok, http_status, error, response_no)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
       [
         Bun.randomUUIDv7(),
         attempt.taskId,
@@ -47,6 +49,7 @@ export async function recordHandoffAttempt(q: Queryable, logger: Logger, attempt
         attempt.ok,
         attempt.httpStatus ?? null,
         attempt.error ?? null,
+        attempt.responseNo ?? 1,
       ],
     );
   } catch (error) {

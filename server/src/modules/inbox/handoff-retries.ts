@@ -61,10 +61,9 @@ export async function handOffAgain(
     await tx.query("update response_tasks set status = 'pending', next_attempt_at = now() where id = $1", [
       task.id,
     ]);
-    await tx.query(
-      "update leads set response_state = 'pending', response_reason = null, updated_at = now() where id = $1",
-      [request.leadId],
-    );
+    await tx.query("update leads set response_state = 'pending', updated_at = now() where id = $1", [
+      request.leadId,
+    ]);
     await tx.query(
       `insert into handoff_retries (id, lead_id, task_id, requested_by, requested_at) values ($1, $2, $3, $4, now())`,
       [Bun.randomUUIDv7(), request.leadId, task.id, request.ownerId],

@@ -35,9 +35,7 @@ export function filterConditions(filter: InboxFilter, params: unknown[]): string
   };
   if (filter.test !== undefined) conditions.push(`l.test = ${param(filter.test)}`);
   if (filter.callEligible !== undefined) {
-    conditions.push(
-      filter.callEligible ? "l.response_state <> 'not_called'" : "l.response_state = 'not_called'",
-    );
+    conditions.push(filter.callEligible ? "l.response_reason is null" : "l.response_reason is not null");
   }
   if (filter.responseState !== undefined) {
     conditions.push(

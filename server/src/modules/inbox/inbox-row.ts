@@ -25,7 +25,7 @@ export interface InboxRow {
   test: boolean;
   consent_present: boolean;
   call_eligible: boolean;
-  /** Why the lead is not called; null when call-eligible. */
+  /** Why the lead is not called (answered by email only when not not_called); null when call-eligible. */
   not_called_reason: NotCalledReason | null;
   response_state: ResponseState;
   respond_by: Date;
@@ -51,7 +51,8 @@ export function toInboxRow(record: InboxRowRecord): InboxRow {
   return {
     ...row,
     phone_display: formatPhoneForPeople(row.phone),
-    call_eligible: row.response_state !== "not_called",
-    not_called_reason: row.response_state === "not_called" ? response_reason : null,
+    // A refused call keeps its reason while the lead is answered by email.
+    call_eligible: row.response_state !== "not_called" && response_reason === null,
+    not_called_reason: response_reason,
   };
 }

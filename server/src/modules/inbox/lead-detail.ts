@@ -119,8 +119,9 @@ export async function getLeadDetail(
         }
       : null,
     response_state: row.response_state,
-    call_eligible: row.response_state !== "not_called",
-    not_called_reason: row.response_state === "not_called" ? row.response_reason : null,
+    // A refused call keeps its reason while the lead is answered by email.
+    call_eligible: row.response_state !== "not_called" && row.response_reason === null,
+    not_called_reason: row.response_reason,
     idempotency_keys: plainRows(keys),
     repeats,
     handoff: row.task_status

@@ -14,6 +14,7 @@ import type { FailedAuthLimiter } from "../auth/failed-auth-limiter.ts";
 import { tokenFromHeaders } from "../auth/token-headers.ts";
 import { type RateDecision, type RateLimiter, rateLimitHeaders } from "../rate-limit/token-bucket.ts";
 import { committingWhileConnected, stillConnected } from "./connected-store.ts";
+import { acceptLeadDryRun, DRY_RUN_HEADER, wantsDryRun } from "./dry-run.ts";
 import type { IntakeEvents } from "./events.ts";
 import { payloadFingerprint } from "./fingerprint.ts";
 import { readLeadBody } from "./request-body.ts";
@@ -114,6 +115,10 @@ async function intake(deps: IntakeDeps, request: Request, state: RequestState, r
 
   const identity = auth.identity;
   const fingerprint = payloadFingerprint(read.body);
+  if (wantsDryRun(request.headers)) {
+    const dryRun = await acceptLeadDryRun(deps.db, identity, validation.lead, fingerprint, now);
+    return dryRunAnswer(state, dryRun, limitHeaders, refuse);
+  }
   // Never store a lead whose answer is already lost (pipelining in Bun; connected-store.ts).
   if (!(await stillConnected(request))) return clientClosedResponse(state);
   const db = committingWhileConnected(deps.db, request);
@@ -158,3 +163,31 @@ async function intake(deps: IntakeDeps, request: Request, state: RequestState, r
       return textResponse(state, outcome.status, outcome.body, "application/json", limitHeaders);
   }
 }
+
+/** What the post would have answered, marked as a dry run (header and body); no event fires. */
+function dryRunAnswer(
+  state: RequestState,
+  outcome: Awaited<ReturnType<typeof acceptLeadDryRun>>,
+  limitHeaders: HeaderMap,
+  refuse: Refuse,
+): Response {
+  const headers = { ...limitHeaders, [DRY_RUN_HEADER]: "true" };
+  switch (outcome.kind) {
+    case "key_reused":
+      return refuse("idempotency_key_reused", { headers });
+    case "in_flight":
+      return refuse("idempotency_request_in_flight", {
+        retryAfterSeconds: 1,
+        headers: { ...headers, "retry-after": "1" },
+      });
+    case "replayed":
+      return textResponse(state, outcome.status, markDryRun(outcome.body), "application/json", {
+        ...headers,
+        "idempotent-replayed": "true",
+      });
+    case "stored":
+      return textResponse(state, outcome.status, markDryRun(outcome.body), "application/json", headers);
+  }
+}
+
+const markDryRun = (body: string) => JSON.stringify({ ...JSON.parse(body), dry_run: true });

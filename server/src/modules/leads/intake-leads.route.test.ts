@@ -125,7 +125,7 @@ describe("who gets called: call_eligible, response state and the response task",
     expect(await tasksOf(body.id)).toEqual([]);
   });
 
-  it("stores leads without consent or without phone and never calls them", async () => {
+  it("stores leads without consent or without phone, never calls them, and answers by email only those with one", async () => {
     const noConsent = await accepted({ phone: "4155552671" });
     expect(noConsent).toMatchObject({
       call_eligible: false,
@@ -133,12 +133,15 @@ describe("who gets called: call_eligible, response state and the response task",
     });
     const nullConsent = await accepted({ phone: "4155552671", consent: null });
     expect(nullConsent.lead.response).toEqual({ state: "not_called", reason: "no_consent" });
+    for (const id of [noConsent.id, nullConsent.id]) expect(await tasksOf(id)).toEqual([]);
     const noPhone = await accepted({ email: "a@example.com", consent: completeConsent() });
     expect(noPhone).toMatchObject({
       call_eligible: false,
-      lead: { response: { state: "not_called", reason: "no_phone" } },
+      lead: { response: { state: "pending", reason: "no_phone" } },
     });
-    for (const id of [noConsent.id, nullConsent.id, noPhone.id]) expect(await tasksOf(id)).toEqual([]);
+    const emailNoConsent = await accepted({ email: "b@example.com", phone: "4155552671" });
+    expect(emailNoConsent.lead.response).toEqual({ state: "pending", reason: "no_consent" });
+    for (const id of [noPhone.id, emailNoConsent.id]) expect(await tasksOf(id)).toHaveLength(1);
   });
 });
 

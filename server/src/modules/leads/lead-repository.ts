@@ -43,6 +43,25 @@ export async function insertLead(q: Queryable, lead: NewLead): Promise<LeadRow |
   return row;
 }
 
+/**
+ * Locks the response task of the lead a repeat names, if it has one, BEFORE the lead: every
+ * dispatcher statement locks a task and then its lead, so taking them in the same order means a
+ * repeat that reopens a task never deadlocks with a settlement.
+ */
+export async function lockTaskOfExternalId(
+  q: Queryable,
+  accountId: string,
+  platform: string,
+  externalLeadId: string,
+): Promise<void> {
+  await q.query(
+    `select 1 from response_tasks where lead_id = (
+       select id from leads where account_id = $1 and platform = $2 and external_lead_id = $3
+     ) for update`,
+    [accountId, platform, externalLeadId],
+  );
+}
+
 /** The existing lead of a repeat, locked until the transaction ends so concurrent repeats merge one by one. */
 export async function lockLeadByExternalId(
   q: Queryable,
@@ -57,8 +76,9 @@ export async function lockLeadByExternalId(
   return row;
 }
 
-const UPDATE_SQL = `update leads set ${FIELD_COLUMNS.map((column, i) => `${column} = $${i + 3}`).join(", ")},
-  updated_at = $2
+// respond_by moves when a late consent starts a new five-minute response.
+const UPDATE_SQL = `update leads set ${FIELD_COLUMNS.map((column, i) => `${column} = $${i + 4}`).join(", ")},
+  updated_at = $2, respond_by = $3
 where id = $1
 returning *`;
 
@@ -67,6 +87,7 @@ export async function updateLead(q: Queryable, lead: LeadRow, updatedAt: Date): 
   const [row] = await q.query<LeadRow>(UPDATE_SQL, [
     lead.id,
     updatedAt,
+    lead.respond_by,
     ...FIELD_COLUMNS.map((column) => lead[column]),
   ]);
   if (!row) throw new Error(`lead ${lead.id} vanished during an update`);

@@ -52,6 +52,7 @@ describe("mergeRepeat", () => {
       repeat({ email: "new@example.com", last_name: "García", source: "zz" }),
       "t2",
       now,
+      false,
     );
     expect(lead).toMatchObject({
       email: "new@example.com",
@@ -64,9 +65,9 @@ describe("mergeRepeat", () => {
     });
   });
 
-  it("makes the lead eligible once a complete consent and a phone are both there", () => {
-    const consentOnly = mergeRepeat(stored(), repeat({ email: "a@b.co", consent }), "t2", now);
-    expect(consentOnly.becameEligible).toBe(false);
+  it("opens a call response once a complete consent and a phone are both there, from now when respond_by passed", () => {
+    const consentOnly = mergeRepeat(stored(), repeat({ email: "a@b.co", consent }), "t2", now, false);
+    expect(consentOnly.startsResponse).toBe(false);
     expect(consentOnly.lead).toMatchObject({ response_state: "not_called", response_reason: "no_phone" });
     expect(consentOnly.lead).toMatchObject({
       consent,
@@ -74,13 +75,34 @@ describe("mergeRepeat", () => {
       consent_channel_token_id: "t2",
     });
 
-    const phoneToo = mergeRepeat(consentOnly.lead, repeat({ phone: "4155552671" }), "t2", now);
-    expect(phoneToo.becameEligible).toBe(true);
+    const phoneToo = mergeRepeat(consentOnly.lead, repeat({ phone: "4155552671" }), "t2", now, false);
+    expect(phoneToo.startsResponse).toBe(true);
     expect(phoneToo.lead).toMatchObject({
       response_state: "pending",
       response_reason: null,
       phone: "+14155552671",
+      received_at: new Date("2026-11-20T20:00:00Z"),
+      respond_by: new Date("2026-11-20T20:15:00Z"),
     });
+  });
+
+  it("keeps respond_by when the call is permitted in time, and answers by email a lead given an email in time", () => {
+    const early = new Date("2026-11-20T20:02:00Z");
+    const noEmail = { email: null, response_state: "not_called", response_reason: "no_consent" } as const;
+    const called = mergeRepeat(stored(noEmail), repeat({ phone: "4155552671", consent }), "t2", early, false);
+    expect(called).toMatchObject({ startsResponse: true, lead: { respond_by: stored().respond_by } });
+    const emailed = mergeRepeat(stored(noEmail), repeat({ email: "a@b.co" }), "t2", early, false);
+    expect(emailed.startsResponse).toBe(true);
+    expect(emailed.lead).toMatchObject({ response_state: "pending", response_reason: "no_consent" });
+  });
+
+  it("withholds the call of a listed number, and never revives a wrong-number lead", () => {
+    const listed = mergeRepeat(stored(), repeat({ phone: "4155552671", consent }), "t2", now, true);
+    expect(listed.startsResponse).toBe(false);
+    expect(listed.lead).toMatchObject({ response_state: "not_called", response_reason: "opted_out" });
+    const voided = stored({ phone: "+14155552671", consent, response_reason: "wrong_number" });
+    const again = mergeRepeat(voided, repeat({ email: "a@b.co", consent }), "t2", now, false);
+    expect(again).toMatchObject({ startsResponse: false, lead: { response_reason: "wrong_number" } });
   });
 
   it("never makes a test lead eligible, and a repeat cannot change test", () => {
@@ -89,10 +111,11 @@ describe("mergeRepeat", () => {
       repeat({ phone: "4155552671", consent, test: false }),
       "t1",
       now,
+      false,
     );
-    expect(merged.becameEligible).toBe(false);
+    expect(merged.startsResponse).toBe(false);
     expect(merged.lead).toMatchObject({ test: true, response_state: "not_called", response_reason: "test" });
-    const real = mergeRepeat(stored(), repeat({ email: "a@b.co", test: true }), "t1", now);
+    const real = mergeRepeat(stored(), repeat({ email: "a@b.co", test: true }), "t1", now, false);
     expect(real.lead.test).toBe(false);
   });
 
@@ -103,9 +126,9 @@ describe("mergeRepeat", () => {
       response_state: "handed_off",
       response_reason: null,
     });
-    const merged = mergeRepeat(eligible, repeat({ email: "a@b.co", consent: null }), "t1", now);
+    const merged = mergeRepeat(eligible, repeat({ email: "a@b.co", consent: null }), "t1", now, false);
     expect(merged.lead.consent).toEqual(consent);
-    expect(merged.becameEligible).toBe(false);
+    expect(merged.startsResponse).toBe(false);
     expect(merged.lead.response_state).toBe("handed_off");
   });
 });

@@ -1,5 +1,7 @@
 // How a repeat of (platform, external_lead_id) changes the stored lead.
-import { fieldsFromInput, type LeadFields, type LeadRow, notCalledReason } from "./lead-record.ts";
+import { RESPOND_WITHIN_SECONDS } from "@speed-to-lead/spec";
+import { fieldsFromInput, type LeadFields, type LeadRow } from "./lead-record.ts";
+import { responsePlan } from "./response-plan.ts";
 import type { ValidLead } from "./validate-lead.ts";
 
 /** Fields a repeat overwrites when it supplies them. */
@@ -19,22 +21,33 @@ const UPDATABLE = [
 
 export interface MergedRepeat {
   lead: LeadRow;
-  /** True once per lead: this repeat made it call-eligible, so its response task is due now. */
-  becameEligible: boolean;
+  /**
+   * This repeat opened a response: the lead's task is due (new, reopened or, when its respond_by
+   * passed, restarted with a new respond_by).
+   */
+  startsResponse: boolean;
 }
 
 /**
  * Newly supplied fields win; absent (or null consent) keeps what is stored. `test` stays as the first
  * request set it: a lead shown as a test is never called, and a real lead never turns into a test.
- * A complete consent block is stored with when and through which token it arrived.
+ * A complete consent block is stored as received, with when and through which token it arrived.
  *
- * @example mergeRepeat(storedWithoutConsent, repeatWithConsent, tokenId, now).becameEligible // true
+ * A repeat that permits a call the stored lead was refused (it completes the consent or adds the
+ * phone) opens a call response, whatever the lead's state: before respond_by within it, after
+ * respond_by as a new five-minute response from now (late consent). A repeat that gives a not_called
+ * lead an email before respond_by opens an email-only response. A wrong-number report is final: the
+ * consent it voided cannot come back with a repeat. `listed`: the merged phone is on the account's
+ * do-not-call list.
+ *
+ * @example mergeRepeat(storedWithoutConsent, repeatWithConsent, tokenId, now, false).startsResponse // true
  */
 export function mergeRepeat(
   stored: LeadRow,
   repeat: ValidLead,
   channelTokenId: string,
   now: Date,
+  listed: boolean,
 ): MergedRepeat {
   const incoming = fieldsFromInput(repeat);
   const lead: LeadRow = { ...stored };
@@ -51,18 +64,20 @@ export function mergeRepeat(
     lead.consent_received_at = now;
     lead.consent_channel_token_id = channelTokenId;
   }
-  let becameEligible = false;
-  // Only a lead that was never in the response flow can enter it; pending/handed_off/missed stay, and
-  // so does a wrong-number report: the consent it voided cannot come back with a repeat.
-  if (stored.response_state === "not_called" && stored.response_reason !== "wrong_number") {
-    const reason = notCalledReason(lead);
-    if (reason) {
-      lead.response_reason = reason;
-    } else {
-      lead.response_state = "pending";
-      lead.response_reason = null;
-      becameEligible = true;
-    }
+  const refused = stored.response_reason;
+  // Nothing changes for a test lead, a voided consent, or a call already permitted.
+  if (stored.test || refused === "wrong_number" || refused === null) return { lead, startsResponse: false };
+  const plan = responsePlan(lead, listed);
+  const inTime = now.getTime() < new Date(stored.respond_by).getTime();
+  if (plan.response_reason === null) {
+    Object.assign(lead, plan);
+    if (!inTime) lead.respond_by = new Date(now.getTime() + RESPOND_WITHIN_SECONDS * 1000);
+    return { lead, startsResponse: true };
   }
-  return { lead, becameEligible };
+  lead.response_reason = plan.response_reason;
+  if (stored.response_state === "not_called" && inTime && plan.response_state === "pending") {
+    lead.response_state = "pending";
+    return { lead, startsResponse: true };
+  }
+  return { lead, startsResponse: false };
 }

@@ -15,16 +15,22 @@ const N = INSERT_COLUMNS.length;
 
 // Data-modifying CTEs run in one snapshot and commit as one statement. The lead is inserted only when
 // the key was claimed; a concurrent holder of the key makes the claim wait for its commit. The task
-// is inserted only when $N+1 (the task id) is not null. FK checks run at the end of the statement.
+// is inserted only when $N+1 (the task id) is not null; a not_called lead queues its status callback
+// when its token has one. FK checks run at the end of the statement.
 const TASK_CTE = `task as (
   insert into response_tasks (id, lead_id, account_id, status, due_at, next_attempt_at, created_at)
   select $${N + 1}::uuid, id, account_id, 'pending', respond_by, received_at, received_at from lead
   where $${N + 1}::uuid is not null
   returning id
+), callback as (
+  insert into status_callbacks (id, lead_id, channel_token_id, type)
+  select gen_random_uuid(), lead.id, lead.channel_token_id, 'lead.not_called'
+  from lead join channel_tokens ct on ct.id = lead.channel_token_id
+  where lead.response_state = 'not_called' and ct.callback_url is not null
 )`;
 
 const WITHOUT_KEY = `with lead as (
-  insert into leads (${INSERT_COLUMNS.join(", ")}) values (${leadValues(1)}) returning id, account_id, respond_by, received_at
+  insert into leads (${INSERT_COLUMNS.join(", ")}) values (${leadValues(1)}) returning id, account_id, respond_by, received_at, channel_token_id, response_state
 ), ${TASK_CTE}
 select true as claimed`;
 
@@ -34,7 +40,7 @@ const WITH_KEY = `with claim as (
   on conflict (account_id, key) do nothing returning 1
 ), lead as (
   insert into leads (${INSERT_COLUMNS.join(", ")}) select ${leadValues(1)} where exists (select 1 from claim)
-  returning id, account_id, respond_by, received_at
+  returning id, account_id, respond_by, received_at, channel_token_id, response_state
 ), ${TASK_CTE}
 select exists (select 1 from claim) as claimed`;
 

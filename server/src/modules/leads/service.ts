@@ -8,6 +8,8 @@ import {
   type Queryable,
   type Transaction,
 } from "../../db/database.ts";
+import { queueCallbacks } from "../callbacks/callback-outbox.ts";
+import { isOnList } from "../dnc/dnc-repository.ts";
 import { withDoNotCall } from "../dnc/service.ts";
 import { changedFields, recordRepeat } from "../inbox/repeat-history.ts";
 import { acceptedBody } from "./accepted-body.ts";
@@ -16,10 +18,11 @@ import {
   findIdempotencyRecord,
   recordIdempotentResponse,
 } from "./idempotency-repository.ts";
-import { fieldsFromInput, type LeadRow, notCalledReason } from "./lead-record.ts";
-import { insertLead, lockLeadByExternalId, updateLead } from "./lead-repository.ts";
+import { fieldsFromInput, type LeadRow } from "./lead-record.ts";
+import { insertLead, lockLeadByExternalId, lockTaskOfExternalId, updateLead } from "./lead-repository.ts";
 import { mergeRepeat } from "./merge-repeat.ts";
 import { insertNewLeadStatement } from "./new-lead-statement.ts";
+import { responsePlan } from "./response-plan.ts";
 import { insertResponseTask } from "./response-task-repository.ts";
 import type { ValidLead } from "./validate-lead.ts";
 
@@ -117,7 +120,6 @@ async function storeNewLead(
 
 function newLeadRow(channel: Channel, lead: ValidLead, now: Date): LeadRow {
   const fields = fieldsFromInput(lead);
-  const reason = notCalledReason(fields);
   return {
     ...fields,
     id: Bun.randomUUIDv7(),
@@ -128,8 +130,7 @@ function newLeadRow(channel: Channel, lead: ValidLead, now: Date): LeadRow {
     received_at: now,
     respond_by: new Date(now.getTime() + RESPOND_WITHIN_SECONDS * 1000),
     updated_at: now,
-    response_state: reason ? "not_called" : "pending",
-    response_reason: reason ?? null,
+    ...responsePlan(fields, false),
   };
 }
 
@@ -157,15 +158,21 @@ async function storeLead(tx: Transaction, channel: Channel, lead: ValidLead, now
   const row = await withDoNotCall(tx, newLeadRow(channel, lead, now));
   const inserted = await insertLead(tx, row);
   if (inserted) {
-    const responseTaskId = row.response_reason ? undefined : await scheduleResponse(tx, inserted, now);
+    const responseTaskId =
+      inserted.response_state === "pending" ? await scheduleResponse(tx, inserted, now) : undefined;
+    if (inserted.response_state === "not_called") {
+      await tx.query(queueCallbacks("select $1::uuid", "lead.not_called"), [inserted.id]);
+    }
     return ready(inserted, true, lead, responseTaskId);
   }
   // Only a (platform, external_lead_id) conflict makes the insert return nothing.
+  await lockTaskOfExternalId(tx, channel.accountId, row.platform!, row.external_lead_id!);
   const stored = await lockLeadByExternalId(tx, channel.accountId, row.platform!, row.external_lead_id!);
   if (!stored) throw new Error("lead conflict without a stored lead");
-  const merged = mergeRepeat(stored, lead, channel.tokenId, now);
-  const mergedLead = merged.becameEligible ? await withDoNotCall(tx, merged.lead) : merged.lead;
-  const updated = await updateLead(tx, mergedLead, now);
+  const phone = lead.phone ?? stored.phone;
+  const listed = phone !== null && (await isOnList(tx, channel.accountId, phone));
+  const merged = mergeRepeat(stored, lead, channel.tokenId, now, listed);
+  const updated = await updateLead(tx, merged.lead, now);
   // The detail view's history of repeats commits with the merge itself.
   await recordRepeat(tx, {
     leadId: updated.id,
@@ -173,11 +180,11 @@ async function storeLead(tx: Transaction, channel: Channel, lead: ValidLead, now
     receivedAt: now,
     changedFields: changedFields(stored, updated),
   });
-  const becameEligible = merged.becameEligible && mergedLead.response_state === "pending";
-  const responseTaskId = becameEligible ? await scheduleResponse(tx, updated, now) : undefined;
+  const responseTaskId = merged.startsResponse ? await scheduleResponse(tx, updated, now) : undefined;
   return ready(updated, false, lead, responseTaskId);
 }
 
+/** The lead's task, new or reopened for a new response (a lead has one task row; see response_no). */
 function scheduleResponse(tx: Transaction, lead: LeadRow, now: Date) {
   return insertResponseTask(tx, {
     id: Bun.randomUUIDv7(),

@@ -1,0 +1,49 @@
+// The reads behind GET of a lead: one account's lead by id or by external id, and its hand-off attempts.
+import type { Queryable } from "../../db/database.ts";
+import type { LeadRow } from "../leads/lead-record.ts";
+
+export interface AttemptRow {
+  response_no: number;
+  attempt: number;
+  started_at: Date;
+  ok: boolean;
+  http_status: number | null;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The account scopes every read: another account's lead is simply not there. */
+export async function findLeadById(
+  q: Queryable,
+  accountId: string,
+  id: string,
+): Promise<LeadRow | undefined> {
+  if (!UUID.test(id)) return undefined;
+  const [row] = await q.query<LeadRow>("select * from leads where account_id = $1 and id = $2", [
+    accountId,
+    id,
+  ]);
+  return row;
+}
+
+export async function findLeadByExternalId(
+  q: Queryable,
+  accountId: string,
+  platform: string,
+  externalLeadId: string,
+): Promise<LeadRow | undefined> {
+  const [row] = await q.query<LeadRow>(
+    "select * from leads where account_id = $1 and platform = $2 and external_lead_id = $3",
+    [accountId, platform, externalLeadId],
+  );
+  return row;
+}
+
+/** Oldest first; nothing of the assistant's answer but its status (no error text, no URL). */
+export function listAttempts(q: Queryable, leadId: string): Promise<AttemptRow[]> {
+  return q.query<AttemptRow>(
+    `select response_no, attempt, started_at, ok, http_status from handoff_attempts
+     where lead_id = $1 order by started_at, attempt`,
+    [leadId],
+  );
+}

@@ -1,0 +1,111 @@
+// What the phone assistant receives for each response: the OpenAPI `webhooks` entry lead.handoff (payload version 2).
+import { type Static, Type } from "@sinclair/typebox";
+import { ConsentSchema } from "./consent.ts";
+import { DateTimeWithZone } from "./date-time.ts";
+import { NOT_CALLED_REASONS } from "./response-state.ts";
+
+/** The payload's version: 2 added `call`, `email`, `response_no` and the email-only hand-off. */
+export const HANDOFF_PAYLOAD_VERSION = 2;
+
+const CALL_REFUSALS = NOT_CALLED_REASONS.filter((reason) => reason !== "test");
+const nullableString = (description: string) => Type.Union([Type.String(), Type.Null()], { description });
+const localTime = (description: string) => Type.String({ pattern: "^\\d{2}:\\d{2}$", description });
+
+export const CallWindowSchema = Type.Object(
+  {
+    earliest: DateTimeWithZone("Start of the window in which the assistant may call (UTC)."),
+    latest: DateTimeWithZone("End of the window (UTC)."),
+    time_zones: Type.Array(Type.String(), { description: "The lead's zone or zones (IANA names)." }),
+    time_zone_source: Type.Union(
+      [Type.Literal("timezone"), Type.Literal("area_code"), Type.Literal("default")],
+      {
+        description: "Where the zones came from: the lead's timezone, its phone's area code, or the default.",
+      },
+    ),
+    local_start: localTime("The account's calling hours: start, local time."),
+    local_end: localTime("The account's calling hours: end, local time."),
+    rules_applied: Type.Array(
+      Type.Object({
+        jurisdiction: Type.String({ description: "US for the federal rule, US-XX for a state." }),
+        name: Type.String({ description: "The jurisdiction's name." }),
+        local_start: localTime("The rule's first permitted minute on the window's local day."),
+        local_end: localTime("The rule's end on the window's local day."),
+        source: Type.String({ description: "The law or regulation the hours come from." }),
+      }),
+      { description: "The calling-hour rules that narrowed the window, the federal one first." },
+    ),
+  },
+  { "x-component": "CallWindow", description: "When the assistant may call, computed at each delivery." },
+);
+
+export const HandoffPayloadSchema = Type.Object(
+  {
+    type: Type.Literal("lead.handoff", { description: "The event type." }),
+    version: Type.Literal(HANDOFF_PAYLOAD_VERSION, { description: "The payload's version." }),
+    timestamp: DateTimeWithZone("When this delivery attempt was built."),
+    data: Type.Object(
+      {
+        lead_id: Type.String({ format: "uuid", description: "The lead's id." }),
+        account: Type.Object(
+          { id: Type.String({ format: "uuid" }), slug: Type.String() },
+          { description: "The account the lead belongs to." },
+        ),
+        response_no: Type.Integer({
+          minimum: 1,
+          description:
+            "1 for the lead's first response; a repeat that permits a call after an email-only hand-off or after respond_by opens response 2, and so on. Each response has its own webhook-id.",
+        }),
+        call: Type.Union(
+          [
+            Type.Object({ permitted: Type.Literal(true) }, { additionalProperties: false }),
+            Type.Object(
+              {
+                permitted: Type.Literal(false),
+                reason: Type.Union(
+                  CALL_REFUSALS.map((reason) => Type.Literal(reason)),
+                  { description: "Why the call is not permitted." },
+                ),
+              },
+              { additionalProperties: false },
+            ),
+          ],
+          {
+            description:
+              "Whether the assistant may call. When it may not, the payload carries neither the phone nor a call window, and the assistant may only answer by email.",
+          },
+        ),
+        phone: Type.Optional(
+          Type.String({
+            pattern: "^\\+1[2-9]\\d{9}$",
+            description: "E.164; present only when the call is permitted.",
+          }),
+        ),
+        email: nullableString("The lead's email, null when none was sent."),
+        first_name: nullableString("As stored."),
+        last_name: nullableString("As stored."),
+        language: nullableString("As stored."),
+        timezone: nullableString("As stored."),
+        property_ref: nullableString("As stored."),
+        price: Type.Union([Type.Number(), Type.Null()], { description: "As stored." }),
+        source: Type.String({ description: "The lead's source." }),
+        context: Type.Union([Type.Object({}), Type.Null()], { description: "As stored." }),
+        consent: Type.Union([ConsentSchema, Type.Null()], {
+          description: "The consent block exactly as received, null when none was.",
+        }),
+        received_at: DateTimeWithZone("When the service first received the lead."),
+        respond_by: DateTimeWithZone(
+          "The deadline of this response: received_at plus five minutes, or, for a response a late consent opened, five minutes after that consent arrived.",
+        ),
+        call_window: Type.Optional(CallWindowSchema),
+      },
+      { description: "The lead as the assistant needs it for this response." },
+    ),
+  },
+  {
+    "x-component": "HandoffPayload",
+    description:
+      "One response of one lead, signed per Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature). Delivered at least once: the webhook-id is the same on every retry of a response, so the assistant drops duplicates by it. Any 2xx acknowledges it. Test leads are never handed off.",
+  },
+);
+
+export type HandoffPayloadBody = Static<typeof HandoffPayloadSchema>;

@@ -1,0 +1,47 @@
+// What a sender sees of a lead it posted: GET by id or by (platform, external_lead_id).
+import { type Static, Type } from "@sinclair/typebox";
+import { DateTimeWithZone } from "./date-time.ts";
+import { StoredLeadSchema } from "./stored-lead.ts";
+
+export const HandoffAttemptSchema = Type.Object(
+  {
+    response_no: Type.Integer({
+      minimum: 1,
+      description: "Which response of the lead the attempt belongs to.",
+    }),
+    attempt: Type.Integer({ minimum: 1, description: "The attempt's number within its response's task." }),
+    started_at: DateTimeWithZone("When the attempt started."),
+    ok: Type.Boolean({ description: "Whether the assistant acknowledged it (2xx)." }),
+    http_status: Type.Union([Type.Integer(), Type.Null()], {
+      description: "The assistant's HTTP status; null when it did not answer (timeout, network error).",
+    }),
+  },
+  { "x-component": "HandoffAttempt", additionalProperties: false, description: "One delivery attempt." },
+);
+
+export const LeadStatusSchema = Type.Object(
+  {
+    id: Type.String({ format: "uuid", description: "The lead's id." }),
+    call_eligible: Type.Boolean({ description: "Whether the assistant may call the lead now." }),
+    received_at: DateTimeWithZone("When the service first received the lead (UTC)."),
+    respond_by: DateTimeWithZone("The deadline of the lead's current five-minute response."),
+    consent_received_at: Type.Union(
+      [DateTimeWithZone("When the stored consent block arrived."), Type.Null()],
+      {
+        description:
+          "When the stored consent block arrived (a repeat's time for a late consent); null without one.",
+      },
+    ),
+    lead: StoredLeadSchema,
+    handoff_attempts: Type.Array(HandoffAttemptSchema, {
+      description: "Every delivery attempt, oldest first.",
+    }),
+  },
+  {
+    "x-component": "LeadStatus",
+    additionalProperties: false,
+    description: "A stored lead and its response.",
+  },
+);
+
+export type LeadStatus = Static<typeof LeadStatusSchema>;
