@@ -4,7 +4,7 @@ import type { Database } from "./db/database.ts";
 import { DatabaseUnavailableError } from "./db/database.ts";
 import { logRequest } from "./http/request-log.ts";
 import { beginRequest, requestState } from "./http/request-state.ts";
-import { problemResponse } from "./http/respond.ts";
+import { problemResponse, UNAVAILABLE_RETRY_SECONDS } from "./http/respond.ts";
 import { describeError, type Logger, silentLogger } from "./logger.ts";
 import { assistantEvents } from "./modules/assistant-events/index.ts";
 import { type Authenticator, createAuthenticator } from "./modules/auth/authenticator.ts";
@@ -84,10 +84,7 @@ export function createApp(deps: AppDeps) {
       if (code === "PARSE") return problemResponse(state, "invalid_json");
       if (code === "VALIDATION") return problemResponse(state, "validation_failed", { errors: [] });
       if (error instanceof DatabaseUnavailableError) {
-        return problemResponse(state, "unavailable", {
-          retryAfterSeconds: 2,
-          headers: { "retry-after": "2" },
-        });
+        return problemResponse(state, "unavailable", { retryAfterSeconds: UNAVAILABLE_RETRY_SECONDS });
       }
       // Never the body: it holds personal data. The request id ties this line to the response.
       logger.error("unhandled error", {
