@@ -1,4 +1,6 @@
 // The dispatcher: claims due response tasks, delivers them to the assistant, settles each claim.
+
+import type { HandoffConfig } from "../../config.ts";
 import type { Database } from "../../db/database.ts";
 import { describeError, type Logger } from "../../logger.ts";
 import { recordHandoffAttempt } from "../inbox/handoff-attempts.ts";
@@ -6,7 +8,6 @@ import { notCalledReason } from "../leads/lead-record.ts";
 import type { ServiceMetrics } from "../metrics/service-metrics.ts";
 import type { Assistant } from "./assistant.ts";
 import { retryDelayMs } from "./backoff.ts";
-import type { HandoffConfig } from "./config.ts";
 import { buildPayload, type ClaimedTask, webhookIdOf } from "./payload.ts";
 import {
   claimDueTasks,
