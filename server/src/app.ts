@@ -14,14 +14,11 @@ import { type CorsPolicy, createCorsPolicy } from "./modules/cors/cors-policy.ts
 import { apiDocs } from "./modules/docs/index.ts";
 import { health } from "./modules/health/index.ts";
 import { combineIntakeEvents, type IntakeEvents } from "./modules/leads/events.ts";
-import { registerFormats } from "./modules/leads/formats.ts";
 import { leadIntake } from "./modules/leads/index.ts";
-import {
-  createServiceMetrics,
-  intakeMetricsEvents,
-  metricsRoute,
-  type ServiceMetrics,
-} from "./modules/metrics/index.ts";
+import { registerFormats } from "./modules/leads/validation/formats.ts";
+import { metricsRoute } from "./modules/metrics/index.ts";
+import { intakeMetricsEvents } from "./modules/metrics/intake-metrics.ts";
+import { createServiceMetrics, type ServiceMetrics } from "./modules/metrics/service-metrics.ts";
 import { createRateLimiter, type RateLimiter } from "./modules/rate-limit/token-bucket.ts";
 
 export interface AppDeps {

@@ -11,9 +11,9 @@ import { listenOnExactPaths } from "./http/exact-path-listener.ts";
 import { createLogger, describeError } from "./logger.ts";
 import { createCorsPolicy } from "./modules/cors/cors-policy.ts";
 import { type HandoffRuntime, startHandoff } from "./modules/handoff/handoff-runtime.ts";
-import { createLeadFeed } from "./modules/inbox/index.ts";
-import { createServiceMetrics } from "./modules/metrics/index.ts";
+import { createLeadFeed } from "./modules/inbox/lead-feed.ts";
 import { listenForMetrics } from "./modules/metrics/metrics-listener.ts";
+import { createServiceMetrics } from "./modules/metrics/service-metrics.ts";
 
 const MIGRATION_RETRY_MS = 2_000;
 const config = loadConfig();

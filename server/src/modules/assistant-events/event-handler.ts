@@ -11,9 +11,9 @@ import {
 } from "../../http/respond.ts";
 import { describeError, type Logger } from "../../logger.ts";
 import { addToListIn, reportWrongNumberIn } from "../dnc/service.ts";
-import { registerFormats } from "../leads/formats.ts";
 import { isJsonMediaType, parseJsonObject, readCappedBody } from "../leads/request-body.ts";
-import { schemaIssues } from "../leads/schema-errors.ts";
+import { registerFormats } from "../leads/validation/formats.ts";
+import { schemaIssues } from "../leads/validation/schema-errors.ts";
 import type { RateLimiter } from "../rate-limit/token-bucket.ts";
 import { claimWebhookId, findLeadNumber, forgetOldWebhookIds } from "./event-store.ts";
 import { createSignatureVerifier } from "./webhook-signature.ts";

@@ -1,7 +1,7 @@
 // The do-not-call list's operations, shared by the assistant's events, the `stl dnc` command and an owner page.
 import type { Database, Queryable } from "../../db/database.ts";
 import type { LeadRow } from "../leads/lead-record.ts";
-import { normalizeUsPhone } from "../leads/phone.ts";
+import { normalizeUsPhone } from "../leads/validation/phone.ts";
 import {
   addNumbers,
   cancelPendingHandoffs,

@@ -21,7 +21,7 @@ async function databaseAnswers(db: Database): Promise<boolean> {
 }
 
 export function health(deps: { db: Database; isReady(): boolean; logger: Logger }) {
-  return new Elysia()
+  return new Elysia({ name: "health" })
     .get("/healthz", ({ request }) => jsonResponse(requestState(request), 200, { status: "ok" }))
     .get("/readyz", async ({ request }) => {
       const state = requestState(request);

@@ -24,7 +24,7 @@ import type { IntakeEvents } from "./events.ts";
 import { payloadFingerprint } from "./fingerprint.ts";
 import { readLeadBody } from "./request-body.ts";
 import { acceptLead } from "./service.ts";
-import { validateLead } from "./validate-lead.ts";
+import { validateLead } from "./validation/validate-lead.ts";
 
 export interface IntakeDeps {
   db: Database;

@@ -1,6 +1,6 @@
 // How a repeat of (platform, external_lead_id) changes the stored lead.
 import { fieldsFromInput, type LeadFields, type LeadRow, notCalledReason } from "./lead-record.ts";
-import type { ValidLead } from "./validate-lead.ts";
+import type { ValidLead } from "./validation/validate-lead.ts";
 
 /** Fields a repeat overwrites when it supplies them. */
 const UPDATABLE = [
