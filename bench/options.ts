@@ -4,7 +4,7 @@ import { SCENARIOS } from "./scenarios.ts";
 
 export const DATABASES = ["postgres", "pglite"] as const;
 export type DatabaseKind = (typeof DATABASES)[number];
-export const BASELINES = ["pgbench", "pgbench-no-triggers", "bun-serve", "fastify"] as const;
+export const BASELINES = ["pgbench", "bun-serve", "fastify"] as const;
 export type BaselineName = (typeof BASELINES)[number];
 
 export interface BenchOptions {
@@ -40,7 +40,7 @@ export const USAGE = `Usage: bun run bench [flags]
   --connections LIST      default 8,32,64
   --scenarios LIST        ${SCENARIOS.map((scenario) => scenario.name).join(",")} (default all)
   --databases LIST        postgres,pglite (default both)
-  --baselines LIST        pgbench,pgbench-no-triggers,bun-serve,fastify (default all; "none" for none)
+  --baselines LIST        pgbench,bun-serve,fastify (default all; "none" for none)
   --no-paced              skip the p99-at-half-peak run
   --dispatcher on|off     run the in-server hand-off dispatcher during the load (default off)
   --pool N                server's DATABASE_POOL_SIZE (default 4)

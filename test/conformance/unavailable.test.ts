@@ -1,14 +1,27 @@
-// Database unreachable: 503 unavailable with Retry-After, no crash, and recovery by itself. PostgreSQL only:
-// an embedded PGlite lives inside the server process and cannot become unreachable from outside.
+// Database unreachable, at start or later: 503 unavailable with Retry-After, alive but not ready, no crash, and
+// recovery by itself. PostgreSQL only: an embedded PGlite lives inside the server process and cannot become
+// unreachable from outside.
 import { createLeadClient, UnavailableError } from "@speed-to-lead/sdk";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { type BackendDatabase, createBackendDatabase } from "../harness/database-backend.ts";
 import { postLead } from "../harness/lead-http.ts";
-import { type ServerProcess, startServerProcess } from "../harness/server-process.ts";
+import { type ServerProcess, startServerProcess, untilReady } from "../harness/server-process.ts";
 import { createChannelToken } from "../harness/stl-cli.ts";
 import { startTcpLink, type TcpLink } from "../harness/tcp-link.ts";
 
 const lead = () => ({ email: `outage-${crypto.randomUUID()}@example.com` });
+
+const health = async (server: ServerProcess, path: string) =>
+  (await fetch(`${server.baseUrl}${path}`)).status;
+
+/** One post during an outage: 503 with a Retry-After; the process is alive (healthz) but not ready (readyz). */
+async function expectUnavailable(server: ServerProcess, token: string) {
+  const response = await postLead(server.baseUrl, { token, body: lead() });
+  expect([response.status, response.body.code]).toEqual([503, "unavailable"]);
+  expect(Number(response.headers.get("retry-after"))).toBeGreaterThan(0);
+  expect(await health(server, "/readyz")).toBe(503);
+  expect(await health(server, "/healthz")).toBe(200);
+}
 
 /** Several posts during the outage: the first may meet a dead pooled connection, later ones reconnect. */
 async function statusesDuringOutage(baseUrl: string, token: string, count = 5) {
@@ -59,6 +72,7 @@ describe("database outage on postgres", () => {
     await link.cut();
     try {
       expect(await statusesDuringOutage(server.baseUrl, token)).toEqual(Array(5).fill("503 unavailable"));
+      await expectUnavailable(server, token);
       const client = createLeadClient({ baseUrl: server.baseUrl, token, maxRetries: 0 });
       const error = await client.postLead(lead()).catch((caught: unknown) => caught);
       expect(error).toBeInstanceOf(UnavailableError);
@@ -66,6 +80,7 @@ describe("database outage on postgres", () => {
       await link.restore();
     }
     expect(await statusOnceRecovered(server.baseUrl, token)).toBe(201);
+    expect(await health(server, "/readyz")).toBe(200);
   });
 
   it("the database refuses connections (shut for maintenance): 503 unavailable, then recovery by itself", async () => {
@@ -81,5 +96,43 @@ describe("database outage on postgres", () => {
     }
     expect(await statusOnceRecovered(server.baseUrl, token)).toBe(201);
     expect(server.output()).not.toMatch(/uncaught|panic/i);
+  });
+});
+
+describe("a database down when the server starts", () => {
+  let server: ServerProcess;
+  let link: TcpLink;
+  let token: string;
+  let database: BackendDatabase | undefined;
+
+  beforeAll(async () => {
+    database = await createBackendDatabase("postgres");
+    token = (await createChannelToken(database.env, "outage", "e2e")).token;
+    const direct = new URL(database.env.DATABASE_URL!);
+    link = await startTcpLink(Number(direct.port));
+    await link.cut();
+    const linked = new URL(direct);
+    linked.port = String(link.port);
+    // Listening is all it can reach: migrations wait for the database.
+    server = await startServerProcess({
+      databaseEnv: { DATABASE_URL: linked.toString() },
+      until: "listening",
+    });
+  }, 60_000);
+
+  afterAll(async () => {
+    await server?.stop("SIGKILL");
+    await link?.close();
+    await database?.remove();
+  });
+
+  it("is alive, not ready, and answers the intake 503", async () => {
+    await expectUnavailable(server, token);
+  });
+
+  it("migrates and serves once the database comes up", async () => {
+    await link.restore();
+    await untilReady(server);
+    expect(await statusOnceRecovered(server.baseUrl, token)).toBe(201);
   });
 });

@@ -1,11 +1,18 @@
 // kill -9 the real server during a burst of posts, restart it: nothing acknowledged is lost, every eligible lead is handed off.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createBunSqlDatabase } from "../../db/bun-sql-driver.ts";
-import type { Database } from "../../db/database.ts";
-import { postLead } from "../../testing/lead-http.ts";
-import { cliCreateToken, type ServerProcess, startServer, untilReady } from "../../testing/server-process.ts";
-import { type FakeAssistant, startFakeAssistant } from "./testing/fake-assistant.ts";
-import { createPostgresTestDatabase, eligibleLead } from "./testing/handoff-fixture.ts";
+import { createBunSqlDatabase } from "../../server/src/db/bun-sql-driver.ts";
+import type { Database } from "../../server/src/db/database.ts";
+import {
+  type FakeAssistant,
+  startFakeAssistant,
+} from "../../server/src/modules/handoff/testing/fake-assistant.ts";
+import {
+  createPostgresTestDatabase,
+  eligibleLead,
+} from "../../server/src/modules/handoff/testing/handoff-fixture.ts";
+import { postLead } from "../harness/lead-http.ts";
+import { type ServerProcess, startServerProcess, untilReady } from "../harness/server-process.ts";
+import { createChannelToken } from "../harness/stl-cli.ts";
 
 const LEADS = 240;
 const CONCURRENCY = 12;
@@ -53,8 +60,8 @@ describe("crash safety on PostgreSQL", () => {
   });
 
   it("after kill -9 and a restart, every 2xx lead is stored and every eligible one acknowledged once or more", async () => {
-    const { token } = await cliCreateToken("crash", env);
-    server = await startServer(env);
+    const { token } = await createChannelToken(env, "crash", "integration");
+    server = await startServerProcess({ env, until: "listening" });
     await untilReady(server);
     // The first answers fail, so retries are pending when the server dies.
     assistant.failNext(15, 503);
@@ -68,7 +75,7 @@ describe("crash safety on PostgreSQL", () => {
       while (next < LEADS) {
         const index = next++;
         try {
-          const response = await postLead(victim.url, token, leadNumber(index));
+          const response = await postLead(victim.baseUrl, { token, body: leadNumber(index) });
           if (response.status === 201) accepted.set(response.body.id, response.body.call_eligible);
           else failed++;
         } catch {
@@ -81,7 +88,7 @@ describe("crash safety on PostgreSQL", () => {
     expect(accepted.size).toBeGreaterThanOrEqual(KILL_AFTER - CONCURRENCY);
     expect(failed).toBeGreaterThan(0);
 
-    server = await startServer(env);
+    server = await startServerProcess({ env, until: "listening" });
     await untilReady(server);
 
     // 1. Every lead that got a 2xx is stored.
