@@ -126,7 +126,7 @@ export function renderReport(input: ReportInput): string {
     "",
     `Machine: ${machineLine(input.machine)}`,
     "",
-    `Settings: ${options.runs} run(s) per cell × ${options.durationSeconds} s (after ${options.warmupSeconds} s warm-up), wrk -t${options.wrkThreads}, server pool ${options.poolSize}${options.smol ? ", bun --smol" : ""}, dispatcher ${options.dispatcher ? "on" : "off"}, PostgreSQL fsync=on synchronous_commit=on. Figures: median (min–max). Total ${Math.round(input.elapsedSeconds)} s.`,
+    `Settings: ${options.runs} run(s) per cell × ${options.durationSeconds} s (after ${options.warmupSeconds} s warm-up), wrk -t${options.wrkThreads}, server pool ${options.poolSize}, dispatcher ${options.dispatcher ? "on" : "off"}, PostgreSQL fsync=on synchronous_commit=on. Figures: median (min–max). Total ${Math.round(input.elapsedSeconds)} s.`,
     "",
     renderTable(input.cells),
     "",

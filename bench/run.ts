@@ -53,15 +53,6 @@ function track(service: Service): Service {
   return service;
 }
 
-/** Other work on a shared machine skews every figure; ratios survive it better than absolutes. */
-async function waitForIdle(minutes: number): Promise<void> {
-  const deadline = Date.now() + minutes * 60_000;
-  while (loadavg()[0]! >= 1 && Date.now() < deadline) {
-    console.log(`Waiting for the machine to go idle (load average ${loadavg()[0]!.toFixed(1)})…`);
-    await Bun.sleep(15_000);
-  }
-}
-
 async function durabilitySettings(cluster: PostgresCluster) {
   const sql = new Bun.SQL(cluster.url, { max: 1 });
   try {
@@ -102,11 +93,9 @@ async function main(): Promise<number> {
   const serverSettings = {
     dispatcher: options.dispatcher,
     poolSize: options.poolSize,
-    smol: options.smol,
     cpuProfileDir: options.cpuProfileDir ? resolve(options.cpuProfileDir) : undefined,
   };
 
-  if (options.waitIdleMinutes > 0) await waitForIdle(options.waitIdleMinutes);
   console.log("Starting PostgreSQL (fsync on, synchronous_commit on)…");
   const cluster = await startPostgresCluster({ fsync: true });
   cleanups.push(() => cluster.stop());
