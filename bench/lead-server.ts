@@ -1,6 +1,7 @@
 // The server under test, as a user runs it: `bun server/src/main.ts` in its own process (through the
 // tests' one harness), plus its CLI for the channel token. Variable names are the ones server/README.md lists.
 import { LEAD_INTAKE_PATH } from "@speed-to-lead/spec";
+import { sendToIntake } from "@speed-to-lead/tests/harness/intake-request";
 import { startServerProcess } from "@speed-to-lead/tests/harness/server-process";
 import { createChannelToken } from "@speed-to-lead/tests/harness/stl-cli";
 import type { Service } from "./processes.ts";
@@ -100,10 +101,6 @@ export async function postLead(
   token: string,
   lead: SampleLead,
 ): Promise<{ status: number; body: { id?: string } & Record<string, unknown> }> {
-  const response = await fetch(`${baseUrl}${INTAKE_PATH}`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-    body: JSON.stringify(lead),
-  });
+  const response = await sendToIntake(baseUrl, { token, body: lead });
   return { status: response.status, body: (await response.json()) as { id?: string } };
 }
