@@ -11,23 +11,24 @@ import { IDEMPOTENCY_KEY, LEAD_INTAKE_PATH as SDK_LEAD_INTAKE_PATH } from "../..
 import { CONSENT_CLOCK_SKEW_MS, DATE_TIME_WITH_ZONE } from "../../sdk/src/consent.ts";
 import { US_PHONE_COUNTRIES as SDK_US_PHONE_COUNTRIES } from "../../sdk/src/phone.ts";
 
+/** A regular expression as the spec writes a pattern: its source, and no flags that would change it. */
+const asPattern = (regex: RegExp) => (regex.flags === "" ? regex.source : `/${regex.source}/${regex.flags}`);
+
+/** [what, the SDK's copy, the spec's rule], both in the spec's form. */
+const COPIES: [string, unknown, unknown][] = [
+  ["the Idempotency-Key pattern", asPattern(IDEMPOTENCY_KEY), IDEMPOTENCY_KEY_PATTERN],
+  ["the date-time pattern of consent.captured_at", asPattern(DATE_TIME_WITH_ZONE), DATE_TIME_PATTERN],
+  ["the consent clock skew, in seconds", CONSENT_CLOCK_SKEW_MS / 1000, CONSENT_CLOCK_SKEW_SECONDS],
+  [
+    "the countries whose +1 numbers are US",
+    [...SDK_US_PHONE_COUNTRIES].sort(),
+    [...US_PHONE_COUNTRIES].sort(),
+  ],
+  ["the intake path", SDK_LEAD_INTAKE_PATH, LEAD_INTAKE_PATH],
+];
+
 describe("the SDK's copies of spec rules", () => {
-  it("checks idempotency keys with the spec's pattern", () => {
-    expect(IDEMPOTENCY_KEY.source).toBe(IDEMPOTENCY_KEY_PATTERN);
-    expect(IDEMPOTENCY_KEY.flags).toBe("");
-  });
-
-  it("checks consent times with the spec's date-time pattern and clock skew", () => {
-    expect(DATE_TIME_WITH_ZONE.source).toBe(DATE_TIME_PATTERN);
-    expect(DATE_TIME_WITH_ZONE.flags).toBe("");
-    expect(CONSENT_CLOCK_SKEW_MS).toBe(CONSENT_CLOCK_SKEW_SECONDS * 1000);
-  });
-
-  it("counts the spec's countries as US, in any order", () => {
-    expect([...SDK_US_PHONE_COUNTRIES].sort()).toEqual([...US_PHONE_COUNTRIES].sort());
-  });
-
-  it("posts to the spec's intake path", () => {
-    expect(SDK_LEAD_INTAKE_PATH).toBe(LEAD_INTAKE_PATH);
+  it.each(COPIES)("%s equals the spec's", (_what, sdkCopy, specRule) => {
+    expect(sdkCopy).toEqual(specRule);
   });
 });

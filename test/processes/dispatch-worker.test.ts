@@ -1,31 +1,22 @@
 // `bun run stl dispatch` as a worker beside a server started with DISPATCHER=off, on one PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  type FakeAssistant,
-  startFakeAssistant,
-} from "../../server/src/modules/handoff/testing/fake-assistant.ts";
-import {
-  createPostgresTestDatabase,
-  eligibleLead,
-} from "../../server/src/modules/handoff/testing/handoff-fixture.ts";
+import type { FakeAssistant } from "../../server/src/modules/handoff/testing/fake-assistant.ts";
+import { eligibleLead } from "../../server/src/modules/handoff/testing/handoff-fixture.ts";
 import { postLead } from "../harness/lead-http.ts";
 import { type ServerProcess, startServerProcess, untilReady } from "../harness/server-process.ts";
 import { CLI_ENTRY, createChannelToken } from "../harness/stl-cli.ts";
+import { assistantAndDatabase } from "./assistant-and-database.ts";
 
 describe("stl dispatch worker", () => {
   let assistant: FakeAssistant;
   let server: ServerProcess | undefined;
   let env: Record<string, string>;
   beforeAll(async () => {
-    assistant = startFakeAssistant();
-    env = {
-      DATABASE_URL: await createPostgresTestDatabase(),
-      ASSISTANT_WEBHOOK_URL: assistant.url,
-      ASSISTANT_WEBHOOK_SECRET: assistant.secret,
+    ({ assistant, env } = await assistantAndDatabase({
       // A poll longer than the test: a delivery proves the worker was woken by LISTEN/NOTIFY.
       DISPATCHER_POLL_MS: "600000",
       LOG_LEVEL: "info",
-    };
+    }));
   });
   afterAll(async () => {
     await server?.stop("SIGKILL");

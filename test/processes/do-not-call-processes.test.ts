@@ -2,18 +2,13 @@
 // the assistant's signed event over HTTP, and `stl dnc remove` from a third process.
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  type FakeAssistant,
-  startFakeAssistant,
-} from "../../server/src/modules/handoff/testing/fake-assistant.ts";
-import {
-  createPostgresTestDatabase,
-  eligibleLead,
-} from "../../server/src/modules/handoff/testing/handoff-fixture.ts";
+import type { FakeAssistant } from "../../server/src/modules/handoff/testing/fake-assistant.ts";
+import { eligibleLead } from "../../server/src/modules/handoff/testing/handoff-fixture.ts";
 import { childEnv } from "../harness/child-env.ts";
 import { postLead } from "../harness/lead-http.ts";
 import { type ServerProcess, startServerProcess, untilReady } from "../harness/server-process.ts";
 import { CLI_ENTRY, createChannelToken, runCli } from "../harness/stl-cli.ts";
+import { assistantAndDatabase } from "./assistant-and-database.ts";
 
 describe("an opt-out reaches every dispatching process", () => {
   let assistant: FakeAssistant;
@@ -21,17 +16,13 @@ describe("an opt-out reaches every dispatching process", () => {
   let worker: ReturnType<typeof Bun.spawn> | undefined;
   let env: Record<string, string>;
   beforeAll(async () => {
-    assistant = startFakeAssistant();
-    env = {
-      DATABASE_URL: await createPostgresTestDatabase(),
-      ASSISTANT_WEBHOOK_URL: assistant.url,
-      ASSISTANT_WEBHOOK_SECRET: assistant.secret,
+    ({ assistant, env } = await assistantAndDatabase({
       DISPATCHER_POLL_MS: "100",
       DISPATCHER_RETRY_BASE_MS: "150",
       DISPATCHER_RETRY_MAX_MS: "150",
       // The harness waits for the server's "listening" and "ready" info lines.
       LOG_LEVEL: "info",
-    };
+    }));
   });
   afterAll(async () => {
     worker?.kill("SIGKILL");

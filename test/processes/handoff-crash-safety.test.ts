@@ -2,17 +2,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createBunSqlDatabase } from "../../server/src/db/bun-sql-driver.ts";
 import type { Database } from "../../server/src/db/database.ts";
-import {
-  type FakeAssistant,
-  startFakeAssistant,
-} from "../../server/src/modules/handoff/testing/fake-assistant.ts";
-import {
-  createPostgresTestDatabase,
-  eligibleLead,
-} from "../../server/src/modules/handoff/testing/handoff-fixture.ts";
+import type { FakeAssistant } from "../../server/src/modules/handoff/testing/fake-assistant.ts";
+import { eligibleLead } from "../../server/src/modules/handoff/testing/handoff-fixture.ts";
 import { postLead } from "../harness/lead-http.ts";
 import { type ServerProcess, startServerProcess, untilReady } from "../harness/server-process.ts";
 import { createChannelToken } from "../harness/stl-cli.ts";
+import { assistantAndDatabase } from "./assistant-and-database.ts";
 
 const LEADS = 240;
 const CONCURRENCY = 12;
@@ -38,20 +33,15 @@ describe("crash safety on PostgreSQL", () => {
   let server: ServerProcess | undefined;
 
   beforeAll(async () => {
-    const url = await createPostgresTestDatabase();
-    db = createBunSqlDatabase(url, { poolSize: 2 });
-    assistant = startFakeAssistant();
-    env = {
-      DATABASE_URL: url,
-      ASSISTANT_WEBHOOK_URL: assistant.url,
-      ASSISTANT_WEBHOOK_SECRET: assistant.secret,
+    ({ assistant, env } = await assistantAndDatabase({
       // A short timeout makes the lease of a killed server's claims (2 × timeout) run out quickly.
       ASSISTANT_WEBHOOK_TIMEOUT_MS: "1000",
       DISPATCHER_RETRY_BASE_MS: "50",
       DISPATCHER_RETRY_MAX_MS: "500",
       DISPATCHER_POLL_MS: "200",
       RATE_LIMIT_PER_SECOND: "0",
-    };
+    }));
+    db = createBunSqlDatabase(env.DATABASE_URL!, { poolSize: 2 });
   });
   afterAll(async () => {
     await server?.stop("SIGKILL");
