@@ -43,29 +43,50 @@ async function statusOnceRecovered(baseUrl: string, token: string, attempts = 10
   return status;
 }
 
+interface Outage {
+  server: ServerProcess;
+  /** The only way from the server to PostgreSQL: the test cuts and restores it. */
+  link: TcpLink;
+  token: string;
+  database: BackendDatabase;
+}
+
+/** A fresh database, a token, and a server that reaches the database through a link; `down`: cut before it starts. */
+async function serverBehindLink(down: boolean): Promise<Outage> {
+  const database = await createBackendDatabase("postgres");
+  const token = (await createChannelToken(database.env, "outage", "e2e")).token;
+  const linked = new URL(database.env.DATABASE_URL!);
+  const link = await startTcpLink(Number(linked.port));
+  if (down) await link.cut();
+  linked.port = String(link.port);
+  // A server started while the database is down can only reach "listening": migrations wait for it.
+  const server = await startServerProcess({
+    databaseEnv: { DATABASE_URL: linked.toString() },
+    until: down ? "listening" : "ready",
+  });
+  return { server, link, token, database };
+}
+
+async function endOutage(outage: Outage | undefined) {
+  await outage?.server.stop();
+  await outage?.link.close();
+  await outage?.database.remove();
+}
+
 describe("database outage on postgres", () => {
+  let outage: Outage | undefined;
   let server: ServerProcess;
   let link: TcpLink;
   let token: string;
   let databaseUrl: string;
-  let database: BackendDatabase | undefined;
 
   beforeAll(async () => {
-    database = await createBackendDatabase("postgres");
-    databaseUrl = database.env.DATABASE_URL!;
-    token = (await createChannelToken(database.env, "outage", "e2e")).token;
-    // The server reaches PostgreSQL only through a link the test can cut.
-    link = await startTcpLink(Number(new URL(databaseUrl).port));
-    const linked = new URL(databaseUrl);
-    linked.port = String(link.port);
-    server = await startServerProcess({ databaseEnv: { DATABASE_URL: linked.toString() } });
+    outage = await serverBehindLink(false);
+    ({ server, link, token } = outage);
+    databaseUrl = outage.database.env.DATABASE_URL!;
   }, 60_000);
 
-  afterAll(async () => {
-    await server?.stop();
-    await link?.close();
-    await database?.remove();
-  });
+  afterAll(() => endOutage(outage));
 
   it("the network to the database fails: 503 unavailable with Retry-After, then recovery by itself", async () => {
     expect((await postLead(server.baseUrl, { token, body: lead() })).status).toBe(201);
@@ -100,31 +121,17 @@ describe("database outage on postgres", () => {
 });
 
 describe("a database down when the server starts", () => {
+  let outage: Outage | undefined;
   let server: ServerProcess;
   let link: TcpLink;
   let token: string;
-  let database: BackendDatabase | undefined;
 
   beforeAll(async () => {
-    database = await createBackendDatabase("postgres");
-    token = (await createChannelToken(database.env, "outage", "e2e")).token;
-    const direct = new URL(database.env.DATABASE_URL!);
-    link = await startTcpLink(Number(direct.port));
-    await link.cut();
-    const linked = new URL(direct);
-    linked.port = String(link.port);
-    // Listening is all it can reach: migrations wait for the database.
-    server = await startServerProcess({
-      databaseEnv: { DATABASE_URL: linked.toString() },
-      until: "listening",
-    });
+    outage = await serverBehindLink(true);
+    ({ server, link, token } = outage);
   }, 60_000);
 
-  afterAll(async () => {
-    await server?.stop("SIGKILL");
-    await link?.close();
-    await database?.remove();
-  });
+  afterAll(() => endOutage(outage));
 
   it("is alive, not ready, and answers the intake 503", async () => {
     await expectUnavailable(server, token);
