@@ -67,28 +67,42 @@ async function serverBehindLink(down: boolean): Promise<Outage> {
   return { server, link, token, database };
 }
 
-async function endOutage(outage: Outage | undefined) {
-  await outage?.server.stop();
-  await outage?.link.close();
-  await outage?.database.remove();
+/** Registers the outage's hooks; the handle is filled once beforeAll has run. */
+function useServerBehindLink(down: boolean): Outage {
+  let outage: Outage | undefined;
+  beforeAll(async () => {
+    outage = await serverBehindLink(down);
+  }, 60_000);
+  afterAll(async () => {
+    await outage?.server.stop();
+    await outage?.link.close();
+    await outage?.database.remove();
+  });
+  const filled = () => {
+    if (!outage) throw new Error("the outage's server has not started");
+    return outage;
+  };
+  return {
+    get server() {
+      return filled().server;
+    },
+    get link() {
+      return filled().link;
+    },
+    get token() {
+      return filled().token;
+    },
+    get database() {
+      return filled().database;
+    },
+  };
 }
 
 describe("database outage on postgres", () => {
-  let outage: Outage | undefined;
-  let server: ServerProcess;
-  let link: TcpLink;
-  let token: string;
-  let databaseUrl: string;
-
-  beforeAll(async () => {
-    outage = await serverBehindLink(false);
-    ({ server, link, token } = outage);
-    databaseUrl = outage.database.env.DATABASE_URL!;
-  }, 60_000);
-
-  afterAll(() => endOutage(outage));
+  const outage = useServerBehindLink(false);
 
   it("the network to the database fails: 503 unavailable with Retry-After, then recovery by itself", async () => {
+    const { server, link, token } = outage;
     expect((await postLead(server.baseUrl, { token, body: lead() })).status).toBe(201);
     await link.cut();
     try {
@@ -105,7 +119,8 @@ describe("database outage on postgres", () => {
   });
 
   it("the database refuses connections (shut for maintenance): 503 unavailable, then recovery by itself", async () => {
-    const name = new URL(databaseUrl).pathname.slice(1);
+    const { server, token, database } = outage;
+    const name = new URL(database.env.DATABASE_URL!).pathname.slice(1);
     const admin = new Bun.SQL(inject("postgresAdminUrl"), { max: 1 });
     try {
       await admin.unsafe(`ALTER DATABASE ${name} WITH ALLOW_CONNECTIONS false`);
@@ -121,23 +136,14 @@ describe("database outage on postgres", () => {
 });
 
 describe("a database down when the server starts", () => {
-  let outage: Outage | undefined;
-  let server: ServerProcess;
-  let link: TcpLink;
-  let token: string;
-
-  beforeAll(async () => {
-    outage = await serverBehindLink(true);
-    ({ server, link, token } = outage);
-  }, 60_000);
-
-  afterAll(() => endOutage(outage));
+  const outage = useServerBehindLink(true);
 
   it("is alive, not ready, and answers the intake 503", async () => {
-    await expectUnavailable(server, token);
+    await expectUnavailable(outage.server, outage.token);
   });
 
   it("migrates and serves once the database comes up", async () => {
+    const { server, link, token } = outage;
     await link.restore();
     await untilReady(server);
     expect(await statusOnceRecovered(server.baseUrl, token)).toBe(201);

@@ -43,7 +43,7 @@ process.once("exit", () => {
 });
 
 /** Reads a child's stream to the end; reading also stops the pipe from filling and blocking the child. */
-function readAll(stream: ReadableStream<Uint8Array>, onText: (text: string) => void): void {
+export function readAll(stream: ReadableStream<Uint8Array>, onText: (text: string) => void): void {
   const decoder = new TextDecoder();
   const reader = stream.getReader();
   void (async () => {
