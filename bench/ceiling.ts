@@ -9,7 +9,7 @@ import {
   toPgbenchScript,
 } from "./capture-sql.ts";
 import {
-  createChannelToken,
+  createBenchToken,
   type LeadServerSettings,
   postLead,
   sampleLead,
@@ -19,9 +19,6 @@ import { runPgbench } from "./pgbench.ts";
 
 export interface Ceiling {
   databaseUrl: string;
-  /** A copy of the ceiling database with the schema's own triggers disabled: a diagnostic row that
-   * shows what the triggers (e.g. a NOTIFY per commit) cost. */
-  withoutTriggers: { databaseUrl: string; triggers: string[] };
   script: PgbenchScript;
   /** What the server ran for the request, in order. */
   statements: CapturedStatement[];
@@ -38,7 +35,7 @@ export async function prepareCeiling(
   consentAt: string,
 ): Promise<Ceiling> {
   const databaseUrl = await createDatabase(clusterUrl, "bench_ceiling");
-  const token = createChannelToken({ databaseUrl });
+  const token = await createBenchToken({ databaseUrl });
   const server = await startLeadServer(
     "ceiling-capture",
     { databaseUrl },
@@ -81,35 +78,5 @@ export async function prepareCeiling(
     clients: 1,
     durationSeconds: 1,
   });
-  const withoutTriggers = await copyWithoutTriggers(clusterUrl, databaseUrl);
-  return { databaseUrl, withoutTriggers, script, statements: captured.request, background: captured.other };
-}
-
-/** CREATE DATABASE … TEMPLATE copies schema and rows; then every user trigger is disabled there. */
-async function copyWithoutTriggers(clusterUrl: string, databaseUrl: string) {
-  const source = new URL(databaseUrl).pathname.slice(1);
-  const copy = `${source}_notrig`;
-  const admin = new Bun.SQL(clusterUrl, { max: 1 });
-  try {
-    await admin.unsafe(`CREATE DATABASE ${copy} TEMPLATE ${source}`);
-  } finally {
-    await admin.close();
-  }
-  const url = new URL(databaseUrl);
-  url.pathname = `/${copy}`;
-  const sql = new Bun.SQL(url.toString(), { max: 1 });
-  try {
-    const rows: { table_name: string; trigger_name: string }[] = await sql`
-      SELECT tgrelid::regclass::text AS table_name, tgname AS trigger_name
-      FROM pg_trigger WHERE NOT tgisinternal ORDER BY 1, 2`;
-    for (const table of new Set(rows.map((row) => row.table_name))) {
-      await sql.unsafe(`ALTER TABLE ${table} DISABLE TRIGGER USER`);
-    }
-    return {
-      databaseUrl: url.toString(),
-      triggers: rows.map((row) => `${row.table_name}.${row.trigger_name}`),
-    };
-  } finally {
-    await sql.close();
-  }
+  return { databaseUrl, script, statements: captured.request, background: captured.other };
 }

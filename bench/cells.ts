@@ -104,15 +104,12 @@ export function wrkCell(
   };
 }
 
-/** The database ceiling at one client count; `withoutTriggers`: the diagnostic copy. */
-export function pgbenchCell(ceiling: Ceiling, connections: number, withoutTriggers = false): Cell {
-  const databaseUrl = withoutTriggers ? ceiling.withoutTriggers.databaseUrl : ceiling.databaseUrl;
+/** The database ceiling at one client count. */
+export function pgbenchCell(ceiling: Ceiling, connections: number): Cell {
   return {
     group: "baseline",
-    name: withoutTriggers ? "pgbench-no-triggers" : "pgbench",
-    title: withoutTriggers
-      ? "pgbench, the same SQL with the schema's triggers disabled (diagnostic)"
-      : "database ceiling: pgbench, the server's SQL for one fresh lead",
+    name: "pgbench",
+    title: "database ceiling: pgbench, the server's SQL for one fresh lead",
     connections,
     usesPostgres: true,
     expectedErrorShare: 0,
@@ -120,7 +117,7 @@ export function pgbenchCell(ceiling: Ceiling, connections: number, withoutTrigge
     warnings: [],
     run: (options) =>
       runPgbench({
-        databaseUrl,
+        databaseUrl: ceiling.databaseUrl,
         script: ceiling.script.text,
         defines: ceiling.script.defines,
         clients: connections,

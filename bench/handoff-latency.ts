@@ -8,9 +8,11 @@
 // call-eligible; the load is open-loop (sent on schedule, not after the previous answer), so a
 // slow server cannot hide its queue.
 import { freePort } from "@speed-to-lead/tests/harness/postgres";
+import { startServerProcess } from "@speed-to-lead/tests/harness/server-process";
+import { REPOSITORY_ROOT } from "@speed-to-lead/tests/harness/stl-cli";
 import { startFakeAssistant } from "../server/src/modules/handoff/testing/fake-assistant.ts";
 import { createDatabase, startPostgresCluster } from "../test/harness/postgres.ts";
-import { createChannelToken, INTAKE_PATH, REPOSITORY_ROOT } from "./lead-server.ts";
+import { createBenchToken, INTAKE_PATH } from "./lead-server.ts";
 import { type Service, startService } from "./processes.ts";
 import { percentile } from "./stats.ts";
 
@@ -111,33 +113,24 @@ async function runScenario(
   const assistant = startFakeAssistant();
   const env = {
     DATABASE_URL: databaseUrl,
-    PGLITE_DIR: undefined,
     ASSISTANT_WEBHOOK_URL: assistant.url,
     ASSISTANT_WEBHOOK_SECRET: assistant.secret,
     LOG_LEVEL: "error",
     NODE_ENV: "production",
   };
-  const token = createChannelToken({ databaseUrl });
+  const token = await createBenchToken({ databaseUrl });
   const services: Service[] = [];
   try {
-    const port = await freePort();
-    services.push(
-      await startService({
-        name: "server",
-        command: ["bun", "server/src/main.ts"],
-        cwd: REPOSITORY_ROOT,
-        port,
-        readyPath: "/readyz",
-        readyWhenOk: true,
-        env: {
-          ...env,
-          PORT: String(port),
-          HOST: "127.0.0.1",
-          RATE_LIMIT_PER_SECOND: "0",
-          DISPATCHER: scenario === "worker" ? "off" : "on",
-        },
-      }),
-    );
+    const server = await startServerProcess({
+      env: { ...env, RATE_LIMIT_PER_SECOND: "0", DISPATCHER: scenario === "worker" ? "off" : "on" },
+    });
+    services.push({
+      name: "server",
+      pid: server.pid,
+      baseUrl: server.baseUrl,
+      output: server.output,
+      stop: async () => void (await server.stop()),
+    });
     if (scenario === "worker") {
       const metricsPort = await freePort();
       services.push(

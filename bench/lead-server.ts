@@ -1,11 +1,12 @@
-// The server under test, as a user runs it: `bun server/src/main.ts` in its own process, plus its CLI
-// for the channel token. Variable names are the ones server/README.md lists.
-import { join } from "node:path";
-import { freePort } from "@speed-to-lead/tests/harness/postgres";
-import { type Service, startService } from "./processes.ts";
+// The server under test, as a user runs it: `bun server/src/main.ts` in its own process (through the
+// tests' one harness), plus its CLI for the channel token. Variable names are the ones server/README.md lists.
+import { LEAD_INTAKE_PATH } from "@speed-to-lead/spec";
+import { sendToIntake } from "@speed-to-lead/tests/harness/intake-request";
+import { startServerProcess } from "@speed-to-lead/tests/harness/server-process";
+import { createChannelToken } from "@speed-to-lead/tests/harness/stl-cli";
+import type { Service } from "./processes.ts";
 
-export const REPOSITORY_ROOT = join(import.meta.dir, "..");
-export const INTAKE_PATH = "/api/speed-to-lead/channel-inbound.php";
+export const INTAKE_PATH = LEAD_INTAKE_PATH;
 
 export interface LeadServerTarget {
   /** Set: PostgreSQL. Unset: PGlite in `pgliteDir`. */
@@ -16,43 +17,18 @@ export interface LeadServerTarget {
 export interface LeadServerSettings {
   dispatcher: boolean;
   poolSize: number;
-  smol?: boolean;
   cpuProfileDir?: string;
 }
 
-function databaseEnv(target: LeadServerTarget): Record<string, string | undefined> {
-  return target.databaseUrl
-    ? { DATABASE_URL: target.databaseUrl, PGLITE_DIR: undefined }
-    : { DATABASE_URL: undefined, PGLITE_DIR: target.pgliteDir };
-}
-
-export function serverIsPresent(): boolean {
-  return (
-    Bun.file(join(REPOSITORY_ROOT, "server/src/main.ts")).size > 0 &&
-    Bun.file(join(REPOSITORY_ROOT, "server/src/cli/main.ts")).size > 0
-  );
-}
+const databaseEnv = (target: LeadServerTarget): Record<string, string> =>
+  target.databaseUrl ? { DATABASE_URL: target.databaseUrl } : { PGLITE_DIR: target.pgliteDir ?? "memory" };
 
 /**
  * `bun run stl tokens create --json`: with PGlite, call it before the server starts (one process
  * at a time may hold the data folder).
  */
-export function createChannelToken(target: LeadServerTarget): string {
-  const result = Bun.spawnSync(
-    ["bun", "server/src/cli/main.ts", "tokens", "create", "--account", "bench", "--name", "bench", "--json"],
-    { cwd: REPOSITORY_ROOT, env: { ...process.env, ...databaseEnv(target), LOG_LEVEL: "error" } },
-  );
-  const stdout = result.stdout.toString();
-  const json = stdout
-    .split("\n")
-    .map((line) => line.trim())
-    .find((line) => line.startsWith("{"));
-  if (result.exitCode !== 0 || !json) {
-    throw new Error(`stl tokens create failed (${result.exitCode}):\n${stdout}\n${result.stderr.toString()}`);
-  }
-  const token = (JSON.parse(json) as { token?: string }).token;
-  if (!token) throw new Error(`stl tokens create printed no token: ${json}`);
-  return token;
+export async function createBenchToken(target: LeadServerTarget): Promise<string> {
+  return (await createChannelToken(databaseEnv(target), "bench", "bench")).token;
 }
 
 /**
@@ -64,12 +40,17 @@ export async function startLeadServer(
   target: LeadServerTarget,
   settings: LeadServerSettings,
 ): Promise<Service> {
-  const port = await freePort();
-  return await startService({
-    name,
-    command: [
-      "bun",
-      ...(settings.smol ? ["--smol"] : []),
+  const server = await startServerProcess({
+    databaseEnv: databaseEnv(target),
+    env: {
+      NODE_ENV: "production",
+      RATE_LIMIT_PER_SECOND: "1000000",
+      RATE_LIMIT_BURST: "1000000",
+      LOG_LEVEL: "error",
+      DATABASE_POOL_SIZE: String(settings.poolSize),
+      DISPATCHER: settings.dispatcher ? "on" : "off",
+    },
+    bunFlags: [
       ...(settings.cpuProfileDir
         ? [
             "--cpu-prof",
@@ -78,25 +59,16 @@ export async function startLeadServer(
             `--cpu-prof-name=${name}.cpuprofile`,
           ]
         : []),
-      "server/src/main.ts",
     ],
-    cwd: REPOSITORY_ROOT,
-    port,
-    readyPath: "/readyz",
-    readyWhenOk: true,
     readyTimeoutMs: 120_000,
-    env: {
-      ...databaseEnv(target),
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      RATE_LIMIT_PER_SECOND: "1000000",
-      RATE_LIMIT_BURST: "1000000",
-      LOG_LEVEL: "error",
-      DATABASE_POOL_SIZE: String(settings.poolSize),
-      DISPATCHER: settings.dispatcher ? "on" : "off",
-    },
   });
+  return {
+    name,
+    pid: server.pid,
+    baseUrl: server.baseUrl,
+    output: server.output,
+    stop: async () => void (await server.stop()),
+  };
 }
 
 export interface SampleLead {
@@ -129,10 +101,6 @@ export async function postLead(
   token: string,
   lead: SampleLead,
 ): Promise<{ status: number; body: { id?: string } & Record<string, unknown> }> {
-  const response = await fetch(`${baseUrl}${INTAKE_PATH}`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-    body: JSON.stringify(lead),
-  });
+  const response = await sendToIntake(baseUrl, { token, body: lead });
   return { status: response.status, body: (await response.json()) as { id?: string } };
 }

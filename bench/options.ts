@@ -4,7 +4,7 @@ import { SCENARIOS } from "./scenarios.ts";
 
 export const DATABASES = ["postgres", "pglite"] as const;
 export type DatabaseKind = (typeof DATABASES)[number];
-export const BASELINES = ["pgbench", "pgbench-no-triggers", "bun-serve", "fastify"] as const;
+export const BASELINES = ["pgbench", "bun-serve", "fastify"] as const;
 export type BaselineName = (typeof BASELINES)[number];
 
 export interface BenchOptions {
@@ -19,13 +19,9 @@ export interface BenchOptions {
   paced: boolean;
   dispatcher: boolean;
   poolSize: number;
-  /** Start the server with `bun --smol` (a smaller heap, traded for more GC). */
-  smol: boolean;
   /** Directory for the server's CPU profiles (bun --cpu-prof --cpu-prof-md), written when it stops. */
   cpuProfileDir: string | undefined;
   wrkThreads: number;
-  /** Wait up to this many minutes for the 1-minute load average to fall below 1 before starting. */
-  waitIdleMinutes: number;
   /** Where the markdown goes; empty: do not write a file. */
   output: string | undefined;
   quick: boolean;
@@ -40,15 +36,13 @@ export const USAGE = `Usage: bun run bench [flags]
   --connections LIST      default 8,32,64
   --scenarios LIST        ${SCENARIOS.map((scenario) => scenario.name).join(",")} (default all)
   --databases LIST        postgres,pglite (default both)
-  --baselines LIST        pgbench,pgbench-no-triggers,bun-serve,fastify (default all; "none" for none)
+  --baselines LIST        pgbench,bun-serve,fastify (default all; "none" for none)
   --no-paced              skip the p99-at-half-peak run
   --dispatcher on|off     run the in-server hand-off dispatcher during the load (default off)
   --pool N                server's DATABASE_POOL_SIZE (default 4)
-  --smol                  start the server with \`bun --smol\` (smaller heap, more GC)
   --cpu-prof DIR          profile the server (bun --cpu-prof --cpu-prof-md) into DIR; pair with
                           --scenarios/--databases to profile one path
   --wrk-threads N         wrk threads (default 1: the generator shares the machine)
-  --wait-idle MINUTES     on a shared machine: wait (at most this long) for load average < 1 first
   --out FILE              markdown output (default bench/results/<date>.md; "-" for none)
 `;
 
@@ -89,10 +83,8 @@ export function parseOptions(argv: string[], today = new Date()): BenchOptions |
       "no-paced": { type: "boolean" },
       dispatcher: { type: "string" },
       pool: { type: "string" },
-      smol: { type: "boolean" },
       "cpu-prof": { type: "string" },
       "wrk-threads": { type: "string" },
-      "wait-idle": { type: "string" },
       out: { type: "string" },
     },
   });
@@ -121,10 +113,8 @@ export function parseOptions(argv: string[], today = new Date()): BenchOptions |
     paced: !values["no-paced"],
     dispatcher: dispatcher === "on",
     poolSize: Math.round(positive(values.pool, 4, "pool")),
-    smol: values.smol ?? false,
     cpuProfileDir: values["cpu-prof"],
     wrkThreads: Math.round(positive(values["wrk-threads"], 1, "wrk-threads")),
-    waitIdleMinutes: values["wait-idle"] === undefined ? 0 : positive(values["wait-idle"], 0, "wait-idle"),
     output: values.out === "-" ? undefined : (values.out ?? `results/${date}.md`),
   };
 }

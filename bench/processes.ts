@@ -1,4 +1,5 @@
 // Child processes under test (server, baselines): start, wait until they answer, stop for sure.
+import { readAll } from "@speed-to-lead/tests/harness/server-process";
 import type { Subprocess } from "bun";
 
 export interface Service {
@@ -24,16 +25,10 @@ export interface StartOptions {
 
 /** Keeps the tail of a stream so a failing start can say why without flooding the console. */
 function captureTail(stream: ReadableStream<Uint8Array>, lines: string[], keep = 40): void {
-  const decoder = new TextDecoder();
-  const reader = stream.getReader();
-  void (async () => {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) return;
-      lines.push(...decoder.decode(value).split("\n").filter(Boolean));
-      if (lines.length > keep) lines.splice(0, lines.length - keep);
-    }
-  })().catch(() => {});
+  readAll(stream, (text) => {
+    lines.push(...text.split("\n").filter(Boolean));
+    if (lines.length > keep) lines.splice(0, lines.length - keep);
+  });
 }
 
 async function waitUntilAnswering(

@@ -41,7 +41,6 @@ function spread(value: Spread, format: (value: number) => string): string {
 
 const BASELINE_LABELS: Record<string, string> = {
   pgbench: "pgbench ceiling",
-  "pgbench-no-triggers": "pgbench, triggers off",
   "bun-serve": "Bun.serve 201",
   fastify: "Fastify 5 + pg",
 };
@@ -82,7 +81,7 @@ export function renderVerdicts(verdicts: Verdict[]): string {
   ].join("\n");
 }
 
-function renderCeiling(ceiling: Ceiling, withoutTriggersMeasured: boolean): string {
+function renderCeiling(ceiling: Ceiling): string {
   const defines = Object.entries(ceiling.script.defines)
     .map(([name, value]) => `-D ${name}=${value.length > 160 ? `${value.slice(0, 157)}…` : value}`)
     .join("\n");
@@ -104,11 +103,6 @@ function renderCeiling(ceiling: Ceiling, withoutTriggersMeasured: boolean): stri
     "</details>",
     "",
     ...ceiling.script.notes.map((note) => `- ${note}`),
-    ...(withoutTriggersMeasured
-      ? [
-          `- "pgbench, triggers off" (diagnostic, not a target) runs the same script on a copy of the database with these triggers disabled: ${ceiling.withoutTriggers.triggers.join(", ") || "none"}`,
-        ]
-      : []),
     ...(ceiling.background.length > 0
       ? [
           "",
@@ -132,24 +126,16 @@ export function renderReport(input: ReportInput): string {
     "",
     `Machine: ${machineLine(input.machine)}`,
     "",
-    `Settings: ${options.runs} run(s) per cell × ${options.durationSeconds} s (after ${options.warmupSeconds} s warm-up), wrk -t${options.wrkThreads}, server pool ${options.poolSize}${options.smol ? ", bun --smol" : ""}, dispatcher ${options.dispatcher ? "on" : "off"}, PostgreSQL fsync=on synchronous_commit=on. Figures: median (min–max). Total ${Math.round(input.elapsedSeconds)} s.`,
+    `Settings: ${options.runs} run(s) per cell × ${options.durationSeconds} s (after ${options.warmupSeconds} s warm-up), wrk -t${options.wrkThreads}, server pool ${options.poolSize}, dispatcher ${options.dispatcher ? "on" : "off"}, PostgreSQL fsync=on synchronous_commit=on. Figures: median (min–max). Total ${Math.round(input.elapsedSeconds)} s.`,
     "",
     renderTable(input.cells),
     "",
-    "## Targets (issue 7)",
+    "## Targets",
     "",
     renderVerdicts(input.verdicts),
     ...(input.notes.length > 0 ? ["", "## Notes", "", ...input.notes.map((note) => `- ${note}`)] : []),
     ...(warnings.length > 0 ? ["", "## Warnings", "", ...warnings] : []),
-    ...(input.ceiling
-      ? [
-          "",
-          renderCeiling(
-            input.ceiling,
-            input.cells.some((cell) => cell.name === "pgbench-no-triggers"),
-          ),
-        ]
-      : []),
+    ...(input.ceiling ? ["", renderCeiling(input.ceiling)] : []),
     "",
   ].join("\n");
 }

@@ -13,7 +13,7 @@ import { startBunServeBaseline, startFastifyBaseline } from "./baselines/service
 import { type Ceiling, prepareCeiling } from "./ceiling.ts";
 import { type Cell, pgbenchCell, type WrkCellContext, wrkCell } from "./cells.ts";
 import { postmasterPid } from "./cpu.ts";
-import { createChannelToken, serverIsPresent, startLeadServer } from "./lead-server.ts";
+import { createBenchToken, startLeadServer } from "./lead-server.ts";
 import { describeMachine, machineLine } from "./machine.ts";
 import { measure, progressLine, warmUp } from "./measure.ts";
 import { parseOptions, USAGE } from "./options.ts";
@@ -28,7 +28,7 @@ import { ensureWrk } from "./wrk.ts";
 
 /** Replay keys and external ids cycle through this many values per server. */
 const POOL_SIZE = 100;
-/** Issue 7's targets are stated at 32 connections; the paced run uses it when selected. */
+/** The targets are stated at 32 connections; the paced run uses it when selected. */
 const PREFERRED_PACED_CONNECTIONS = 32;
 
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -51,15 +51,6 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
 function track(service: Service): Service {
   cleanups.push(() => service.stop());
   return service;
-}
-
-/** Other work on a shared machine skews every figure; ratios survive it better than absolutes. */
-async function waitForIdle(minutes: number): Promise<void> {
-  const deadline = Date.now() + minutes * 60_000;
-  while (loadavg()[0]! >= 1 && Date.now() < deadline) {
-    console.log(`Waiting for the machine to go idle (load average ${loadavg()[0]!.toFixed(1)})…`);
-    await Bun.sleep(15_000);
-  }
 }
 
 async function durabilitySettings(cluster: PostgresCluster) {
@@ -102,18 +93,9 @@ async function main(): Promise<number> {
   const serverSettings = {
     dispatcher: options.dispatcher,
     poolSize: options.poolSize,
-    smol: options.smol,
     cpuProfileDir: options.cpuProfileDir ? resolve(options.cpuProfileDir) : undefined,
   };
-  const haveServer = serverIsPresent();
-  if (!haveServer) {
-    notes.push(
-      "server/src/main.ts or server/src/cli/main.ts is missing: server rows and the pgbench ceiling were skipped",
-    );
-    console.warn("! the server is not there yet: measuring the baselines only");
-  }
 
-  if (options.waitIdleMinutes > 0) await waitForIdle(options.waitIdleMinutes);
   console.log("Starting PostgreSQL (fsync on, synchronous_commit on)…");
   const cluster = await startPostgresCluster({ fsync: true });
   cleanups.push(() => cluster.stop());
@@ -125,25 +107,19 @@ async function main(): Promise<number> {
   };
 
   let ceiling: Ceiling | undefined;
-  if (options.baselines.some((name) => name.startsWith("pgbench"))) {
-    if (haveServer) {
-      console.log("Capturing the server's SQL for one fresh lead…");
-      try {
-        ceiling = await prepareCeiling(cluster.url, serverSettings, context.consentAt);
-        const captured = ceiling;
-        if (options.baselines.includes("pgbench")) {
-          perConnection((c) => pgbenchCell(captured, c));
-          // The server holds only `poolSize` connections: the database's best with this SQL is
-          // measured at that many clients too (fewer backends contend less on shared rows).
-          if (!options.connections.includes(options.poolSize))
-            cells.push(pgbenchCell(captured, options.poolSize));
-        }
-        if (options.baselines.includes("pgbench-no-triggers"))
-          perConnection((c) => pgbenchCell(captured, c, true));
-      } catch (error) {
-        notes.push(`pgbench ceiling unavailable: ${(error as Error).message.split("\n")[0]}`);
-        console.warn(`! pgbench ceiling unavailable: ${(error as Error).message}`);
-      }
+  if (options.baselines.includes("pgbench")) {
+    console.log("Capturing the server's SQL for one fresh lead…");
+    try {
+      ceiling = await prepareCeiling(cluster.url, serverSettings, context.consentAt);
+      const captured = ceiling;
+      perConnection((c) => pgbenchCell(captured, c));
+      // The server holds only `poolSize` connections: the database's best with this SQL is
+      // measured at that many clients too (fewer backends contend less on shared rows).
+      if (!options.connections.includes(options.poolSize))
+        cells.push(pgbenchCell(captured, options.poolSize));
+    } catch (error) {
+      notes.push(`pgbench ceiling unavailable: ${(error as Error).message.split("\n")[0]}`);
+      console.warn(`! pgbench ceiling unavailable: ${(error as Error).message}`);
     }
   }
   /** A baseline that cannot start (no Node, say) costs its rows, not the whole run. */
@@ -199,22 +175,22 @@ async function main(): Promise<number> {
       console.warn(`! the server on ${group} did not start: ${(error as Error).message}`);
     }
   };
-  if (haveServer && options.databases.includes("postgres")) {
+  if (options.databases.includes("postgres")) {
     await addServer("PostgreSQL", async () => {
       const databaseUrl = await createDatabase(cluster.url, "bench_server");
-      const token = createChannelToken({ databaseUrl });
+      const token = await createBenchToken({ databaseUrl });
       return {
         service: track(await startLeadServer("server-postgres", { databaseUrl }, serverSettings)),
         token,
       };
     });
   }
-  if (haveServer && options.databases.includes("pglite")) {
+  if (options.databases.includes("pglite")) {
     await addServer("PGlite", async () => {
       const pgliteDir = join(mkdtempSync(join(tmpdir(), "stl-bench-pglite-")), "data");
       cleanups.push(() => rmSync(dirname(pgliteDir), { recursive: true, force: true }));
       // PGlite: one process at a time may open the folder, so the token comes first.
-      const token = createChannelToken({ pgliteDir });
+      const token = await createBenchToken({ pgliteDir });
       return { service: track(await startLeadServer("server-pglite", { pgliteDir }, serverSettings)), token };
     });
   }

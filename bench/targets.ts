@@ -1,4 +1,4 @@
-// Issue 7's targets, checked against the medians of this run. Verdicts are computed; the reasons
+// The intake's speed targets, checked against the medians of this run. Verdicts are computed; the reasons
 // behind a miss are analysed in bench/README.md.
 import type { Cell } from "./cells.ts";
 import type { Pacing } from "./paced.ts";

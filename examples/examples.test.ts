@@ -1,10 +1,11 @@
-// Runs every example as its own process against a real server process (embedded PGlite in a temp folder).
-import { type ChildProcess, spawn } from "node:child_process";
+// Runs every example as its own process against the real server (the tests' harness; embedded PGlite in a temp folder).
+import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type ServerProcess, startServerProcess } from "../test/harness/server-process.ts";
+import { createChannelToken } from "../test/harness/stl-cli.ts";
 
 const repositoryRoot = join(import.meta.dirname, "..");
 const bun = process.versions.bun ? process.execPath : "bun";
@@ -33,72 +34,21 @@ function run(command: string, args: string[], env: Record<string, string>, timeo
   });
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
-      );
-    });
-  });
-}
-
 let dataDir = "";
-let server: ChildProcess | undefined;
-let serverOutput = "";
+let server: ServerProcess | undefined;
 let env: Record<string, string> = {};
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), "stl-examples-"));
   // The CLI and the server cannot share PGLITE_DIR=memory, and only one process may open a folder:
   // create the token first, then start the server on the same folder.
-  const created = await run(
-    bun,
-    ["run", "stl", "tokens", "create", "--account", "examples", "--name", "examples", "--json"],
-    {
-      PGLITE_DIR: dataDir,
-    },
-  );
-  const jsonLine = created.stdout.split("\n").find((line) => line.trim().startsWith("{"));
-  if (created.code !== 0 || !jsonLine)
-    throw new Error(`token create failed:\n${created.stdout}\n${created.stderr}`);
-  const { token } = JSON.parse(jsonLine) as { token: string };
-
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  server = spawn(bun, ["server/src/main.ts"], {
-    cwd: repositoryRoot,
-    env: { ...process.env, PGLITE_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  server.stdout?.on("data", (chunk) => (serverOutput += chunk));
-  server.stderr?.on("data", (chunk) => (serverOutput += chunk));
-
-  const deadline = Date.now() + 45_000;
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`server exited ${server.exitCode}:\n${serverOutput}`);
-    const ready = await fetch(`${baseUrl}/readyz`, { signal: AbortSignal.timeout(1_000) }).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ready) break;
-    if (Date.now() > deadline) throw new Error(`server not ready at ${baseUrl}:\n${serverOutput}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  env = { STL_BASE_URL: baseUrl, STL_TOKEN: token };
+  const { token } = await createChannelToken({ PGLITE_DIR: dataDir }, "examples", "examples");
+  server = await startServerProcess({ databaseEnv: { PGLITE_DIR: dataDir }, env: { LOG_LEVEL: "warn" } });
+  env = { STL_BASE_URL: server.baseUrl, STL_TOKEN: token };
 }, 90_000);
 
 afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((resolve) => server?.once("exit", resolve));
-    server.kill("SIGTERM");
-    const timer = setTimeout(() => server?.kill("SIGKILL"), 5_000);
-    await exited;
-    clearTimeout(timer);
-  }
+  await server?.stop();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 

@@ -10,8 +10,8 @@ import type { LeadAccepted, LeadInput, paths } from "./types";
 /** The one inbound endpoint of the service. */
 export const LEAD_INTAKE_PATH = "/api/speed-to-lead/channel-inbound.php";
 
-// Visible ASCII, 1 to 255 characters: what the service accepts (and what survives an HTTP header).
-const IDEMPOTENCY_KEY = /^[\x21-\x7E]{1,255}$/;
+/** Visible ASCII, 1 to 255 characters: what the service accepts (and what survives an HTTP header). */
+export const IDEMPOTENCY_KEY = /^[\x21-\x7E]{1,255}$/;
 
 /** A timer holds at most 2^31 - 1 ms; Node and browsers fire a longer one at once. */
 const MAX_TIMER_MS = 2_147_483_647;

@@ -31,8 +31,8 @@ export class ConsentError extends SpeedToLeadError {
 /** The service's allowance for clock skew: captured_at may be at most this far in the future. */
 export const CONSENT_CLOCK_SKEW_MS = 60_000;
 
-// Same rule as the spec's date-time: RFC 3339 with a mandatory zone.
-const DATE_TIME_WITH_ZONE = /^\d{4}-\d\d-\d\d[Tt]\d\d:\d\d:\d\d(\.\d+)?([Zz]|[+-]\d\d:\d\d)$/;
+/** The spec's date-time rule: RFC 3339 with a mandatory zone. */
+export const DATE_TIME_WITH_ZONE = /^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
 
 /**
  * Returns the consent block to put in a lead's `consent`, with captured_at as ISO 8601 UTC.

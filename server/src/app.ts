@@ -4,7 +4,7 @@ import type { Database } from "./db/database.ts";
 import { DatabaseUnavailableError } from "./db/database.ts";
 import { logRequest } from "./http/request-log.ts";
 import { beginRequest, requestState } from "./http/request-state.ts";
-import { problemResponse } from "./http/respond.ts";
+import { problemResponse, UNAVAILABLE_RETRY_SECONDS } from "./http/respond.ts";
 import { describeError, type Logger, silentLogger } from "./logger.ts";
 import { assistantEvents } from "./modules/assistant-events/index.ts";
 import { type Authenticator, createAuthenticator } from "./modules/auth/authenticator.ts";
@@ -13,17 +13,14 @@ import { consolePages } from "./modules/console/pages.ts";
 import { type CorsPolicy, createCorsPolicy } from "./modules/cors/cors-policy.ts";
 import { apiDocs } from "./modules/docs/index.ts";
 import { health } from "./modules/health/index.ts";
-import { createLeadFeed, type LeadFeed } from "./modules/inbox/index.ts";
+import { createLeadFeed, type LeadFeed } from "./modules/inbox/lead-feed.ts";
 import { leadStatus } from "./modules/lead-status/index.ts";
 import { combineIntakeEvents, type IntakeEvents } from "./modules/leads/events.ts";
-import { registerFormats } from "./modules/leads/formats.ts";
 import { leadIntake } from "./modules/leads/index.ts";
-import {
-  createServiceMetrics,
-  intakeMetricsEvents,
-  metricsRoute,
-  type ServiceMetrics,
-} from "./modules/metrics/index.ts";
+import { registerFormats } from "./modules/leads/validation/formats.ts";
+import { metricsRoute } from "./modules/metrics/index.ts";
+import { intakeMetricsEvents } from "./modules/metrics/intake-metrics.ts";
+import { createServiceMetrics, type ServiceMetrics } from "./modules/metrics/service-metrics.ts";
 import { createRateLimiter, type RateLimiter } from "./modules/rate-limit/token-bucket.ts";
 
 export interface AppDeps {
@@ -98,10 +95,7 @@ export function createApp(deps: AppDeps) {
       if (code === "PARSE") return problemResponse(state, "invalid_json");
       if (code === "VALIDATION") return problemResponse(state, "validation_failed", { errors: [] });
       if (error instanceof DatabaseUnavailableError) {
-        return problemResponse(state, "unavailable", {
-          retryAfterSeconds: 2,
-          headers: { "retry-after": "2" },
-        });
+        return problemResponse(state, "unavailable", { retryAfterSeconds: UNAVAILABLE_RETRY_SECONDS });
       }
       // Never the body: it holds personal data. The request id ties this line to the response.
       logger.error("unhandled error", {

@@ -1,8 +1,12 @@
-// Server settings from environment variables; each one and its default is listed in server/README.md.
+// Every setting from environment variables, read once, in sections; each one and its default is listed in server/README.md.
 import { isAbsolute, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { DEFAULT_DATABASE_TIMEOUT_MS } from "./db/database.ts";
-import { corsOriginsFromEnv } from "./modules/cors/cors-policy.ts";
+import type { ConsolePersonalData } from "./modules/handoff/assistant.ts";
+import { type CallingHours, parseClockTime, rulesOutsideHours } from "./modules/handoff/calling-hours.ts";
+import { isKnownZone } from "./modules/handoff/zoned-time.ts";
+
+type Env = Record<string, string | undefined>;
 
 export type LogLevel = "debug" | "info" | "warn" | "error" | "silent";
 
@@ -17,7 +21,7 @@ export interface ServerConfig {
   rateLimitPerSecond: number;
   rateLimitBurst: number;
   logLevel: LogLevel;
-  /** Connections in the PostgreSQL pool: a small pool measured best here (see STACK-NOTES). */
+  /** Connections in the PostgreSQL pool: a small pool measured best here. */
   databasePoolSize: number;
   /** statement_timeout on PostgreSQL; the client's own deadline is a second later (a frozen database). */
   databaseTimeoutMs: number;
@@ -32,6 +36,33 @@ export interface ServerConfig {
   failedAuthPerMinute: number;
   /** This server's address as browsers reach it (PUBLIC_URL): the base of printed sign-in links. */
   publicUrl: string | undefined;
+  /** The five-minute response: who receives hand-offs, when, and how often it retries. */
+  handoff: HandoffConfig;
+}
+
+export interface HandoffConfig {
+  /** false with DISPATCHER=off: the server stores tasks and a separate `stl dispatch` delivers them. */
+  dispatcherInServer: boolean;
+  /** Unset: the console assistant prints each hand-off as one JSON line. */
+  webhookUrl: string | undefined;
+  webhookSecret: string | undefined;
+  webhookTimeoutMs: number;
+  callingHours: CallingHours;
+  /** Used when neither the lead's timezone nor its area code gives a zone. */
+  defaultTimeZone: string;
+  /** Safety-net poll; new tasks wake the dispatcher at once through LISTEN/NOTIFY. */
+  pollIntervalMs: number;
+  /** First retry delay; doubles per attempt up to retryMaxMs, with jitter. */
+  retryBaseMs: number;
+  retryMaxMs: number;
+  /** Deliveries in flight at once, per dispatcher. */
+  concurrency: number;
+  /** The console assistant's lines are info logs: printed unless LOG_LEVEL is warn, error or silent. */
+  printHandoffs: boolean;
+  /** ASSISTANT_CONSOLE_PERSONAL_DATA: the console assistant masks phone, names, consent and context unless "full". */
+  consolePersonalData: ConsolePersonalData;
+  /** DISPATCH_METRICS_PORT, for `stl dispatch` only: that worker's GET /metrics. */
+  workerMetricsPort: number | undefined;
 }
 
 /** The repository root: relative PGLITE_DIR values resolve here, so `bun start` and `bun run stl` agree. */
@@ -39,21 +70,45 @@ export const REPOSITORY_ROOT = resolve(fileURLToPath(import.meta.url), "..", "..
 
 const LOG_LEVELS: LogLevel[] = ["debug", "info", "warn", "error", "silent"];
 
-function numberSetting(env: Record<string, string | undefined>, name: string, fallback: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw.trim() === "") return fallback;
+/** The one number reader: unset or blank gives the fallback; "zero" admits 0, "above-zero" does not. */
+function numberSetting<Fallback extends number | undefined>(
+  env: Env,
+  name: string,
+  fallback: Fallback,
+  floor: "zero" | "above-zero" = "zero",
+): number | Fallback {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
   const value = Number(raw);
-  if (!Number.isFinite(value) || value < 0)
-    throw new Error(`${name} must be a non-negative number, got "${raw}"`);
+  const ok = Number.isFinite(value) && (floor === "zero" ? value >= 0 : value > 0);
+  if (!ok) {
+    const kind = floor === "zero" ? "non-negative" : "positive";
+    throw new Error(`${name} must be a ${kind} number, got "${env[name]}"`);
+  }
   return value;
 }
 
-function booleanSetting(env: Record<string, string | undefined>, name: string, fallback: boolean): boolean {
+function booleanSetting(env: Env, name: string, fallback: boolean): boolean {
   const raw = env[name]?.trim().toLowerCase();
   if (!raw) return fallback;
   if (raw === "true" || raw === "1") return true;
   if (raw === "false" || raw === "0") return false;
   throw new Error(`${name} must be true or false, got "${env[name]}"`);
+}
+
+/** One of `allowed`, case-insensitive; unset or blank gives the fallback. */
+function choiceSetting<Choice extends string>(
+  env: Env,
+  name: string,
+  allowed: Choice[],
+  fallback: Choice,
+): Choice {
+  const raw = env[name]?.trim().toLowerCase() || fallback;
+  if (!(allowed as string[]).includes(raw))
+    throw new Error(
+      `${name} must be one of ${allowed.map((choice) => `"${choice}"`).join(", ")}, got "${raw}"`,
+    );
+  return raw as Choice;
 }
 
 export function resolvePgliteDir(raw: string | undefined): string {
@@ -62,9 +117,17 @@ export function resolvePgliteDir(raw: string | undefined): string {
   return isAbsolute(dir) ? dir : join(REPOSITORY_ROOT, dir);
 }
 
-export function loadConfig(env: Record<string, string | undefined> = process.env): ServerConfig {
-  const logLevel = (env.LOG_LEVEL?.trim().toLowerCase() || "info") as LogLevel;
-  if (!LOG_LEVELS.includes(logLevel)) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}`);
+/** CORS_ALLOWED_ORIGINS: comma-separated origins, or "*"; unset or empty means no cross-origin access. */
+export function corsOrigins(raw: string | undefined): string[] {
+  return (raw ?? "")
+    .split(",")
+    .map((origin) => origin.trim().replace(/\/+$/, ""))
+    .filter((origin) => origin.length > 0);
+}
+
+/** @example const { port, handoff } = loadConfig(); */
+export function loadConfig(env: Env = process.env): ServerConfig {
+  const logLevel = choiceSetting(env, "LOG_LEVEL", LOG_LEVELS, "info");
   const databaseTimeoutMs = numberSetting(env, "DATABASE_TIMEOUT_MS", DEFAULT_DATABASE_TIMEOUT_MS);
   if (databaseTimeoutMs === 0)
     throw new Error("DATABASE_TIMEOUT_MS must be above 0: every statement is bounded");
@@ -81,11 +144,56 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel,
     databasePoolSize: numberSetting(env, "DATABASE_POOL_SIZE", 4),
     databaseTimeoutMs,
-    corsAllowedOrigins: corsOriginsFromEnv(env.CORS_ALLOWED_ORIGINS),
-    metricsPort: env.METRICS_PORT?.trim() ? numberSetting(env, "METRICS_PORT", 0) : undefined,
+    corsAllowedOrigins: corsOrigins(env.CORS_ALLOWED_ORIGINS),
+    metricsPort: numberSetting(env, "METRICS_PORT", undefined),
     metricsHost: env.METRICS_HOST?.trim() || "127.0.0.1",
     trustProxy: booleanSetting(env, "TRUST_PROXY", false),
     failedAuthPerMinute: numberSetting(env, "FAILED_AUTH_PER_MINUTE", 60),
     publicUrl,
+    handoff: handoffSection(env, logLevel),
+  };
+}
+
+function handoffSection(env: Env, logLevel: LogLevel): HandoffConfig {
+  const dispatcher = choiceSetting(env, "DISPATCHER", ["on", "off"], "on");
+
+  const webhookUrl = env.ASSISTANT_WEBHOOK_URL?.trim() || undefined;
+  const webhookSecret = env.ASSISTANT_WEBHOOK_SECRET?.trim() || undefined;
+  if (webhookUrl) {
+    if (!URL.canParse(webhookUrl) || !/^https?:$/.test(new URL(webhookUrl).protocol)) {
+      throw new Error("ASSISTANT_WEBHOOK_URL must be an http(s) URL");
+    }
+    // Unsigned hand-offs would let anyone who finds the assistant's URL inject calls.
+    if (!webhookSecret) throw new Error("ASSISTANT_WEBHOOK_SECRET is required with ASSISTANT_WEBHOOK_URL");
+  }
+
+  const start = parseClockTime(env.CALLING_HOURS_START?.trim() || "08:00");
+  const end = parseClockTime(env.CALLING_HOURS_END?.trim() || "20:00");
+  if (start >= end) throw new Error("CALLING_HOURS_START must be earlier than CALLING_HOURS_END");
+  const unreachable = rulesOutsideHours({ start, end });
+  if (unreachable.length > 0) {
+    throw new Error(
+      `CALLING_HOURS_START–CALLING_HOURS_END leave no calling time under ${unreachable.join(", ")}: the hours may only narrow the rules`,
+    );
+  }
+
+  const defaultTimeZone = env.DEFAULT_TIME_ZONE?.trim() || "America/New_York";
+  if (!isKnownZone(defaultTimeZone))
+    throw new Error(`DEFAULT_TIME_ZONE "${defaultTimeZone}" is not a known IANA zone`);
+
+  return {
+    dispatcherInServer: dispatcher === "on",
+    webhookUrl,
+    webhookSecret,
+    webhookTimeoutMs: numberSetting(env, "ASSISTANT_WEBHOOK_TIMEOUT_MS", 10_000, "above-zero"),
+    callingHours: { start, end },
+    defaultTimeZone,
+    pollIntervalMs: numberSetting(env, "DISPATCHER_POLL_MS", 1_000, "above-zero"),
+    retryBaseMs: numberSetting(env, "DISPATCHER_RETRY_BASE_MS", 1_000, "above-zero"),
+    retryMaxMs: numberSetting(env, "DISPATCHER_RETRY_MAX_MS", 30_000, "above-zero"),
+    concurrency: Math.floor(numberSetting(env, "DISPATCHER_CONCURRENCY", 32, "above-zero")),
+    printHandoffs: logLevel === "debug" || logLevel === "info",
+    consolePersonalData: choiceSetting(env, "ASSISTANT_CONSOLE_PERSONAL_DATA", ["masked", "full"], "masked"),
+    workerMetricsPort: numberSetting(env, "DISPATCH_METRICS_PORT", undefined),
   };
 }

@@ -4,27 +4,22 @@ import { createDemoOwnerLink, createDemoToken, demoBanner } from "./bootstrap/de
 import { loadConfig } from "./config.ts";
 import { type Database, DatabaseUnavailableError } from "./db/database.ts";
 import { DirectoryLockedError } from "./db/directory-lock.ts";
+import { bunSqlListen } from "./db/listen.ts";
 import { migrate } from "./db/migrate.ts";
 import { openDatabase } from "./db/open-database.ts";
 import { listenOnExactPaths } from "./http/exact-path-listener.ts";
 import { createLogger, describeError } from "./logger.ts";
 import { createCorsPolicy } from "./modules/cors/cors-policy.ts";
-import {
-  bunSqlListen,
-  loadHandoffConfig,
-  type ServerHandoff,
-  startServerHandoff,
-} from "./modules/handoff/index.ts";
-import { createLeadFeed } from "./modules/inbox/index.ts";
-import { createServiceMetrics } from "./modules/metrics/index.ts";
+import { type HandoffRuntime, startHandoff } from "./modules/handoff/handoff-runtime.ts";
+import { createLeadFeed } from "./modules/inbox/lead-feed.ts";
 import { listenForMetrics } from "./modules/metrics/metrics-listener.ts";
+import { createServiceMetrics } from "./modules/metrics/service-metrics.ts";
 
 const MIGRATION_RETRY_MS = 2_000;
 const config = loadConfig();
 const logger = createLogger(config.logLevel);
-const handoffConfig = loadHandoffConfig();
 const metrics = createServiceMetrics();
-let handoff: ServerHandoff | undefined;
+let handoff: HandoffRuntime | undefined;
 
 let db: Database;
 try {
@@ -66,7 +61,7 @@ const app = createApp({
       if (event.responseTaskId) handoff?.taskCommitted();
     },
   },
-  assistantSecret: handoffConfig.webhookSecret,
+  assistantSecret: config.handoff.webhookSecret,
 });
 const { metricsPort, metricsHost } = config;
 const server = listenOnExactPaths(app, {
@@ -112,9 +107,10 @@ if (migration.fresh && db.kind === "pglite") {
 ready = true;
 // The five-minute response; DISPATCHER=off leaves it to `bun run stl dispatch` workers.
 const { databaseUrl, databaseTimeoutMs } = config;
-handoff = await startServerHandoff({
+handoff = await startHandoff({
+  mode: "server",
   db,
-  config: handoffConfig,
+  config: config.handoff,
   logger,
   metrics,
   databaseUrl,

@@ -8,6 +8,9 @@ import { LEAD_SOURCES } from "./sources.ts";
 /** Visible ASCII only, so a key survives an HTTP header unchanged. */
 export const IDEMPOTENCY_KEY_PATTERN = `^[\\x21-\\x7E]{1,${IDEMPOTENCY_KEY_MAX_LENGTH}}$`;
 
+/** Where a phone number counts as US: the US and the territories that share +1 (not Canada nor the Caribbean). */
+export const US_PHONE_COUNTRIES: readonly string[] = ["US", "PR", "GU", "VI", "MP", "AS"];
+
 export const SOURCE_CAMPAIGN_PATTERN = "^[A-Za-z0-9._-]{1,64}$";
 
 /** Optional text field with a length ceiling; ceilings keep one lead well inside the 64 KiB body limit. */

@@ -12,7 +12,7 @@ import {
   validationFailedExample,
 } from "./examples.ts";
 import { CallWindowSchema, HandoffPayloadSchema } from "./handoff-payload.ts";
-import { LeadInputSchema } from "./lead.ts";
+import { IDEMPOTENCY_KEY_PATTERN, LeadInputSchema } from "./lead.ts";
 import { LeadAcceptedSchema } from "./lead-accepted.ts";
 import { HandoffAttemptSchema, LeadStatusSchema } from "./lead-status.ts";
 import {
@@ -555,7 +555,7 @@ export function buildOpenApiDocument(): Json {
           required: false,
           description:
             "Alternative to the body's idempotency_key: 1 to 255 visible ASCII characters, scoped to the account. When both are present they must be equal. An invalid header value is reported as pattern_mismatch at /idempotency_key.",
-          schema: { type: "string", pattern: "^[\\x21-\\x7E]{1,255}$" },
+          schema: { type: "string", pattern: IDEMPOTENCY_KEY_PATTERN },
         },
         "webhook-id": {
           name: "webhook-id",

@@ -4,7 +4,8 @@ import type { CheckedResponse } from "./openapi-conformance.ts";
 
 /**
  * For a burst sharing one idempotency key: one first response (201, not a replay); the others replay it
- * byte for byte or were asked to retry (409 with Retry-After, already checked by the conformance check).
+ * byte for byte or were asked to retry (409 idempotency_request_in_flight; Retry-After is checked by the
+ * conformance check).
  */
 export function expectOneLeadForOneKey(responses: CheckedResponse[]): string {
   const statuses = new Set(responses.map((response) => response.status));
@@ -12,6 +13,8 @@ export function expectOneLeadForOneKey(responses: CheckedResponse[]): string {
     [...statuses].every((status) => status === 201 || status === 409),
     [...statuses].join(","),
   ).toBe(true);
+  for (const retry of responses.filter((response) => response.status === 409))
+    expect(retry.body.code).toBe("idempotency_request_in_flight");
   const accepted = responses.filter((response) => response.status === 201);
   const firsts = accepted.filter((response) => response.headers.get("Idempotent-Replayed") === null);
   expect(firsts, "exactly one request created the lead").toHaveLength(1);

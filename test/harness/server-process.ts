@@ -1,4 +1,5 @@
-// The real server as a separate process, started with its real start command and stopped as an operator would.
+// The real server as a separate process, started with its real start command and stopped as an operator would:
+// the one harness every process-level test, the examples' test and the bench start it through.
 import type { Subprocess } from "bun";
 import { childEnv } from "./child-env.ts";
 import { freePort } from "./postgres.ts";
@@ -8,18 +9,29 @@ export interface ServerProcess {
   baseUrl: string;
   port: number;
   pid: number;
-  /** The last lines the server wrote, for failure messages. */
+  /** Every line the server wrote to stdout so far (JSON logs and the demo banner). */
+  lines: string[];
+  /** The last lines the server wrote (stdout and stderr), for failure messages. */
   output(): string;
-  /** SIGTERM (graceful shutdown), then SIGKILL after `graceMs`. Resolves with the exit code. */
-  stop(graceMs?: number): Promise<number | null>;
+  /** Resolves with the first stdout line `match` accepts, waiting for it up to `timeoutMs`. */
+  waitForLine(match: (line: string) => boolean, timeoutMs?: number): Promise<string>;
+  /** Sends `signal` (SIGTERM: graceful shutdown), then SIGKILL after `graceMs`. Resolves with the exit code. */
+  stop(signal?: NodeJS.Signals, graceMs?: number): Promise<number | null>;
 }
 
 export interface StartServerOptions {
   /** DATABASE_URL or PGLITE_DIR. */
-  databaseEnv: Record<string, string>;
-  /** Extra settings, e.g. RATE_LIMIT_PER_SECOND. */
+  databaseEnv?: Record<string, string>;
+  /** Other settings, e.g. RATE_LIMIT_PER_SECOND; LOG_LEVEL is info unless set. */
   env?: Record<string, string>;
+  /**
+   * "ready" (default): GET /readyz answers 200, migrations ran and the database answers.
+   * "listening": the port is open; migrations may still run (a test of what happens meanwhile).
+   */
+  until?: "ready" | "listening";
   readyTimeoutMs?: number;
+  /** Flags for bun before the entry file, e.g. --smol or --cpu-prof (the bench). */
+  bunFlags?: string[];
 }
 
 const OUTPUT_LIMIT = 32 * 1024;
@@ -30,27 +42,28 @@ process.once("exit", () => {
   for (const child of running) child.kill("SIGKILL");
 });
 
-/** Keeps the tail of a child's stream; reading it also stops the pipe from filling and blocking the child. */
-function collectTail(stream: ReadableStream<Uint8Array>, append: (text: string) => void): void {
+/** Reads a child's stream to the end; reading also stops the pipe from filling and blocking the child. */
+export function readAll(stream: ReadableStream<Uint8Array>, onText: (text: string) => void): void {
   const decoder = new TextDecoder();
   const reader = stream.getReader();
   void (async () => {
     for (;;) {
       const { done, value } = await reader.read();
       if (done) return;
-      append(decoder.decode(value, { stream: true }));
+      onText(decoder.decode(value, { stream: true }));
     }
   })().catch(() => {});
 }
 
+const exited = (child: Subprocess) => child.exitCode !== null || child.signalCode !== null;
+
 async function waitUntilReady(child: Subprocess, url: string, timeoutMs: number, output: () => string) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) {
+    if (exited(child))
       throw new Error(
         `server exited (${child.exitCode ?? child.signalCode}) before it was ready:\n${output()}`,
       );
-    }
     try {
       const response = await fetch(url, { signal: AbortSignal.timeout(1_000) });
       await response.arrayBuffer();
@@ -62,16 +75,16 @@ async function waitUntilReady(child: Subprocess, url: string, timeoutMs: number,
 }
 
 /**
- * `bun server/src/main.ts` from the repository root on a free loopback port; resolves once GET /readyz is 200.
+ * `bun server/src/main.ts` from the repository root on a free loopback port.
  *
  * @example const server = await startServerProcess({ databaseEnv: database.env }); … await server.stop();
  */
 export async function startServerProcess(options: StartServerOptions): Promise<ServerProcess> {
   const port = await freePort();
-  const child = Bun.spawn(["bun", "server/src/main.ts"], {
+  const child = Bun.spawn(["bun", ...(options.bunFlags ?? []), "server/src/main.ts"], {
     cwd: REPOSITORY_ROOT,
     env: childEnv({
-      LOG_LEVEL: "warn",
+      LOG_LEVEL: "info",
       ...options.databaseEnv,
       ...options.env,
       PORT: String(port),
@@ -82,30 +95,64 @@ export async function startServerProcess(options: StartServerOptions): Promise<S
   });
   running.add(child);
   void child.exited.then(() => running.delete(child));
+
+  const lines: string[] = [];
+  const waiters = new Set<() => void>();
   let tail = "";
+  let pending = "";
   const append = (text: string) => {
     tail = (tail + text).slice(-OUTPUT_LIMIT);
   };
-  collectTail(child.stdout, append);
-  collectTail(child.stderr, append);
-  const baseUrl = `http://127.0.0.1:${port}`;
+  readAll(child.stdout, (text) => {
+    append(text);
+    const parts = (pending + text).split("\n");
+    pending = parts.pop() ?? "";
+    lines.push(...parts);
+    for (const wake of waiters) wake();
+  });
+  readAll(child.stderr, append);
   const output = () => tail;
-  const stop = async (graceMs = 5_000) => {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill("SIGTERM");
-      const exited = await Promise.race([
-        child.exited.then(() => true),
-        Bun.sleep(graceMs).then(() => false),
-      ]);
-      if (!exited) child.kill("SIGKILL");
+
+  async function waitForLine(match: (line: string) => boolean, timeoutMs = 60_000): Promise<string> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const found = lines.find(match);
+      if (found !== undefined) return found;
+      if (exited(child)) throw new Error(`server exited ${child.exitCode ?? child.signalCode}:\n${output()}`);
+      if (Date.now() > deadline) throw new Error(`no matching line within ${timeoutMs} ms:\n${output()}`);
+      await new Promise<void>((resolve) => {
+        const wake = () => {
+          waiters.delete(wake);
+          resolve();
+        };
+        waiters.add(wake);
+        setTimeout(wake, 100);
+      });
+    }
+  }
+
+  async function stop(signal: NodeJS.Signals = "SIGTERM", graceMs = 10_000) {
+    if (!exited(child)) {
+      child.kill(signal);
+      const done = await Promise.race([child.exited.then(() => true), Bun.sleep(graceMs).then(() => false)]);
+      if (!done) child.kill("SIGKILL");
     }
     return await child.exited;
-  };
+  }
+
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const readyTimeoutMs = options.readyTimeoutMs ?? 30_000;
   try {
-    await waitUntilReady(child, `${baseUrl}/readyz`, options.readyTimeoutMs ?? 30_000, output);
+    if (options.until === "listening")
+      await waitForLine((line) => line.includes('"msg":"listening"'), readyTimeoutMs);
+    else await waitUntilReady(child, `${baseUrl}/readyz`, readyTimeoutMs, output);
   } catch (error) {
-    await stop(1_000);
+    await stop("SIGTERM", 1_000);
     throw error;
   }
-  return { baseUrl, port, pid: child.pid, output, stop };
+  return { baseUrl, port, pid: child.pid, lines, output, waitForLine, stop };
 }
+
+/** Waits for the server's "ready" log line: migrations ran (and the demo token was printed, if any). */
+export const untilReady = (server: ServerProcess) =>
+  server.waitForLine((line) => line.includes('"msg":"ready"'));

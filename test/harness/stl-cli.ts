@@ -11,10 +11,24 @@ export interface ChannelToken {
   account: string;
 }
 
-async function runStl(args: string[], databaseEnv: Record<string, string>): Promise<string> {
-  const child = Bun.spawn(["bun", "run", "stl", ...args], {
+/** The CLI's entry, as `bun run stl` runs it. */
+export const CLI_ENTRY = fileURLToPath(new URL("../../server/src/cli/main.ts", import.meta.url));
+
+export interface CliResult {
+  exitCode: number;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * Runs `bun run stl <args>` with `env` (the database settings, and any other) and collects its output.
+ *
+ * @example const { exitCode, stdout } = await runCli(["tokens", "list", "--json"], database.env);
+ */
+export async function runCli(args: string[], env: Record<string, string>): Promise<CliResult> {
+  const child = Bun.spawn(["bun", CLI_ENTRY, ...args], {
     cwd: REPOSITORY_ROOT,
-    env: childEnv({ ...databaseEnv, LOG_LEVEL: "warn" }),
+    env: childEnv({ LOG_LEVEL: "info", ...env }),
     stdout: "pipe",
     stderr: "pipe",
   });
@@ -23,6 +37,11 @@ async function runStl(args: string[], databaseEnv: Record<string, string>): Prom
     new Response(child.stderr).text(),
     child.exited,
   ]);
+  return { exitCode, stdout, stderr };
+}
+
+async function runStl(args: string[], databaseEnv: Record<string, string>): Promise<string> {
+  const { exitCode, stdout, stderr } = await runCli(args, { ...databaseEnv, LOG_LEVEL: "warn" });
   if (exitCode !== 0)
     throw new Error(`bun run stl ${args.join(" ")} exited ${exitCode}:\n${stdout}\n${stderr}`);
   return stdout;

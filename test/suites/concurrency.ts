@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { postLead } from "../harness/lead-http.ts";
 import type { LeadServer } from "../harness/lead-server-fixture.ts";
 import { expectOneLeadForOneExternalId, expectOneLeadForOneKey } from "../harness/one-lead.ts";
-import { expectStoredLeads } from "../harness/stored-leads.ts";
+import { expectStoredLeads, expectStoredResponseTasks } from "../harness/stored-leads.ts";
 
 const PARALLEL = 50;
 const lead = () => ({ phone: "+1 (512) 555-0142", email: `burst-${crypto.randomUUID()}@example.com` });
@@ -40,8 +40,13 @@ export function concurrencySuite(server: LeadServer<"main" | "other">): void {
       expect(later.body.id).toBe(id);
     });
 
-    it(`${PARALLEL} parallel posts of one (platform, external_lead_id) with different keys give one lead`, async () => {
+    it(`${PARALLEL} parallel posts of one (platform, external_lead_id) with different keys give one lead, and one response task when one brings consent`, async () => {
       const externalLeadId = `ext-${crypto.randomUUID()}`;
+      const consent = {
+        source: "webform:/contact",
+        reference: externalLeadId,
+        captured_at: new Date().toISOString(),
+      };
       const responses = await burst(server, PARALLEL, (index) => ({
         token: server.tokens.main.token,
         body: {
@@ -49,10 +54,12 @@ export function concurrencySuite(server: LeadServer<"main" | "other">): void {
           platform: "acme-crm",
           external_lead_id: externalLeadId,
           idempotency_key: `k-${index}-${externalLeadId}`,
+          ...(index === 7 ? { consent } : {}),
         },
       }));
       expectOneLeadForOneExternalId(responses);
       await expectStoredLeads(server.database, "external_lead_id", externalLeadId, 1);
+      await expectStoredResponseTasks(server.database, externalLeadId, 1);
     });
 
     it("the same key and the same external id in two accounts never meet: two accounts, two leads", async () => {

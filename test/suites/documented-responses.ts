@@ -1,8 +1,9 @@
 // Each documented status, code and header of the intake endpoint, provoked on purpose over raw HTTP.
 import { FIELD_ERROR_CODES, LEAD_INTAKE_PATH, MAX_BODY_BYTES, PROBLEM_CODES } from "@speed-to-lead/spec";
 import { describe, expect, it } from "vitest";
+import { sendToIntake } from "../harness/intake-request.ts";
 import type { IntakeServer } from "../harness/intake-server.ts";
-import { postLead, sendToIntake } from "../harness/lead-http.ts";
+import { postLead } from "../harness/lead-http.ts";
 import { expectConformant } from "../harness/openapi-conformance.ts";
 import { schemaErrors } from "../harness/spec-ajv.ts";
 

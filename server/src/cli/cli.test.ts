@@ -2,8 +2,8 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { runCli } from "@speed-to-lead/tests/harness/stl-cli";
 import { afterAll, describe, expect, it } from "vitest";
-import { runCli } from "../testing/server-process.ts";
 
 const base = mkdtempSync(join(tmpdir(), "stl-cli-"));
 const env = { PGLITE_DIR: join(base, "data") };

@@ -2,16 +2,17 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { childEnv } from "@speed-to-lead/tests/harness/child-env";
+import { CLI_ENTRY, createChannelToken, runCli } from "@speed-to-lead/tests/harness/stl-cli";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPostgresTestDatabase } from "../modules/handoff/testing/handoff-fixture.ts";
-import { CLI_ENTRY, childEnv, cliCreateToken, runCli } from "../testing/server-process.ts";
 
 const base = mkdtempSync(join(tmpdir(), "stl-dnc-"));
 afterAll(() => rmSync(base, { recursive: true, force: true }));
 
 describe("bun run stl dnc (embedded database)", () => {
   const env = { PGLITE_DIR: join(base, "data"), LOG_LEVEL: "warn" };
-  beforeAll(() => cliCreateToken("acme", env));
+  beforeAll(() => createChannelToken(env, "acme", "integration"));
 
   const json = async (args: string[]) => {
     const result = await runCli([...args, "--json"], env);
@@ -102,7 +103,7 @@ describe("bun run stl dnc (embedded database)", () => {
 describe("bun run stl dnc import (PostgreSQL)", () => {
   it("adds nothing when the process dies in the middle of the import (one transaction)", async () => {
     const env = { DATABASE_URL: await createPostgresTestDatabase(), LOG_LEVEL: "warn" };
-    await cliCreateToken("acme", env);
+    await createChannelToken(env, "acme", "integration");
     const file = join(base, "big.csv");
     const rows = ["phone"];
     // Large enough that the import's transaction lasts well past the moment it is seen open.

@@ -13,11 +13,11 @@ import { DatabaseDeadlineError, DEADLINE_GRACE_MS, withDeadline } from "./query-
 
 /** Bun reports server errors as ERR_POSTGRES_SERVER_ERROR with the SQLSTATE in errno; anything else is the connection. */
 function translate(error: unknown): Error {
-  const e = error as { code?: string; errno?: string; message?: string; constraint?: string };
+  const e = error as { code?: string; errno?: string; message?: string };
   if (e?.code === "ERR_POSTGRES_SERVER_ERROR") {
     const state = typeof e.errno === "string" ? e.errno : undefined;
     if (isUnavailableState(state)) return new DatabaseUnavailableError(e.message ?? "database unavailable");
-    return new DatabaseError(e.message ?? "database error", state, e.constraint);
+    return new DatabaseError(e.message ?? "database error", state);
   }
   if (typeof e?.code === "string" && (e.code.startsWith("ERR_POSTGRES_") || /^E[A-Z]+$/.test(e.code))) {
     return new DatabaseUnavailableError(`${e.code}: ${e.message ?? ""}`);

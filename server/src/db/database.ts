@@ -26,7 +26,6 @@ export class DatabaseError extends Error {
   constructor(
     message: string,
     readonly sqlState: string | undefined,
-    readonly constraint?: string,
   ) {
     super(message);
   }
@@ -73,5 +72,4 @@ export const LOCK_TIMEOUT_MS = 5_000;
  */
 export const DEFAULT_DATABASE_TIMEOUT_MS = 8_000;
 
-export const UNIQUE_VIOLATION = "23505";
 export const LOCK_NOT_AVAILABLE = "55P03";

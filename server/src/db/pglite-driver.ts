@@ -5,10 +5,10 @@ import { type DirectoryLock, lockDirectory } from "./directory-lock.ts";
 
 function translate(error: unknown, closed: boolean): Error {
   if (closed) return new DatabaseUnavailableError("the embedded database is closed");
-  const e = error as { code?: unknown; message?: string; constraint?: string };
+  const e = error as { code?: unknown; message?: string };
   if (typeof e?.code === "string" && /^[0-9A-Z]{5}$/.test(e.code)) {
     // A new error without PGlite's `params`/`query` properties: those would carry lead data into logs.
-    return new DatabaseError(e.message ?? "database error", e.code, e.constraint);
+    return new DatabaseError(e.message ?? "database error", e.code);
   }
   return error instanceof Error ? error : new Error(String(error));
 }

@@ -1,5 +1,5 @@
 // The `detail` text of each problem code in English and Spanish; never includes submitted values.
-import type { ProblemCode } from "@speed-to-lead/spec";
+import { MAX_BODY_BYTES, type ProblemCode } from "@speed-to-lead/spec";
 import type { Language } from "./language.ts";
 
 type Detail = (args: { count?: number; seconds?: number }) => string;
@@ -69,8 +69,8 @@ const DETAILS: Record<ProblemCode, { en: Detail; es: Detail }> = {
       `Una solicitud con esta clave de idempotencia sigue en curso. Reintente tras ${seconds(s, "es")}.`,
   },
   payload_too_large: {
-    en: () => "The request body is larger than 65536 bytes.",
-    es: () => "El cuerpo de la solicitud supera los 65536 bytes.",
+    en: () => `The request body is larger than ${MAX_BODY_BYTES} bytes.`,
+    es: () => `El cuerpo de la solicitud supera los ${MAX_BODY_BYTES} bytes.`,
   },
   unsupported_media_type: {
     en: () => "Send the lead as application/json.",

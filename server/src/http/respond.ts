@@ -49,9 +49,12 @@ export function localizeIssues(issues: FieldIssue[], lang: Language): FieldError
 export interface ProblemOptions {
   errors?: FieldIssue[];
   headers?: HeaderMap;
-  /** Seconds to wait, for the detail text of 409, 429 and 503 (the caller sets Retry-After). */
+  /** Seconds to wait: sets Retry-After and the detail text of 409, 429 and 503. */
   retryAfterSeconds?: number;
 }
+
+/** Seconds a client should wait when the database is unreachable. */
+export const UNAVAILABLE_RETRY_SECONDS = 2;
 
 /**
  * RFC 9457 problem details in the request's language.
@@ -77,5 +80,6 @@ export function problemResponse(
   return textResponse(state, definition.status, JSON.stringify(body), "application/problem+json", {
     "content-language": lang,
     ...options.headers,
+    ...(options.retryAfterSeconds === undefined ? {} : { "retry-after": String(options.retryAfterSeconds) }),
   });
 }

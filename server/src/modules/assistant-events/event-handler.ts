@@ -3,12 +3,17 @@ import { TypeCompiler } from "@sinclair/typebox/compiler";
 import { type AssistantEventReceived, AssistantEventSchema, type ProblemCode } from "@speed-to-lead/spec";
 import { type Database, DatabaseUnavailableError } from "../../db/database.ts";
 import { requestState } from "../../http/request-state.ts";
-import { jsonResponse, type ProblemOptions, problemResponse } from "../../http/respond.ts";
+import {
+  jsonResponse,
+  type ProblemOptions,
+  problemResponse,
+  UNAVAILABLE_RETRY_SECONDS,
+} from "../../http/respond.ts";
 import { describeError, type Logger } from "../../logger.ts";
 import { addToListIn, reportWrongNumberIn } from "../dnc/service.ts";
-import { registerFormats } from "../leads/formats.ts";
 import { isJsonMediaType, parseJsonObject, readCappedBody } from "../leads/request-body.ts";
-import { schemaIssues } from "../leads/schema-errors.ts";
+import { registerFormats } from "../leads/validation/formats.ts";
+import { schemaIssues } from "../leads/validation/schema-errors.ts";
 import type { RateLimiter } from "../rate-limit/token-bucket.ts";
 import { claimWebhookId, findLeadNumber, forgetOldWebhookIds } from "./event-store.ts";
 import { createSignatureVerifier } from "./webhook-signature.ts";
@@ -43,17 +48,13 @@ export function assistantEventHandler(deps: AssistantEventDeps) {
   return async (request: Request): Promise<Response> => {
     const state = requestState(request);
     const refuse = (code: ProblemCode, options?: ProblemOptions) => problemResponse(state, code, options);
-    const unavailable = () =>
-      refuse("unavailable", { retryAfterSeconds: 2, headers: { "retry-after": "2" } });
+    const unavailable = () => refuse("unavailable", { retryAfterSeconds: UNAVAILABLE_RETRY_SECONDS });
     if (!verify) return refuse("not_found");
     if (!deps.isReady()) return unavailable();
     if (deps.rateLimiter.enabled) {
       const decision = deps.rateLimiter.take(RATE_KEY);
       if (!decision.allowed) {
-        return refuse("rate_limited", {
-          retryAfterSeconds: decision.retryAfterSeconds,
-          headers: { "retry-after": String(decision.retryAfterSeconds) },
-        });
+        return refuse("rate_limited", { retryAfterSeconds: decision.retryAfterSeconds });
       }
     }
     if (!isJsonMediaType(request.headers.get("content-type"))) return refuse("unsupported_media_type");

@@ -5,12 +5,10 @@ import { requestState } from "../../http/request-state.ts";
 import { problemResponse } from "../../http/respond.ts";
 import { type AssistantEventDeps, assistantEventHandler } from "./event-handler.ts";
 
-export type { AssistantEventDeps } from "./event-handler.ts";
-
 export function assistantEvents(deps: AssistantEventDeps) {
   const handle = assistantEventHandler(deps);
   return (
-    new Elysia()
+    new Elysia({ name: "assistant-events" })
       // parse: "none": the signature covers the exact bytes, so the handler reads them itself.
       .post(ASSISTANT_EVENTS_PATH, ({ request }) => handle(request), { parse: "none" })
       .all(ASSISTANT_EVENTS_PATH, ({ request }) =>

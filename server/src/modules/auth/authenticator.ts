@@ -8,7 +8,6 @@ import { type ChannelTokenRecord, findChannelTokenByHash, touchChannelToken } fr
 export interface ChannelIdentity {
   tokenId: string;
   accountId: string;
-  accountSlug: string;
 }
 
 export type Authentication =
@@ -72,7 +71,7 @@ export function createAuthenticator(db: Queryable, options: AuthenticatorOptions
     touch(record.id);
     return {
       ok: true,
-      identity: { tokenId: record.id, accountId: record.account_id, accountSlug: record.account_slug },
+      identity: { tokenId: record.id, accountId: record.account_id },
     };
   }
 

@@ -6,7 +6,6 @@ import { generateChannelToken, hashChannelToken, tokenHint } from "./channel-tok
 export interface ChannelTokenRecord {
   id: string;
   account_id: string;
-  account_slug: string;
   token_hash: string;
   revoked_at: Date | null;
   expires_at: Date | null;
@@ -62,8 +61,7 @@ export async function findChannelTokenByHash(
   tokenHash: string,
 ): Promise<ChannelTokenRecord | undefined> {
   const [row] = await q.query<ChannelTokenRecord>(
-    `select t.id, t.account_id, a.slug as account_slug, t.token_hash, t.revoked_at, t.expires_at
-     from channel_tokens t join accounts a on a.id = t.account_id where t.token_hash = $1`,
+    `select id, account_id, token_hash, revoked_at, expires_at from channel_tokens where token_hash = $1`,
     [tokenHash],
   );
   return row;

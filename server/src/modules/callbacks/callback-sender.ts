@@ -1,9 +1,9 @@
 // Delivers queued status callbacks to each token's URL, signed per Standard Webhooks, at least once.
 import { Webhook } from "standardwebhooks";
+import type { HandoffConfig } from "../../config.ts";
 import type { Database } from "../../db/database.ts";
 import { describeError, type Logger } from "../../logger.ts";
 import { retryDelayMs } from "../handoff/backoff.ts";
-import type { HandoffConfig } from "../handoff/config.ts";
 import { type ClaimedCallback, claimCallbacks, settleCallback } from "./callback-outbox.ts";
 import { callbackWebhookId, statusCallbackBody } from "./status-callback.ts";
 

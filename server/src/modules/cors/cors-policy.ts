@@ -55,11 +55,3 @@ export function createCorsPolicy(allowed: string[]): CorsPolicy {
     },
   };
 }
-
-/** CORS_ALLOWED_ORIGINS: comma-separated origins, or "*"; unset or empty means no cross-origin access. */
-export function corsOriginsFromEnv(raw: string | undefined): string[] {
-  return (raw ?? "")
-    .split(",")
-    .map((origin) => origin.trim().replace(/\/+$/, ""))
-    .filter((origin) => origin.length > 0);
-}

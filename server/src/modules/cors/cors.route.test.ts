@@ -2,6 +2,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type App, createApp } from "../../app.ts";
+import { corsOrigins } from "../../config.ts";
 import type { Database } from "../../db/database.ts";
 import { migrate } from "../../db/migrate.ts";
 import { createPgliteDatabase } from "../../db/pglite-driver.ts";
@@ -11,7 +12,7 @@ import {
   INTAKE_URL,
   intakeRequest,
 } from "../../testing/intake-requests.ts";
-import { corsOriginsFromEnv, createCorsPolicy } from "./cors-policy.ts";
+import { createCorsPolicy } from "./cors-policy.ts";
 
 const FORMS = "https://forms.example.com";
 let db: Database;
@@ -92,8 +93,8 @@ describe("CORS", () => {
   });
 
   it("reads CORS_ALLOWED_ORIGINS as a comma-separated list, trailing slashes ignored", () => {
-    expect(corsOriginsFromEnv(undefined)).toEqual([]);
-    expect(corsOriginsFromEnv(" https://a.example/, https://b.example ")).toEqual([
+    expect(corsOrigins(undefined)).toEqual([]);
+    expect(corsOrigins(" https://a.example/, https://b.example ")).toEqual([
       "https://a.example",
       "https://b.example",
     ]);

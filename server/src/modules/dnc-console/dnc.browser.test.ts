@@ -3,6 +3,12 @@
 // Spanish. axe-core on every page, no CSP violation, screenshots in artifacts/screenshots/.
 import type {} from "@speed-to-lead/tests/harness/global-setup";
 import { createDatabase } from "@speed-to-lead/tests/harness/postgres";
+import {
+  type ServerProcess,
+  startServerProcess,
+  untilReady,
+} from "@speed-to-lead/tests/harness/server-process";
+import { runCli } from "@speed-to-lead/tests/harness/stl-cli";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import {
@@ -16,7 +22,6 @@ import {
   writeAxeReport,
 } from "../../testing/console-browser.ts";
 import { OWNER_PASSWORD } from "../../testing/console-client.ts";
-import { runCli, type ServerProcess, startServer, untilReady } from "../../testing/server-process.ts";
 
 if (!CHROMIUM_PATH) console.warn("do-not-call browser test skipped: no chromium (apt-get install chromium)");
 
@@ -33,11 +38,11 @@ describe.skipIf(!CHROMIUM_PATH)(
     beforeAll(async () => {
       const env = { DATABASE_URL: await createDatabase(inject("postgresAdminUrl")), DISPATCHER: "off" };
       expect((await runCli(["migrate"], env)).exitCode).toBe(0);
-      server = await startServer(env);
+      server = await startServerProcess({ env, until: "listening" });
       await untilReady(server);
       const created = await runCli(
         ["owners", "create", "--account", "acme", "--email", "ana@acme.example", "--json"],
-        { ...env, PUBLIC_URL: server.url },
+        { ...env, PUBLIC_URL: server.baseUrl },
       );
       expect(created.exitCode).toBe(0);
       browser = await launchChromium();
@@ -47,7 +52,7 @@ describe.skipIf(!CHROMIUM_PATH)(
       await page.getByLabel("New password").fill(OWNER_PASSWORD);
       await page.getByLabel("Repeat the password").fill(OWNER_PASSWORD);
       await page.getByRole("button", { name: "Set password and sign in" }).click();
-      await page.waitForURL(`${server.url}/console/integrations`);
+      await page.waitForURL(`${server.baseUrl}/console/integrations`);
     });
     afterAll(async () => {
       writeAxeReport(axeReport, "axe-results-dnc.json");
@@ -68,7 +73,7 @@ describe.skipIf(!CHROMIUM_PATH)(
       const entries = await page.locator("header nav a").allTextContents();
       expect(entries.slice(entries.indexOf("Integrations"))).toEqual(["Integrations", "Do not call"]);
       await page.getByRole("link", { name: "Do not call" }).click();
-      await page.waitForURL(`${server.url}/console/do-not-call`);
+      await page.waitForURL(`${server.baseUrl}/console/do-not-call`);
       expect(await page.locator("nav [aria-current=page]").textContent()).toBe("Do not call");
     });
 
@@ -132,7 +137,7 @@ describe.skipIf(!CHROMIUM_PATH)(
 
     it("speaks Spanish", async () => {
       await page.getByRole("link", { name: "Español" }).click();
-      await page.waitForURL(`${server.url}/console/do-not-call`);
+      await page.waitForURL(`${server.baseUrl}/console/do-not-call`);
       expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("No llamar");
       await page.getByLabel("Número de teléfono").fill("+1 604 555 0199");
       await page.getByRole("button", { name: "Añadir a la lista" }).click();

@@ -2,8 +2,8 @@
 
 import type { Database, Queryable } from "../../db/database.ts";
 import type { LeadRow } from "../leads/lead-record.ts";
-import { normalizeUsPhone } from "../leads/phone.ts";
 import { responsePlan } from "../leads/response-plan.ts";
+import { normalizeUsPhone } from "../leads/validation/phone.ts";
 import {
   addNumbers,
   cancelPendingHandoffs,

@@ -5,8 +5,12 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import {
+  type ServerProcess,
+  startServerProcess,
+  untilReady,
+} from "@speed-to-lead/tests/harness/server-process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ServerProcess, startServer, untilReady } from "../../testing/server-process.ts";
 
 const chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find(
   (path) => spawnSync(path, ["--version"]).status === 0,
@@ -45,7 +49,10 @@ describe.skipIf(!chromium)("API reference page in a real browser", () => {
   let server: ServerProcess;
 
   beforeAll(async () => {
-    server = await startServer({ PGLITE_DIR: "memory", DISPATCHER: "off" });
+    server = await startServerProcess({
+      env: { PGLITE_DIR: "memory", DISPATCHER: "off" },
+      until: "listening",
+    });
     await untilReady(server);
   });
   afterAll(async () => {
@@ -53,7 +60,7 @@ describe.skipIf(!chromium)("API reference page in a real browser", () => {
   });
 
   it("renders every operation of the served document from local assets (no CDN)", () => {
-    const dom = renderedDom(`${server.url}/api/docs`);
+    const dom = renderedDom(`${server.baseUrl}/api/docs`);
     expect(dom).toContain("Speed-to-Lead intake API");
     expect(dom).toMatch(/opblock-summary-description">Post a lead</);
     expect(dom).toMatch(/opblock-summary-description">Get this OpenAPI document</);
@@ -61,7 +68,7 @@ describe.skipIf(!chromium)("API reference page in a real browser", () => {
   }, 90_000);
 
   it("renders the Spanish document first for a Spanish reader", () => {
-    const dom = renderedDom(`${server.url}/api/docs?lang=es`);
+    const dom = renderedDom(`${server.baseUrl}/api/docs?lang=es`);
     expect(dom).toMatch(/opblock-summary-description">Enviar un prospecto</);
     expect(dom).toContain("API de recepción de Speed-to-Lead");
   }, 90_000);

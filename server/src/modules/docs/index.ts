@@ -28,7 +28,7 @@ function documentLanguage(request: Request): "en" | "es" {
 }
 
 export function apiDocs() {
-  return new Elysia()
+  return new Elysia({ name: "api-docs" })
     .get(OPENAPI_PATH, ({ request }) => {
       const lang = documentLanguage(request);
       return textResponse(requestState(request), 200, documents[lang], "application/json", {

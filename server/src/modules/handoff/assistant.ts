@@ -1,10 +1,10 @@
-// Who receives hand-offs: the assistant's webhook when one is configured, the console otherwise.
-import type { HandoffConfig } from "./config.ts";
-import { type ConsolePersonalData, createConsoleAssistant } from "./console-assistant.ts";
+// Who receives hand-offs, as the dispatcher sees it: the assistant's webhook or the console.
 import type { HandoffPayload } from "./payload.ts";
-import { createWebhookAssistant } from "./webhook-assistant.ts";
 
 export type DeliveryResult = { ok: true; status?: number } | { ok: false; error: string; status?: number };
+
+/** The console assistant's lines: "masked" by default, since logs are no place for personal data. */
+export type ConsolePersonalData = "masked" | "full";
 
 export interface Assistant {
   readonly kind: "webhook" | "console";
@@ -12,24 +12,4 @@ export interface Assistant {
   readonly personalData?: ConsolePersonalData;
   /** Resolves, never rejects: a failure is a result the dispatcher retries. */
   deliver(webhookId: string, payload: HandoffPayload): Promise<DeliveryResult>;
-}
-
-/** @example const assistant = createAssistant(loadHandoffConfig()); */
-export function createAssistant(
-  config: Pick<
-    HandoffConfig,
-    "webhookUrl" | "webhookSecret" | "webhookTimeoutMs" | "printHandoffs" | "consolePersonalData"
-  >,
-  write: (line: string) => void = (line) => {
-    if (config.printHandoffs) process.stdout.write(line);
-  },
-): Assistant {
-  if (config.webhookUrl) {
-    return createWebhookAssistant({
-      url: config.webhookUrl,
-      secret: config.webhookSecret ?? "",
-      timeoutMs: config.webhookTimeoutMs,
-    });
-  }
-  return createConsoleAssistant(write, config.consolePersonalData);
 }

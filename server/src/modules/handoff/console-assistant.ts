@@ -1,9 +1,6 @@
 // The assistant of the demo: prints each hand-off as one JSON line, so a newcomer sees the flow.
-import type { Assistant } from "./assistant.ts";
+import type { Assistant, ConsolePersonalData } from "./assistant.ts";
 import { maskPersonalData } from "./masked-payload.ts";
-
-/** "masked" by default: logs are no place for personal data unless the operator asks for it. */
-export type ConsolePersonalData = "masked" | "full";
 
 /**
  * Stands in when ASSISTANT_WEBHOOK_URL is unset. The line shows what a real assistant would receive,

@@ -1,11 +1,12 @@
 // The dispatcher: claims due response tasks, delivers them to the assistant, settles each claim.
+
+import type { HandoffConfig } from "../../config.ts";
 import type { Database } from "../../db/database.ts";
 import { describeError, type Logger } from "../../logger.ts";
 import { recordHandoffAttempt } from "../inbox/handoff-attempts.ts";
 import type { ServiceMetrics } from "../metrics/service-metrics.ts";
 import type { Assistant } from "./assistant.ts";
 import { retryDelayMs } from "./backoff.ts";
-import type { HandoffConfig } from "./config.ts";
 import { buildPayload, type ClaimedTask, unanswerable, webhookIdOf } from "./payload.ts";
 import {
   claimDueTasks,

@@ -2,7 +2,7 @@
 import { Elysia } from "elysia";
 import type { Database } from "../../db/database.ts";
 import { requestState } from "../../http/request-state.ts";
-import { jsonResponse, problemResponse } from "../../http/respond.ts";
+import { jsonResponse, problemResponse, UNAVAILABLE_RETRY_SECONDS } from "../../http/respond.ts";
 import type { Logger } from "../../logger.ts";
 import { describeError } from "../../logger.ts";
 
@@ -21,7 +21,7 @@ async function databaseAnswers(db: Database): Promise<boolean> {
 }
 
 export function health(deps: { db: Database; isReady(): boolean; logger: Logger }) {
-  return new Elysia()
+  return new Elysia({ name: "health" })
     .get("/healthz", ({ request }) => jsonResponse(requestState(request), 200, { status: "ok" }))
     .get("/readyz", async ({ request }) => {
       const state = requestState(request);
@@ -33,6 +33,6 @@ export function health(deps: { db: Database; isReady(): boolean; logger: Logger 
         });
       }
       if (ready) return jsonResponse(state, 200, { status: "ready" });
-      return problemResponse(state, "unavailable", { retryAfterSeconds: 2, headers: { "retry-after": "2" } });
+      return problemResponse(state, "unavailable", { retryAfterSeconds: UNAVAILABLE_RETRY_SECONDS });
     });
 }

@@ -1,5 +1,5 @@
 // What the inbox pages need beyond the database: the live feed, the dispatcher's wake-up and the server's shutdown.
-import type { LeadFeed } from "../inbox/index.ts";
+import type { LeadFeed } from "../inbox/lead-feed.ts";
 
 export interface InboxLive {
   /** The process's lead feed (main.ts: LISTEN/NOTIFY on PostgreSQL, in-process on PGlite). */

@@ -2,7 +2,7 @@
 import type { Language } from "../../http/language.ts";
 import type { Translate } from "../console/dictionary.ts";
 import { Layout, type SignedInOwner } from "../console/layout.tsx";
-import type { InboxRow } from "../inbox/index.ts";
+import type { InboxRow } from "../inbox/inbox-row.ts";
 import { type ChannelOption, InboxFilters } from "./inbox-filters.tsx";
 import { type InboxQuery, inboxQueryString } from "./inbox-query.ts";
 import { LeadRow } from "./lead-row.tsx";

@@ -9,7 +9,8 @@ import { type ConsoleClient, signedInOwner } from "../../testing/console-client.
 import { HOSTILE_SELECTORS, hostileLead, SOURCE_MAX, XSS_PAYLOADS } from "../../testing/hostile-leads.ts";
 import { createTestToken, intakeRequest } from "../../testing/intake-requests.ts";
 import { createChannelToken } from "../auth/token-repository.ts";
-import { DEFAULT_PAGE_SIZE, feedCursorAt } from "../inbox/index.ts";
+import { feedCursorAt } from "../inbox/changes-since.ts";
+import { DEFAULT_PAGE_SIZE } from "../inbox/inbox-page.ts";
 import { SESSION_CHECK_MS } from "./inbox-stream.ts";
 
 let db: Database;

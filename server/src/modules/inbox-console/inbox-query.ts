@@ -1,6 +1,6 @@
 // The inbox's filters as URL query parameters (GET forms, shareable links): read into an InboxFilter, written back.
 import { LEAD_SOURCES, RESPONSE_STATES, type ResponseState } from "@speed-to-lead/spec";
-import type { InboxFilter } from "../inbox/index.ts";
+import type { InboxFilter } from "../inbox/inbox-filter.ts";
 
 /** The form's values as typed: what the filter form shows and every link (older, export, stream) carries. */
 export interface InboxQuery {

@@ -5,6 +5,13 @@
 import { consentBlock, createLeadClient } from "@speed-to-lead/sdk";
 import type {} from "@speed-to-lead/tests/harness/global-setup";
 import { createDatabase } from "@speed-to-lead/tests/harness/postgres";
+import {
+  type ServerProcess,
+  startServerProcess,
+  untilReady,
+} from "@speed-to-lead/tests/harness/server-process";
+import { runCli } from "@speed-to-lead/tests/harness/stl-cli";
+import { startTcpLink, type TcpLink } from "@speed-to-lead/tests/harness/tcp-link";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import {
@@ -18,8 +25,6 @@ import {
   writeAxeReport,
 } from "../../testing/console-browser.ts";
 import { HOSTILE_SELECTORS, hostileLead, XSS_PAYLOADS } from "../../testing/hostile-leads.ts";
-import { runCli, type ServerProcess, startServer, untilReady } from "../../testing/server-process.ts";
-import { startTcpProxy, type TcpProxy } from "../../testing/tcp-proxy.ts";
 import { type FakeAssistant, startFakeAssistant } from "../handoff/testing/fake-assistant.ts";
 
 if (!CHROMIUM_PATH) console.warn("inbox browser test skipped: no chromium (apt-get install chromium)");
@@ -35,7 +40,7 @@ describe.skipIf(!CHROMIUM_PATH)(
     let b: ServerProcess;
     let assistant: FakeAssistant;
     /** Between the browser and server a: cut to drop the live stream, as a network outage would. */
-    let proxy: TcpProxy;
+    let proxy: TcpLink;
     let base: string;
     let browser: Browser;
     let page: Page;
@@ -54,9 +59,12 @@ describe.skipIf(!CHROMIUM_PATH)(
         DISPATCHER_RETRY_MAX_MS: "600000",
       };
       expect((await runCli(["migrate"], env)).exitCode).toBe(0);
-      [a, b] = await Promise.all([startServer(env), startServer(env)]);
+      [a, b] = await Promise.all([
+        startServerProcess({ env, until: "listening" }),
+        startServerProcess({ env, until: "listening" }),
+      ]);
       await Promise.all([untilReady(a), untilReady(b)]);
-      proxy = await startTcpProxy("127.0.0.1", Number(new URL(a.url).port));
+      proxy = await startTcpLink(a.port);
       base = `http://127.0.0.1:${proxy.port}`;
       for (const name of ["Website form", "Partner feed"]) {
         const made = await runCli(["tokens", "create", "--account", "acme", "--name", name, "--json"], env);
@@ -89,7 +97,7 @@ describe.skipIf(!CHROMIUM_PATH)(
 
     /** A lead through the SDK, to server b (the page is served by a). */
     const post = (token: string, lead: Record<string, unknown>) =>
-      createLeadClient({ baseUrl: b.url, token, maxRetries: 0 }).postLead(lead as never);
+      createLeadClient({ baseUrl: b.baseUrl, token, maxRetries: 0 }).postLead(lead as never);
     const consent = (reference: string) =>
       consentBlock({ source: "webform:/contact", reference, capturedAt: new Date() });
 

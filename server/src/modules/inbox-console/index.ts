@@ -3,7 +3,11 @@
 import { Elysia } from "elysia";
 import { type ConsoleDeps, notFoundPage, type OwnerContext, ownerPage } from "../console/owner-guard.ts";
 import { htmlPage, redirectTo } from "../console/page-response.ts";
-import { exportInboxCsv, feedCursorAt, getLeadDetail, handOffAgain, listInboxPage } from "../inbox/index.ts";
+import { feedCursorAt } from "../inbox/changes-since.ts";
+import { exportInboxCsv } from "../inbox/csv-export.ts";
+import { handOffAgain } from "../inbox/handoff-retries.ts";
+import { listInboxPage } from "../inbox/inbox-page.ts";
+import { getLeadDetail } from "../inbox/lead-detail.ts";
 import { channelOptions, ownerEmails } from "./account-directory.ts";
 import type { InboxLive } from "./inbox-live.ts";
 import { InboxPage } from "./inbox-page.tsx";

@@ -2,7 +2,7 @@
 import type { Language } from "../../http/language.ts";
 import type { MessageKey, Translate } from "../console/dictionary.ts";
 import { Layout, type SignedInOwner } from "../console/layout.tsx";
-import type { LeadDetail } from "../inbox/index.ts";
+import type { LeadDetail } from "../inbox/lead-detail.ts";
 import { shownTime } from "../integrations/dates.ts";
 import { leadName, ResponseState } from "./lead-row.tsx";
 

@@ -1,7 +1,7 @@
 // One inbox row: rendered in the page and sent as is over the live stream, where the browser upserts it by lead id.
 import type { Language } from "../../http/language.ts";
 import type { Translate } from "../console/dictionary.ts";
-import type { InboxRow } from "../inbox/index.ts";
+import type { InboxRow } from "../inbox/inbox-row.ts";
 import { shownTime } from "../integrations/dates.ts";
 import { timeLeft } from "./countdown.ts";
 

@@ -1,7 +1,7 @@
 // Which of some changed leads still match a page's filter: the stream shows those and takes the others off the page.
 import type { Queryable } from "../../db/database.ts";
+import type { InboxFilter } from "../inbox/inbox-filter.ts";
 import { filterConditions } from "../inbox/inbox-filter.ts";
-import type { InboxFilter } from "../inbox/index.ts";
 
 export const isFiltered = (filter: InboxFilter) => Object.values(filter).some((value) => value !== undefined);
 

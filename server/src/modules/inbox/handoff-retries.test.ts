@@ -1,6 +1,6 @@
 // "Hand off again" on PGlite and PostgreSQL: only for a failed lead before respond_by, recorded with who and when, delivered again.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { eventually } from "../../testing/lead-http.ts";
+import { eventually } from "../../testing/eventually.ts";
 import { eligibleLead } from "../handoff/testing/handoff-fixture.ts";
 import { handOffAgain } from "./handoff-retries.ts";
 import { getLeadDetail } from "./lead-detail.ts";

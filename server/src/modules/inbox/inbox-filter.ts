@@ -1,7 +1,7 @@
 // The inbox's filters and search as SQL conditions on leads `l`, parameters appended to a shared list.
 
 import { RESPONSE_STATES, type ResponseState } from "@speed-to-lead/spec";
-import { normalizeUsPhone } from "../leads/phone.ts";
+import { normalizeUsPhone } from "../leads/validation/phone.ts";
 import { isUuid } from "./uuid-text.ts";
 
 export interface InboxFilter {

@@ -1,7 +1,7 @@
 // The detail view's data on PGlite and PostgreSQL: every field, consent as received, keys, repeats, attempts; scoped by account.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { eventually } from "../../testing/eventually.ts";
 import { completeConsent } from "../../testing/intake-requests.ts";
-import { eventually } from "../../testing/lead-http.ts";
 import { eligibleLead } from "../handoff/testing/handoff-fixture.ts";
 import { getLeadDetail } from "./lead-detail.ts";
 import { BACKENDS, type Channel, type InboxFixture, openInboxFixture } from "./testing/inbox-fixture.ts";

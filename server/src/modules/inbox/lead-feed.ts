@@ -1,7 +1,7 @@
 // Tells subscribers, per account, that leads changed: NOTIFY after the commit across processes on PostgreSQL, in-process on PGlite.
 import type { Queryable } from "../../db/database.ts";
+import type { ListenFn } from "../../db/listen.ts";
 import { describeError, type Logger } from "../../logger.ts";
-import type { ListenFn } from "../handoff/task-notifications.ts";
 
 /** The channel every process sends and listens on; the payload is a comma-separated list of account ids. */
 export const LEAD_CHANGE_CHANNEL = "stl_lead_changes";

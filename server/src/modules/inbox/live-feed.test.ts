@@ -1,7 +1,8 @@
 // The live feed on PGlite and PostgreSQL: new and changed leads announced per account, reconnects catch up, late commits are not lost.
+
+import { postLead } from "@speed-to-lead/tests/harness/lead-http";
+import { startServerProcess, untilReady } from "@speed-to-lead/tests/harness/server-process";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { postLead } from "../../testing/lead-http.ts";
-import { startServer, untilReady } from "../../testing/server-process.ts";
 import { eligibleLead } from "../handoff/testing/handoff-fixture.ts";
 import { feedCursorAt, type LeadChanges } from "./changes-since.ts";
 import type { InboxRow } from "./inbox-row.ts";
@@ -176,18 +177,20 @@ describe("live feed across PostgreSQL connections", () => {
         pollMs: 60_000,
       }),
     );
-    const server = await startServer({
-      DATABASE_URL: fixture.postgresUrl!,
-      ASSISTANT_WEBHOOK_URL: fixture.assistant.url,
-      ASSISTANT_WEBHOOK_SECRET: fixture.assistant.secret,
+    const server = await startServerProcess({
+      env: {
+        DATABASE_URL: fixture.postgresUrl!,
+        ASSISTANT_WEBHOOK_URL: fixture.assistant.url,
+        ASSISTANT_WEBHOOK_SECRET: fixture.assistant.secret,
+      },
+      until: "listening",
     });
     try {
       await untilReady(server);
-      const posted = await postLead(
-        server.url,
-        web.token,
-        eligibleLead({ email: "other-process@example.com" }),
-      );
+      const posted = await postLead(server.baseUrl, {
+        token: web.token,
+        body: eligibleLead({ email: "other-process@example.com" }),
+      });
       expect(posted.status).toBe(201);
       await watcher.until(() => watcher.rows.has(posted.body.id), "the other process's lead");
       expect(watcher.rows.get(posted.body.id)?.email).toBe("other-process@example.com");

@@ -5,6 +5,12 @@
 import { AuthenticationError, consentBlock, createLeadClient } from "@speed-to-lead/sdk";
 import type {} from "@speed-to-lead/tests/harness/global-setup";
 import { createDatabase } from "@speed-to-lead/tests/harness/postgres";
+import {
+  type ServerProcess,
+  startServerProcess,
+  untilReady,
+} from "@speed-to-lead/tests/harness/server-process";
+import { runCli } from "@speed-to-lead/tests/harness/stl-cli";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import {
@@ -17,7 +23,6 @@ import {
   watchForErrors,
   writeAxeReport,
 } from "../../testing/console-browser.ts";
-import { runCli, type ServerProcess, startServer, untilReady } from "../../testing/server-process.ts";
 
 if (!CHROMIUM_PATH) console.warn("console browser test skipped: no chromium (apt-get install chromium)");
 
@@ -38,11 +43,14 @@ describe.skipIf(!CHROMIUM_PATH)(
     beforeAll(async () => {
       env = { DATABASE_URL: await createDatabase(inject("postgresAdminUrl")), DISPATCHER: "off" };
       expect((await runCli(["migrate"], env)).exitCode).toBe(0);
-      [a, b] = await Promise.all([startServer(env), startServer(env)]);
+      [a, b] = await Promise.all([
+        startServerProcess({ env, until: "listening" }),
+        startServerProcess({ env, until: "listening" }),
+      ]);
       await Promise.all([untilReady(a), untilReady(b)]);
       browser = await launchChromium();
       context = await browser.newContext({ locale: "en-US" });
-      await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: a.url });
+      await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: a.baseUrl });
       page = await context.newPage();
       pageErrors = watchForErrors(page);
     });
@@ -62,7 +70,7 @@ describe.skipIf(!CHROMIUM_PATH)(
 
     /** A lead through the SDK, from this test (not the browser), to server b. */
     const postWith = (token: string, reference: string) =>
-      createLeadClient({ baseUrl: b.url, token, maxRetries: 0 }).postLead({
+      createLeadClient({ baseUrl: b.baseUrl, token, maxRetries: 0 }).postLead({
         phone: "(415) 555-2671",
         first_name: "Ana",
         consent: consentBlock({ source: "webform:/contact", reference, capturedAt: new Date() }),
@@ -89,11 +97,11 @@ describe.skipIf(!CHROMIUM_PATH)(
     it("signs in through a single-use link printed by stl owners create", async () => {
       const created = await runCli(
         ["owners", "create", "--account", "acme", "--email", "ana@acme.example", "--json"],
-        { ...env, PUBLIC_URL: a.url },
+        { ...env, PUBLIC_URL: a.baseUrl },
       );
       expect(created.exitCode).toBe(0);
       const link: string = JSON.parse(created.stdout).sign_in_link;
-      expect(link.startsWith(`${a.url}/console/link/`)).toBe(true);
+      expect(link.startsWith(`${a.baseUrl}/console/link/`)).toBe(true);
 
       await page.goto(link);
       await checkPage("set-password");
@@ -107,7 +115,7 @@ describe.skipIf(!CHROMIUM_PATH)(
       await page.getByLabel("New password").fill(PASSWORD);
       await page.getByLabel("Repeat the password").fill(PASSWORD);
       await page.getByRole("button", { name: "Set password and sign in" }).click();
-      await page.waitForURL(`${a.url}/console/integrations`);
+      await page.waitForURL(`${a.baseUrl}/console/integrations`);
       expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Integrations");
       expect(await page.locator("nav [aria-current=page]").textContent()).toBe("Integrations");
       await checkPage("integrations-empty");
@@ -131,14 +139,16 @@ describe.skipIf(!CHROMIUM_PATH)(
       websiteToken = (await secret.textContent())!.trim();
       expect(websiteToken).toMatch(/^stl_ch_[A-Za-z0-9_-]{43}$/);
       // htmx swapped the section and the table in place: still the same page, the table lists the token.
-      expect(page.url()).toBe(`${a.url}/console/integrations`);
+      expect(page.url()).toBe(`${a.baseUrl}/console/integrations`);
       expect(await rowOf("Website form").locator("code").textContent()).toBe(
         `stl_ch_…${websiteToken.slice(-4)}`,
       );
       const snippets = await page.locator(".secret pre").allTextContents();
-      expect(snippets[0]).toContain(`curl -sS ${a.url}/api/speed-to-lead/channel-inbound.php`);
+      expect(snippets[0]).toContain(`curl -sS ${a.baseUrl}/api/speed-to-lead/channel-inbound.php`);
       expect(snippets[0]).toContain(`Bearer ${websiteToken}`);
-      expect(snippets[1]).toContain(`createLeadClient({ baseUrl: "${a.url}", token: "${websiteToken}" })`);
+      expect(snippets[1]).toContain(
+        `createLeadClient({ baseUrl: "${a.baseUrl}", token: "${websiteToken}" })`,
+      );
 
       await page.getByRole("button", { name: "Copy token" }).click();
       await expect.poll(() => page.locator("#copy-status").textContent()).toBe("Copied.");
@@ -177,12 +187,12 @@ describe.skipIf(!CHROMIUM_PATH)(
       await checkPage("rename-refused");
       await page.getByLabel("Name", { exact: true }).fill("Website form (2025)");
       await page.getByRole("button", { name: "Save name" }).click();
-      await page.waitForURL(`${a.url}/console/integrations`);
+      await page.waitForURL(`${a.baseUrl}/console/integrations`);
       expect(await rowOf("Website form (2025)").count()).toBe(1);
     });
 
     it("works by keyboard: skip link first, Enter submits, focus lands on the new secret, focus is visible", async () => {
-      await page.goto(`${a.url}/console/integrations`);
+      await page.goto(`${a.baseUrl}/console/integrations`);
       await page.keyboard.press("Tab");
       expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Skip to content");
       await page.keyboard.press("Enter");
@@ -198,11 +208,11 @@ describe.skipIf(!CHROMIUM_PATH)(
         return { text: element.textContent, outline: getComputedStyle(element).outlineStyle };
       });
       expect(focused).toEqual({ text: "Copy token", outline: "solid" });
-      const unknown = await page.goto(`${a.url}/console/no-such-page`);
+      const unknown = await page.goto(`${a.baseUrl}/console/no-such-page`);
       expect(unknown?.status()).toBe(404);
       expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Not found");
       await checkPage("not-found");
-      await page.goto(`${a.url}/console/integrations`);
+      await page.goto(`${a.baseUrl}/console/integrations`);
     });
 
     it("revokes after a confirmation, and every server refuses the token within 5 s", async () => {
@@ -210,7 +220,7 @@ describe.skipIf(!CHROMIUM_PATH)(
       expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Revoke Website form (2025)?");
       await checkPage("revoke-confirm");
       await page.getByRole("button", { name: "Revoke token" }).click();
-      await page.waitForURL(`${a.url}/console/integrations`);
+      await page.waitForURL(`${a.baseUrl}/console/integrations`);
       const revokedAt = Date.now();
       expect(await rowOf("Website form (2025)").locator("td").nth(4).textContent()).toBe("Revoked");
       expect(await refusedWithin(websiteToken, 5_000)).toBe("token_revoked");
@@ -259,7 +269,7 @@ describe.skipIf(!CHROMIUM_PATH)(
 
     it("switches to Spanish, and remembers it", async () => {
       await page.getByRole("link", { name: "Español" }).click();
-      await page.waitForURL(`${a.url}/console/integrations`);
+      await page.waitForURL(`${a.baseUrl}/console/integrations`);
       expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Integraciones");
       expect(await page.locator("html").getAttribute("lang")).toBe("es");
       await page.reload();
@@ -274,13 +284,13 @@ describe.skipIf(!CHROMIUM_PATH)(
       const [cookie] = (await context.cookies()).filter((c) => c.name === "stl_session");
       expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Lax", secure: false });
       await page.getByRole("button", { name: "Cerrar sesión" }).click();
-      await page.waitForURL(`${a.url}/console/sign-in?signed-out=1`);
+      await page.waitForURL(`${a.baseUrl}/console/sign-in?signed-out=1`);
       expect(await page.getByRole("status").textContent()).toBe("Ha cerrado la sesión.");
       await checkPage("sign-in-es");
-      await page.goto(`${a.url}/console/integrations`);
-      expect(page.url()).toBe(`${a.url}/console/sign-in`);
+      await page.goto(`${a.baseUrl}/console/integrations`);
+      expect(page.url()).toBe(`${a.baseUrl}/console/sign-in`);
       // The old cookie, replayed by hand, is refused too: the session is gone from the database.
-      const replay = await fetch(`${a.url}/console/integrations`, {
+      const replay = await fetch(`${a.baseUrl}/console/integrations`, {
         headers: { cookie: `stl_session=${cookie!.value}` },
         redirect: "manual",
       });
@@ -298,7 +308,7 @@ describe.skipIf(!CHROMIUM_PATH)(
       await checkPage("sign-in-refused");
       await page.getByLabel("Password").fill(PASSWORD);
       await page.getByRole("button", { name: "Sign in" }).click();
-      await page.waitForURL(`${a.url}/console/integrations`);
+      await page.waitForURL(`${a.baseUrl}/console/integrations`);
       expect(await rowOf("CRM sync").count()).toBe(3);
     });
 

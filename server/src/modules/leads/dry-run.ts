@@ -1,7 +1,7 @@
 // The intake's dry run: the same transaction as a real post, rolled back, so it answers exactly and stores nothing.
 import type { Database, Transaction } from "../../db/database.ts";
 import { acceptLead, type Channel, type IntakeOutcome } from "./service.ts";
-import type { ValidLead } from "./validate-lead.ts";
+import type { ValidLead } from "./validation/validate-lead.ts";
 
 /** The request header that asks for a dry run, and the value it takes (the answer carries it back). */
 export const DRY_RUN_HEADER = "dry-run";

@@ -5,11 +5,9 @@ import { requestState } from "../../http/request-state.ts";
 import { problemResponse } from "../../http/respond.ts";
 import { handleIntake, type IntakeDeps } from "./intake-handler.ts";
 
-export type { IntakeDeps } from "./intake-handler.ts";
-
 export function leadIntake(deps: IntakeDeps) {
   return (
-    new Elysia()
+    new Elysia({ name: "lead-intake" })
       // parse: "none": Elysia must not read or validate the body; the handler does it after authentication.
       .post(LEAD_INTAKE_PATH, ({ request }) => handleIntake(deps, request), { parse: "none" })
       .all(LEAD_INTAKE_PATH, ({ request }) =>

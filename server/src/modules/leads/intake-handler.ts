@@ -5,7 +5,13 @@ import { DatabaseUnavailableError } from "../../db/database.ts";
 import { clientAddress } from "../../http/client-address.ts";
 import { clientClosedResponse, clientWentAway } from "../../http/client-closed.ts";
 import { type RequestState, requestState } from "../../http/request-state.ts";
-import { type HeaderMap, type ProblemOptions, problemResponse, textResponse } from "../../http/respond.ts";
+import {
+  type HeaderMap,
+  type ProblemOptions,
+  problemResponse,
+  textResponse,
+  UNAVAILABLE_RETRY_SECONDS,
+} from "../../http/respond.ts";
 import type { Logger } from "../../logger.ts";
 import { describeError } from "../../logger.ts";
 import { authenticateClient } from "../auth/authenticate-client.ts";
@@ -19,7 +25,7 @@ import type { IntakeEvents } from "./events.ts";
 import { payloadFingerprint } from "./fingerprint.ts";
 import { readLeadBody } from "./request-body.ts";
 import { acceptLead } from "./service.ts";
-import { validateLead } from "./validate-lead.ts";
+import { validateLead } from "./validation/validate-lead.ts";
 
 export interface IntakeDeps {
   db: Database;
@@ -33,9 +39,6 @@ export interface IntakeDeps {
   /** False until migrations ran: the intake answers 503 meanwhile. */
   isReady(): boolean;
 }
-
-/** Seconds a client should wait when the database is unreachable. */
-export const UNAVAILABLE_RETRY_SECONDS = 2;
 
 export async function handleIntake(deps: IntakeDeps, request: Request): Promise<Response> {
   const state = requestState(request);
@@ -61,10 +64,7 @@ export async function handleIntake(deps: IntakeDeps, request: Request): Promise<
 type Refuse = (code: ProblemCode, options?: ProblemOptions, fieldCodes?: FieldErrorCode[]) => Response;
 
 const unavailable = (refuse: Refuse) =>
-  refuse("unavailable", {
-    retryAfterSeconds: UNAVAILABLE_RETRY_SECONDS,
-    headers: { "retry-after": String(UNAVAILABLE_RETRY_SECONDS) },
-  });
+  refuse("unavailable", { retryAfterSeconds: UNAVAILABLE_RETRY_SECONDS });
 
 /** 429 with Retry-After and the RateLimit headers of whichever limit refused (the token's, or the address's). */
 const limited = (
@@ -74,7 +74,7 @@ const limited = (
 ) =>
   refuse(code, {
     retryAfterSeconds: decision.retryAfterSeconds,
-    headers: { ...rateLimitHeaders(decision), "retry-after": String(decision.retryAfterSeconds) },
+    headers: rateLimitHeaders(decision),
   });
 
 async function intake(deps: IntakeDeps, request: Request, state: RequestState, refuse: Refuse) {
@@ -136,7 +136,7 @@ async function intake(deps: IntakeDeps, request: Request, state: RequestState, r
       // The holder has run for IDEMPOTENCY_WAIT_MS already; it is likely done within a second.
       return refuse("idempotency_request_in_flight", {
         retryAfterSeconds: 1,
-        headers: { ...limitHeaders, "retry-after": "1" },
+        headers: limitHeaders,
       });
     case "replayed":
       state.leadId = outcome.leadId;

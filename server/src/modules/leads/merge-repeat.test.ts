@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { LeadRow } from "./lead-record.ts";
 import { mergeRepeat } from "./merge-repeat.ts";
-import { type ValidLead, validateLead } from "./validate-lead.ts";
+import { type ValidLead, validateLead } from "./validation/validate-lead.ts";
 
 const now = new Date("2026-11-20T20:10:00Z");
 const consent = { source: "form", reference: "r1", captured_at: "2026-11-20T20:00:00Z" };

@@ -2,7 +2,7 @@
 import { RESPOND_WITHIN_SECONDS } from "@speed-to-lead/spec";
 import { fieldsFromInput, type LeadFields, type LeadRow } from "./lead-record.ts";
 import { responsePlan } from "./response-plan.ts";
-import type { ValidLead } from "./validate-lead.ts";
+import type { ValidLead } from "./validation/validate-lead.ts";
 
 /** Fields a repeat overwrites when it supplies them. */
 const UPDATABLE = [

@@ -24,7 +24,7 @@ import { mergeRepeat } from "./merge-repeat.ts";
 import { insertNewLeadStatement } from "./new-lead-statement.ts";
 import { responsePlan } from "./response-plan.ts";
 import { insertResponseTask } from "./response-task-repository.ts";
-import type { ValidLead } from "./validate-lead.ts";
+import type { ValidLead } from "./validation/validate-lead.ts";
 
 /**
  * How long a request waits for another one holding the same idempotency key before answering 409.

@@ -2,9 +2,6 @@
 import { Elysia } from "elysia";
 import type { ServiceMetrics } from "./service-metrics.ts";
 
-export { intakeMetricsEvents } from "./intake-metrics.ts";
-export { createServiceMetrics, type ServiceMetrics } from "./service-metrics.ts";
-
 /**
  * Unauthenticated, like /healthz: it holds counts only, never lead data. A server facing the internet
  * serves it on its own private listener instead (METRICS_PORT, metrics-listener.ts).
@@ -12,7 +9,7 @@ export { createServiceMetrics, type ServiceMetrics } from "./service-metrics.ts"
  * @example new Elysia().use(metricsRoute(createServiceMetrics()))
  */
 export function metricsRoute(metrics: ServiceMetrics) {
-  return new Elysia().get(
+  return new Elysia({ name: "metrics" }).get(
     "/metrics",
     async () =>
       new Response(await metrics.registry.metrics(), {

@@ -1,9 +1,9 @@
 // A database (PGlite or PostgreSQL) with the real intake, dispatchers and the live feed wired as a server wires them.
 import type { LeadAccepted } from "@speed-to-lead/spec";
+import { bunSqlListen } from "../../../db/listen.ts";
 import { silentLogger } from "../../../logger.ts";
 import { createTestToken, intakeRequest } from "../../../testing/intake-requests.ts";
 import { createChannelToken } from "../../auth/token-repository.ts";
-import { bunSqlListen } from "../../handoff/task-notifications.ts";
 import {
   createPostgresTestDatabase,
   type HandoffFixture,

@@ -1,7 +1,7 @@
 // The consent block's rules: all three fields or none, and captured_at not in the future (60 s of skew allowed).
 import { TypeCompiler } from "@sinclair/typebox/compiler";
 import { CONSENT_CLOCK_SKEW_SECONDS, ConsentSchema } from "@speed-to-lead/spec";
-import type { FieldIssue } from "../../http/respond.ts";
+import type { FieldIssue } from "../../../http/respond.ts";
 import { registerFormats } from "./formats.ts";
 import { schemaIssues } from "./schema-errors.ts";
 

@@ -5,11 +5,17 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { LEAD_INTAKE_PATH, MAX_BODY_BYTES } from "@speed-to-lead/spec";
 import { afterAll, describe, expect, it } from "vitest";
-import { type ConsoleClient, consoleClient, fetchHandle, OWNER_PASSWORD } from "../testing/console-client.ts";
-import { contractErrors } from "../testing/contract.ts";
-import { completeConsent } from "../testing/intake-requests.ts";
-import { postLead } from "../testing/lead-http.ts";
-import { runCli, type ServerProcess, startServer, untilReady } from "../testing/server-process.ts";
+import {
+  type ConsoleClient,
+  consoleClient,
+  fetchHandle,
+  OWNER_PASSWORD,
+} from "../../server/src/testing/console-client.ts";
+import { contractErrors } from "../../server/src/testing/contract.ts";
+import { completeConsent } from "../../server/src/testing/intake-requests.ts";
+import { postLead } from "../harness/lead-http.ts";
+import { type ServerProcess, startServerProcess, untilReady } from "../harness/server-process.ts";
+import { runCli } from "../harness/stl-cli.ts";
 
 const base = mkdtempSync(join(tmpdir(), "stl-pglite-"));
 const env = { PGLITE_DIR: join(base, "data") };
@@ -33,14 +39,14 @@ describe("server on PGlite, as `bun start` runs it", () => {
   };
 
   it("prints a demo token and a curl command on a new database, and the token works", async () => {
-    server = await startServer(env);
+    server = await startServerProcess({ env, until: "listening" });
     servers.push(server);
     await untilReady(server);
     const output = server.lines.join("\n");
     demoToken = /stl_ch_[A-Za-z0-9_-]{43}/.exec(output)![0];
-    expect(output).toContain(`curl -sS ${server.url}${LEAD_INTAKE_PATH}`);
+    expect(output).toContain(`curl -sS ${server.baseUrl}${LEAD_INTAKE_PATH}`);
     expect(output).toContain(`-H "Authorization: Bearer ${demoToken}"`);
-    const response = await postLead(server.url, demoToken, lead);
+    const response = await postLead(server.baseUrl, { token: demoToken, body: lead });
     expect(response.status).toBe(201);
     expect(contractErrors("LeadAccepted", response.body)).toEqual([]);
     firstLead = { id: response.body.id, text: response.text };
@@ -48,10 +54,10 @@ describe("server on PGlite, as `bun start` runs it", () => {
 
   it("prints a sign-in link for the demo account's owner, which opens the console", async () => {
     const output = server.lines.join("\n");
-    const link = new RegExp(`${server.url}/console/link/([A-Za-z0-9_-]{43})`).exec(output);
+    const link = new RegExp(`${server.baseUrl}/console/link/([A-Za-z0-9_-]{43})`).exec(output);
     expect(link, output).not.toBeNull();
     signInSecret = link![1]!;
-    owner = consoleClient(fetchHandle, server.url);
+    owner = consoleClient(fetchHandle, server.baseUrl);
     expect((await owner.get(`/console/link/${signInSecret}`)).status).toBe(200);
     expect(owner.html).toContain("owner@demo.example");
     const set = await owner.post("/console/link", {
@@ -67,7 +73,10 @@ describe("server on PGlite, as `bun start` runs it", () => {
   it("streams a lead this process takes to the owner's open inbox (the in-process feed)", async () => {
     const stream = await owner.get("/console/inbox/events");
     expect(stream.headers.get("content-type")).toBe("text/event-stream; charset=utf-8");
-    const posted = await postLead(server.url, demoToken, { phone: "(415) 555-0142", first_name: "Lia" });
+    const posted = await postLead(server.baseUrl, {
+      token: demoToken,
+      body: { phone: "(415) 555-0142", first_name: "Lia" },
+    });
     expect(posted.status).toBe(201);
     const reader = stream.body!.getReader();
     const decoder = new TextDecoder();
@@ -102,7 +111,7 @@ describe("server on PGlite, as `bun start` runs it", () => {
   });
 
   it("refuses 413 over real HTTP without reading a large body", async () => {
-    const response = await fetch(`${server.url}${LEAD_INTAKE_PATH}`, {
+    const response = await fetch(`${server.baseUrl}${LEAD_INTAKE_PATH}`, {
       method: "POST",
       headers: { authorization: `Bearer ${demoToken}`, "content-type": "application/json" },
       body: JSON.stringify({ phone: "4155552671", context: { pad: "x".repeat(MAX_BODY_BYTES * 4) } }),
@@ -127,7 +136,7 @@ describe("server on PGlite, as `bun start` runs it", () => {
         finish = () => controller.close();
       },
     });
-    const inFlight = fetch(`${server.url}${LEAD_INTAKE_PATH}`, {
+    const inFlight = fetch(`${server.baseUrl}${LEAD_INTAKE_PATH}`, {
       method: "POST",
       headers: { authorization: `Bearer ${demoToken}`, "content-type": "application/json" },
       body,
@@ -155,11 +164,11 @@ describe("server on PGlite, as `bun start` runs it", () => {
   });
 
   it("restarts on the same data without a new demo token and replays the earlier lead", async () => {
-    server = await startServer(env);
+    server = await startServerProcess({ env, until: "listening" });
     servers.push(server);
     await untilReady(server);
     expect(server.lines.join("\n")).not.toContain("stl_ch_");
-    const replay = await postLead(server.url, demoToken, lead);
+    const replay = await postLead(server.baseUrl, { token: demoToken, body: lead });
     expect(replay.status).toBe(201);
     expect(replay.text).toBe(firstLead.text);
     expect(replay.headers.get("idempotent-replayed")).toBe("true");
@@ -168,7 +177,7 @@ describe("server on PGlite, as `bun start` runs it", () => {
   it("keeps the owner signed in across the restart, until sign-out ends the session", async () => {
     expect(server.lines.join("\n")).not.toContain("/console/link/");
     // The restarted server listens on another port: the same browser cookies, sent to it.
-    const browser = consoleClient(fetchHandle, server.url);
+    const browser = consoleClient(fetchHandle, server.baseUrl);
     for (const [name, value] of owner.cookies) browser.cookies.set(name, value);
     expect((await browser.get("/console/integrations")).status).toBe(200);
     expect((await browser.post("/console/sign-out", {})).status).toBe(303);

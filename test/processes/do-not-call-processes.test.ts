@@ -2,18 +2,13 @@
 // the assistant's signed event over HTTP, and `stl dnc remove` from a third process.
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type FakeAssistant, startFakeAssistant } from "../modules/handoff/testing/fake-assistant.ts";
-import { createPostgresTestDatabase, eligibleLead } from "../modules/handoff/testing/handoff-fixture.ts";
-import { postLead } from "../testing/lead-http.ts";
-import {
-  CLI_ENTRY,
-  childEnv,
-  cliCreateToken,
-  runCli,
-  type ServerProcess,
-  startServer,
-  untilReady,
-} from "../testing/server-process.ts";
+import type { FakeAssistant } from "../../server/src/modules/handoff/testing/fake-assistant.ts";
+import { eligibleLead } from "../../server/src/modules/handoff/testing/handoff-fixture.ts";
+import { childEnv } from "../harness/child-env.ts";
+import { postLead } from "../harness/lead-http.ts";
+import { type ServerProcess, startServerProcess, untilReady } from "../harness/server-process.ts";
+import { CLI_ENTRY, createChannelToken, runCli } from "../harness/stl-cli.ts";
+import { assistantAndDatabase } from "./assistant-and-database.ts";
 
 describe("an opt-out reaches every dispatching process", () => {
   let assistant: FakeAssistant;
@@ -21,17 +16,13 @@ describe("an opt-out reaches every dispatching process", () => {
   let worker: ReturnType<typeof Bun.spawn> | undefined;
   let env: Record<string, string>;
   beforeAll(async () => {
-    assistant = startFakeAssistant();
-    env = {
-      DATABASE_URL: await createPostgresTestDatabase(),
-      ASSISTANT_WEBHOOK_URL: assistant.url,
-      ASSISTANT_WEBHOOK_SECRET: assistant.secret,
+    ({ assistant, env } = await assistantAndDatabase({
       DISPATCHER_POLL_MS: "100",
       DISPATCHER_RETRY_BASE_MS: "150",
       DISPATCHER_RETRY_MAX_MS: "150",
       // The harness waits for the server's "listening" and "ready" info lines.
       LOG_LEVEL: "info",
-    };
+    }));
   });
   afterAll(async () => {
     worker?.kill("SIGKILL");
@@ -40,8 +31,8 @@ describe("an opt-out reaches every dispatching process", () => {
   });
 
   it("cancels retrying hand-offs in the server and the worker at once; a removal within respond_by resumes them", async () => {
-    const { token } = await cliCreateToken("acme", env);
-    server = await startServer(env);
+    const { token } = await createChannelToken(env, "acme", "integration");
+    server = await startServerProcess({ env, until: "listening" });
     await untilReady(server);
     worker = Bun.spawn(["bun", CLI_ENTRY, "dispatch"], {
       env: childEnv(env),
@@ -52,7 +43,9 @@ describe("an opt-out reaches every dispatching process", () => {
     // The assistant is down: every hand-off is retried, by whichever process claims it.
     assistant.failNext(1_000_000, 503);
     const leads = await Promise.all(
-      [0, 1, 2].map(() => postLead(server!.url, token, eligibleLead({ phone: "(512) 555-0170" }))),
+      [0, 1, 2].map(() =>
+        postLead(server!.baseUrl, { token, body: eligibleLead({ phone: "(512) 555-0170" }) }),
+      ),
     );
     const ids = leads.map((lead) => lead.body.id);
     await assistant.waitUntil(
@@ -68,7 +61,7 @@ describe("an opt-out reaches every dispatching process", () => {
     });
     const webhookId = `msg_${crypto.randomUUID()}`;
     const now = new Date();
-    const response = await fetch(`${server.url}/api/speed-to-lead/assistant-events`, {
+    const response = await fetch(`${server.baseUrl}/api/speed-to-lead/assistant-events`, {
       method: "POST",
       headers: {
         "content-type": "application/json",
@@ -88,7 +81,10 @@ describe("an opt-out reaches every dispatching process", () => {
     const settled = assistant.deliveries.length;
     await Bun.sleep(500);
     expect(assistant.deliveries.length).toBe(settled);
-    const later = await postLead(server.url, token, eligibleLead({ phone: "+15125550170" }));
+    const later = await postLead(server.baseUrl, {
+      token: token,
+      body: eligibleLead({ phone: "+15125550170" }),
+    });
     expect(later.body.lead.response).toEqual({ state: "not_called", reason: "opted_out" });
 
     // The number comes off the list from the CLI; the assistant is back; the four leads are handed off.

@@ -1,13 +1,12 @@
 // `bun run stl dispatch`: a dispatcher as its own worker process, until SIGTERM or SIGINT.
-import { loadConfig } from "../../config.ts";
-import type { Database } from "../../db/database.ts";
-import { createLogger } from "../../logger.ts";
-import { createLeadFeed } from "../inbox/lead-feed.ts";
-import { listenForMetrics } from "../metrics/metrics-listener.ts";
-import { createServiceMetrics } from "../metrics/service-metrics.ts";
-import { loadHandoffConfig } from "./config.ts";
-import { startHandoff } from "./handoff-runtime.ts";
-import { bunSqlListen } from "./task-notifications.ts";
+import { loadConfig } from "../config.ts";
+import type { Database } from "../db/database.ts";
+import { bunSqlListen } from "../db/listen.ts";
+import { createLogger } from "../logger.ts";
+import { startHandoff } from "../modules/handoff/handoff-runtime.ts";
+import { createLeadFeed } from "../modules/inbox/lead-feed.ts";
+import { listenForMetrics } from "../modules/metrics/metrics-listener.ts";
+import { createServiceMetrics } from "../modules/metrics/service-metrics.ts";
 
 /**
  * For several workers (or servers run with DISPATCHER=off) on one PostgreSQL. On the embedded
@@ -33,24 +32,26 @@ export async function dispatchCommand(
     listen: config.databaseUrl ? bunSqlListen(config.databaseUrl) : undefined,
   });
   const handoff = await startHandoff({
+    mode: "worker",
     db,
-    config: loadHandoffConfig(env),
+    config: config.handoff,
     logger,
     metrics,
     listen: config.databaseUrl ? bunSqlListen(config.databaseUrl) : undefined,
     leadsChanged: (accountIds) => feed.publish(...accountIds),
   });
-  const metricsPort = env.DISPATCH_METRICS_PORT?.trim();
-  const metricsServer = metricsPort
-    ? listenForMetrics(metrics, { port: Number(metricsPort), hostname: config.host, logger })
-    : undefined;
-  print(`Dispatching response tasks to the ${handoff.assistant.kind} assistant; Ctrl-C to stop.`);
+  const metricsPort = config.handoff.workerMetricsPort;
+  const metricsServer =
+    metricsPort === undefined
+      ? undefined
+      : listenForMetrics(metrics, { port: metricsPort, hostname: config.host, logger });
+  print(`Dispatching response tasks to the ${handoff.assistant?.kind} assistant; Ctrl-C to stop.`);
 
   const signal = await new Promise<string>((resolve) => {
     process.once("SIGTERM", () => resolve("SIGTERM"));
     process.once("SIGINT", () => resolve("SIGINT"));
   });
-  logger.info("dispatcher stopping", { signal, in_flight: handoff.dispatcher.busy });
+  logger.info("dispatcher stopping", { signal, in_flight: handoff.busy });
   await metricsServer?.stop();
   await handoff.stop();
   await feed.close();

@@ -1,11 +1,13 @@
 // kill -9 the real server during a burst of posts, restart it: nothing acknowledged is lost, every answerable lead is handed off.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createBunSqlDatabase } from "../../db/bun-sql-driver.ts";
-import type { Database } from "../../db/database.ts";
-import { postLead } from "../../testing/lead-http.ts";
-import { cliCreateToken, type ServerProcess, startServer, untilReady } from "../../testing/server-process.ts";
-import { type FakeAssistant, startFakeAssistant } from "./testing/fake-assistant.ts";
-import { createPostgresTestDatabase, eligibleLead } from "./testing/handoff-fixture.ts";
+import { createBunSqlDatabase } from "../../server/src/db/bun-sql-driver.ts";
+import type { Database } from "../../server/src/db/database.ts";
+import type { FakeAssistant } from "../../server/src/modules/handoff/testing/fake-assistant.ts";
+import { eligibleLead } from "../../server/src/modules/handoff/testing/handoff-fixture.ts";
+import { postLead } from "../harness/lead-http.ts";
+import { type ServerProcess, startServerProcess, untilReady } from "../harness/server-process.ts";
+import { createChannelToken } from "../harness/stl-cli.ts";
+import { assistantAndDatabase } from "./assistant-and-database.ts";
 
 const LEADS = 240;
 const CONCURRENCY = 12;
@@ -31,20 +33,15 @@ describe("crash safety on PostgreSQL", () => {
   let server: ServerProcess | undefined;
 
   beforeAll(async () => {
-    const url = await createPostgresTestDatabase();
-    db = createBunSqlDatabase(url, { poolSize: 2 });
-    assistant = startFakeAssistant();
-    env = {
-      DATABASE_URL: url,
-      ASSISTANT_WEBHOOK_URL: assistant.url,
-      ASSISTANT_WEBHOOK_SECRET: assistant.secret,
+    ({ assistant, env } = await assistantAndDatabase({
       // A short timeout makes the lease of a killed server's claims (2 × timeout) run out quickly.
       ASSISTANT_WEBHOOK_TIMEOUT_MS: "1000",
       DISPATCHER_RETRY_BASE_MS: "50",
       DISPATCHER_RETRY_MAX_MS: "500",
       DISPATCHER_POLL_MS: "200",
       RATE_LIMIT_PER_SECOND: "0",
-    };
+    }));
+    db = createBunSqlDatabase(env.DATABASE_URL!, { poolSize: 2 });
   });
   afterAll(async () => {
     await server?.stop("SIGKILL");
@@ -53,8 +50,8 @@ describe("crash safety on PostgreSQL", () => {
   });
 
   it("after kill -9 and a restart, every 2xx lead is stored and every answerable one acknowledged once or more", async () => {
-    const { token } = await cliCreateToken("crash", env);
-    server = await startServer(env);
+    const { token } = await createChannelToken(env, "crash", "integration");
+    server = await startServerProcess({ env, until: "listening" });
     await untilReady(server);
     // The first answers fail, so retries are pending when the server dies.
     assistant.failNext(15, 503);
@@ -68,7 +65,7 @@ describe("crash safety on PostgreSQL", () => {
       while (next < LEADS) {
         const index = next++;
         try {
-          const response = await postLead(victim.url, token, leadNumber(index));
+          const response = await postLead(victim.baseUrl, { token, body: leadNumber(index) });
           if (response.status === 201) accepted.set(response.body.id, response.body.call_eligible);
           else failed++;
         } catch {
@@ -81,7 +78,7 @@ describe("crash safety on PostgreSQL", () => {
     expect(accepted.size).toBeGreaterThanOrEqual(KILL_AFTER - CONCURRENCY);
     expect(failed).toBeGreaterThan(0);
 
-    server = await startServer(env);
+    server = await startServerProcess({ env, until: "listening" });
     await untilReady(server);
 
     // 1. Every lead that got a 2xx is stored.

@@ -1,27 +1,22 @@
 // `bun run stl dispatch` as a worker beside a server started with DISPATCHER=off, on one PostgreSQL.
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { postLead } from "../../testing/lead-http.ts";
-import { cliCreateToken, type ServerProcess, startServer, untilReady } from "../../testing/server-process.ts";
-import { type FakeAssistant, startFakeAssistant } from "./testing/fake-assistant.ts";
-import { createPostgresTestDatabase, eligibleLead } from "./testing/handoff-fixture.ts";
-
-const CLI_ENTRY = fileURLToPath(new URL("../../cli/main.ts", import.meta.url));
+import type { FakeAssistant } from "../../server/src/modules/handoff/testing/fake-assistant.ts";
+import { eligibleLead } from "../../server/src/modules/handoff/testing/handoff-fixture.ts";
+import { postLead } from "../harness/lead-http.ts";
+import { type ServerProcess, startServerProcess, untilReady } from "../harness/server-process.ts";
+import { CLI_ENTRY, createChannelToken } from "../harness/stl-cli.ts";
+import { assistantAndDatabase } from "./assistant-and-database.ts";
 
 describe("stl dispatch worker", () => {
   let assistant: FakeAssistant;
   let server: ServerProcess | undefined;
   let env: Record<string, string>;
   beforeAll(async () => {
-    assistant = startFakeAssistant();
-    env = {
-      DATABASE_URL: await createPostgresTestDatabase(),
-      ASSISTANT_WEBHOOK_URL: assistant.url,
-      ASSISTANT_WEBHOOK_SECRET: assistant.secret,
+    ({ assistant, env } = await assistantAndDatabase({
       // A poll longer than the test: a delivery proves the worker was woken by LISTEN/NOTIFY.
       DISPATCHER_POLL_MS: "600000",
       LOG_LEVEL: "info",
-    };
+    }));
   });
   afterAll(async () => {
     await server?.stop("SIGKILL");
@@ -29,8 +24,8 @@ describe("stl dispatch worker", () => {
   });
 
   it("delivers what the server stores, woken across processes, and stops cleanly on SIGTERM", async () => {
-    const { token } = await cliCreateToken("worker", env);
-    server = await startServer({ ...env, DISPATCHER: "off" });
+    const { token } = await createChannelToken(env, "worker", "integration");
+    server = await startServerProcess({ env: { ...env, DISPATCHER: "off" }, until: "listening" });
     await untilReady(server);
     const worker = Bun.spawn(["bun", CLI_ENTRY, "dispatch"], {
       env: { ...process.env, ...env },
@@ -39,10 +34,10 @@ describe("stl dispatch worker", () => {
     const output = new Response(worker.stdout).text();
     try {
       // The worker subscribes shortly after start; a lead posted before that is found by its first pass.
-      const first = await postLead(server.url, token, eligibleLead());
+      const first = await postLead(server.baseUrl, { token, body: eligibleLead() });
       await assistant.waitUntil(() => assistant.acknowledged().size === 1, "the worker's first delivery");
-      const second = await postLead(server.url, token, eligibleLead({ test: true }));
-      const third = await postLead(server.url, token, eligibleLead());
+      const second = await postLead(server.baseUrl, { token, body: eligibleLead({ test: true }) });
+      const third = await postLead(server.baseUrl, { token, body: eligibleLead() });
       await assistant.waitUntil(() => assistant.acknowledged().size === 2, "a delivery woken by NOTIFY");
       expect(assistant.deliveries.map((d) => d.payload.data.lead_id)).toEqual([first.body.id, third.body.id]);
       expect(second.body.call_eligible).toBe(false);

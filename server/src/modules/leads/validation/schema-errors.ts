@@ -3,7 +3,7 @@ import type { TSchema } from "@sinclair/typebox";
 import type { TypeCheck } from "@sinclair/typebox/compiler";
 import { type ValueError, ValueErrorType } from "@sinclair/typebox/errors";
 import type { FieldErrorCode } from "@speed-to-lead/spec";
-import type { FieldIssue } from "../../http/respond.ts";
+import type { FieldIssue } from "../../../http/respond.ts";
 
 const TYPE_ERRORS = new Set([
   ValueErrorType.String,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Queryable } from "../../db/database.ts";
 import { silentLogger } from "../../logger.ts";
-import { createTaskNotifier } from "./task-notifier.ts";
+import { createTaskNotifier } from "./task-channel.ts";
 
 function recordingDb() {
   const statements: unknown[][] = [];

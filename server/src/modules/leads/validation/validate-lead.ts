@@ -6,7 +6,7 @@ import {
   type LeadInput,
   LeadInputSchema,
 } from "@speed-to-lead/spec";
-import type { FieldIssue } from "../../http/respond.ts";
+import type { FieldIssue } from "../../../http/respond.ts";
 import { consentIssues } from "./consent-rules.ts";
 import { registerFormats } from "./formats.ts";
 import { inspectJson, MAX_NESTING_DEPTH } from "./json-limits.ts";
