@@ -1,15 +1,8 @@
-// Spanish text of the OpenAPI document, keyed by the English text it replaces. The build fails on any gap.
+// Spanish prose of the OpenAPI document, keyed by the English text it replaces; problem texts come from their table.
 import { MAX_BODY_BYTES, WEBHOOK_TOLERANCE_SECONDS } from "../src/limits.ts";
-import { PROBLEM_CODES } from "../src/problem-codes.ts";
 import { LEAD_SOURCES } from "../src/sources.ts";
 
-const problemTitles = Object.fromEntries(
-  Object.values(PROBLEM_CODES).map(({ title }) => [title.en, title.es]),
-);
-
 export const es: Record<string, string> = {
-  ...problemTitles,
-
   // info, servers, tags
   "Speed-to-Lead intake API": "API de recepción de Speed-to-Lead",
   "Send leads from any application to the speed-to-lead service.":
@@ -46,49 +39,20 @@ export const es: Record<string, string> = {
   // responses and problem codes
   "The body is not a JSON object. Broken HTTP framing (a malformed Content-Length or chunk size, Content-Length together with Transfer-Encoding, no Host header) is also 400, answered by the HTTP layer before the service with an empty body rather than problem+json.":
     "El cuerpo no es un objeto JSON. Un encuadre HTTP roto (un Content-Length o un tamaño de fragmento mal formados, Content-Length junto con Transfer-Encoding, sin cabecera Host) también es 400, respondido por la capa HTTP antes del servicio con un cuerpo vacío en lugar de problem+json.",
-  "The body is not parsable JSON, or is JSON but not an object.":
-    "El cuerpo no es JSON analizable, o es JSON pero no un objeto.",
   "The channel token is missing, invalid, revoked, expired or conflicting.":
     "El token del canal falta, no es válido, fue revocado, caducó o está en conflicto.",
-  "Neither Authorization: Bearer nor X-STL-Channel-Token carries a token.":
-    "Ni Authorization: Bearer ni X-STL-Channel-Token llevan un token.",
-  "The token is not one the service issued.": "El token no fue emitido por el servicio.",
-  "The token was revoked by the account owner.": "El propietario de la cuenta revocó el token.",
-  "The token was replaced by a roll and its expiry has passed.":
-    "El token fue sustituido al rotarlo y su plazo de caducidad ya pasó.",
-  "Authorization: Bearer and X-STL-Channel-Token carry two different tokens.":
-    "Authorization: Bearer y X-STL-Channel-Token llevan dos tokens distintos.",
   "A method other than POST was used on this path. A method HTTP does not define (BREW, say) is refused by the HTTP layer, which closes the connection without an answer.":
     "Se usó un método distinto de POST en esta ruta. Un método que HTTP no define (BREW, por ejemplo) lo rechaza la capa HTTP, que cierra la conexión sin respuesta.",
-  "Any method but POST on the intake path; the Allow header lists POST.":
-    "Cualquier método que no sea POST en la ruta de recepción; la cabecera Allow indica POST.",
   "Another request with this idempotency key is in progress.":
     "Otra solicitud con esta clave de idempotencia está en curso.",
-  "Another request with the same idempotency key is still being processed; retry after Retry-After seconds to get its response.":
-    "Otra solicitud con la misma clave de idempotencia aún se está procesando; reintente tras los segundos de Retry-After para obtener su respuesta.",
-  "The body is larger than 64 KiB.": "El cuerpo supera los 64 KiB.",
   "The body is not application/json, or carries a Content-Encoding.":
     "El cuerpo no es application/json, o lleva un Content-Encoding.",
-  "The body carries a Content-Encoding (gzip, br, deflate…): only an unencoded body is accepted; Accept-Encoding: identity says so.":
-    "El cuerpo lleva un Content-Encoding (gzip, br, deflate…): solo se acepta un cuerpo sin codificar; Accept-Encoding: identity lo indica.",
   "identity: the only content coding a request body may have (RFC 7694).":
     "identity: la única codificación de contenido que puede tener el cuerpo de una solicitud (RFC 7694).",
-  "Content-Type is not application/json (a charset parameter is allowed, and must be utf-8).":
-    "Content-Type no es application/json (se admite el parámetro charset, que debe ser utf-8).",
   "The lead breaks the contract, or the idempotency key conflicts.":
     "El prospecto incumple el contrato, o la clave de idempotencia está en conflicto.",
-  "One or more fields break the contract; errors[] lists every one with a JSON Pointer.":
-    "Uno o más campos incumplen el contrato; errors[] los enumera todos con un JSON Pointer.",
-  "The body's idempotency_key and the Idempotency-Key header are both present and different.":
-    "El idempotency_key del cuerpo y la cabecera Idempotency-Key están ambos presentes y son distintos.",
-  "The idempotency key was used before in this account with a different payload.":
-    "La clave de idempotencia ya se usó en esta cuenta con otro contenido.",
-  "The channel token (on the assistant's events endpoint: the assistant) sent more requests than its rate limit; retry after Retry-After seconds.":
-    "El token del canal (en el punto de eventos del asistente: el asistente) envió más solicitudes que su límite; reintente tras los segundos de Retry-After.",
   "The channel token's rate limit, or the client address's limit of failed authentications, was exceeded.":
     "Se superó el límite de solicitudes del token del canal, o el límite de autenticaciones fallidas de la dirección del cliente.",
-  "This client address sent more unknown or revoked tokens than its limit allows; a token that worked a moment ago still works; others are refused until Retry-After seconds pass.":
-    "Esta dirección de cliente envió más tokens desconocidos o revocados de lo que permite su límite; un token que funcionó hace un momento sigue funcionando; los demás se rechazan hasta que pasen los segundos de Retry-After.",
   "The request's headers are larger than the HTTP layer accepts (16 KiB in all): answered before the service, with an empty body rather than problem+json.":
     "Las cabeceras de la solicitud superan lo que acepta la capa HTTP (16 KiB en total): se responde antes del servicio, con un cuerpo vacío en lugar de problem+json.",
   "The body is not a JSON object.": "El cuerpo no es un objeto JSON.",
@@ -96,12 +60,8 @@ export const es: Record<string, string> = {
   "The body is not application/json.": "El cuerpo no es application/json.",
   "The service cannot reach its database.": "El servicio no puede acceder a su base de datos.",
   "A defect in the service.": "Un defecto del servicio.",
-  "A defect in the service. No client input is meant to cause it; the request may be retried with the same idempotency key.":
-    "Un defecto del servicio. Ninguna entrada del cliente debería causarlo; la solicitud puede reintentarse con la misma clave de idempotencia.",
   "The service cannot reach its database, or it did not answer in time.":
     "El servicio no puede acceder a su base de datos, o esta no respondió a tiempo.",
-  "The service cannot reach its database; retry after Retry-After seconds with the same idempotency key.":
-    "El servicio no puede acceder a su base de datos; reintente tras los segundos de Retry-After con la misma clave de idempotencia.",
 
   // GET openapi.json
   "Get this OpenAPI document": "Obtener este documento OpenAPI",
@@ -226,18 +186,9 @@ export const es: Record<string, string> = {
     "El número del prospecto entra en la lista de no llamar.",
   "The event was applied.": "Se aplicó el evento.",
   "The signature or its timestamp is refused.": "Se rechaza la firma o su marca de tiempo.",
-  "An assistant event whose webhook-id, webhook-timestamp or webhook-signature header is missing, or whose signature does not verify with the assistant's secret.":
-    "Un evento del asistente al que le falta la cabecera webhook-id, webhook-timestamp o webhook-signature, o cuya firma no se verifica con el secreto del asistente.",
-  "An assistant event whose webhook-timestamp is more than 5 minutes away from the service's clock (an old message, or a clock far off).":
-    "Un evento del asistente cuyo webhook-timestamp se aleja más de 5 minutos del reloj del servicio (un mensaje antiguo, o un reloj muy desviado).",
   "No such lead, or no assistant secret configured.":
     "No existe ese prospecto, o no hay secreto del asistente configurado.",
-  "An assistant event names a lead the service does not have; no lead is ever created from an event.":
-    "Un evento del asistente nombra un prospecto que el servicio no tiene; nunca se crea un prospecto a partir de un evento.",
-  "No resource at this path.": "No hay ningún recurso en esta ruta.",
   "This webhook-id was already processed.": "Este webhook-id ya se procesó.",
-  "An assistant event whose webhook-id was already processed: nothing is done again.":
-    "Un evento del asistente cuyo webhook-id ya se procesó: no se hace nada de nuevo.",
   "The body is not an assistant event.": "El cuerpo no es un evento del asistente.",
   "Too many events at once.": "Demasiados eventos a la vez.",
   "The event's unique id (Standard Webhooks); the same id is processed once.":
@@ -268,8 +219,6 @@ export const es: Record<string, string> = {
   "The lead.": "El prospecto.",
   "Not modified since the ETag sent in If-None-Match.": "Sin cambios desde el ETag enviado en If-None-Match.",
   "The query does not name a lead.": "La consulta no identifica un prospecto.",
-  "Finding a lead needs both platform and external_lead_id, each once.":
-    "Buscar un prospecto requiere platform y external_lead_id, cada uno una vez.",
   "No such lead in the token's account.": "No existe ese prospecto en la cuenta del token.",
   "Get a lead": "Obtener un prospecto",
   "The stored lead, its response state and its hand-off attempts (times and outcomes). Any channel token of the lead's account may ask; another account's lead is 404. The ETag changes whenever any of it changes: send it back in If-None-Match to get 304 instead. Counts against the token's rate limit like a post.":

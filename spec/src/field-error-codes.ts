@@ -1,4 +1,5 @@
 // Every per-field code that can appear in errors[] of a 422 validation_failed, with its message.
+import type { Translated } from "./translated.ts";
 
 export const FIELD_ERROR_CODES = {
   contact_required: {
@@ -42,6 +43,6 @@ export const FIELD_ERROR_CODES = {
   },
   value_not_allowed: { en: "Is not one of the allowed values.", es: "No es uno de los valores permitidos." },
   out_of_range: { en: "Is out of the allowed range.", es: "Está fuera del rango permitido." },
-} as const satisfies Record<string, { en: string; es: string }>;
+} as const satisfies Record<string, Translated>;
 
 export type FieldErrorCode = keyof typeof FIELD_ERROR_CODES;

@@ -15,3 +15,4 @@ export * from "./response-state.ts";
 export * from "./sources.ts";
 export * from "./status-callback.ts";
 export * from "./stored-lead.ts";
+export * from "./translated.ts";

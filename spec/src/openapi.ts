@@ -97,7 +97,7 @@ function problemResponse(
   for (const code of codes) {
     examples[code] = {
       summary: PROBLEM_CODES[code].title.en,
-      description: PROBLEM_CODES[code].when,
+      description: PROBLEM_CODES[code].when.en,
       value: (code === "validation_failed"
         ? validationFailedExample
         : problemExample(code)) as unknown as Json,

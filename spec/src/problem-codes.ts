@@ -1,72 +1,147 @@
-// Every problem code the endpoint answers with, its HTTP status and its title in both languages.
+// Every problem code the endpoint answers with: its HTTP status, and its texts in both languages.
+import { MAX_BODY_BYTES, WEBHOOK_TOLERANCE_SECONDS } from "./limits.ts";
+import type { Translated } from "./translated.ts";
 
 export interface ProblemDefinition {
   status: number;
-  title: { en: string; es: string };
-  /** When the server uses this code, in English; the spec's description of it. */
-  when: string;
+  title: Translated;
+  /** When the server uses this code; the spec's description of it. */
+  when: Translated;
+  /** The answer's `detail`; the server fills in {seconds} (the wait, with its unit) and {count}. */
+  detail: Translated;
+  /** The `detail` when {count} is 1, where the grammar differs. */
+  detailOne?: Translated;
 }
 
 export const PROBLEM_CODES = {
   invalid_json: {
     status: 400,
     title: { en: "Invalid JSON", es: "JSON no válido" },
-    when: "The body is not parsable JSON, or is JSON but not an object.",
+    when: {
+      en: "The body is not parsable JSON, or is JSON but not an object.",
+      es: "El cuerpo no es JSON analizable, o es JSON pero no un objeto.",
+    },
+    detail: { en: "The body must be a JSON object.", es: "El cuerpo debe ser un objeto JSON." },
   },
   token_missing: {
     status: 401,
     title: { en: "Channel token missing", es: "Falta el token del canal" },
-    when: "Neither Authorization: Bearer nor X-STL-Channel-Token carries a token.",
+    when: {
+      en: "Neither Authorization: Bearer nor X-STL-Channel-Token carries a token.",
+      es: "Ni Authorization: Bearer ni X-STL-Channel-Token llevan un token.",
+    },
+    detail: {
+      en: "Send the channel token as Authorization: Bearer <token> or in X-STL-Channel-Token.",
+      es: "Envíe el token del canal como Authorization: Bearer <token> o en X-STL-Channel-Token.",
+    },
   },
   token_invalid: {
     status: 401,
     title: { en: "Channel token invalid", es: "Token del canal no válido" },
-    when: "The token is not one the service issued.",
+    when: { en: "The token is not one the service issued.", es: "El token no fue emitido por el servicio." },
+    detail: {
+      en: "The channel token is not one this service issued.",
+      es: "El token del canal no fue emitido por este servicio.",
+    },
   },
   token_revoked: {
     status: 401,
     title: { en: "Channel token revoked", es: "Token del canal revocado" },
-    when: "The token was revoked by the account owner.",
+    when: {
+      en: "The token was revoked by the account owner.",
+      es: "El propietario de la cuenta revocó el token.",
+    },
+    detail: {
+      en: "The channel token was revoked. Ask the account owner for a new one.",
+      es: "El token del canal fue revocado. Pida uno nuevo al titular de la cuenta.",
+    },
   },
   token_expired: {
     status: 401,
     title: { en: "Channel token expired", es: "Token del canal caducado" },
-    when: "The token was replaced by a roll and its expiry has passed.",
+    when: {
+      en: "The token was replaced by a roll and its expiry has passed.",
+      es: "El token fue sustituido al rotarlo y su plazo de caducidad ya pasó.",
+    },
+    detail: {
+      en: "The channel token expired after a roll. Use the token that replaced it.",
+      es: "El token del canal caducó tras una rotación. Use el token que lo sustituyó.",
+    },
   },
   token_conflict: {
     status: 401,
     title: { en: "Conflicting channel tokens", es: "Tokens del canal en conflicto" },
-    when: "Authorization: Bearer and X-STL-Channel-Token carry two different tokens.",
+    when: {
+      en: "Authorization: Bearer and X-STL-Channel-Token carry two different tokens.",
+      es: "Authorization: Bearer y X-STL-Channel-Token llevan dos tokens distintos.",
+    },
+    detail: {
+      en: "Authorization and X-STL-Channel-Token carry different tokens. Send one.",
+      es: "Authorization y X-STL-Channel-Token llevan tokens distintos. Envíe uno solo.",
+    },
   },
   webhook_signature_invalid: {
     status: 401,
     title: { en: "Webhook signature invalid", es: "Firma del webhook no válida" },
-    when: "An assistant event whose webhook-id, webhook-timestamp or webhook-signature header is missing, or whose signature does not verify with the assistant's secret.",
+    when: {
+      en: "An assistant event whose webhook-id, webhook-timestamp or webhook-signature header is missing, or whose signature does not verify with the assistant's secret.",
+      es: "Un evento del asistente al que le falta la cabecera webhook-id, webhook-timestamp o webhook-signature, o cuya firma no se verifica con el secreto del asistente.",
+    },
+    detail: {
+      en: "Sign the event per Standard Webhooks with the assistant's secret (webhook-id, webhook-timestamp, webhook-signature).",
+      es: "Firme el evento según Standard Webhooks con el secreto del asistente (webhook-id, webhook-timestamp, webhook-signature).",
+    },
   },
   webhook_timestamp_invalid: {
     status: 401,
     title: { en: "Webhook timestamp out of range", es: "Marca de tiempo del webhook fuera de rango" },
-    when: "An assistant event whose webhook-timestamp is more than 5 minutes away from the service's clock (an old message, or a clock far off).",
+    when: {
+      en: "An assistant event whose webhook-timestamp is more than 5 minutes away from the service's clock (an old message, or a clock far off).",
+      es: "Un evento del asistente cuyo webhook-timestamp se aleja más de 5 minutos del reloj del servicio (un mensaje antiguo, o un reloj muy desviado).",
+    },
+    detail: {
+      en: `The webhook timestamp is more than ${WEBHOOK_TOLERANCE_SECONDS} seconds from the service's clock.`,
+      es: `La marca de tiempo del webhook se aleja más de ${WEBHOOK_TOLERANCE_SECONDS} segundos del reloj del servicio.`,
+    },
   },
   not_found: {
     status: 404,
     title: { en: "Not found", es: "No encontrado" },
-    when: "No resource at this path.",
+    when: { en: "No resource at this path.", es: "No hay ningún recurso en esta ruta." },
+    detail: { en: "There is nothing at this path.", es: "No hay nada en esta ruta." },
   },
   lead_not_found: {
     status: 404,
     title: { en: "Lead not found", es: "Prospecto no encontrado" },
-    when: "An assistant event names a lead the service does not have; no lead is ever created from an event.",
+    when: {
+      en: "An assistant event names a lead the service does not have; no lead is ever created from an event.",
+      es: "Un evento del asistente nombra un prospecto que el servicio no tiene; nunca se crea un prospecto a partir de un evento.",
+    },
+    detail: {
+      en: "No lead has this id; events never create leads.",
+      es: "Ningún prospecto tiene este id; los eventos nunca crean prospectos.",
+    },
   },
   lead_query_invalid: {
     status: 400,
     title: { en: "Lead query invalid", es: "Consulta de prospecto no válida" },
-    when: "Finding a lead needs both platform and external_lead_id, each once.",
+    when: {
+      en: "Finding a lead needs both platform and external_lead_id, each once.",
+      es: "Buscar un prospecto requiere platform y external_lead_id, cada uno una vez.",
+    },
+    detail: {
+      en: "Name the lead with platform and external_lead_id, each once.",
+      es: "Indique el prospecto con platform y external_lead_id, cada uno una vez.",
+    },
   },
   method_not_allowed: {
     status: 405,
     title: { en: "Method not allowed", es: "Método no permitido" },
-    when: "Any method but POST on the intake path; the Allow header lists POST.",
+    when: {
+      en: "Any method but POST on the intake path; the Allow header lists POST.",
+      es: "Cualquier método que no sea POST en la ruta de recepción; la cabecera Allow indica POST.",
+    },
+    detail: { en: "Use POST on this path.", es: "Use POST en esta ruta." },
   },
   idempotency_request_in_flight: {
     status: 409,
@@ -74,64 +149,146 @@ export const PROBLEM_CODES = {
       en: "Request with this idempotency key in progress",
       es: "Solicitud con esta clave de idempotencia en curso",
     },
-    when: "Another request with the same idempotency key is still being processed; retry after Retry-After seconds to get its response.",
+    when: {
+      en: "Another request with the same idempotency key is still being processed; retry after Retry-After seconds to get its response.",
+      es: "Otra solicitud con la misma clave de idempotencia aún se está procesando; reintente tras los segundos de Retry-After para obtener su respuesta.",
+    },
+    detail: {
+      en: "A request with this idempotency key is still in progress. Retry after {seconds}.",
+      es: "Una solicitud con esta clave de idempotencia sigue en curso. Reintente tras {seconds}.",
+    },
   },
   webhook_replayed: {
     status: 409,
     title: { en: "Webhook already processed", es: "Webhook ya procesado" },
-    when: "An assistant event whose webhook-id was already processed: nothing is done again.",
+    when: {
+      en: "An assistant event whose webhook-id was already processed: nothing is done again.",
+      es: "Un evento del asistente cuyo webhook-id ya se procesó: no se hace nada de nuevo.",
+    },
+    detail: {
+      en: "This webhook-id was already processed; nothing was done again.",
+      es: "Este webhook-id ya se procesó; no se hizo nada de nuevo.",
+    },
   },
   payload_too_large: {
     status: 413,
     title: { en: "Payload too large", es: "Contenido demasiado grande" },
-    when: "The body is larger than 64 KiB.",
+    when: { en: "The body is larger than 64 KiB.", es: "El cuerpo supera los 64 KiB." },
+    detail: {
+      en: `The request body is larger than ${MAX_BODY_BYTES} bytes.`,
+      es: `El cuerpo de la solicitud supera los ${MAX_BODY_BYTES} bytes.`,
+    },
   },
   unsupported_media_type: {
     status: 415,
     title: { en: "Unsupported media type", es: "Tipo de contenido no admitido" },
-    when: "Content-Type is not application/json (a charset parameter is allowed, and must be utf-8).",
+    when: {
+      en: "Content-Type is not application/json (a charset parameter is allowed, and must be utf-8).",
+      es: "Content-Type no es application/json (se admite el parámetro charset, que debe ser utf-8).",
+    },
+    detail: { en: "Send the lead as application/json.", es: "Envíe el lead como application/json." },
   },
   unsupported_content_encoding: {
     status: 415,
     title: { en: "Unsupported content encoding", es: "Codificación de contenido no admitida" },
-    when: "The body carries a Content-Encoding (gzip, br, deflate…): only an unencoded body is accepted; Accept-Encoding: identity says so.",
+    when: {
+      en: "The body carries a Content-Encoding (gzip, br, deflate…): only an unencoded body is accepted; Accept-Encoding: identity says so.",
+      es: "El cuerpo lleva un Content-Encoding (gzip, br, deflate…): solo se acepta un cuerpo sin codificar; Accept-Encoding: identity lo indica.",
+    },
+    detail: {
+      en: "Send the body without Content-Encoding: compressed bodies are not accepted.",
+      es: "Envíe el cuerpo sin Content-Encoding: no se aceptan cuerpos comprimidos.",
+    },
   },
   validation_failed: {
     status: 422,
     title: { en: "Validation failed", es: "La validación falló" },
-    when: "One or more fields break the contract; errors[] lists every one with a JSON Pointer.",
+    when: {
+      en: "One or more fields break the contract; errors[] lists every one with a JSON Pointer.",
+      es: "Uno o más campos incumplen el contrato; errors[] los enumera todos con un JSON Pointer.",
+    },
+    detail: { en: "{count} fields break the contract.", es: "{count} campos incumplen el contrato." },
+    detailOne: { en: "1 field breaks the contract.", es: "1 campo incumple el contrato." },
   },
   idempotency_key_mismatch: {
     status: 422,
     title: { en: "Idempotency keys differ", es: "Las claves de idempotencia no coinciden" },
-    when: "The body's idempotency_key and the Idempotency-Key header are both present and different.",
+    when: {
+      en: "The body's idempotency_key and the Idempotency-Key header are both present and different.",
+      es: "El idempotency_key del cuerpo y la cabecera Idempotency-Key están ambos presentes y son distintos.",
+    },
+    detail: {
+      en: "The idempotency_key field and the Idempotency-Key header differ.",
+      es: "El campo idempotency_key y la cabecera Idempotency-Key no coinciden.",
+    },
   },
   idempotency_key_reused: {
     status: 422,
     title: { en: "Idempotency key reused", es: "Clave de idempotencia reutilizada" },
-    when: "The idempotency key was used before in this account with a different payload.",
+    when: {
+      en: "The idempotency key was used before in this account with a different payload.",
+      es: "La clave de idempotencia ya se usó en esta cuenta con otro contenido.",
+    },
+    detail: {
+      en: "This idempotency key was already used with a different payload.",
+      es: "Esta clave de idempotencia ya se usó con otro contenido.",
+    },
   },
   rate_limited: {
     status: 429,
     title: { en: "Too many requests", es: "Demasiadas solicitudes" },
-    when: "The channel token (on the assistant's events endpoint: the assistant) sent more requests than its rate limit; retry after Retry-After seconds.",
+    when: {
+      en: "The channel token (on the assistant's events endpoint: the assistant) sent more requests than its rate limit; retry after Retry-After seconds.",
+      es: "El token del canal (en el punto de eventos del asistente: el asistente) envió más solicitudes que su límite; reintente tras los segundos de Retry-After.",
+    },
+    detail: {
+      en: "Too many requests for this channel token. Retry after {seconds}.",
+      es: "Demasiadas solicitudes para este token del canal. Reintente tras {seconds}.",
+    },
   },
   too_many_failed_authentications: {
     status: 429,
     title: { en: "Too many failed authentications", es: "Demasiadas autenticaciones fallidas" },
-    when: "This client address sent more unknown or revoked tokens than its limit allows; a token that worked a moment ago still works; others are refused until Retry-After seconds pass.",
+    when: {
+      en: "This client address sent more unknown or revoked tokens than its limit allows; a token that worked a moment ago still works; others are refused until Retry-After seconds pass.",
+      es: "Esta dirección de cliente envió más tokens desconocidos o revocados de lo que permite su límite; un token que funcionó hace un momento sigue funcionando; los demás se rechazan hasta que pasen los segundos de Retry-After.",
+    },
+    detail: {
+      en: "Too many failed authentications from this address. Retry after {seconds}.",
+      es: "Demasiadas autenticaciones fallidas desde esta dirección. Reintente tras {seconds}.",
+    },
   },
   internal_error: {
     status: 500,
     title: { en: "Internal error", es: "Error interno" },
-    when: "A defect in the service. No client input is meant to cause it; the request may be retried with the same idempotency key.",
+    when: {
+      en: "A defect in the service. No client input is meant to cause it; the request may be retried with the same idempotency key.",
+      es: "Un defecto del servicio. Ninguna entrada del cliente debería causarlo; la solicitud puede reintentarse con la misma clave de idempotencia.",
+    },
+    detail: {
+      en: "Something went wrong on our side. Retry with the same idempotency key.",
+      es: "Algo falló de nuestro lado. Reintente con la misma clave de idempotencia.",
+    },
   },
   unavailable: {
     status: 503,
     title: { en: "Service unavailable", es: "Servicio no disponible" },
-    when: "The service cannot reach its database; retry after Retry-After seconds with the same idempotency key.",
+    when: {
+      en: "The service cannot reach its database; retry after Retry-After seconds with the same idempotency key.",
+      es: "El servicio no puede acceder a su base de datos; reintente tras los segundos de Retry-After con la misma clave de idempotencia.",
+    },
+    detail: {
+      en: "The service is temporarily unavailable. Retry after {seconds} with the same idempotency key.",
+      es: "El servicio no está disponible por ahora. Reintente tras {seconds} con la misma clave de idempotencia.",
+    },
   },
 } as const satisfies Record<string, ProblemDefinition>;
+
+/** How a detail's {seconds} reads: the wait with its unit, {n} being the number. */
+export const SECONDS_TEXT = {
+  one: { en: "1 second", es: "1 segundo" },
+  other: { en: "{n} seconds", es: "{n} segundos" },
+} as const satisfies Record<"one" | "other", Translated>;
 
 export type ProblemCode = keyof typeof PROBLEM_CODES;
 

@@ -1,5 +1,7 @@
 // Makes the Spanish document: the English one with every human text (title, summary, description) translated.
 
+import { PROBLEM_CODES } from "./problem-codes.ts";
+
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
 /** Keys whose string values are prose for people; everything else is contract and stays as is. */
@@ -23,11 +25,20 @@ export function mapHumanText(node: Json, replace: (text: string, path: string) =
   return out;
 }
 
-/** Translates through the dictionary; lists the texts it has no translation for. */
+/** The problem codes' titles and descriptions as document texts: English to Spanish, from their table. */
+export const problemTexts: Record<string, string> = Object.fromEntries(
+  Object.values(PROBLEM_CODES).flatMap(({ title, when }) => [
+    [title.en, title.es],
+    [when.en, when.es],
+  ]),
+);
+
+/** Translates through the problem texts and the document's prose; lists the texts it has no translation for. */
 export function translateDocument(
   document: Json,
-  dictionary: Record<string, string>,
+  prose: Record<string, string>,
 ): { document: Json; missing: string[] } {
+  const dictionary = { ...problemTexts, ...prose };
   const missing = new Set<string>();
   const translated = mapHumanText(document, (text) => {
     const spanish = dictionary[text];

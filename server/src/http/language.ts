@@ -1,5 +1,7 @@
 // Picks English or Spanish for human text from Accept-Language (RFC 9110 quality values).
-export type Language = "en" | "es";
+import type { Language } from "@speed-to-lead/spec";
+
+export type { Language };
 
 /**
  * @example preferredLanguage("es-MX,es;q=0.9,en;q=0.8") // "es"
