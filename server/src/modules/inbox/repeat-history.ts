@@ -1,28 +1,19 @@
 // Repeats merged into a lead: which fields each changed, recorded in the merge's transaction, listed for the detail view.
 
 import type { Queryable } from "../../db/database.ts";
-import type { LeadRow } from "../leads/lead-record.ts";
+import { type LeadRow, STORED_ORDER } from "../leads/lead-record.ts";
 import { plainRows } from "./plain-rows.ts";
 
-/** Columns a repeat can change, in the order the detail view lists them. */
-const TRACKED = [
-  "phone",
-  "email",
-  "first_name",
-  "last_name",
-  "source",
-  "source_original",
-  "source_campaign",
-  "property_ref",
-  "price",
-  "language",
-  "timezone",
-  "context",
-  "source_event_at",
+/**
+ * Columns a repeat can change, in the order the detail view lists them: the stored fields but the two
+ * that identify the repeat (platform, external_lead_id), then consent and the response it decides.
+ */
+const TRACKED: readonly (keyof LeadRow)[] = [
+  ...STORED_ORDER.filter((field) => field !== "platform" && field !== "external_lead_id"),
   "consent",
   "response_state",
   "response_reason",
-] as const satisfies readonly (keyof LeadRow)[];
+];
 
 /** Both rows come from the database (locked before, returned by the update), so JSON compares them fairly. */
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
