@@ -1,38 +1,24 @@
 // Hand-off latency: from the 201 a sender receives to the assistant's receipt of the signed webhook, at a
 // steady load on PostgreSQL. Target: p99 under 1 s (the promise is five minutes).
 //
-//   bun bench/handoff-latency.ts [--rates 100,300] [--seconds 15] [--json]
+//   bun bench/handoff-latency.ts [--rates 100,300] [--seconds 15]
 //
 // Scenarios: the dispatcher inside the server (woken in-process), and a separate `stl dispatch`
 // worker beside a server run with DISPATCHER=off (woken through LISTEN/NOTIFY). Every lead is
 // call-eligible; the load is open-loop (sent on schedule, not after the previous answer), so a
 // slow server cannot hide its queue.
-import { freePort } from "@speed-to-lead/tests/harness/postgres";
-import { startServerProcess } from "@speed-to-lead/tests/harness/server-process";
-import { REPOSITORY_ROOT } from "@speed-to-lead/tests/harness/stl-cli";
+import { parseArgs } from "node:util";
+import { LEAD_INTAKE_PATH } from "@speed-to-lead/spec";
+import { createDatabase, startPostgresCluster } from "@speed-to-lead/tests/harness/postgres";
+import { CLI_ENTRY } from "@speed-to-lead/tests/harness/stl-cli";
 import { startFakeAssistant } from "../server/src/modules/handoff/testing/fake-assistant.ts";
-import { createDatabase, startPostgresCluster } from "../test/harness/postgres.ts";
-import { createBenchToken, INTAKE_PATH } from "./lead-server.ts";
-import { type Service, startService } from "./processes.ts";
+import { createBenchToken, type Service, startLeadServer, startService } from "./services.ts";
 import { percentile } from "./stats.ts";
 
-interface Options {
-  rates: number[];
-  seconds: number;
-  json: boolean;
-}
-
-function parseOptions(argv: string[]): Options {
-  const value = (name: string) => {
-    const index = argv.indexOf(`--${name}`);
-    return index >= 0 ? argv[index + 1] : undefined;
-  };
-  return {
-    rates: (value("rates") ?? "100,300").split(",").map(Number),
-    seconds: Number(value("seconds") ?? 15),
-    json: argv.includes("--json"),
-  };
-}
+const { values } = parseArgs({
+  options: { rates: { type: "string", default: "100,300" }, seconds: { type: "string", default: "15" } },
+});
+const options = { rates: values.rates.split(",").map(Number), seconds: Number(values.seconds) };
 
 interface Sent {
   leadId: string;
@@ -73,7 +59,7 @@ async function steadyLoad(baseUrl: string, token: string, rate: number, seconds:
     const wait = due - performance.now();
     if (wait > 1) await Bun.sleep(wait);
     inFlight.push(
-      fetch(`${baseUrl}${INTAKE_PATH}`, {
+      fetch(`${baseUrl}${LEAD_INTAKE_PATH}`, {
         method: "POST",
         headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
         body: JSON.stringify(lead(index)),
@@ -115,36 +101,24 @@ async function runScenario(
     DATABASE_URL: databaseUrl,
     ASSISTANT_WEBHOOK_URL: assistant.url,
     ASSISTANT_WEBHOOK_SECRET: assistant.secret,
-    LOG_LEVEL: "error",
-    NODE_ENV: "production",
   };
-  const token = await createBenchToken({ databaseUrl });
+  const token = await createBenchToken({ DATABASE_URL: databaseUrl });
   const services: Service[] = [];
   try {
-    const server = await startServerProcess({
-      env: { ...env, RATE_LIMIT_PER_SECOND: "0", DISPATCHER: scenario === "worker" ? "off" : "on" },
-    });
-    services.push({
-      name: "server",
-      pid: server.pid,
-      baseUrl: server.baseUrl,
-      output: server.output,
-      stop: async () => void (await server.stop()),
-    });
-    if (scenario === "worker") {
-      const metricsPort = await freePort();
+    services.push(
+      await startLeadServer("server", env, {
+        env: { RATE_LIMIT_PER_SECOND: "0", DISPATCHER: scenario === "worker" ? "off" : "on" },
+      }),
+    );
+    if (scenario === "worker")
       services.push(
-        await startService({
-          name: "stl dispatch",
-          command: ["bun", "server/src/cli/main.ts", "dispatch"],
-          cwd: REPOSITORY_ROOT,
-          port: metricsPort,
-          readyPath: "/metrics",
-          readyWhenOk: true,
-          env: { ...env, DISPATCH_METRICS_PORT: String(metricsPort), HOST: "127.0.0.1" },
-        }),
+        await startService(
+          "stl dispatch",
+          ["bun", CLI_ENTRY, "dispatch"],
+          (port) => ({ ...env, DISPATCH_METRICS_PORT: String(port) }),
+          "/metrics",
+        ),
       );
-    }
     const { sent, errors } = await steadyLoad(services[0]!.baseUrl, token, rate, seconds);
     const expected = new Set(sent.map((item) => item.leadId));
     await assistant.waitUntil(
@@ -183,50 +157,31 @@ async function runScenario(
   }
 }
 
-const options = parseOptions(process.argv.slice(2));
 const cluster = await startPostgresCluster();
 const results: Figures[] = [];
 try {
-  for (const scenario of ["in-server", "worker"] as const) {
-    for (const rate of options.rates) {
+  for (const scenario of ["in-server", "worker"] as const)
+    for (const rate of options.rates)
       results.push(await runScenario(scenario, cluster.url, rate, options.seconds));
-    }
-  }
 } finally {
   await cluster.stop();
 }
 
-if (options.json) {
-  console.log(JSON.stringify(results, null, 2));
-} else {
-  const ms = (value: number) => `${Math.round(value)} ms`;
+const ms = (value: number) => Math.round(value);
+console.log(
+  `Hand-off latency on PostgreSQL (fsync on), ${options.seconds} s per cell, all leads call-eligible.\n` +
+    "From the 201 at the sender to the assistant's receipt (0 when the webhook came first), and from received_at, in ms.\n",
+);
+console.log(
+  "| scenario | rate/s | leads | errors | handed off | before 201 | 201→receipt p50 | p90 | p99 | max | received_at→receipt p50 | p99 |",
+);
+console.log("|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|");
+for (const r of results) {
+  const { p50, p90, p99, max } = r.fromResponse;
+  const row = [r.scenario, r.rate, r.leads, r.errors, r.handedOff, `${Math.round(r.beforeResponse * 100)} %`];
   console.log(
-    `Hand-off latency on PostgreSQL (fsync on), ${options.seconds} s per cell, all leads call-eligible.\n` +
-      "From the 201 at the sender to the assistant's receipt (0 when the webhook came first), and from received_at.\n",
+    `| ${[...row, ...[p50, p90, p99, max, r.fromReceivedAt.p50, r.fromReceivedAt.p99].map(ms)].join(" | ")} |`,
   );
-  console.log(
-    "scenario   rate/s  leads  errors  handed off  before 201 | 201→receipt p50   p90   p99   max | received_at→receipt p50   p99",
-  );
-  for (const r of results) {
-    console.log(
-      [
-        r.scenario.padEnd(9),
-        String(r.rate).padStart(6),
-        String(r.leads).padStart(6),
-        String(r.errors).padStart(7),
-        String(r.handedOff).padStart(11),
-        `${Math.round(r.beforeResponse * 100)} %`.padStart(10),
-        "|",
-        ms(r.fromResponse.p50).padStart(15),
-        ms(r.fromResponse.p90).padStart(5),
-        ms(r.fromResponse.p99).padStart(5),
-        ms(r.fromResponse.max).padStart(5),
-        "|",
-        ms(r.fromReceivedAt.p50).padStart(23),
-        ms(r.fromReceivedAt.p99).padStart(5),
-      ].join(" "),
-    );
-  }
-  const worst = Math.max(...results.map((r) => r.fromResponse.p99));
-  console.log(`\nTarget p99 < 1000 ms: ${worst < 1000 ? "met" : "NOT met"} (worst p99 ${ms(worst)}).`);
 }
+const worst = Math.max(...results.map((r) => r.fromResponse.p99));
+console.log(`\nTarget p99 < 1000 ms: ${worst < 1000 ? "met" : "NOT met"} (worst p99 ${ms(worst)} ms).`);

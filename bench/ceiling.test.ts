@@ -6,7 +6,7 @@ import {
   selectRequestStatements,
   toPgbenchScript,
   uuidV7Time,
-} from "./capture-sql.ts";
+} from "./ceiling.ts";
 
 describe("parseParameters", () => {
   test("quoted values with doubled quotes, NULLs and commas inside values", () => {
