@@ -13,12 +13,15 @@ export interface Service {
   stop(): Promise<void>;
 }
 
-/** Spawns directly (never through `bun run`), so `pid` is the process whose memory and CPU are read. */
+/**
+ * Spawns directly (never through `bun run`), so `pid` is the process whose memory and CPU are read.
+ * Ready when it answers at all, or answers 2xx at `readyPath` when one is given.
+ */
 export async function startService(
   name: string,
   command: string[],
   env: Record<string, string> | ((port: number) => Record<string, string>),
-  readyPath = "/",
+  readyPath?: string,
 ): Promise<Service> {
   const port = await freePort();
   const tail: string[] = [];
@@ -42,8 +45,8 @@ export async function startService(
     clearTimeout(timer);
   };
   for (const deadline = Date.now() + 60_000; Date.now() < deadline && child.exitCode === null; ) {
-    const response = await fetch(`${baseUrl}${readyPath}`).catch(() => undefined);
-    if (response?.ok) return { name, pid: child.pid, baseUrl, stop };
+    const response = await fetch(`${baseUrl}${readyPath ?? "/"}`).catch(() => undefined);
+    if (response && (response.ok || readyPath === undefined)) return { name, pid: child.pid, baseUrl, stop };
     await Bun.sleep(100);
   }
   await stop();
