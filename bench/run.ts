@@ -186,7 +186,7 @@ async function main(): Promise<void> {
     },
   };
   for (const group of ["PostgreSQL", "PGlite"] as const) {
-    if (!options.databases.includes(group.toLowerCase())) continue;
+    if (!options.databases.includes(group === "PostgreSQL" ? "postgres" : "pglite")) continue;
     const server = await optional(`the server on ${group}`, async () => {
       const databaseEnv = await databases[group]();
       // PGlite: one process at a time may open the folder, so the token comes first.
@@ -212,11 +212,11 @@ async function main(): Promise<void> {
   const ordered = [...cells].sort((a, b) => a.connections - b.connections);
   const progress = (cell: Cell, index: number, total: number) => {
     const run = cell.runs.at(-1)!;
-    const cpu = [run.appCpuMicros, run.dbCpuMicros].map((value) =>
+    const [rss, app, db] = [run.rssBytes / 1024 ** 2, run.appCpuMicros, run.dbCpuMicros].map((value) =>
       Number.isFinite(value) ? Math.round(value) : "–",
     );
     console.log(
-      `[${index}/${total}] ${describeCell(cell)}: ${Math.round(run.requestsPerSecond)} req/s, p50 ${run.p50.toFixed(2)} ms, p99 ${run.p99.toFixed(2)} ms, RSS ${Math.round(run.rssBytes / 1024 ** 2)} MiB, CPU/req ${cpu.join(" + ")} µs`,
+      `[${index}/${total}] ${describeCell(cell)}: ${Math.round(run.requestsPerSecond)} req/s, p50 ${run.p50.toFixed(2)} ms, p99 ${run.p99.toFixed(2)} ms, RSS ${rss} MiB, CPU/req ${app} + ${db} µs`,
     );
   };
   for (let run = 0; run < options.runs; run += 1) {
