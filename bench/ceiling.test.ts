@@ -17,6 +17,10 @@ describe("parseParameters", () => {
       '{"x": 1}',
     ]);
   });
+
+  test("a value that looks like a parameter stays one value", () => {
+    expect(parseParameters("$1 = 'a, $2 = ''b''', $2 = 'c'")).toEqual(["a, $2 = 'b'", "c"]);
+  });
 });
 
 describe("parseStatementLog", () => {
