@@ -1,127 +1,191 @@
-// A cell is one row of the table: something to load at one connection count, measured several
-// times. New kinds of measurement (hand-off latency, say) plug in as another cell constructor.
+// A cell is one row of the table: one load at one connection count, measured several times. A scenario
+// is data (a BENCH_MODE of wrk/lead.lua and the statuses its warm-up must show); a different kind of
+// measurement is another cell constructor.
+import { LEAD_INTAKE_PATH } from "@speed-to-lead/spec";
 import type { Ceiling } from "./ceiling.ts";
-import { INTAKE_PATH } from "./lead-server.ts";
-import { runPgbench } from "./pgbench.ts";
-import type { Service } from "./processes.ts";
-import type { Scenario, StatusCounts } from "./scenarios.ts";
-import { type LoadResult, runWrk } from "./wrk.ts";
+import { type LoadResult, runPgbench, runWrk } from "./load.ts";
+import { clusterCpuMicros, processCpuMicros, sampleRss } from "./probes.ts";
+import type { Service } from "./services.ts";
 
-export type Group = "baseline" | "PostgreSQL" | "PGlite";
+export interface Scenario {
+  name: "fresh" | "replay" | "external" | "validation";
+  title: string;
+  /** What is wrong with a warm-up's counts, or undefined when it looks right. */
+  check(counts: LoadResult): string | undefined;
+  /** Share of responses >= 400 expected in a measured run (validation failures answer 422). */
+  expectedErrorShare: number;
+}
+
+/** Replay keys and external ids cycle through this many values per server. */
+const KEY_POOL = 100;
+
+function unexpected({ statuses }: LoadResult, allowed: number[]): string | undefined {
+  const others = Object.entries(statuses).filter(([status]) => !allowed.includes(Number(status)));
+  return others.length > 0 ? `unexpected statuses ${JSON.stringify(Object.fromEntries(others))}` : undefined;
+}
+const total = (counts: LoadResult) => Object.values(counts.statuses).reduce((sum, count) => sum + count, 0);
+const atMostPool = (count: number, what: string) =>
+  count > KEY_POOL ? `${count} ${what}, pool is ${KEY_POOL}` : undefined;
+
+export const SCENARIOS: Scenario[] = [
+  {
+    name: "fresh",
+    title: "fresh leads with consent",
+    check: (counts) =>
+      unexpected(counts, [201]) ?? (counts.replayed > 0 ? `${counts.replayed} replays` : undefined),
+    expectedErrorShare: 0,
+  },
+  {
+    // A replay keeps the first response's status: only the first request per key is answered afresh.
+    name: "replay",
+    title: "idempotent replays (same key, same payload)",
+    check: (counts) =>
+      unexpected(counts, [200, 201]) ?? atMostPool(total(counts) - counts.replayed, "not replayed"),
+    expectedErrorShare: 0,
+  },
+  {
+    name: "external",
+    title: "external-id repeats (same platform + id, new key)",
+    check: (counts) => unexpected(counts, [200, 201]) ?? atMostPool(counts.statuses[201] ?? 0, "created"),
+    expectedErrorShare: 0,
+  },
+  {
+    name: "validation",
+    title: "validation failures (partial consent → 422)",
+    check: (counts) => unexpected(counts, [422]),
+    expectedErrorShare: 1,
+  },
+];
 
 export interface Measurement {
   requestsPerSecond: number;
   p50: number;
   p99: number;
   p999: number;
-  /** Peak VmRSS of the process under test during the run; NaN when there is none (pgbench). */
+  /** Peak VmRSS of the process under test; NaN when there is none (pgbench). */
   rssBytes: number;
   /** CPU µs per request of the process under test (PGlite: includes its database). */
   appCpuMicros: number;
   /** CPU µs per request of the whole PostgreSQL cluster; NaN for cells that do not use it. */
   dbCpuMicros: number;
-  requests: number;
-  socketErrors: number;
-  errorResponses: number;
-}
-
-export interface RunOptions {
-  durationSeconds: number;
-  /** Warm-up runs count statuses, so the scenario can be checked before it is measured. */
-  countStatuses: boolean;
-  /** Per-connection think time (ms), for paced runs. */
-  delayMs?: number;
 }
 
 export interface Cell {
-  group: Group;
+  group: "baseline" | "PostgreSQL" | "PGlite";
   /** Scenario or baseline name: "fresh", "pgbench", … */
   name: string;
-  title: string;
   connections: number;
   /** The process whose memory and CPU are sampled, when there is one. */
   pid?: number;
-  /** Whether the cell's work lands on the PostgreSQL cluster (its CPU is then counted). */
-  usesPostgres: boolean;
+  /** The postmaster when the cell's work lands on the PostgreSQL cluster (its CPU is then counted). */
+  postmasterPid?: number;
   expectedErrorShare: number;
-  run(options: RunOptions): Promise<LoadResult>;
-  checkStatuses?(counts: StatusCounts): string | undefined;
+  /** `delayMs`: per-connection think time, for paced runs; `countStatuses` for warm-ups. */
+  run(seconds: number, extra?: { delayMs?: number; countStatuses?: boolean }): Promise<LoadResult>;
+  check?(counts: LoadResult): string | undefined;
   runs: Measurement[];
   warnings: string[];
-}
-
-export interface WrkCellContext {
-  /** Unique per bench invocation: prefixes every key so runs never collide. */
-  runId: string;
-  consentAt: string;
-  poolSize: number;
-  wrkThreads: number;
 }
 
 let invocation = 0;
 
 /** A scenario of wrk/lead.lua against an HTTP service (the server or an HTTP baseline). */
 export function wrkCell(
-  group: Group,
-  usesPostgres: boolean,
+  cell: Pick<Cell, "group" | "connections" | "postmasterPid"> & { name?: string },
   service: Service,
   scenario: Scenario,
-  connections: number,
-  context: WrkCellContext,
-  token?: string,
-  label?: { name: string; title: string },
+  context: { runId: string; consentAt: string; token?: string },
 ): Cell {
   return {
-    group,
-    name: label?.name ?? scenario.name,
-    title: label?.title ?? scenario.title,
-    connections,
+    ...cell,
+    name: cell.name ?? scenario.name,
     pid: service.pid,
-    usesPostgres,
     expectedErrorShare: scenario.expectedErrorShare,
-    checkStatuses: (counts) => scenario.check(counts, context.poolSize),
+    check: scenario.check,
     runs: [],
     warnings: [],
-    run(options) {
+    run(seconds, extra = {}) {
       invocation += 1;
-      return runWrk({
-        url: `${service.baseUrl}${INTAKE_PATH}`,
-        connections,
-        durationSeconds: options.durationSeconds,
-        threads: context.wrkThreads,
-        env: {
-          BENCH_MODE: scenario.luaMode,
-          BENCH_TOKEN: token ?? "",
-          BENCH_NONCE: `${context.runId}-${invocation}`,
-          BENCH_POOL: `${context.runId}-${service.name}`,
-          BENCH_POOL_SIZE: String(context.poolSize),
-          BENCH_CONSENT_AT: context.consentAt,
-          ...(options.countStatuses ? { BENCH_COUNT_STATUS: "1" } : {}),
-          ...(options.delayMs !== undefined ? { BENCH_DELAY_MS: String(options.delayMs) } : {}),
-        },
+      return runWrk(`${service.baseUrl}${LEAD_INTAKE_PATH}`, cell.connections, seconds, {
+        BENCH_MODE: scenario.name,
+        BENCH_TOKEN: context.token ?? "",
+        BENCH_NONCE: `${context.runId}-${invocation}`,
+        BENCH_POOL: `${context.runId}-${service.name}`,
+        BENCH_POOL_SIZE: String(KEY_POOL),
+        BENCH_CONSENT_AT: context.consentAt,
+        ...(extra.countStatuses ? { BENCH_COUNT_STATUS: "1" } : {}),
+        ...(extra.delayMs !== undefined ? { BENCH_DELAY_MS: String(extra.delayMs) } : {}),
       });
     },
   };
 }
 
 /** The database ceiling at one client count. */
-export function pgbenchCell(ceiling: Ceiling, connections: number): Cell {
+export function pgbenchCell(ceiling: Ceiling, connections: number, postmasterPid: number): Cell {
   return {
     group: "baseline",
     name: "pgbench",
-    title: "database ceiling: pgbench, the server's SQL for one fresh lead",
     connections,
-    usesPostgres: true,
+    postmasterPid,
     expectedErrorShare: 0,
     runs: [],
     warnings: [],
-    run: (options) =>
-      runPgbench({
-        databaseUrl: ceiling.databaseUrl,
-        script: ceiling.script.text,
-        defines: ceiling.script.defines,
-        clients: connections,
-        durationSeconds: options.durationSeconds,
-      }),
+    run: (seconds) => runPgbench(ceiling.databaseUrl, ceiling.script, connections, seconds),
   };
+}
+
+export const describeCell = (cell: Cell) => `${cell.group} ${cell.name} @${cell.connections}`;
+
+/** A warm-up before a cell's first run; it also checks that the scenario does what it says. */
+export async function warmUp(cell: Cell, seconds: number): Promise<void> {
+  const problem = cell.check?.(await cell.run(seconds, { countStatuses: true }));
+  if (problem) {
+    cell.warnings.push(`warm-up: ${problem}`);
+    console.warn(`  ! ${describeCell(cell)} warm-up: ${problem}`);
+  }
+}
+
+/** One measured run: peak RSS meanwhile, CPU per request of the process and of the cluster, errors flagged. */
+export async function measure(cell: Cell, seconds: number, delayMs?: number): Promise<Measurement> {
+  const cpu = () => ({
+    app: cell.pid ? processCpuMicros(cell.pid) : Number.NaN,
+    db: cell.postmasterPid ? clusterCpuMicros(cell.postmasterPid) : Number.NaN,
+  });
+  const sampler = cell.pid ? sampleRss(cell.pid) : undefined;
+  const before = cpu();
+  const result = await cell.run(seconds, { delayMs });
+  // pgbench's backends exit and are reaped a moment after the load; then their CPU counts.
+  await Bun.sleep(150);
+  const after = cpu();
+  const perRequest = (micros: number) => micros / Math.max(1, result.requests);
+  if (result.socketErrors > 0) cell.warnings.push(`${result.socketErrors} socket errors/timeouts in one run`);
+  const errorShare = result.errorResponses / Math.max(1, result.requests);
+  if (Math.abs(errorShare - cell.expectedErrorShare) > 0.02)
+    cell.warnings.push(
+      `${(errorShare * 100).toFixed(1)} % responses ≥ 400, expected ${cell.expectedErrorShare * 100} %`,
+    );
+  const measurement = {
+    requestsPerSecond: result.requestsPerSecond,
+    ...result.latencyMs,
+    rssBytes: sampler ? sampler.stop() : Number.NaN,
+    appCpuMicros: perRequest(after.app - before.app),
+    dbCpuMicros: perRequest(after.db - before.db),
+  };
+  cell.runs.push(measurement);
+  return measurement;
+}
+
+/**
+ * The think time per connection that makes `cell` run at about `targetRps` (Debian's wrk has no rate
+ * flag; lead.lua's delay() waits it). A cycle is think time + response time, so two probes calibrate it.
+ */
+export async function calibratePacing(cell: Cell, targetRps: number, probeSeconds: number): Promise<number> {
+  const cycleMs = (cell.connections * 1000) / targetRps;
+  let delayMs = cycleMs;
+  for (let probe = 0; probe < 2; probe += 1) {
+    const result = await cell.run(probeSeconds, { delayMs });
+    const responseMs = Math.max(0, (cell.connections * 1000) / result.requestsPerSecond - delayMs);
+    delayMs = Math.max(0, cycleMs - responseMs);
+  }
+  return delayMs;
 }

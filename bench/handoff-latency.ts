@@ -1,155 +1,82 @@
 // Hand-off latency: from the 201 a sender receives to the assistant's receipt of the signed webhook, at a
 // steady load on PostgreSQL. Target: p99 under 1 s (the promise is five minutes).
 //
-//   bun bench/handoff-latency.ts [--rates 100,300] [--seconds 15] [--json]
+//   bun bench/handoff-latency.ts [--rates 100,300] [--seconds 15]
 //
 // Scenarios: the dispatcher inside the server (woken in-process), and a separate `stl dispatch`
 // worker beside a server run with DISPATCHER=off (woken through LISTEN/NOTIFY). Every lead is
 // call-eligible; the load is open-loop (sent on schedule, not after the previous answer), so a
 // slow server cannot hide its queue.
-import { freePort } from "@speed-to-lead/tests/harness/postgres";
-import { startServerProcess } from "@speed-to-lead/tests/harness/server-process";
-import { REPOSITORY_ROOT } from "@speed-to-lead/tests/harness/stl-cli";
+import { parseArgs } from "node:util";
+import { LEAD_INTAKE_PATH } from "@speed-to-lead/spec";
+import { createDatabase, startPostgresCluster } from "@speed-to-lead/tests/harness/postgres";
+import { CLI_ENTRY } from "@speed-to-lead/tests/harness/stl-cli";
 import { startFakeAssistant } from "../server/src/modules/handoff/testing/fake-assistant.ts";
-import { createDatabase, startPostgresCluster } from "../test/harness/postgres.ts";
-import { createBenchToken, INTAKE_PATH } from "./lead-server.ts";
-import { type Service, startService } from "./processes.ts";
+import { createBenchToken, type Service, startLeadServer, startService } from "./services.ts";
 import { percentile } from "./stats.ts";
 
-interface Options {
-  rates: number[];
-  seconds: number;
-  json: boolean;
-}
+const { values } = parseArgs({
+  options: { rates: { type: "string", default: "100,300" }, seconds: { type: "string", default: "15" } },
+});
+const seconds = Number(values.seconds);
 
-function parseOptions(argv: string[]): Options {
-  const value = (name: string) => {
-    const index = argv.indexOf(`--${name}`);
-    return index >= 0 ? argv[index + 1] : undefined;
-  };
-  return {
-    rates: (value("rates") ?? "100,300").split(",").map(Number),
-    seconds: Number(value("seconds") ?? 15),
-    json: argv.includes("--json"),
-  };
-}
-
-interface Sent {
-  leadId: string;
-  /** Date.now() when the 201 reached the sender. */
-  answeredAt: number;
-  receivedAt: number;
-}
-
-interface Figures {
-  scenario: string;
-  rate: number;
-  leads: number;
-  errors: number;
-  handedOff: number;
-  /** Share of hand-offs that reached the assistant before the 201 reached the sender. */
-  beforeResponse: number;
-  fromResponse: { p50: number; p90: number; p99: number; max: number };
-  fromReceivedAt: { p50: number; p90: number; p99: number; max: number };
-}
-
-function lead(index: number) {
-  return {
-    phone: `(415) 555-01${String(index % 100).padStart(2, "0")}`,
-    first_name: `Bench ${index}`,
-    consent: { source: "bench", reference: `bench-${index}`, captured_at: new Date().toISOString() },
-  };
-}
-
-/** Sends `rate` leads per second for `seconds`, on schedule; resolves with every 201. */
-async function steadyLoad(baseUrl: string, token: string, rate: number, seconds: number) {
-  const sent: Sent[] = [];
+/** Sends `rate` call-eligible leads per second on schedule; resolves with every 201 and when it arrived. */
+async function steadyLoad(baseUrl: string, token: string, rate: number) {
+  const sent: { leadId: string; answeredAt: number; receivedAt: number }[] = [];
   let errors = 0;
   const inFlight: Promise<void>[] = [];
-  const total = Math.round(rate * seconds);
   const started = performance.now();
-  for (let index = 0; index < total; index++) {
-    const due = started + (index * 1000) / rate;
-    const wait = due - performance.now();
+  for (let index = 0; index < Math.round(rate * seconds); index++) {
+    const wait = started + (index * 1000) / rate - performance.now();
     if (wait > 1) await Bun.sleep(wait);
-    inFlight.push(
-      fetch(`${baseUrl}${INTAKE_PATH}`, {
-        method: "POST",
-        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-        body: JSON.stringify(lead(index)),
-      })
-        .then(async (response) => {
-          const answeredAt = Date.now();
-          const body = (await response.json()) as { id?: string; received_at?: string };
-          if (response.status !== 201 || !body.id || !body.received_at) errors++;
-          else sent.push({ leadId: body.id, answeredAt, receivedAt: Date.parse(body.received_at) });
-        })
-        .catch(() => {
-          errors++;
-        }),
-    );
+    const lead = {
+      phone: `(415) 555-01${String(index % 100).padStart(2, "0")}`,
+      first_name: `Bench ${index}`,
+      consent: { source: "bench", reference: `bench-${index}`, captured_at: new Date().toISOString() },
+    };
+    const request = fetch(`${baseUrl}${LEAD_INTAKE_PATH}`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: JSON.stringify(lead),
+    }).then(async (response) => {
+      const answeredAt = Date.now();
+      const body = (await response.json()) as { id?: string; received_at?: string };
+      if (response.status !== 201 || !body.id || !body.received_at) errors++;
+      else sent.push({ leadId: body.id, answeredAt, receivedAt: Date.parse(body.received_at) });
+    });
+    inFlight.push(request.catch(() => void errors++));
   }
   await Promise.all(inFlight);
   return { sent, errors };
 }
 
-const quantiles = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return {
-    p50: percentile(sorted, 50),
-    p90: percentile(sorted, 90),
-    p99: percentile(sorted, 99),
-    max: sorted.at(-1) ?? Number.NaN,
-  };
-};
-
-async function runScenario(
-  scenario: "in-server" | "worker",
-  adminUrl: string,
-  rate: number,
-  seconds: number,
-): Promise<Figures> {
+/** One row of the table: counts, then 201→receipt p50/p90/p99/max and received_at→receipt p50/p99 in ms. */
+async function runScenario(scenario: "in-server" | "worker", adminUrl: string, rate: number) {
   const databaseUrl = await createDatabase(adminUrl, "stl_bench_handoff");
   const assistant = startFakeAssistant();
   const env = {
     DATABASE_URL: databaseUrl,
     ASSISTANT_WEBHOOK_URL: assistant.url,
     ASSISTANT_WEBHOOK_SECRET: assistant.secret,
-    LOG_LEVEL: "error",
-    NODE_ENV: "production",
   };
-  const token = await createBenchToken({ databaseUrl });
+  const token = await createBenchToken({ DATABASE_URL: databaseUrl });
   const services: Service[] = [];
   try {
-    const server = await startServerProcess({
-      env: { ...env, RATE_LIMIT_PER_SECOND: "0", DISPATCHER: scenario === "worker" ? "off" : "on" },
+    const dispatcher = scenario === "worker" ? "off" : "on";
+    const server = await startLeadServer("server", env, {
+      env: { RATE_LIMIT_PER_SECOND: "0", DISPATCHER: dispatcher },
     });
-    services.push({
-      name: "server",
-      pid: server.pid,
-      baseUrl: server.baseUrl,
-      output: server.output,
-      stop: async () => void (await server.stop()),
-    });
+    services.push(server);
     if (scenario === "worker") {
-      const metricsPort = await freePort();
+      const workerEnv = (port: number) => ({ ...env, DISPATCH_METRICS_PORT: String(port) });
       services.push(
-        await startService({
-          name: "stl dispatch",
-          command: ["bun", "server/src/cli/main.ts", "dispatch"],
-          cwd: REPOSITORY_ROOT,
-          port: metricsPort,
-          readyPath: "/metrics",
-          readyWhenOk: true,
-          env: { ...env, DISPATCH_METRICS_PORT: String(metricsPort), HOST: "127.0.0.1" },
-        }),
+        await startService("stl dispatch", ["bun", CLI_ENTRY, "dispatch"], workerEnv, "/metrics"),
       );
     }
-    const { sent, errors } = await steadyLoad(services[0]!.baseUrl, token, rate, seconds);
-    const expected = new Set(sent.map((item) => item.leadId));
+    const { sent, errors } = await steadyLoad(server.baseUrl, token, rate);
     await assistant.waitUntil(
-      () => assistant.acknowledged().size >= expected.size,
-      `${expected.size} hand-offs`,
+      () => assistant.acknowledged().size >= sent.length,
+      `${sent.length} hand-offs`,
       60_000,
     );
     const receipt = new Map<string, number>();
@@ -167,66 +94,47 @@ async function runScenario(
       fromResponse.push(Math.max(0, at - item.answeredAt));
       fromReceivedAt.push(at - item.receivedAt);
     }
-    return {
+    const at = (values: number[], ...ps: number[]) =>
+      ps.map((p) =>
+        Math.round(
+          percentile(
+            [...values].sort((a, b) => a - b),
+            p,
+          ),
+        ),
+      );
+    const share = `${Math.round((beforeResponse * 100) / Math.max(1, sent.length))} %`;
+    return [
       scenario,
       rate,
-      leads: sent.length,
+      sent.length,
       errors,
-      handedOff: receipt.size,
-      beforeResponse: sent.length ? beforeResponse / sent.length : Number.NaN,
-      fromResponse: quantiles(fromResponse),
-      fromReceivedAt: quantiles(fromReceivedAt),
-    };
+      receipt.size,
+      share,
+      ...at(fromResponse, 50, 90, 99, 100),
+      ...at(fromReceivedAt, 50, 99),
+    ];
   } finally {
     for (const service of services.reverse()) await service.stop();
     await assistant.stop();
   }
 }
 
-const options = parseOptions(process.argv.slice(2));
 const cluster = await startPostgresCluster();
-const results: Figures[] = [];
+const rows: (string | number)[][] = [];
 try {
-  for (const scenario of ["in-server", "worker"] as const) {
-    for (const rate of options.rates) {
-      results.push(await runScenario(scenario, cluster.url, rate, options.seconds));
-    }
-  }
+  for (const scenario of ["in-server", "worker"] as const)
+    for (const rate of values.rates.split(",").map(Number))
+      rows.push(await runScenario(scenario, cluster.url, rate));
 } finally {
   await cluster.stop();
 }
-
-if (options.json) {
-  console.log(JSON.stringify(results, null, 2));
-} else {
-  const ms = (value: number) => `${Math.round(value)} ms`;
-  console.log(
-    `Hand-off latency on PostgreSQL (fsync on), ${options.seconds} s per cell, all leads call-eligible.\n` +
-      "From the 201 at the sender to the assistant's receipt (0 when the webhook came first), and from received_at.\n",
-  );
-  console.log(
-    "scenario   rate/s  leads  errors  handed off  before 201 | 201→receipt p50   p90   p99   max | received_at→receipt p50   p99",
-  );
-  for (const r of results) {
-    console.log(
-      [
-        r.scenario.padEnd(9),
-        String(r.rate).padStart(6),
-        String(r.leads).padStart(6),
-        String(r.errors).padStart(7),
-        String(r.handedOff).padStart(11),
-        `${Math.round(r.beforeResponse * 100)} %`.padStart(10),
-        "|",
-        ms(r.fromResponse.p50).padStart(15),
-        ms(r.fromResponse.p90).padStart(5),
-        ms(r.fromResponse.p99).padStart(5),
-        ms(r.fromResponse.max).padStart(5),
-        "|",
-        ms(r.fromReceivedAt.p50).padStart(23),
-        ms(r.fromReceivedAt.p99).padStart(5),
-      ].join(" "),
-    );
-  }
-  const worst = Math.max(...results.map((r) => r.fromResponse.p99));
-  console.log(`\nTarget p99 < 1000 ms: ${worst < 1000 ? "met" : "NOT met"} (worst p99 ${ms(worst)}).`);
-}
+console.log(
+  `Hand-off latency on PostgreSQL (fsync on), ${seconds} s per cell, all leads call-eligible, in ms: from the 201 at the\n` +
+    "sender to the assistant's receipt (0 when the webhook came first), and from received_at.\n\n" +
+    "| scenario | rate/s | leads | errors | handed off | before 201 | 201→receipt p50 | p90 | p99 | max | received_at→receipt p50 | p99 |\n" +
+    "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|",
+);
+for (const row of rows) console.log(`| ${row.join(" | ")} |`);
+const worst = Math.max(...rows.map((row) => Number(row[8])));
+console.log(`\nTarget p99 < 1000 ms: ${worst < 1000 ? "met" : "NOT met"} (worst p99 ${worst} ms).`);

@@ -1,7 +1,7 @@
 // Pure arithmetic of the report; no load. Run with `bun run --cwd bench test`.
 import { expect, test } from "bun:test";
+import { parseWrkOutput } from "./load.ts";
 import { percentile, ratio, summarize } from "./stats.ts";
-import { parseWrkOutput } from "./wrk.ts";
 
 test("summarize gives the median and the range, ignoring NaN", () => {
   expect(summarize([3, 1, 2])).toEqual({ median: 2, min: 1, max: 3, runs: 3 });

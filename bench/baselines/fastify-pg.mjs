@@ -4,11 +4,8 @@
 import Fastify from "fastify";
 import pg from "pg";
 
-const pool = new pg.Pool({
-  connectionString: process.env.DATABASE_URL,
-  // pg's own default; PG_POOL overrides it to try others.
-  max: Number(process.env.PG_POOL ?? 10),
-});
+// pg's own default pool size (10).
+const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL });
 
 await pool.query(`
   CREATE TABLE IF NOT EXISTS fastify_leads (

@@ -1,8 +1,8 @@
 -- wrk script: one lead per request, every fresh request unique (idempotency key and phone).
 -- Configured through environment variables (read at load time, before wrk decides whether
 -- response() and delay() exist), so measured runs do not pay for status counting or pacing.
---   BENCH_MODE        static | fresh | replay | external | validation | mix
---   BENCH_PATH        request path; BENCH_TOKEN: channel token (Authorization: Bearer)
+--   BENCH_MODE        fresh | replay | external | validation
+--   BENCH_TOKEN       channel token (Authorization: Bearer)
 --   BENCH_NONCE       unique per wrk invocation: keys never repeat across runs
 --   BENCH_POOL        stable per bench invocation: replay keys and external ids repeat across runs
 --   BENCH_POOL_SIZE   how many distinct replay keys / external ids (default 100)
@@ -11,7 +11,6 @@
 --   BENCH_DELAY_MS    think time per connection in ms (fractional: dithered between floor and ceil)
 
 local mode = os.getenv("BENCH_MODE") or "fresh"
-local path = os.getenv("BENCH_PATH") or "/api/speed-to-lead/channel-inbound.php"
 local token = os.getenv("BENCH_TOKEN")
 local nonce = os.getenv("BENCH_NONCE") or tostring(os.time())
 local pool = os.getenv("BENCH_POOL") or "pool"
@@ -83,28 +82,13 @@ local function invalid(n)
   return lead(phone_for(n), key, string.format(partial_consent, key), "")
 end
 
--- 70 % fresh, 15 % replays, 10 % external-id repeats, 5 % validation failures.
-local function mixed(n)
-  local slot = n % 20
-  if slot < 14 then return fresh(n) end
-  if slot < 17 then return replay(n) end
-  if slot < 19 then return external(n) end
-  return invalid(n)
-end
-
-local builders = { fresh = fresh, replay = replay, external = external, validation = invalid, mix = mixed }
+local builders = { fresh = fresh, replay = replay, external = external, validation = invalid }
 local build = builders[mode]
 
-if mode == "static" then
-  wrk.method = "POST"
-  wrk.path = path
-  wrk.headers = headers
-  wrk.body = '{"phone":"+14155552671"}'
-else
-  function request()
-    counter = counter + 1
-    return wrk.format("POST", path, headers, build(counter))
-  end
+-- A nil path is the URL's path (wrk.path).
+function request()
+  counter = counter + 1
+  return wrk.format("POST", nil, headers, build(counter))
 end
 
 if count_status then

@@ -6,7 +6,7 @@ import {
   selectRequestStatements,
   toPgbenchScript,
   uuidV7Time,
-} from "./capture-sql.ts";
+} from "./ceiling.ts";
 
 describe("parseParameters", () => {
   test("quoted values with doubled quotes, NULLs and commas inside values", () => {
@@ -16,6 +16,10 @@ describe("parseParameters", () => {
       "a, b",
       '{"x": 1}',
     ]);
+  });
+
+  test("a value that looks like a parameter stays one value", () => {
+    expect(parseParameters("$1 = 'a, $2 = ''b''', $2 = 'c'")).toEqual(["a, $2 = 'b'", "c"]);
   });
 });
 
