@@ -5,7 +5,6 @@ import type { LeadInput } from "./lead.ts";
 import type { LeadAccepted } from "./lead-accepted.ts";
 import type { FieldError, Problem } from "./problem.ts";
 import { PROBLEM_CODES, type ProblemCode, problemType } from "./problem-codes.ts";
-import { text } from "./text.ts";
 
 export const leadWithConsentExample: LeadInput = {
   phone: "(415) 555-2671",
@@ -98,7 +97,7 @@ const detailExamples: Record<ProblemCode, string> = {
   lead_not_found: "No lead has this id.",
   webhook_signature_invalid: "The webhook signature does not verify.",
   webhook_timestamp_invalid: "The webhook timestamp is more than 300 seconds from the service's clock.",
-  webhook_replayed: text("postAssistantEvent.409.description", "This webhook-id was already processed."),
+  webhook_replayed: "This webhook-id was already processed.",
   method_not_allowed: "Use POST on this path.",
   idempotency_request_in_flight: "A request with this idempotency key is still in progress. Retry shortly.",
   payload_too_large: "The request body is larger than 65536 bytes.",
