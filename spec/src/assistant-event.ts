@@ -1,6 +1,7 @@
 // What the phone assistant reports back about a lead it was handed: the person opted out, or it is a wrong number.
 import { type Static, Type } from "@sinclair/typebox";
 import { DateTimeWithZone } from "./date-time.ts";
+import { text } from "./text.ts";
 
 export const ASSISTANT_EVENT_TYPES = ["lead.opted_out", "lead.wrong_number"] as const;
 export type AssistantEventType = (typeof ASSISTANT_EVENT_TYPES)[number];
@@ -15,40 +16,56 @@ export const AssistantEventSchema = Type.Object(
     type: Type.Union(
       ASSISTANT_EVENT_TYPES.map((type) => Type.Literal(type)),
       {
-        description:
+        description: text(
+          "AssistantEvent.type.description",
           "lead.opted_out: the person asked not to be called; the lead's number goes on its account's do-not-call list. lead.wrong_number: the person at the number is not the lead; the consent given for that number no longer counts.",
+        ),
       },
     ),
-    timestamp: DateTimeWithZone("When the assistant recorded the event."),
+    timestamp: DateTimeWithZone(
+      text("AssistantEvent.timestamp.description", "When the assistant recorded the event."),
+    ),
     data: Type.Object(
       {
         lead_id: Type.String({
           format: "uuid",
-          description: "The lead_id of the hand-off. The number and the account are the lead's.",
+          description: text(
+            "AssistantEvent.data.lead_id.description",
+            "The lead_id of the hand-off. The number and the account are the lead's.",
+          ),
         }),
       },
-      { description: "The lead the event is about." },
+      { description: text("AssistantEvent.data.description", "The lead the event is about.") },
     ),
   },
-  { "x-component": "AssistantEvent", description: "An event the phone assistant reports about a lead." },
+  {
+    "x-component": "AssistantEvent",
+    description: text("AssistantEvent.description", "An event the phone assistant reports about a lead."),
+  },
 );
 
 export const AssistantEventReceivedSchema = Type.Object(
   {
     type: Type.Union(
       ASSISTANT_EVENT_TYPES.map((type) => Type.Literal(type)),
-      { description: "The event's type." },
+      { description: text("AssistantEventReceived.type.description", "The event's type.") },
     ),
-    lead_id: Type.String({ format: "uuid", description: "The lead the event was about." }),
+    lead_id: Type.String({
+      format: "uuid",
+      description: text("AssistantEventReceived.lead_id.description", "The lead the event was about."),
+    }),
     handoffs_cancelled: Type.Integer({
       minimum: 0,
-      description: "Pending or retrying hand-offs of that number in the account that will not be delivered.",
+      description: text(
+        "AssistantEventReceived.handoffs_cancelled.description",
+        "Pending or retrying hand-offs of that number in the account that will not be delivered.",
+      ),
     }),
   },
   {
     "x-component": "AssistantEventReceived",
     additionalProperties: false,
-    description: "The event was applied.",
+    description: text("postAssistantEvent.200.description", "The event was applied."),
   },
 );
 

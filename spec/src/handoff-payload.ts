@@ -3,6 +3,7 @@ import { type Static, Type } from "@sinclair/typebox";
 import { ConsentSchema } from "./consent.ts";
 import { DateTimeWithZone } from "./date-time.ts";
 import { NOT_CALLED_REASONS } from "./response-state.ts";
+import { text } from "./text.ts";
 
 /** The payload's version: 2 added `call`, `email`, `response_no` and the email-only hand-off. */
 export const HANDOFF_PAYLOAD_VERSION = 2;
@@ -13,47 +14,98 @@ const localTime = (description: string) => Type.String({ pattern: "^\\d{2}:\\d{2
 
 export const CallWindowSchema = Type.Object(
   {
-    earliest: DateTimeWithZone("Start of the window in which the assistant may call (UTC)."),
-    latest: DateTimeWithZone("End of the window (UTC)."),
-    time_zones: Type.Array(Type.String(), { description: "The lead's zone or zones (IANA names)." }),
+    earliest: DateTimeWithZone(
+      text("CallWindow.earliest.description", "Start of the window in which the assistant may call (UTC)."),
+    ),
+    latest: DateTimeWithZone(text("CallWindow.latest.description", "End of the window (UTC).")),
+    time_zones: Type.Array(Type.String(), {
+      description: text("CallWindow.time_zones.description", "The lead's zone or zones (IANA names)."),
+    }),
     time_zone_source: Type.Union(
       [Type.Literal("timezone"), Type.Literal("area_code"), Type.Literal("default")],
       {
-        description: "Where the zones came from: the lead's timezone, its phone's area code, or the default.",
+        description: text(
+          "CallWindow.time_zone_source.description",
+          "Where the zones came from: the lead's timezone, its phone's area code, or the default.",
+        ),
       },
     ),
-    local_start: localTime("The account's calling hours: start, local time."),
-    local_end: localTime("The account's calling hours: end, local time."),
+    local_start: localTime(
+      text("CallWindow.local_start.description", "The account's calling hours: start, local time."),
+    ),
+    local_end: localTime(
+      text("CallWindow.local_end.description", "The account's calling hours: end, local time."),
+    ),
     rules_applied: Type.Array(
       Type.Object({
-        jurisdiction: Type.String({ description: "US for the federal rule, US-XX for a state." }),
-        name: Type.String({ description: "The jurisdiction's name." }),
-        local_start: localTime("The rule's first permitted minute on the window's local day."),
-        local_end: localTime("The rule's end on the window's local day."),
-        source: Type.String({ description: "The law or regulation the hours come from." }),
+        jurisdiction: Type.String({
+          description: text(
+            "CallWindow.rules_applied.jurisdiction.description",
+            "US for the federal rule, US-XX for a state.",
+          ),
+        }),
+        name: Type.String({
+          description: text("CallWindow.rules_applied.name.description", "The jurisdiction's name."),
+        }),
+        local_start: localTime(
+          text(
+            "CallWindow.rules_applied.local_start.description",
+            "The rule's first permitted minute on the window's local day.",
+          ),
+        ),
+        local_end: localTime(
+          text("CallWindow.rules_applied.local_end.description", "The rule's end on the window's local day."),
+        ),
+        source: Type.String({
+          description: text(
+            "CallWindow.rules_applied.source.description",
+            "The law or regulation the hours come from.",
+          ),
+        }),
       }),
-      { description: "The calling-hour rules that narrowed the window, the federal one first." },
+      {
+        description: text(
+          "CallWindow.rules_applied.description",
+          "The calling-hour rules that narrowed the window, the federal one first.",
+        ),
+      },
     ),
   },
-  { "x-component": "CallWindow", description: "When the assistant may call, computed at each delivery." },
+  {
+    "x-component": "CallWindow",
+    description: text("CallWindow.description", "When the assistant may call, computed at each delivery."),
+  },
 );
 
 export const HandoffPayloadSchema = Type.Object(
   {
-    type: Type.Literal("lead.handoff", { description: "The event type." }),
-    version: Type.Literal(HANDOFF_PAYLOAD_VERSION, { description: "The payload's version." }),
-    timestamp: DateTimeWithZone("When this delivery attempt was built."),
+    type: Type.Literal("lead.handoff", {
+      description: text("HandoffPayload.type.description", "The event type."),
+    }),
+    version: Type.Literal(HANDOFF_PAYLOAD_VERSION, {
+      description: text("HandoffPayload.version.description", "The payload's version."),
+    }),
+    timestamp: DateTimeWithZone(
+      text("HandoffPayload.timestamp.description", "When this delivery attempt was built."),
+    ),
     data: Type.Object(
       {
-        lead_id: Type.String({ format: "uuid", description: "The lead's id." }),
+        lead_id: Type.String({
+          format: "uuid",
+          description: text("LeadStatus.id.description", "The lead's id."),
+        }),
         account: Type.Object(
           { id: Type.String({ format: "uuid" }), slug: Type.String() },
-          { description: "The account the lead belongs to." },
+          {
+            description: text("HandoffPayload.data.account.description", "The account the lead belongs to."),
+          },
         ),
         response_no: Type.Integer({
           minimum: 1,
-          description:
+          description: text(
+            "HandoffPayload.data.response_no.description",
             "1 for the lead's first response; a repeat that permits a call after an email-only hand-off or after respond_by opens response 2, and so on. Each response has its own webhook-id.",
+          ),
         }),
         call: Type.Union(
           [
@@ -63,48 +115,81 @@ export const HandoffPayloadSchema = Type.Object(
                 permitted: Type.Literal(false),
                 reason: Type.Union(
                   CALL_REFUSALS.map((reason) => Type.Literal(reason)),
-                  { description: "Why the call is not permitted." },
+                  {
+                    description: text(
+                      "HandoffPayload.data.call.reason.description",
+                      "Why the call is not permitted.",
+                    ),
+                  },
                 ),
               },
               { additionalProperties: false },
             ),
           ],
           {
-            description:
+            description: text(
+              "HandoffPayload.data.call.description",
               "Whether the assistant may call. When it may not, the payload carries neither the phone nor a call window, and the assistant may only answer by email.",
+            ),
           },
         ),
         phone: Type.Optional(
           Type.String({
             pattern: "^\\+1[2-9]\\d{9}$",
-            description: "E.164; present only when the call is permitted.",
+            description: text(
+              "HandoffPayload.data.phone.description",
+              "E.164; present only when the call is permitted.",
+            ),
           }),
         ),
-        email: nullableString("The lead's email, null when none was sent."),
-        first_name: nullableString("As stored."),
-        last_name: nullableString("As stored."),
-        language: nullableString("As stored."),
-        timezone: nullableString("As stored."),
-        property_ref: nullableString("As stored."),
-        price: Type.Union([Type.Number(), Type.Null()], { description: "As stored." }),
-        source: Type.String({ description: "The lead's source." }),
-        context: Type.Union([Type.Object({}), Type.Null()], { description: "As stored." }),
-        consent: Type.Union([ConsentSchema, Type.Null()], {
-          description: "The consent block exactly as received, null when none was.",
+        email: nullableString(
+          text("HandoffPayload.data.email.description", "The lead's email, null when none was sent."),
+        ),
+        first_name: nullableString(text("HandoffPayload.data.as_stored.description", "As stored.")),
+        last_name: nullableString(text("HandoffPayload.data.as_stored.description", "As stored.")),
+        language: nullableString(text("HandoffPayload.data.as_stored.description", "As stored.")),
+        timezone: nullableString(text("HandoffPayload.data.as_stored.description", "As stored.")),
+        property_ref: nullableString(text("HandoffPayload.data.as_stored.description", "As stored.")),
+        price: Type.Union([Type.Number(), Type.Null()], {
+          description: text("HandoffPayload.data.as_stored.description", "As stored."),
         }),
-        received_at: DateTimeWithZone("When the service first received the lead."),
+        source: Type.String({
+          description: text("HandoffPayload.data.source.description", "The lead's source."),
+        }),
+        context: Type.Union([Type.Object({}), Type.Null()], {
+          description: text("HandoffPayload.data.as_stored.description", "As stored."),
+        }),
+        consent: Type.Union([ConsentSchema, Type.Null()], {
+          description: text(
+            "HandoffPayload.data.consent.description",
+            "The consent block exactly as received, null when none was.",
+          ),
+        }),
+        received_at: DateTimeWithZone(
+          text("HandoffPayload.data.received_at.description", "When the service first received the lead."),
+        ),
         respond_by: DateTimeWithZone(
-          "The deadline of this response: received_at plus five minutes, or, for a response a late consent opened, five minutes after that consent arrived.",
+          text(
+            "HandoffPayload.data.respond_by.description",
+            "The deadline of this response: received_at plus five minutes, or, for a response a late consent opened, five minutes after that consent arrived.",
+          ),
         ),
         call_window: Type.Optional(CallWindowSchema),
       },
-      { description: "The lead as the assistant needs it for this response." },
+      {
+        description: text(
+          "HandoffPayload.data.description",
+          "The lead as the assistant needs it for this response.",
+        ),
+      },
     ),
   },
   {
     "x-component": "HandoffPayload",
-    description:
+    description: text(
+      "HandoffPayload.description",
       "One response of one lead, signed per Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature). Delivered at least once: the webhook-id is the same on every retry of a response, so the assistant drops duplicates by it. Any 2xx acknowledges it. Test leads are never handed off.",
+    ),
   },
 );
 

@@ -2,6 +2,7 @@
 import { type Static, Type } from "@sinclair/typebox";
 import { DateTimeWithZone } from "./date-time.ts";
 import { StoredLeadSchema } from "./stored-lead.ts";
+import { text } from "./text.ts";
 
 /**
  * An idempotent replay returns this body unchanged, byte for byte, with `Idempotent-Replayed: true`.
@@ -10,32 +11,57 @@ import { StoredLeadSchema } from "./stored-lead.ts";
  */
 export const LeadAcceptedSchema = Type.Object(
   {
-    id: Type.String({ format: "uuid", description: "The lead's id: the same for every repeat of the lead." }),
+    id: Type.String({
+      format: "uuid",
+      description: text(
+        "LeadAccepted.id.description",
+        "The lead's id: the same for every repeat of the lead.",
+      ),
+    }),
     created: Type.Boolean({
-      description:
+      description: text(
+        "LeadAccepted.created.description",
         "true when this request created the lead (201); false when it matched an existing lead by (platform, external_lead_id) (200).",
+      ),
     }),
-    test: Type.Boolean({ description: "Whether the lead is a test lead." }),
+    test: Type.Boolean({
+      description: text("LeadAccepted.test.description", "Whether the lead is a test lead."),
+    }),
     call_eligible: Type.Boolean({
-      description:
+      description: text(
+        "LeadAccepted.call_eligible.description",
         "Whether the assistant may call the lead: a complete consent block, not a test lead, a phone, and that number neither on the account's do-not-call list nor reported as a wrong number.",
+      ),
     }),
-    received_at: DateTimeWithZone("When the service first received the lead (UTC)."),
+    received_at: DateTimeWithZone(
+      text("LeadAccepted.received_at.description", "When the service first received the lead (UTC)."),
+    ),
     respond_by: DateTimeWithZone(
-      "received_at plus five minutes: the deadline of the five-minute response. A repeat never gets a second one.",
+      text(
+        "LeadAccepted.respond_by.description",
+        "received_at plus five minutes: the deadline of the five-minute response. A repeat never gets a second one.",
+      ),
     ),
     lead: StoredLeadSchema,
     ignored_fields: Type.Array(Type.String(), {
-      description:
+      description: text(
+        "LeadAccepted.ignored_fields.description",
         "Top-level names in the request that the contract does not define: ignored and not stored.",
+      ),
     }),
     dry_run: Type.Optional(
       Type.Literal(true, {
-        description: "Present on a dry run only: this is what the post would answer; nothing was stored.",
+        description: text(
+          "LeadAccepted.dry_run.description",
+          "Present on a dry run only: this is what the post would answer; nothing was stored.",
+        ),
       }),
     ),
   },
-  { "x-component": "LeadAccepted", description: "The lead was accepted." },
+  {
+    "x-component": "LeadAccepted",
+    description: text("LeadAccepted.description", "The lead was accepted."),
+  },
 );
 
 export type LeadAccepted = Static<typeof LeadAcceptedSchema>;

@@ -2,45 +2,83 @@
 import { type Static, Type } from "@sinclair/typebox";
 import { DateTimeWithZone } from "./date-time.ts";
 import { StoredLeadSchema } from "./stored-lead.ts";
+import { text } from "./text.ts";
 
 export const HandoffAttemptSchema = Type.Object(
   {
     response_no: Type.Integer({
       minimum: 1,
-      description: "Which response of the lead the attempt belongs to.",
+      description: text(
+        "HandoffAttempt.response_no.description",
+        "Which response of the lead the attempt belongs to.",
+      ),
     }),
-    attempt: Type.Integer({ minimum: 1, description: "The attempt's number within its response's task." }),
-    started_at: DateTimeWithZone("When the attempt started."),
-    ok: Type.Boolean({ description: "Whether the assistant acknowledged it (2xx)." }),
+    attempt: Type.Integer({
+      minimum: 1,
+      description: text(
+        "HandoffAttempt.attempt.description",
+        "The attempt's number within its response's task.",
+      ),
+    }),
+    started_at: DateTimeWithZone(text("HandoffAttempt.started_at.description", "When the attempt started.")),
+    ok: Type.Boolean({
+      description: text("HandoffAttempt.ok.description", "Whether the assistant acknowledged it (2xx)."),
+    }),
     http_status: Type.Union([Type.Integer(), Type.Null()], {
-      description: "The assistant's HTTP status; null when it did not answer (timeout, network error).",
+      description: text(
+        "HandoffAttempt.http_status.description",
+        "The assistant's HTTP status; null when it did not answer (timeout, network error).",
+      ),
     }),
   },
-  { "x-component": "HandoffAttempt", additionalProperties: false, description: "One delivery attempt." },
+  {
+    "x-component": "HandoffAttempt",
+    additionalProperties: false,
+    description: text("HandoffAttempt.description", "One delivery attempt."),
+  },
 );
 
 export const LeadStatusSchema = Type.Object(
   {
-    id: Type.String({ format: "uuid", description: "The lead's id." }),
-    call_eligible: Type.Boolean({ description: "Whether the assistant may call the lead now." }),
-    received_at: DateTimeWithZone("When the service first received the lead (UTC)."),
-    respond_by: DateTimeWithZone("The deadline of the lead's current five-minute response."),
+    id: Type.String({
+      format: "uuid",
+      description: text("LeadStatus.id.description", "The lead's id."),
+    }),
+    call_eligible: Type.Boolean({
+      description: text(
+        "LeadStatus.call_eligible.description",
+        "Whether the assistant may call the lead now.",
+      ),
+    }),
+    received_at: DateTimeWithZone(
+      text("LeadAccepted.received_at.description", "When the service first received the lead (UTC)."),
+    ),
+    respond_by: DateTimeWithZone(
+      text("LeadStatus.respond_by.description", "The deadline of the lead's current five-minute response."),
+    ),
     consent_received_at: Type.Union(
-      [DateTimeWithZone("When the stored consent block arrived."), Type.Null()],
+      [
+        DateTimeWithZone(
+          text("LeadStatus.consent_received_at.when.description", "When the stored consent block arrived."),
+        ),
+        Type.Null(),
+      ],
       {
-        description:
+        description: text(
+          "LeadStatus.consent_received_at.description",
           "When the stored consent block arrived (a repeat's time for a late consent); null without one.",
+        ),
       },
     ),
     lead: StoredLeadSchema,
     handoff_attempts: Type.Array(HandoffAttemptSchema, {
-      description: "Every delivery attempt, oldest first.",
+      description: text("LeadStatus.handoff_attempts.description", "Every delivery attempt, oldest first."),
     }),
   },
   {
     "x-component": "LeadStatus",
     additionalProperties: false,
-    description: "A stored lead and its response.",
+    description: text("LeadStatus.description", "A stored lead and its response."),
   },
 );
 

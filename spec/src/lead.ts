@@ -4,6 +4,7 @@ import { ConsentSchema } from "./consent.ts";
 import { DateTimeWithZone } from "./date-time.ts";
 import { IDEMPOTENCY_KEY_MAX_LENGTH } from "./limits.ts";
 import { LEAD_SOURCES } from "./sources.ts";
+import { text } from "./text.ts";
 
 /** Visible ASCII only, so a key survives an HTTP header unchanged. */
 export const IDEMPOTENCY_KEY_PATTERN = `^[\\x21-\\x7E]{1,${IDEMPOTENCY_KEY_MAX_LENGTH}}$`;
@@ -29,81 +30,126 @@ export const LeadInputSchema = Type.Object(
       Type.String({
         minLength: 1,
         maxLength: 64,
-        description:
+        description: text(
+          "LeadInput.phone.description",
           "A US phone number in any common format: E.164 (+14155552671), national ((415) 555-2671) or with a leading 1. Stored as E.164; an extension is dropped. Numbers of Canada and the other +1 countries are refused with phone_not_us; the US territories that share +1 (Puerto Rico, Guam, US Virgin Islands, Northern Mariana Islands, American Samoa) are accepted as US.",
+        ),
       }),
     ),
-    email: Type.Optional(Type.String({ format: "email", maxLength: 254, description: "An email address." })),
-    first_name: Type.Optional(Text(200, "First name of the person.")),
-    last_name: Type.Optional(Text(200, "Last name of the person.")),
+    email: Type.Optional(
+      Type.String({
+        format: "email",
+        maxLength: 254,
+        description: text("LeadInput.email.description", "An email address."),
+      }),
+    ),
+    first_name: Type.Optional(
+      Text(200, text("LeadInput.first_name.description", "First name of the person.")),
+    ),
+    last_name: Type.Optional(Text(200, text("LeadInput.last_name.description", "Last name of the person."))),
     source: Type.Optional(
       Type.String({
         maxLength: 64,
-        description: `Where the lead came from. Known values: ${LEAD_SOURCES.join(", ")}. Any other value is accepted and stored as "form", with the value sent kept in the stored lead's source_original; an absent source is stored as "form" too.`,
+        description: text(
+          "LeadInput.source.description",
+          `Where the lead came from. Known values: ${LEAD_SOURCES.join(", ")}. Any other value is accepted and stored as "form", with the value sent kept in the stored lead's source_original; an absent source is stored as "form" too.`,
+        ),
       }),
     ),
     source_campaign: Type.Optional(
       Type.String({
         pattern: SOURCE_CAMPAIGN_PATTERN,
-        description: "Short campaign tag: letters, digits, dots, dashes and underscores, 1 to 64 characters.",
+        description: text(
+          "LeadInput.source_campaign.description",
+          "Short campaign tag: letters, digits, dots, dashes and underscores, 1 to 64 characters.",
+        ),
       }),
     ),
     property_ref: Type.Optional(
-      Text(1000, "What the person asked about: an address, a service or a listing."),
+      Text(
+        1000,
+        text(
+          "LeadInput.property_ref.description",
+          "What the person asked about: an address, a service or a listing.",
+        ),
+      ),
     ),
     price: Type.Optional(
       Type.Integer({
         minimum: 0,
         maximum: 1_000_000_000_000,
-        description: "A price the person mentioned, in whole dollars.",
+        description: text("LeadInput.price.description", "A price the person mentioned, in whole dollars."),
       }),
     ),
     language: Type.Optional(
       Type.Union([Type.Literal("en"), Type.Literal("es")], {
-        description: "Language in which the person is answered: en or es.",
+        description: text(
+          "LeadInput.language.description",
+          "Language in which the person is answered: en or es.",
+        ),
       }),
     ),
     timezone: Type.Optional(
       Type.String({
         minLength: 1,
         maxLength: 64,
-        description:
+        description: text(
+          "LeadInput.timezone.description",
           "The person's time zone as an IANA name, such as America/Chicago. Names the server's time zone database does not know are refused with timezone_invalid.",
+        ),
       }),
     ),
     context: Type.Optional(
       Type.Record(Type.String(), Type.Unknown(), {
-        description: "Extra details stored with the lead, as key-value pairs. Values may be any JSON.",
+        description: text(
+          "LeadInput.context.description",
+          "Extra details stored with the lead, as key-value pairs. Values may be any JSON.",
+        ),
       }),
     ),
     source_event_at: Type.Optional(
-      DateTimeWithZone("When the person reached out on the sender's side, ISO 8601 with a time zone."),
+      DateTimeWithZone(
+        text(
+          "LeadInput.source_event_at.description",
+          "When the person reached out on the sender's side, ISO 8601 with a time zone.",
+        ),
+      ),
     ),
     idempotency_key: Type.Optional(
       Type.String({
         pattern: IDEMPOTENCY_KEY_PATTERN,
-        description:
+        description: text(
+          "LeadInput.idempotency_key.description",
           "Sent again unchanged on a retry; the lead is then not created twice. The same value may come in the Idempotency-Key header instead; both present and different is refused with idempotency_key_mismatch. 1 to 255 visible ASCII characters, scoped to the account.",
+        ),
       }),
     ),
     external_lead_id: Type.Optional(
       Type.String({
         minLength: 1,
         maxLength: 255,
-        description:
+        description: text(
+          "LeadInput.external_lead_id.description",
           "The sender's own identifier for the lead. Together with platform there is one lead per identifier in the account: a repeat answers 200 with created: false and the same id. Without platform it does not deduplicate.",
+        ),
       }),
     ),
     platform: Type.Optional(
       Type.String({
         minLength: 1,
         maxLength: 100,
-        description: "Name of the sending system; used together with external_lead_id.",
+        description: text(
+          "LeadInput.platform.description",
+          "Name of the sending system; used together with external_lead_id.",
+        ),
       }),
     ),
     test: Type.Optional(
       Type.Boolean({
-        description: "When true, the lead is a test lead: visible on arrival and never called.",
+        description: text(
+          "LeadInput.test.description",
+          "When true, the lead is a test lead: visible on arrival and never called.",
+        ),
       }),
     ),
     consent: Type.Optional(Type.Union([ConsentSchema, Type.Null()])),
@@ -111,8 +157,10 @@ export const LeadInputSchema = Type.Object(
   {
     "x-component": "LeadInput",
     anyOf: [{ required: ["phone"] }, { required: ["email"] }],
-    description:
+    description: text(
+      "LeadInput.description",
       "A lead as a sender submits it. A phone or an email is required (contact_required). Unknown top-level fields are ignored, not stored, and listed in ignored_fields. Text cannot hold U+0000 or unpaired surrogates (pattern_mismatch), and no value may nest deeper than 32 levels (too_long): the database could not store them.",
+    ),
   },
 );
 

@@ -2,22 +2,31 @@
 import { type Static, Type } from "@sinclair/typebox";
 import { FIELD_ERROR_CODES } from "./field-error-codes.ts";
 import { PROBLEM_CODES } from "./problem-codes.ts";
+import { text } from "./text.ts";
 
 export const FieldErrorSchema = Type.Object(
   {
     pointer: Type.String({
-      description:
+      description: text(
+        "FieldError.pointer.description",
         'JSON Pointer (RFC 6901) into the request body, such as /consent/captured_at; "" for the body as a whole.',
+      ),
     }),
     code: Type.Union(
       Object.keys(FIELD_ERROR_CODES).map((code) => Type.Literal(code)),
-      { description: "Stable, machine-readable reason." },
+      { description: text("FieldError.code.description", "Stable, machine-readable reason.") },
     ),
     message: Type.String({
-      description: "Human-readable reason, in the language chosen by Accept-Language.",
+      description: text(
+        "FieldError.message.description",
+        "Human-readable reason, in the language chosen by Accept-Language.",
+      ),
     }),
   },
-  { "x-component": "FieldError", description: "One field that breaks the contract." },
+  {
+    "x-component": "FieldError",
+    description: text("FieldError.description", "One field that breaks the contract."),
+  },
 );
 
 /**
@@ -26,24 +35,39 @@ export const FieldErrorSchema = Type.Object(
  */
 export const ProblemSchema = Type.Object(
   {
-    type: Type.String({ format: "uri", description: "urn:speed-to-lead:problem:<code>, one per code." }),
-    title: Type.String({ description: "Short summary of the problem type." }),
-    status: Type.Integer({ description: "The HTTP status code." }),
-    detail: Type.String({ description: "What went wrong with this request." }),
+    type: Type.String({
+      format: "uri",
+      description: text("Problem.type.description", "urn:speed-to-lead:problem:<code>, one per code."),
+    }),
+    title: Type.String({
+      description: text("Problem.title.description", "Short summary of the problem type."),
+    }),
+    status: Type.Integer({ description: text("Problem.status.description", "The HTTP status code.") }),
+    detail: Type.String({
+      description: text("Problem.detail.description", "What went wrong with this request."),
+    }),
     code: Type.Union(
       Object.keys(PROBLEM_CODES).map((code) => Type.Literal(code)),
-      { description: "Stable, machine-readable problem code." },
+      { description: text("Problem.code.description", "Stable, machine-readable problem code.") },
     ),
     request_id: Type.Optional(
-      Type.String({ description: "The request's id, also in the X-Request-Id header." }),
+      Type.String({
+        description: text(
+          "Problem.request_id.description",
+          "The request's id, also in the X-Request-Id header.",
+        ),
+      }),
     ),
     errors: Type.Optional(
       Type.Array(FieldErrorSchema, {
-        description: "With validation_failed: every field error at once.",
+        description: text("Problem.errors.description", "With validation_failed: every field error at once."),
       }),
     ),
   },
-  { "x-component": "Problem", description: "An RFC 9457 problem details object." },
+  {
+    "x-component": "Problem",
+    description: text("Problem.description", "An RFC 9457 problem details object."),
+  },
 );
 
 export type FieldError = Static<typeof FieldErrorSchema>;

@@ -1,5 +1,6 @@
 // The closed list of lead sources; anything else a sender writes is stored as "form".
 import { Type } from "@sinclair/typebox";
+import { text } from "./text.ts";
 
 export const LEAD_SOURCES = [
   "form",
@@ -28,6 +29,9 @@ export const LeadSourceSchema = Type.Union(
   LEAD_SOURCES.map((source) => Type.Literal(source)),
   {
     "x-component": "LeadSource",
-    description: "Where the lead came from, after the fallback: one of the known sources.",
+    description: text(
+      "LeadSource.description",
+      "Where the lead came from, after the fallback: one of the known sources.",
+    ),
   },
 );

@@ -2,6 +2,7 @@
 import { type Static, Type } from "@sinclair/typebox";
 import { DateTimeWithZone } from "./date-time.ts";
 import { ResponseStateSchema } from "./response-state.ts";
+import { text } from "./text.ts";
 
 export const STATUS_CALLBACK_TYPES = ["lead.handed_off", "lead.missed", "lead.not_called"] as const;
 
@@ -10,31 +11,58 @@ export const StatusCallbackSchema = Type.Object(
     type: Type.Union(
       STATUS_CALLBACK_TYPES.map((type) => Type.Literal(type)),
       {
-        description:
+        description: text(
+          "StatusCallback.type.description",
           "lead.handed_off: the assistant acknowledged a response of the lead. lead.missed: a response's respond_by passed unacknowledged. lead.not_called: the lead gets no response at all (a test lead, or no permitted way to answer it).",
+        ),
       },
     ),
-    version: Type.Literal(1, { description: "The payload's version." }),
-    timestamp: DateTimeWithZone("When this delivery attempt was built."),
+    version: Type.Literal(1, {
+      description: text("HandoffPayload.version.description", "The payload's version."),
+    }),
+    timestamp: DateTimeWithZone(
+      text("HandoffPayload.timestamp.description", "When this delivery attempt was built."),
+    ),
     data: Type.Object(
       {
-        lead_id: Type.String({ format: "uuid", description: "The lead's id." }),
-        platform: Type.Union([Type.String(), Type.Null()], { description: "As posted; null when not sent." }),
-        external_lead_id: Type.Union([Type.String(), Type.Null()], {
-          description: "As posted; null when not sent.",
+        lead_id: Type.String({
+          format: "uuid",
+          description: text("LeadStatus.id.description", "The lead's id."),
         }),
-        test: Type.Boolean({ description: "Whether the lead is a test lead." }),
+        platform: Type.Union([Type.String(), Type.Null()], {
+          description: text("StatusCallback.data.platform.description", "As posted; null when not sent."),
+        }),
+        external_lead_id: Type.Union([Type.String(), Type.Null()], {
+          description: text("StatusCallback.data.platform.description", "As posted; null when not sent."),
+        }),
+        test: Type.Boolean({
+          description: text("LeadAccepted.test.description", "Whether the lead is a test lead."),
+        }),
         response: ResponseStateSchema,
-        received_at: DateTimeWithZone("When the service first received the lead."),
-        respond_by: DateTimeWithZone("The deadline of the lead's current five-minute response."),
+        received_at: DateTimeWithZone(
+          text("HandoffPayload.data.received_at.description", "When the service first received the lead."),
+        ),
+        respond_by: DateTimeWithZone(
+          text(
+            "LeadStatus.respond_by.description",
+            "The deadline of the lead's current five-minute response.",
+          ),
+        ),
       },
-      { description: "The lead's state when the callback was sent; never its contact details." },
+      {
+        description: text(
+          "StatusCallback.data.description",
+          "The lead's state when the callback was sent; never its contact details.",
+        ),
+      },
     ),
   },
   {
     "x-component": "StatusCallback",
-    description:
+    description: text(
+      "StatusCallback.description",
       "Sent to the URL set for the channel token that posted the lead (bun run stl tokens callback), signed per Standard Webhooks with that token's callback secret. Queued in the same transaction as the change it reports, delivered at least once with a stable webhook-id, retried with backoff on anything but 2xx.",
+    ),
   },
 );
 

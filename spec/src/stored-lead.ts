@@ -4,6 +4,7 @@ import { ConsentSchema } from "./consent.ts";
 import { LeadInputSchema } from "./lead.ts";
 import { ResponseStateSchema } from "./response-state.ts";
 import { LeadSourceSchema } from "./sources.ts";
+import { text } from "./text.ts";
 
 const input = LeadInputSchema.properties;
 
@@ -14,7 +15,10 @@ const input = LeadInputSchema.properties;
 export const StoredLeadSchema = Type.Object(
   {
     phone: Type.Optional(
-      Type.String({ pattern: "^\\+1[2-9]\\d{9}$", description: "The phone number in E.164 form." }),
+      Type.String({
+        pattern: "^\\+1[2-9]\\d{9}$",
+        description: text("StoredLead.phone.description", "The phone number in E.164 form."),
+      }),
     ),
     email: input.email,
     first_name: input.first_name,
@@ -22,8 +26,10 @@ export const StoredLeadSchema = Type.Object(
     source: LeadSourceSchema,
     source_original: Type.Optional(
       Type.String({
-        description:
+        description: text(
+          "StoredLead.source_original.description",
           'The source value as sent, present only when it was not a known source and "form" was stored.',
+        ),
       }),
     ),
     source_campaign: input.source_campaign,
@@ -35,13 +41,21 @@ export const StoredLeadSchema = Type.Object(
     source_event_at: input.source_event_at,
     external_lead_id: input.external_lead_id,
     platform: input.platform,
-    test: Type.Boolean({ description: "Whether this is a test lead (false when not sent)." }),
+    test: Type.Boolean({
+      description: text("StoredLead.test.description", "Whether this is a test lead (false when not sent)."),
+    }),
     consent: Type.Union([ConsentSchema, Type.Null()], {
-      description: "The consent block exactly as received, or null when none was received.",
+      description: text(
+        "StoredLead.consent.description",
+        "The consent block exactly as received, or null when none was received.",
+      ),
     }),
     response: ResponseStateSchema,
   },
-  { "x-component": "StoredLead", description: "The lead as stored, normalized." },
+  {
+    "x-component": "StoredLead",
+    description: text("StoredLead.description", "The lead as stored, normalized."),
+  },
 );
 
 export type StoredLead = Static<typeof StoredLeadSchema>;

@@ -1,6 +1,7 @@
 // Makes the Spanish document: the English one with every human text (title, summary, description) translated.
 
 import { PROBLEM_CODES } from "./problem-codes.ts";
+import { declaredTexts, type TextId } from "./text.ts";
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
@@ -33,17 +34,29 @@ export const problemTexts: Record<string, string> = Object.fromEntries(
   ]),
 );
 
-/** Translates through the problem texts and the document's prose; lists the texts it has no translation for. */
+/** The declared texts as document texts: English to Spanish, through their ids; two ids may share English only with one Spanish. */
+function declaredProse(spanish: Record<TextId, string>): Record<string, string> {
+  const prose: Record<string, string> = {};
+  for (const [id, english] of declaredTexts) {
+    const earlier = prose[english];
+    if (earlier !== undefined && earlier !== spanish[id])
+      throw new Error(`${id} repeats another text's English with other Spanish`);
+    prose[english] = spanish[id];
+  }
+  return prose;
+}
+
+/** Translates through the problem texts and the declared texts' Spanish; lists the texts it has no translation for. */
 export function translateDocument(
   document: Json,
-  prose: Record<string, string>,
+  spanish: Record<TextId, string>,
 ): { document: Json; missing: string[] } {
-  const dictionary = { ...problemTexts, ...prose };
+  const dictionary = { ...problemTexts, ...declaredProse(spanish) };
   const missing = new Set<string>();
   const translated = mapHumanText(document, (text) => {
-    const spanish = dictionary[text];
-    if (spanish === undefined) missing.add(text);
-    return spanish ?? text;
+    const spanishText = dictionary[text];
+    if (spanishText === undefined) missing.add(text);
+    return spanishText ?? text;
   });
   return { document: translated, missing: [...missing] };
 }
