@@ -1,8 +1,8 @@
 // "Hand off again": an owner asks for a failed lead to be delivered once more while its respond_by has not passed.
 
 import type { Database, Queryable } from "../../db/database.ts";
+import { isUuid } from "../../db/uuid-text.ts";
 import { plainRows } from "./plain-rows.ts";
-import { isUuid } from "./uuid-text.ts";
 
 export interface RetryEntry {
   requested_by: string;

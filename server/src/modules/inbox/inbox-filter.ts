@@ -1,8 +1,8 @@
 // The inbox's filters and search as SQL conditions on leads `l`, parameters appended to a shared list.
 
 import { RESPONSE_STATES, type ResponseState } from "@speed-to-lead/spec";
+import { isUuid } from "../../db/uuid-text.ts";
 import { normalizeUsPhone } from "../leads/validation/phone.ts";
-import { isUuid } from "./uuid-text.ts";
 
 export interface InboxFilter {
   /** true: test leads only; false: live leads only. */

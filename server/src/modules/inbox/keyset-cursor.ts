@@ -1,5 +1,5 @@
 // Opaque keyset cursors: a moment in exact microseconds plus a lead id, so ties and precision never skip a row.
-import { isUuid } from "./uuid-text.ts";
+import { isUuid } from "../../db/uuid-text.ts";
 
 export interface KeysetPosition {
   /** Microseconds since the epoch, as the database computed them (text: exact beyond 2^53). */

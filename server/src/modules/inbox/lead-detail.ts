@@ -2,12 +2,12 @@
 
 import type { Consent, NotCalledReason, ResponseState } from "@speed-to-lead/spec";
 import type { Queryable } from "../../db/database.ts";
+import { isUuid } from "../../db/uuid-text.ts";
 import { type AttemptEntry, listHandoffAttempts } from "./handoff-attempts.ts";
 import { listRetries, type RetryEntry } from "./handoff-retries.ts";
 import { formatPhoneForPeople } from "./phone-display.ts";
 import { plainRows } from "./plain-rows.ts";
 import { listRepeats, type RepeatEntry } from "./repeat-history.ts";
-import { isUuid } from "./uuid-text.ts";
 
 /** Every text field was sent by an application holding a token: escape it wherever it is shown. */
 export interface LeadDetail {

@@ -1,14 +1,14 @@
 // Channel tokens of one account: list, create, rename, revoke, roll. The Integrations page and `stl tokens` both
 // call these, so each rule (name length, who may roll what, expiry choices) holds in both.
+
 import type { Database, Queryable } from "../../db/database.ts";
+import { isUuid } from "../../db/uuid-text.ts";
 import { createChannelToken } from "../auth/token-repository.ts";
 
 export const TOKEN_NAME_MAX_LENGTH = 100;
 /** How long an old token keeps working after a roll, by the choice offered on the page and the CLI. */
 export const ROLL_EXPIRIES = { now: 0, "1h": 3_600, "24h": 86_400, "7d": 604_800 } as const;
 export type RollExpiry = keyof typeof ROLL_EXPIRIES;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface AccountToken {
   id: string;
@@ -56,13 +56,13 @@ export async function findAccountToken(
   accountId: string,
   id: string,
 ): Promise<AccountToken | undefined> {
-  if (!UUID.test(id)) return undefined;
+  if (!isUuid(id)) return undefined;
   return (await listAccountTokens(q, accountId)).find((token) => token.id === id);
 }
 
 /** The account a token belongs to: the CLI acts for whichever account that is. */
 export async function tokenAccountId(q: Queryable, id: string): Promise<string | undefined> {
-  if (!UUID.test(id)) return undefined;
+  if (!isUuid(id)) return undefined;
   const [row] = await q.query<{ account_id: string }>("select account_id from channel_tokens where id = $1", [
     id,
   ]);
@@ -84,7 +84,7 @@ export async function renameAccountToken(
 ): Promise<{ ok: true } | TokenFailure> {
   const problem = tokenNameProblem(name);
   if (problem) return { ok: false, code: problem };
-  if (!UUID.test(id)) return { ok: false, code: "not_found" };
+  if (!isUuid(id)) return { ok: false, code: "not_found" };
   const rows = await q.query(
     "update channel_tokens set name = $3 where id = $1 and account_id = $2 returning id",
     [id, accountId, name.trim()],
@@ -98,7 +98,7 @@ export async function revokeAccountToken(
   accountId: string,
   id: string,
 ): Promise<{ ok: true } | TokenFailure> {
-  if (!UUID.test(id)) return { ok: false, code: "not_found" };
+  if (!isUuid(id)) return { ok: false, code: "not_found" };
   const rows = await q.query(
     `update channel_tokens set revoked_at = coalesce(revoked_at, now())
      where id = $1 and account_id = $2 returning id`,
@@ -112,7 +112,7 @@ export async function revokeAccountToken(
  * an expiry it already had). Only an active token (not revoked, not expired) can be rolled.
  */
 export async function rollAccountToken(db: Database, accountId: string, id: string, expiry: RollExpiry) {
-  if (!UUID.test(id)) return { ok: false, code: "not_found" } as const;
+  if (!isUuid(id)) return { ok: false, code: "not_found" } as const;
   return await db.transaction(async (tx) => {
     const [old] = await tx.query<{ name: string; active: boolean }>(
       `select name, revoked_at is null and (expires_at is null or expires_at > now()) as active

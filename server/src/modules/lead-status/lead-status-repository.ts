@@ -1,5 +1,7 @@
 // The reads behind GET of a lead: one account's lead by id or by external id, and its hand-off attempts.
+
 import type { Queryable } from "../../db/database.ts";
+import { isUuid } from "../../db/uuid-text.ts";
 import type { LeadRow } from "../leads/lead-record.ts";
 
 export interface AttemptRow {
@@ -10,15 +12,13 @@ export interface AttemptRow {
   http_status: number | null;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** The account scopes every read: another account's lead is simply not there. */
 export async function findLeadById(
   q: Queryable,
   accountId: string,
   id: string,
 ): Promise<LeadRow | undefined> {
-  if (!UUID.test(id)) return undefined;
+  if (!isUuid(id)) return undefined;
   const [row] = await q.query<LeadRow>("select * from leads where account_id = $1 and id = $2", [
     accountId,
     id,
