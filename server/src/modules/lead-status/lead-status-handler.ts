@@ -11,8 +11,9 @@ import type { FailedAuthLimiter } from "../auth/failed-auth-limiter.ts";
 import { tokenFromHeaders } from "../auth/token-headers.ts";
 import { acceptedBody } from "../leads/accepted-body.ts";
 import type { LeadRow } from "../leads/lead-record.ts";
+import { findLeadByExternalId } from "../leads/lead-repository.ts";
 import { type RateLimiter, rateLimitHeaders } from "../rate-limit/token-bucket.ts";
-import { findLeadByExternalId, findLeadById, listAttempts } from "./lead-status-repository.ts";
+import { findLeadById, listAttempts } from "./lead-status-repository.ts";
 
 export interface LeadStatusDeps {
   db: Database;

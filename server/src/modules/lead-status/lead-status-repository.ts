@@ -26,19 +26,6 @@ export async function findLeadById(
   return row;
 }
 
-export async function findLeadByExternalId(
-  q: Queryable,
-  accountId: string,
-  platform: string,
-  externalLeadId: string,
-): Promise<LeadRow | undefined> {
-  const [row] = await q.query<LeadRow>(
-    "select * from leads where account_id = $1 and platform = $2 and external_lead_id = $3",
-    [accountId, platform, externalLeadId],
-  );
-  return row;
-}
-
 /** Oldest first; nothing of the assistant's answer but its status (no error text, no URL). */
 export function listAttempts(q: Queryable, leadId: string): Promise<AttemptRow[]> {
   return q.query<AttemptRow>(

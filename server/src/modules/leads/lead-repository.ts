@@ -62,19 +62,28 @@ export async function lockTaskOfExternalId(
   );
 }
 
-/** The existing lead of a repeat, locked until the transaction ends so concurrent repeats merge one by one. */
-export async function lockLeadByExternalId(
+/** One account's lead by (platform, external_lead_id); `forUpdate` locks it until the transaction ends. */
+export async function findLeadByExternalId(
   q: Queryable,
   accountId: string,
   platform: string,
   externalLeadId: string,
+  options: { forUpdate?: boolean } = {},
 ): Promise<LeadRow | undefined> {
   const [row] = await q.query<LeadRow>(
-    "select * from leads where account_id = $1 and platform = $2 and external_lead_id = $3 for update",
+    `select * from leads where account_id = $1 and platform = $2 and external_lead_id = $3${options.forUpdate ? " for update" : ""}`,
     [accountId, platform, externalLeadId],
   );
   return row;
 }
+
+/** The existing lead of a repeat, locked so concurrent repeats merge one by one. */
+export const lockLeadByExternalId = (
+  q: Queryable,
+  accountId: string,
+  platform: string,
+  externalLeadId: string,
+) => findLeadByExternalId(q, accountId, platform, externalLeadId, { forUpdate: true });
 
 // respond_by moves when a late consent starts a new five-minute response.
 const UPDATE_SQL = `update leads set ${FIELD_COLUMNS.map((column, i) => `${column} = $${i + 4}`).join(", ")},
