@@ -3,21 +3,15 @@
 
 import type { Database, Queryable } from "../../db/database.ts";
 import { isUuid } from "../../db/uuid-text.ts";
-import { createChannelToken } from "../auth/token-repository.ts";
+import { type ChannelTokenListing, createChannelToken } from "../auth/token-repository.ts";
 
 export const TOKEN_NAME_MAX_LENGTH = 100;
 /** How long an old token keeps working after a roll, by the choice offered on the page and the CLI. */
 export const ROLL_EXPIRIES = { now: 0, "1h": 3_600, "24h": 86_400, "7d": 604_800 } as const;
 export type RollExpiry = keyof typeof ROLL_EXPIRIES;
 
-export interface AccountToken {
-  id: string;
-  name: string;
-  hint: string;
-  created_at: Date;
-  last_used_at: Date | null;
-  revoked_at: Date | null;
-  expires_at: Date | null;
+/** A token as the Integrations page lists it: the CLI's listing without the account, with its recent leads. */
+export interface AccountToken extends Omit<ChannelTokenListing, "account"> {
   leads_24h: number;
 }
 
