@@ -1,10 +1,10 @@
-// The database ceiling, "this exact work without HTTP or JS": a short-lived server on a database of its
-// own takes one fresh lead while PostgreSQL logs every statement (log_statement=all), and that request's
-// statements become a pgbench script. Own database: no other server's rows or dispatcher interfere.
+// The captured-SQL ceiling, "this exact work without HTTP or JS": a short-lived server on a database of
+// its own takes one fresh lead while PostgreSQL logs every statement (log_statement=all), and that
+// request's statements become a pgbench script. Own database: no other server's rows interfere.
 import { readFileSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { createDatabase } from "@speed-to-lead/tests/harness/postgres";
-import { runPgbench } from "./load.ts";
+import { type PgbenchScript, runPgbench } from "./load.ts";
 import { createBenchToken, postSampleLead, startLeadServer } from "./services.ts";
 
 /** One statement as PostgreSQL executed it, with its bound parameters (null = SQL NULL). */
@@ -18,8 +18,7 @@ export interface CapturedStatement {
 
 export interface Ceiling {
   databaseUrl: string;
-  /** SQL plus \set lines; `defines` are `-D name=value` string variables pgbench binds as parameters. */
-  script: { text: string; defines: Record<string, string>; notes: string[] };
+  script: PgbenchScript & { notes: string[] };
   /** Statements seen during the capture that were not the request's (background work). */
   background: CapturedStatement[];
 }
@@ -163,7 +162,12 @@ async function captureStatements(adminUrl: string, send: () => Promise<string[]>
 export async function prepareCeiling(clusterUrl: string, consentAt: string): Promise<Ceiling> {
   const databaseUrl = await createDatabase(clusterUrl, "bench_ceiling");
   const token = await createBenchToken({ DATABASE_URL: databaseUrl });
-  const server = await startLeadServer("ceiling-capture", { DATABASE_URL: databaseUrl });
+  // Dispatcher off: the hand-off's own transactions name the lead id too, and are not the request's.
+  const server = await startLeadServer(
+    "ceiling-capture",
+    { DATABASE_URL: databaseUrl },
+    { logFile: "/dev/null" },
+  );
   const key = `capture-${crypto.randomUUID()}`;
   let sentAt = 0;
   let captured: Awaited<ReturnType<typeof captureStatements>>;

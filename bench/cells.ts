@@ -2,8 +2,7 @@
 // is data (a BENCH_MODE of wrk/lead.lua and the statuses its warm-up must show); a different kind of
 // measurement is another cell constructor.
 import { LEAD_INTAKE_PATH } from "@speed-to-lead/spec";
-import type { Ceiling } from "./ceiling.ts";
-import { type LoadResult, runPgbench, runWrk } from "./load.ts";
+import { type LoadResult, type PgbenchScript, runPgbench, runWrk } from "./load.ts";
 import { clusterCpuMicros, processCpuMicros, sampleRss } from "./probes.ts";
 import type { Service } from "./services.ts";
 
@@ -83,6 +82,8 @@ export interface Cell {
   /** `delayMs`: per-connection think time, for paced runs; `countStatuses` for warm-ups. */
   run(seconds: number, extra?: { delayMs?: number; countStatuses?: boolean }): Promise<LoadResult>;
   check?(counts: LoadResult): string | undefined;
+  /** Waits for the work a run leaves behind (hand-offs still being delivered), which its CPU includes. */
+  settle?(): Promise<void>;
   runs: Measurement[];
   warnings: string[];
 }
@@ -91,7 +92,7 @@ let invocation = 0;
 
 /** A scenario of wrk/lead.lua against an HTTP service (the server or an HTTP baseline). */
 export function wrkCell(
-  cell: Pick<Cell, "group" | "connections" | "postmasterPid"> & { name?: string },
+  cell: Pick<Cell, "group" | "connections" | "postmasterPid" | "settle"> & { name?: string },
   service: Service,
   scenario: Scenario,
   context: { runId: string; consentAt: string; token?: string },
@@ -120,17 +121,23 @@ export function wrkCell(
   };
 }
 
-/** The database ceiling at one client count. */
-export function pgbenchCell(ceiling: Ceiling, connections: number, postmasterPid: number): Cell {
+/** A pgbench script (the single-row floor, the captured-SQL ceiling) at one client count. */
+export function pgbenchCell(
+  name: string,
+  databaseUrl: string,
+  script: PgbenchScript,
+  connections: number,
+  postmasterPid: number,
+): Cell {
   return {
     group: "baseline",
-    name: "pgbench",
+    name,
     connections,
     postmasterPid,
     expectedErrorShare: 0,
     runs: [],
     warnings: [],
-    run: (seconds) => runPgbench(ceiling.databaseUrl, ceiling.script, connections, seconds),
+    run: (seconds) => runPgbench(databaseUrl, script, connections, seconds),
   };
 }
 
@@ -156,6 +163,7 @@ export async function measure(cell: Cell, seconds: number, delayMs?: number): Pr
   const result = await cell.run(seconds, { delayMs });
   // pgbench's backends exit and are reaped a moment after the load; then their CPU counts.
   await Bun.sleep(150);
+  await cell.settle?.();
   const after = cpu();
   const perRequest = (micros: number) => micros / Math.max(1, result.requests);
   if (result.socketErrors > 0) cell.warnings.push(`${result.socketErrors} socket errors/timeouts in one run`);

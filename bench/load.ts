@@ -1,5 +1,5 @@
 // The two load generators, each a bounded child process on loopback returning the same shape: Debian's
-// wrk driven by wrk/lead.lua, and pgbench replaying the server's SQL (the database ceiling).
+// wrk driven by wrk/lead.lua, and pgbench running a script (the database's floor and ceiling).
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
@@ -79,19 +79,25 @@ export async function runWrk(url: string, connections: number, seconds: number, 
   return parseWrkOutput(await bounded(command, seconds, { env: { ...process.env, ...env } }));
 }
 
+/** SQL plus \\set lines; `defines` are `-D name=value` variables pgbench binds as parameters. */
+export interface PgbenchScript {
+  text: string;
+  defines: Record<string, string>;
+}
+
 /**
  * pgbench in prepared mode (the server's drivers prepare too), one thread per core; latencies from its
  * per-transaction log, a quarter of it sampled (plenty for p99.9, and logging stays off the critical path).
  */
 export async function runPgbench(
   databaseUrl: string,
-  script: { text: string; defines: Record<string, string> },
+  script: PgbenchScript,
   clients: number,
   seconds: number,
 ): Promise<LoadResult> {
   const dir = mkdtempSync(join(tmpdir(), "stl-pgbench-"));
   try {
-    writeFileSync(join(dir, "fresh-lead.sql"), script.text);
+    writeFileSync(join(dir, "script.sql"), script.text);
     const stdout = await bounded(
       [
         findPostgresBin("pgbench"),
@@ -100,7 +106,7 @@ export async function runPgbench(
         `--client=${clients}`,
         `--jobs=${Math.min(availableParallelism(), clients)}`,
         `--time=${seconds}`,
-        "--file=fresh-lead.sql",
+        "--file=script.sql",
         ...Object.entries(script.defines).map(([name, value]) => `--define=${name}=${value}`),
         "--log",
         "--sampling-rate=0.25",

@@ -1,10 +1,11 @@
-// `bun run bench`: throwaway PostgreSQL (fsync on), the server on PostgreSQL and on PGlite, the three
-// baselines, every scenario at every connection count, medians of several runs, one markdown report.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+// `bun run bench`: throwaway PostgreSQL (fsync on), the server as users run it on PostgreSQL and on
+// PGlite, the baselines, every row at every connection count, medians of several runs, one report.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { createDatabase, findPostgresBin, startPostgresCluster } from "@speed-to-lead/tests/harness/postgres";
+import { SINGLE_ROW_SCRIPT, SINGLE_ROW_TABLE } from "./baselines/single-row.ts";
 import { type Ceiling, prepareCeiling } from "./ceiling.ts";
 import {
   type Cell,
@@ -18,28 +19,36 @@ import {
 } from "./cells.ts";
 import { ensureWrk } from "./load.ts";
 import { describeMachine } from "./probes.ts";
-import { findCell, medianRps, renderCeiling, renderTable, renderTargets } from "./report.ts";
+import { findCell, medianRps, ROW, renderCeiling, renderTable, renderTargets } from "./report.ts";
 import {
   createBenchToken,
+  type DatabaseEnv,
+  receivedHandoffs,
   SERVER_POOL_SIZE,
   type Service,
   startBunServe,
   startFastify,
   startLeadServer,
+  startWebhookReceiver,
 } from "./services.ts";
-import { summarize } from "./stats.ts";
+import { percentile, summarize } from "./stats.ts";
+
+const ROWS = [...SCENARIOS.map((scenario) => scenario.name), "dispatcher-off"];
+const BASELINES = ["single-row", "captured", "bun-serve", "fastify"];
 
 const USAGE = `Usage: bun run bench [flags]
 
-  --quick               smoke run: 1 run per cell, 2 s per run
-  --runs N              measured runs per cell; the median and (min–max) are reported (default 3)
-  --duration S          whole seconds per measured run, after a 1 s warm-up per cell (default 3)
-  --connections LIST    concurrent connections, pgbench clients (default 8,32,64)
-  --scenarios LIST      ${SCENARIOS.map((scenario) => scenario.name).join(",")} (default all)
-  --databases LIST      postgres,pglite (default both)
-  --baselines LIST      pgbench,bun-serve,fastify (default all; "none" for none)
-  --cpu-prof DIR        profile the server (bun --cpu-prof --cpu-prof-md) into DIR
-  --out FILE            markdown report (default bench/results/<date>.md; "-" for none)
+  --quick                smoke run: 1 run per cell, 2 s per run
+  --runs N               measured runs per cell; the median and (min–max) are reported (default 3)
+  --duration S           whole seconds per measured run, after a 1 s warm-up per cell (default 3)
+  --connections LIST     concurrent connections, pgbench clients (default 8,32,64)
+  --scenarios LIST       ${ROWS.join(",")} (default all; dispatcher-off: PostgreSQL only)
+  --databases LIST       postgres,pglite (default both)
+  --baselines LIST       ${BASELINES.join(",")} (default all; "none" for none)
+  --compare-server DIR   also run fresh leads against the server of DIR (this repository at another
+                         commit, node_modules installed), in the same rounds: the "× before" column
+  --cpu-prof DIR         profile the server (bun --cpu-prof --cpu-prof-md) into DIR
+  --out FILE             markdown report (default bench/results/<date>.md; "-" for none)
 `;
 
 /** A comma-separated flag, each value one of `known` ("none": empty). */
@@ -69,24 +78,23 @@ function parseOptions(argv: string[]) {
       scenarios: flag,
       databases: flag,
       baselines: flag,
+      "compare-server": flag,
       "cpu-prof": flag,
       out: { type: "string", default: `results/${new Date().toISOString().slice(0, 10)}.md` },
     },
   });
   if (values.help) return undefined;
+  const compareServer = values["compare-server"] && resolve(values["compare-server"]);
+  if (compareServer && !statSync(join(compareServer, "server/src/main.ts"), { throwIfNoEntry: false }))
+    throw new Error(`--compare-server: ${compareServer} holds no server/src/main.ts`);
   return {
     runs: whole(values.runs ?? (values.quick ? "1" : "3"), "runs"),
     seconds: whole(values.duration ?? (values.quick ? "2" : "3"), "duration"),
     connections: values.connections.split(",").map((value) => whole(value, "connections")),
-    scenarios: SCENARIOS.filter((s) =>
-      list(
-        values.scenarios,
-        SCENARIOS.map((x) => x.name),
-        "scenarios",
-      ).includes(s.name),
-    ),
+    rows: list(values.scenarios, ROWS, "scenarios"),
     databases: list(values.databases, ["postgres", "pglite"], "databases"),
-    baselines: list(values.baselines, ["pgbench", "bun-serve", "fastify"], "baselines"),
+    baselines: list(values.baselines, BASELINES, "baselines"),
+    compareServer,
     cpuProfileDir: values["cpu-prof"] && resolve(values["cpu-prof"]),
     out: values.out === "-" ? undefined : resolve(import.meta.dir, values.out),
   };
@@ -104,6 +112,16 @@ for (const signal of ["SIGINT", "SIGTERM"] as const)
     console.error(`\n${signal}: stopping everything…`);
     void cleanUp().finally(() => process.exit(130));
   });
+
+/** Polls `count` until it stops growing for 300 ms (at most 30 s): the dispatcher's tail is delivered. */
+async function quiet(count: () => Promise<number>): Promise<void> {
+  let last = -1;
+  for (const deadline = Date.now() + 30_000; Date.now() < deadline; await Bun.sleep(300)) {
+    const now = await count();
+    if (now === last) return;
+    last = now;
+  }
+}
 
 async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2));
@@ -123,10 +141,12 @@ async function main(): Promise<void> {
       return undefined;
     }
   }
-  const track = (service: Service) => {
+  const track = <S extends Service>(service: S) => {
     cleanups.push(() => service.stop());
     return service;
   };
+  const scratch = mkdtempSync(join(tmpdir(), "stl-bench-"));
+  cleanups.push(() => rmSync(scratch, { recursive: true, force: true }));
   // In the past on the server's clock, as consent.captured_at must be.
   const context = { runId: Date.now().toString(36), consentAt: new Date(Date.now() - 60_000).toISOString() };
   const fresh = SCENARIOS.find((scenario) => scenario.name === "fresh")!;
@@ -145,65 +165,109 @@ async function main(): Promise<void> {
   const perConnection = (make: (connections: number) => Cell) => {
     for (const connections of options.connections) cells.push(make(connections));
   };
-  let ceiling: Ceiling | undefined;
-  if (options.baselines.includes("pgbench")) {
-    console.log("Capturing the server's SQL for one fresh lead…");
-    ceiling = await optional("pgbench ceiling", () => prepareCeiling(cluster.url, context.consentAt));
-    const captured = ceiling;
-    if (captured) {
-      perConnection((connections) => pgbenchCell(captured, connections, postmasterPid));
-      // The server holds only its pool's connections: the database's best with this SQL at that many clients.
-      if (!options.connections.includes(SERVER_POOL_SIZE))
-        cells.push(pgbenchCell(captured, SERVER_POOL_SIZE, postmasterPid));
-    }
+  const baselines = new Set(options.baselines);
+  if (baselines.has("single-row")) {
+    const databaseUrl = await createDatabase(cluster.url, "bench_single_row");
+    const db = new Bun.SQL(databaseUrl, { max: 1 });
+    await db.unsafe(SINGLE_ROW_TABLE);
+    await db.close();
+    perConnection((c) => pgbenchCell(ROW.singleRow, databaseUrl, SINGLE_ROW_SCRIPT, c, postmasterPid));
   }
-  const baselines: [string, () => Promise<Service>, boolean][] = [
-    ["bun-serve", startBunServe, false],
-    ["fastify", async () => startFastify(await createDatabase(cluster.url, "bench_fastify")), true],
-  ];
-  for (const [name, start, usesPostgres] of baselines) {
-    const service = options.baselines.includes(name)
-      ? await optional(name, async () => track(await start()))
-      : undefined;
+  let ceiling: Ceiling | undefined;
+  if (baselines.has("captured")) {
+    console.log("Capturing the server's SQL for one fresh lead…");
+    ceiling = await optional("pgbench captured SQL", () => prepareCeiling(cluster.url, context.consentAt));
+    const { databaseUrl, script } = ceiling ?? {};
+    if (databaseUrl && script)
+      perConnection((c) => pgbenchCell(ROW.captured, databaseUrl, script, c, postmasterPid));
+  }
+  const httpBaselines = [
+    ["bun-serve", ROW.bunServe, startBunServe, undefined],
+    [
+      "fastify",
+      ROW.fastify,
+      async () => startFastify(await createDatabase(cluster.url, "bench_fastify")),
+      postmasterPid,
+    ],
+  ] as const;
+  for (const [flag, name, start, dbPid] of httpBaselines) {
+    const service = baselines.has(flag) ? await optional(name, async () => track(await start())) : undefined;
     if (service)
       perConnection((connections) =>
-        wrkCell(
-          { group: "baseline", name, connections, postmasterPid: usesPostgres ? postmasterPid : undefined },
-          service,
-          fresh,
-          context,
-        ),
+        wrkCell({ group: "baseline", name, connections, postmasterPid: dbPid }, service, fresh, context),
       );
   }
 
-  const servers: { group: "PostgreSQL" | "PGlite"; service: Service; token: string }[] = [];
-  const databases = {
-    PostgreSQL: async () => ({ DATABASE_URL: await createDatabase(cluster.url, "bench_server") }),
-    PGlite: async () => {
-      const dir = mkdtempSync(join(tmpdir(), "stl-bench-pglite-"));
-      cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-      return { PGLITE_DIR: join(dir, "data") };
-    },
-  };
+  const receiver = track(await startWebhookReceiver());
+  /** A server started for `rows`, each at every connection count; its hand-offs go to its own receiver path. */
+  interface Server {
+    group: "PostgreSQL" | "PGlite";
+    label: string;
+    service: Service;
+    token: string;
+    databaseEnv: DatabaseEnv;
+    dispatcher: boolean;
+  }
+  const servers: Server[] = [];
+  const { cpuProfileDir } = options;
+  let serial = 0;
+  async function addServer(group: Server["group"], label: string, dispatcher: boolean, repository?: string) {
+    serial += 1;
+    const path = `server-${serial}`;
+    const databaseEnv: DatabaseEnv =
+      group === "PostgreSQL"
+        ? { DATABASE_URL: await createDatabase(cluster.url, `bench_server_${serial}`) }
+        : { PGLITE_DIR: join(scratch, path) };
+    // PGlite: one process at a time may open the folder, so the token comes first.
+    const token = await createBenchToken(databaseEnv, repository);
+    const service = track(
+      await startLeadServer(path, databaseEnv, {
+        webhookUrl: dispatcher ? `${receiver.baseUrl}/${path}` : undefined,
+        logFile: join(scratch, `${path}.log`),
+        repository,
+        cpuProfileDir,
+      }),
+    );
+    const server: Server = { group, label, service, token, databaseEnv, dispatcher };
+    servers.push(server);
+    return server;
+  }
+  const serverCell = (server: Server, name: string, connections: number, scenario = fresh) =>
+    wrkCell(
+      {
+        group: server.group,
+        name,
+        connections,
+        postmasterPid: server.group === "PostgreSQL" ? postmasterPid : undefined,
+        settle: server.dispatcher
+          ? () => quiet(async () => (await receivedHandoffs(receiver.baseUrl, server.service.name)).delivered)
+          : undefined,
+      },
+      server.service,
+      scenario,
+      { ...context, token: server.token },
+    );
+  const mainServers: Server[] = [];
   for (const group of ["PostgreSQL", "PGlite"] as const) {
     if (!options.databases.includes(group === "PostgreSQL" ? "postgres" : "pglite")) continue;
-    const server = await optional(`the server on ${group}`, async () => {
-      const databaseEnv = await databases[group]();
-      // PGlite: one process at a time may open the folder, so the token comes first.
-      const token = await createBenchToken(databaseEnv);
-      const name = `server-${group.toLowerCase()}`;
-      return { group, token, service: track(await startLeadServer(name, databaseEnv, options)) };
-    });
+    const server = await optional(`the server on ${group}`, () => addServer(group, "dispatcher on", true));
     if (!server) continue;
-    servers.push(server);
-    const dbPid = group === "PostgreSQL" ? postmasterPid : undefined;
-    for (const scenario of options.scenarios)
-      perConnection((connections) =>
-        wrkCell({ group, connections, postmasterPid: dbPid }, server.service, scenario, {
-          ...context,
-          token: server.token,
-        }),
+    mainServers.push(server);
+    for (const scenario of SCENARIOS.filter((s) => options.rows.includes(s.name)))
+      perConnection((connections) => serverCell(server, scenario.name, connections, scenario));
+    if (group === "PostgreSQL" && options.rows.includes("dispatcher-off")) {
+      const off = await optional("the server with DISPATCHER=off", () =>
+        addServer(group, "dispatcher off", false),
       );
+      if (off) perConnection((connections) => serverCell(off, ROW.dispatcherOff, connections));
+    }
+    const { compareServer } = options;
+    if (compareServer) {
+      const before = await optional(`the server of ${compareServer} on ${group}`, () =>
+        addServer(group, `before (${compareServer})`, true, compareServer),
+      );
+      if (before) perConnection((connections) => serverCell(before, ROW.before, connections));
+    }
   }
 
   // Runs outermost: every cell is measured once per round, so slow drift on a shared machine spreads
@@ -233,20 +297,14 @@ async function main(): Promise<void> {
   const pacedConnections = options.connections.includes(32)
     ? 32
     : options.connections[Math.floor(options.connections.length / 2)]!;
-  for (const { group, service, token } of servers) {
+  const pacedServers = options.rows.includes("fresh") ? mainServers : [];
+  for (const server of pacedServers) {
     const peakRps = Math.max(
-      ...options.connections.map((c) => medianRps(findCell(cells, group, "fresh", c))),
+      ...options.connections.map((c) => medianRps(findCell(cells, server.group, "fresh", c))),
     );
-    if (!Number.isFinite(peakRps)) continue;
-    const dbPid = group === "PostgreSQL" ? postmasterPid : undefined;
-    const cell = wrkCell(
-      { group, name: "fresh, paced ½ peak", connections: pacedConnections, postmasterPid: dbPid },
-      service,
-      fresh,
-      { ...context, token },
-    );
+    const cell = serverCell(server, ROW.paced, pacedConnections);
     console.log(
-      `Pacing ${group} fresh leads at ${Math.round(peakRps / 2)} req/s (half of ${Math.round(peakRps)})…`,
+      `Pacing ${server.group} fresh leads at ${Math.round(peakRps / 2)} req/s (half of ${Math.round(peakRps)})…`,
     );
     const delayMs = await calibratePacing(cell, peakRps / 2, 1);
     for (let run = 1; run <= options.runs; run += 1) {
@@ -254,9 +312,27 @@ async function main(): Promise<void> {
       progress(cell, run, options.runs);
     }
     cells.push(cell);
-    if (group === "PostgreSQL") paced = cell;
+    if (server.group === "PostgreSQL") paced = cell;
     notes.push(
-      `${group} "fresh, paced ½ peak": ${pacedConnections} connections, think time ${delayMs.toFixed(2)} ms per connection (wrk has no rate flag), target ${Math.round(peakRps / 2)} req/s`,
+      `${server.group} "${ROW.paced}": ${pacedConnections} connections, think time ${delayMs.toFixed(2)} ms per connection (wrk has no rate flag), target ${Math.round(peakRps / 2)} req/s`,
+    );
+  }
+
+  // Every call-eligible lead is handed off: the receiver's count against the leads the database holds.
+  for (const server of servers.filter((s) => s.dispatcher)) {
+    const name = server.service.name;
+    await quiet(async () => (await receivedHandoffs(receiver.baseUrl, name)).delivered);
+    const { delivered, latencyMs } = await receivedHandoffs(receiver.baseUrl, name);
+    const sorted = latencyMs.sort((a, b) => a - b);
+    let stored = "";
+    if (server.databaseEnv.DATABASE_URL) {
+      const db = new Bun.SQL(server.databaseEnv.DATABASE_URL, { max: 1 });
+      const states = await db`select response_state, count(*)::int as n from leads group by 1 order by 1`;
+      await db.close();
+      stored = `; leads by response_state: ${states.map((s: { response_state: string; n: number }) => `${s.response_state} ${s.n}`).join(", ")}`;
+    }
+    notes.push(
+      `hand-offs received from ${server.group} ${server.label}: ${delivered} distinct${stored}; received_at → receipt p50 ${percentile(sorted, 50)} ms, p99 ${percentile(sorted, 99)} ms (under the matrix's load)`,
     );
   }
 
@@ -269,13 +345,13 @@ async function main(): Promise<void> {
     cell.warnings.map((warning) => `- ${describeCell(cell)}: ${warning}`),
   );
   const table = renderTable(cells);
-  const targets = renderTargets(cells, paced, SERVER_POOL_SIZE);
+  const targets = renderTargets(cells, paced);
   const report = [
     `# Intake benchmark — ${startedAt.toISOString().slice(0, 16).replace("T", " ")} UTC`,
     "",
     `Machine: ${machine}`,
     "",
-    `Settings: ${options.runs} run(s) per cell × ${options.seconds} s (after 1 s warm-up), wrk -t1, server pool ${SERVER_POOL_SIZE}, dispatcher off, PostgreSQL fsync=${fsync} synchronous_commit=${synchronousCommit}. Figures: median (min–max). Total ${Math.round((Date.now() - startedAt.getTime()) / 1000)} s.`,
+    `Settings: ${options.runs} run(s) per cell × ${options.seconds} s (after 1 s warm-up), wrk -t1, server pool ${SERVER_POOL_SIZE}, dispatcher on delivering to the bench's webhook receiver unless the row says otherwise, LOG_LEVEL=info written to a file, PostgreSQL fsync=${fsync} synchronous_commit=${synchronousCommit}${options.compareServer ? `, "before": the server of ${options.compareServer}` : ""}. Figures: median (min–max). Total ${Math.round((Date.now() - startedAt.getTime()) / 1000)} s.`,
     "",
     table,
     "",
@@ -287,7 +363,7 @@ async function main(): Promise<void> {
     ...(ceiling ? ["", renderCeiling(ceiling)] : []),
     "",
   ].join("\n");
-  console.log(`\n${table}\n\n${targets}\n`);
+  console.log(`\n${table}\n\n${targets}\n\n${notes.map((note) => `- ${note}`).join("\n")}\n`);
   if (options.out) {
     mkdirSync(dirname(options.out), { recursive: true });
     writeFileSync(options.out, report);

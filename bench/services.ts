@@ -1,10 +1,11 @@
-// The processes under load: the server (through the tests' one harness), the two HTTP baselines, and
-// any other child the bench starts; each is awaited until it answers and always stopped.
+// The processes under load and beside it: the server (through the tests' one harness), the HTTP
+// baselines and the webhook receiver; each is awaited until it answers and always stopped.
 import { join } from "node:path";
+import { childEnv } from "@speed-to-lead/tests/harness/child-env";
 import { sendToIntake } from "@speed-to-lead/tests/harness/intake-request";
 import { freePort } from "@speed-to-lead/tests/harness/postgres";
 import { readAll, startServerProcess } from "@speed-to-lead/tests/harness/server-process";
-import { createChannelToken } from "@speed-to-lead/tests/harness/stl-cli";
+import { REPOSITORY_ROOT } from "@speed-to-lead/tests/harness/stl-cli";
 
 export interface Service {
   name: string;
@@ -13,25 +14,12 @@ export interface Service {
   stop(): Promise<void>;
 }
 
-/**
- * Spawns directly (never through `bun run`), so `pid` is the process whose memory and CPU are read.
- * Ready when it answers at all, or answers 2xx at `readyPath` when one is given.
- */
-export async function startService(
-  name: string,
-  command: string[],
-  env: Record<string, string> | ((port: number) => Record<string, string>),
-  readyPath?: string,
-): Promise<Service> {
+/** Spawns directly (never through `bun run`), so `pid` is the process whose memory and CPU are read. */
+export async function startService(name: string, command: string[], env: Record<string, string> = {}) {
   const port = await freePort();
   const tail: string[] = [];
   const child = Bun.spawn(command, {
-    env: {
-      ...process.env,
-      ...(typeof env === "function" ? env(port) : env),
-      PORT: String(port),
-      HOST: "127.0.0.1",
-    },
+    env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1" },
     stdout: "pipe",
     stderr: "pipe",
   });
@@ -45,61 +33,97 @@ export async function startService(
     clearTimeout(timer);
   };
   for (const deadline = Date.now() + 60_000; Date.now() < deadline && child.exitCode === null; ) {
-    const response = await fetch(`${baseUrl}${readyPath ?? "/"}`).catch(() => undefined);
-    if (response && (response.ok || readyPath === undefined)) return { name, pid: child.pid, baseUrl, stop };
+    if (await fetch(baseUrl).catch(() => undefined)) return { name, pid: child.pid, baseUrl, stop };
     await Bun.sleep(100);
   }
   await stop();
   throw new Error(`${name} did not start (${command.join(" ")}):\n${tail.join("").slice(-4000)}`);
 }
 
-export const startBunServe = () =>
-  startService("bun-serve", ["bun", join(import.meta.dir, "baselines/bun-serve.ts")], {});
-
+const baseline = (file: string) => join(import.meta.dir, "baselines", file);
+export const startBunServe = () => startService("bun-serve", ["bun", baseline("bun-serve.ts")]);
+export const startWebhookReceiver = () => startService("webhook", ["bun", baseline("webhook-receiver.ts")]);
 export const startFastify = (databaseUrl: string) =>
-  startService("fastify", ["node", join(import.meta.dir, "baselines/fastify-pg.mjs")], {
+  startService("fastify", ["node", baseline("fastify-pg.mjs")], {
     DATABASE_URL: databaseUrl,
     NODE_ENV: "production",
   });
 
+/** What one path of the webhook receiver got: distinct hand-offs, ms from received_at to receipt. */
+export async function receivedHandoffs(receiverUrl: string, path: string) {
+  return (await (await fetch(`${receiverUrl}/${path}`)).json()) as { delivered: number; latencyMs: number[] };
+}
+
 /** DATABASE_URL, or PGLITE_DIR (one process at a time may open it: create the token first). */
 export type DatabaseEnv = Record<string, string>;
 
-export async function createBenchToken(databaseEnv: DatabaseEnv): Promise<string> {
-  return (await createChannelToken(databaseEnv, "bench", "bench")).token;
+/**
+ * `bun run stl tokens create` of the checkout in `repository` (this one, or an older one compared
+ * against: each creates its token with its own CLI and its own migrations).
+ */
+export async function createBenchToken(databaseEnv: DatabaseEnv, repository = REPOSITORY_ROOT) {
+  const child = Bun.spawn(
+    ["bun", "server/src/cli/main.ts", "tokens", "create", "--account", "bench", "--name", "bench", "--json"],
+    { cwd: repository, env: childEnv({ LOG_LEVEL: "warn", ...databaseEnv }), stdout: "pipe", stderr: "pipe" },
+  );
+  const [stdout, stderr] = [await new Response(child.stdout).text(), await new Response(child.stderr).text()];
+  const line = stdout.split("\n").findLast((candidate) => candidate.startsWith("{"));
+  const token = line && (JSON.parse(line) as { token?: string }).token;
+  if ((await child.exited) !== 0 || !token)
+    throw new Error(`stl tokens create failed:\n${stdout}\n${stderr}`);
+  return token;
+}
+
+/** The server's DATABASE_POOL_SIZE: a small pool per process. */
+export const SERVER_POOL_SIZE = 4;
+
+export interface LeadServerSettings {
+  /** The hand-off dispatcher in the server, delivering to this URL; undefined: DISPATCHER=off. */
+  webhookUrl?: string;
+  /** Where the server's info log goes (a file, or /dev/null). */
+  logFile: string;
+  /** Another checkout of this repository (node_modules installed) whose server runs instead. */
+  repository?: string;
+  cpuProfileDir?: string;
 }
 
 /**
- * `bun server/src/main.ts` as a user runs it, with a pool of 4; rate limits raised out of the way (the
- * limiter still runs), logs to errors only: a line per request would measure the pipe, not the intake.
+ * `bun server/src/main.ts` as a user runs it: LOG_LEVEL=info to a file, pool of 4, the dispatcher on
+ * (or off), rate limits raised out of the way (the limiter still runs).
  */
-export async function startLeadServer(
-  name: string,
-  databaseEnv: DatabaseEnv,
-  settings: { cpuProfileDir?: string; env?: Record<string, string> } = {},
-): Promise<Service> {
-  const dir = settings.cpuProfileDir;
+export async function startLeadServer(name: string, databaseEnv: DatabaseEnv, settings: LeadServerSettings) {
+  const { webhookUrl, repository, cpuProfileDir: dir } = settings;
   const server = await startServerProcess({
     databaseEnv,
     env: {
       NODE_ENV: "production",
       RATE_LIMIT_PER_SECOND: "1000000",
       RATE_LIMIT_BURST: "1000000",
-      LOG_LEVEL: "error",
+      LOG_LEVEL: "info",
+      BENCH_LOG_FILE: settings.logFile,
       DATABASE_POOL_SIZE: String(SERVER_POOL_SIZE),
-      DISPATCHER: "off",
-      ...settings.env,
+      ...(webhookUrl
+        ? {
+            DISPATCHER: "on",
+            ASSISTANT_WEBHOOK_URL: webhookUrl,
+            ASSISTANT_WEBHOOK_SECRET: BENCH_WEBHOOK_SECRET,
+          }
+        : { DISPATCHER: "off" }),
     },
-    bunFlags: dir
-      ? ["--cpu-prof", "--cpu-prof-md", `--cpu-prof-dir=${dir}`, `--cpu-prof-name=${name}.cpuprofile`]
-      : [],
+    bunFlags: [
+      `--preload=${join(import.meta.dir, "log-to-file.ts")}`,
+      ...(repository ? ["--cwd", repository] : []),
+      ...(dir
+        ? ["--cpu-prof", "--cpu-prof-md", `--cpu-prof-dir=${dir}`, `--cpu-prof-name=${name}.cpuprofile`]
+        : []),
+    ],
     readyTimeoutMs: 120_000,
   });
   return { name, pid: server.pid, baseUrl: server.baseUrl, stop: async () => void (await server.stop()) };
 }
 
-/** The server's DATABASE_POOL_SIZE: a small pool per process. */
-export const SERVER_POOL_SIZE = 4;
+/** The receiver checks no signature; the server still signs every delivery with this. */
+const BENCH_WEBHOOK_SECRET = `whsec_${Buffer.from("speed-to-lead bench secret, 32 b").toString("base64")}`;
 
 /** The lead wrk/lead.lua sends, for one-off requests (the SQL capture). */
 export async function postSampleLead(baseUrl: string, token: string, key: string, consentAt: string) {
