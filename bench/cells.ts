@@ -7,8 +7,8 @@ import { clusterCpuMicros, processCpuMicros, sampleRss } from "./probes.ts";
 import type { Service } from "./services.ts";
 
 export interface Scenario {
+  /** wrk/lead.lua's BENCH_MODE. */
   name: "fresh" | "replay" | "external" | "validation";
-  title: string;
   /** What is wrong with a warm-up's counts, or undefined when it looks right. */
   check(counts: LoadResult): string | undefined;
   /** Share of responses >= 400 expected in a measured run (validation failures answer 422). */
@@ -27,33 +27,26 @@ const atMostPool = (count: number, what: string) =>
   count > KEY_POOL ? `${count} ${what}, pool is ${KEY_POOL}` : undefined;
 
 export const SCENARIOS: Scenario[] = [
+  // Fresh leads with consent: every one created.
   {
     name: "fresh",
-    title: "fresh leads with consent",
-    check: (counts) =>
-      unexpected(counts, [201]) ?? (counts.replayed > 0 ? `${counts.replayed} replays` : undefined),
+    check: (c) => unexpected(c, [201]) ?? (c.replayed > 0 ? `${c.replayed} replays` : undefined),
     expectedErrorShare: 0,
   },
+  // Same key, same payload: only the first request per key is answered afresh (a replay keeps its status).
   {
-    // A replay keeps the first response's status: only the first request per key is answered afresh.
     name: "replay",
-    title: "idempotent replays (same key, same payload)",
-    check: (counts) =>
-      unexpected(counts, [200, 201]) ?? atMostPool(total(counts) - counts.replayed, "not replayed"),
+    check: (c) => unexpected(c, [200, 201]) ?? atMostPool(total(c) - c.replayed, "not replayed"),
     expectedErrorShare: 0,
   },
+  // Same platform + external id, a new key: merged into the lead, at most one created per id.
   {
     name: "external",
-    title: "external-id repeats (same platform + id, new key)",
-    check: (counts) => unexpected(counts, [200, 201]) ?? atMostPool(counts.statuses[201] ?? 0, "created"),
+    check: (c) => unexpected(c, [200, 201]) ?? atMostPool(c.statuses[201] ?? 0, "created"),
     expectedErrorShare: 0,
   },
-  {
-    name: "validation",
-    title: "validation failures (partial consent → 422)",
-    check: (counts) => unexpected(counts, [422]),
-    expectedErrorShare: 1,
-  },
+  // Partial consent: 422.
+  { name: "validation", check: (c) => unexpected(c, [422]), expectedErrorShare: 1 },
 ];
 
 export interface Measurement {
@@ -71,7 +64,7 @@ export interface Measurement {
 
 export interface Cell {
   group: "baseline" | "PostgreSQL" | "PGlite";
-  /** Scenario or baseline name: "fresh", "pgbench", … */
+  /** The row's name: a scenario, a baseline, "fresh, before", … */
   name: string;
   connections: number;
   /** The process whose memory and CPU are sampled, when there is one. */
@@ -180,6 +173,15 @@ export async function measure(cell: Cell, seconds: number, delayMs?: number): Pr
     dbCpuMicros: perRequest(after.db - before.db),
   };
   cell.runs.push(measurement);
+  const [rss, app, db] = [
+    measurement.rssBytes / 1024 ** 2,
+    measurement.appCpuMicros,
+    measurement.dbCpuMicros,
+  ];
+  const round = (value: number) => (Number.isFinite(value) ? Math.round(value) : "–");
+  console.log(
+    `${describeCell(cell)}: ${round(result.requestsPerSecond)} req/s, p99 ${result.latencyMs.p99.toFixed(2)} ms, RSS ${round(rss)} MiB, CPU/req ${round(app)} + ${round(db)} µs`,
+  );
   return measurement;
 }
 

@@ -7,7 +7,6 @@ import { ratio, type Spread, summarize } from "./stats.ts";
 export const ROW = {
   singleRow: "pgbench single row",
   captured: "pgbench captured SQL",
-  bunServe: "Bun.serve 201",
   fastify: "Fastify 5 + pg",
   fresh: "fresh",
   dispatcherOff: "fresh, dispatcher off",

@@ -26,7 +26,6 @@ import {
   receivedHandoffs,
   SERVER_POOL_SIZE,
   type Service,
-  startBunServe,
   startFastify,
   startLeadServer,
   startWebhookReceiver,
@@ -34,7 +33,7 @@ import {
 import { percentile, summarize } from "./stats.ts";
 
 const ROWS = [...SCENARIOS.map((scenario) => scenario.name), "dispatcher-off"];
-const BASELINES = ["single-row", "captured", "bun-serve", "fastify"];
+const BASELINES = ["single-row", "captured", "fastify"];
 
 const USAGE = `Usage: bun run bench [flags]
 
@@ -103,9 +102,7 @@ function parseOptions(argv: string[]) {
 const cleanups: (() => Promise<void> | void)[] = [];
 async function cleanUp() {
   for (let cleanup = cleanups.pop(); cleanup; cleanup = cleanups.pop())
-    await Promise.resolve()
-      .then(cleanup)
-      .catch((error) => console.error("cleanup:", (error as Error).message));
+    await Promise.resolve(cleanup()).catch((error) => console.error("cleanup:", (error as Error).message));
 }
 for (const signal of ["SIGINT", "SIGTERM"] as const)
   process.on(signal, () => {
@@ -138,7 +135,6 @@ async function main(): Promise<void> {
     } catch (error) {
       notes.push(`${what} unavailable: ${(error as Error).message.split("\n")[0]}`);
       console.warn(`! ${what} unavailable: ${(error as Error).message}`);
-      return undefined;
     }
   }
   const track = <S extends Service>(service: S) => {
@@ -149,17 +145,16 @@ async function main(): Promise<void> {
   cleanups.push(() => rmSync(scratch, { recursive: true, force: true }));
   // In the past on the server's clock, as consent.captured_at must be.
   const context = { runId: Date.now().toString(36), consentAt: new Date(Date.now() - 60_000).toISOString() };
-  const fresh = SCENARIOS.find((scenario) => scenario.name === "fresh")!;
+  const fresh = SCENARIOS[0]!;
 
   console.log("Starting PostgreSQL (fsync on, synchronous_commit on)…");
   const cluster = await startPostgresCluster({ fsync: true });
   cleanups.push(() => cluster.stop());
   const sql = new Bun.SQL(cluster.url, { max: 1 });
-  const [{ fsync }] = await sql`SHOW fsync`;
-  const [{ synchronous_commit: synchronousCommit }] = await sql`SHOW synchronous_commit`;
-  const [{ data_directory: dataDirectory }] = await sql`SHOW data_directory`;
+  const [settings] = await sql`select current_setting('fsync') as fsync,
+    current_setting('synchronous_commit') as sync, current_setting('data_directory') as dir`;
   await sql.close();
-  const postmasterPid = Number(readFileSync(`${dataDirectory}/postmaster.pid`, "utf8").split("\n")[0]);
+  const postmasterPid = Number(readFileSync(`${settings.dir}/postmaster.pid`, "utf8").split("\n")[0]);
 
   const cells: Cell[] = [];
   const perConnection = (make: (connections: number) => Cell) => {
@@ -176,30 +171,29 @@ async function main(): Promise<void> {
   let ceiling: Ceiling | undefined;
   if (baselines.has("captured")) {
     console.log("Capturing the server's SQL for one fresh lead…");
-    ceiling = await optional("pgbench captured SQL", () => prepareCeiling(cluster.url, context.consentAt));
+    ceiling = await optional(ROW.captured, () => prepareCeiling(cluster.url, context.consentAt));
     const { databaseUrl, script } = ceiling ?? {};
     if (databaseUrl && script)
       perConnection((c) => pgbenchCell(ROW.captured, databaseUrl, script, c, postmasterPid));
   }
-  const httpBaselines = [
-    ["bun-serve", ROW.bunServe, startBunServe, undefined],
-    [
-      "fastify",
-      ROW.fastify,
-      async () => startFastify(await createDatabase(cluster.url, "bench_fastify")),
-      postmasterPid,
-    ],
-  ] as const;
-  for (const [flag, name, start, dbPid] of httpBaselines) {
-    const service = baselines.has(flag) ? await optional(name, async () => track(await start())) : undefined;
+  if (baselines.has("fastify")) {
+    const start = async () => track(await startFastify(await createDatabase(cluster.url, "bench_fastify")));
+    const service = await optional(ROW.fastify, start);
     if (service)
       perConnection((connections) =>
-        wrkCell({ group: "baseline", name, connections, postmasterPid: dbPid }, service, fresh, context),
+        wrkCell(
+          { group: "baseline", name: ROW.fastify, connections, postmasterPid },
+          service,
+          fresh,
+          context,
+        ),
       );
   }
 
   const receiver = track(await startWebhookReceiver());
-  /** A server started for `rows`, each at every connection count; its hand-offs go to its own receiver path. */
+  const delivered = async (server: Server) =>
+    (await receivedHandoffs(receiver.baseUrl, server.service.name)).delivered;
+  /** One server process; with the dispatcher on, its hand-offs go to a receiver path of its own. */
   interface Server {
     group: "PostgreSQL" | "PGlite";
     label: string;
@@ -210,129 +204,94 @@ async function main(): Promise<void> {
   }
   const servers: Server[] = [];
   const { cpuProfileDir } = options;
-  let serial = 0;
   async function addServer(group: Server["group"], label: string, dispatcher: boolean, repository?: string) {
-    serial += 1;
-    const path = `server-${serial}`;
+    const name = `server-${servers.length + 1}`;
     const databaseEnv: DatabaseEnv =
       group === "PostgreSQL"
-        ? { DATABASE_URL: await createDatabase(cluster.url, `bench_server_${serial}`) }
-        : { PGLITE_DIR: join(scratch, path) };
+        ? { DATABASE_URL: await createDatabase(cluster.url, `bench_${name.replace("-", "_")}`) }
+        : { PGLITE_DIR: join(scratch, name) };
     // PGlite: one process at a time may open the folder, so the token comes first.
     const token = await createBenchToken(databaseEnv, repository);
+    const webhookUrl = dispatcher ? `${receiver.baseUrl}/${name}` : undefined;
+    const logFile = join(scratch, `${name}.log`);
     const service = track(
-      await startLeadServer(path, databaseEnv, {
-        webhookUrl: dispatcher ? `${receiver.baseUrl}/${path}` : undefined,
-        logFile: join(scratch, `${path}.log`),
-        repository,
-        cpuProfileDir,
-      }),
+      await startLeadServer(name, databaseEnv, { webhookUrl, logFile, repository, cpuProfileDir }),
     );
-    const server: Server = { group, label, service, token, databaseEnv, dispatcher };
-    servers.push(server);
-    return server;
+    servers.push({ group, label, service, token, databaseEnv, dispatcher });
+    return servers.at(-1)!;
   }
-  const serverCell = (server: Server, name: string, connections: number, scenario = fresh) =>
-    wrkCell(
-      {
-        group: server.group,
-        name,
-        connections,
-        postmasterPid: server.group === "PostgreSQL" ? postmasterPid : undefined,
-        settle: server.dispatcher
-          ? () => quiet(async () => (await receivedHandoffs(receiver.baseUrl, server.service.name)).delivered)
-          : undefined,
-      },
-      server.service,
-      scenario,
-      { ...context, token: server.token },
-    );
-  const mainServers: Server[] = [];
+  const serverCell = (server: Server, name: string, connections: number, scenario = fresh) => {
+    const postgres = server.group === "PostgreSQL" ? postmasterPid : undefined;
+    // The CPU of a run includes the hand-offs it caused: read once the receiver stops counting.
+    const settle = server.dispatcher ? () => quiet(() => delivered(server)) : undefined;
+    const cell = { group: server.group, name, connections, postmasterPid: postgres, settle };
+    return wrkCell(cell, server.service, scenario, { ...context, token: server.token });
+  };
+  let postgresServer: Server | undefined;
   for (const group of ["PostgreSQL", "PGlite"] as const) {
     if (!options.databases.includes(group === "PostgreSQL" ? "postgres" : "pglite")) continue;
     const server = await optional(`the server on ${group}`, () => addServer(group, "dispatcher on", true));
     if (!server) continue;
-    mainServers.push(server);
+    if (group === "PostgreSQL") postgresServer = server;
     for (const scenario of SCENARIOS.filter((s) => options.rows.includes(s.name)))
       perConnection((connections) => serverCell(server, scenario.name, connections, scenario));
     if (group === "PostgreSQL" && options.rows.includes("dispatcher-off")) {
-      const off = await optional("the server with DISPATCHER=off", () =>
-        addServer(group, "dispatcher off", false),
-      );
+      const off = await optional(ROW.dispatcherOff, () => addServer(group, "dispatcher off", false));
       if (off) perConnection((connections) => serverCell(off, ROW.dispatcherOff, connections));
     }
     const { compareServer } = options;
-    if (compareServer) {
-      const before = await optional(`the server of ${compareServer} on ${group}`, () =>
-        addServer(group, `before (${compareServer})`, true, compareServer),
-      );
-      if (before) perConnection((connections) => serverCell(before, ROW.before, connections));
-    }
+    const start = () => addServer(group, `before (${compareServer})`, true, compareServer);
+    const before = compareServer
+      ? await optional(`the server of ${compareServer} on ${group}`, start)
+      : undefined;
+    if (before) perConnection((connections) => serverCell(before, ROW.before, connections));
   }
 
   // Runs outermost: every cell is measured once per round, so slow drift on a shared machine spreads
   // over all cells instead of landing on whichever ran last.
   const loads = [loadavg()[0]!];
   const ordered = [...cells].sort((a, b) => a.connections - b.connections);
-  const progress = (cell: Cell, index: number, total: number) => {
-    const run = cell.runs.at(-1)!;
-    const [rss, app, db] = [run.rssBytes / 1024 ** 2, run.appCpuMicros, run.dbCpuMicros].map((value) =>
-      Number.isFinite(value) ? Math.round(value) : "–",
-    );
-    console.log(
-      `[${index}/${total}] ${describeCell(cell)}: ${Math.round(run.requestsPerSecond)} req/s, p50 ${run.p50.toFixed(2)} ms, p99 ${run.p99.toFixed(2)} ms, RSS ${rss} MiB, CPU/req ${app} + ${db} µs`,
-    );
-  };
   for (let run = 0; run < options.runs; run += 1) {
-    for (const [index, cell] of ordered.entries()) {
+    for (const cell of ordered) {
       if (run === 0) await warmUp(cell, 1);
       await measure(cell, options.seconds);
       loads.push(loadavg()[0]!);
-      progress(cell, run * ordered.length + index + 1, ordered.length * options.runs);
     }
   }
 
-  // p99 at half of peak: 32 connections (or the middle count), each waiting a think time between requests.
+  // p99 at half of peak on PostgreSQL: 32 connections (or the middle count), each waiting a think time.
   let paced: Cell | undefined;
-  const pacedConnections = options.connections.includes(32)
-    ? 32
-    : options.connections[Math.floor(options.connections.length / 2)]!;
-  const pacedServers = options.rows.includes("fresh") ? mainServers : [];
-  for (const server of pacedServers) {
-    const peakRps = Math.max(
-      ...options.connections.map((c) => medianRps(findCell(cells, server.group, "fresh", c))),
+  if (postgresServer && options.rows.includes("fresh")) {
+    const { connections } = options;
+    const peakRps = Math.max(...connections.map((c) => medianRps(findCell(cells, "PostgreSQL", "fresh", c))));
+    paced = serverCell(
+      postgresServer,
+      ROW.paced,
+      connections.includes(32) ? 32 : connections[connections.length >> 1]!,
     );
-    const cell = serverCell(server, ROW.paced, pacedConnections);
-    console.log(
-      `Pacing ${server.group} fresh leads at ${Math.round(peakRps / 2)} req/s (half of ${Math.round(peakRps)})…`,
-    );
-    const delayMs = await calibratePacing(cell, peakRps / 2, 1);
-    for (let run = 1; run <= options.runs; run += 1) {
-      await measure(cell, options.seconds, delayMs);
-      progress(cell, run, options.runs);
-    }
-    cells.push(cell);
-    if (server.group === "PostgreSQL") paced = cell;
+    const delayMs = await calibratePacing(paced, peakRps / 2, 1);
+    for (let run = 1; run <= options.runs; run += 1) await measure(paced, options.seconds, delayMs);
+    cells.push(paced);
     notes.push(
-      `${server.group} "${ROW.paced}": ${pacedConnections} connections, think time ${delayMs.toFixed(2)} ms per connection (wrk has no rate flag), target ${Math.round(peakRps / 2)} req/s`,
+      `"${ROW.paced}": ${paced.connections} connections, think time ${delayMs.toFixed(2)} ms each (wrk has no rate flag), target ${Math.round(peakRps / 2)} req/s`,
     );
   }
 
   // Every call-eligible lead is handed off: the receiver's count against the leads the database holds.
   for (const server of servers.filter((s) => s.dispatcher)) {
-    const name = server.service.name;
-    await quiet(async () => (await receivedHandoffs(receiver.baseUrl, name)).delivered);
-    const { delivered, latencyMs } = await receivedHandoffs(receiver.baseUrl, name);
+    await quiet(() => delivered(server));
+    const { delivered: count, latencyMs } = await receivedHandoffs(receiver.baseUrl, server.service.name);
     const sorted = latencyMs.sort((a, b) => a - b);
     let stored = "";
     if (server.databaseEnv.DATABASE_URL) {
       const db = new Bun.SQL(server.databaseEnv.DATABASE_URL, { max: 1 });
-      const states = await db`select response_state, count(*)::int as n from leads group by 1 order by 1`;
+      const states: { state: string; n: number }[] =
+        await db`select response_state as state, count(*)::int as n from leads group by 1 order by 1`;
       await db.close();
-      stored = `; leads by response_state: ${states.map((s: { response_state: string; n: number }) => `${s.response_state} ${s.n}`).join(", ")}`;
+      stored = `; its leads by response_state: ${states.map(({ state, n }) => `${state} ${n}`).join(", ")}`;
     }
     notes.push(
-      `hand-offs received from ${server.group} ${server.label}: ${delivered} distinct${stored}; received_at → receipt p50 ${percentile(sorted, 50)} ms, p99 ${percentile(sorted, 99)} ms (under the matrix's load)`,
+      `hand-offs received from ${server.group} ${server.label}: ${count} distinct${stored}; received_at → receipt p50 ${percentile(sorted, 50)} ms, p99 ${percentile(sorted, 99)} ms, under the matrix's load`,
     );
   }
 
@@ -342,28 +301,31 @@ async function main(): Promise<void> {
     `1-minute load average during the matrix: median ${load.median.toFixed(1)}, max ${load.max.toFixed(1)} (the bench alone accounts for about 2)`,
   );
   const warnings = cells.flatMap((cell) =>
-    cell.warnings.map((warning) => `- ${describeCell(cell)}: ${warning}`),
+    cell.warnings.map((warning) => `${describeCell(cell)}: ${warning}`),
   );
-  const table = renderTable(cells);
-  const targets = renderTargets(cells, paced);
+  const section = (title: string, lines: string[]) =>
+    lines.length > 0 ? [`## ${title}`, "", ...lines, ""] : [];
   const report = [
     `# Intake benchmark — ${startedAt.toISOString().slice(0, 16).replace("T", " ")} UTC`,
     "",
     `Machine: ${machine}`,
     "",
-    `Settings: ${options.runs} run(s) per cell × ${options.seconds} s (after 1 s warm-up), wrk -t1, server pool ${SERVER_POOL_SIZE}, dispatcher on delivering to the bench's webhook receiver unless the row says otherwise, LOG_LEVEL=info written to a file, PostgreSQL fsync=${fsync} synchronous_commit=${synchronousCommit}${options.compareServer ? `, "before": the server of ${options.compareServer}` : ""}. Figures: median (min–max). Total ${Math.round((Date.now() - startedAt.getTime()) / 1000)} s.`,
+    `Settings: ${options.runs} run(s) per cell × ${options.seconds} s (after 1 s warm-up), wrk -t1, server pool ${SERVER_POOL_SIZE}, dispatcher on delivering to the bench's webhook receiver unless the row says otherwise, LOG_LEVEL=info written to a file, PostgreSQL fsync=${settings.fsync} synchronous_commit=${settings.sync}${options.compareServer ? `, "before": the server of ${options.compareServer}` : ""}. Figures: median (min–max). Total ${Math.round((Date.now() - startedAt.getTime()) / 1000)} s.`,
     "",
-    table,
+    renderTable(cells),
     "",
-    "## Targets",
-    "",
-    targets,
-    ...(notes.length > 0 ? ["", "## Notes", "", ...notes.map((note) => `- ${note}`)] : []),
-    ...(warnings.length > 0 ? ["", "## Warnings", "", ...warnings] : []),
-    ...(ceiling ? ["", renderCeiling(ceiling)] : []),
-    "",
+    ...section("Targets", [renderTargets(cells, paced)]),
+    ...section(
+      "Notes",
+      notes.map((note) => `- ${note}`),
+    ),
+    ...section(
+      "Warnings",
+      warnings.map((warning) => `- ${warning}`),
+    ),
+    ...(ceiling ? [renderCeiling(ceiling), ""] : []),
   ].join("\n");
-  console.log(`\n${table}\n\n${targets}\n\n${notes.map((note) => `- ${note}`).join("\n")}\n`);
+  console.log(`\n${report}`);
   if (options.out) {
     mkdirSync(dirname(options.out), { recursive: true });
     writeFileSync(options.out, report);

@@ -41,7 +41,6 @@ export async function startService(name: string, command: string[], env: Record<
 }
 
 const baseline = (file: string) => join(import.meta.dir, "baselines", file);
-export const startBunServe = () => startService("bun-serve", ["bun", baseline("bun-serve.ts")]);
 export const startWebhookReceiver = () => startService("webhook", ["bun", baseline("webhook-receiver.ts")]);
 export const startFastify = (databaseUrl: string) =>
   startService("fastify", ["node", baseline("fastify-pg.mjs")], {
