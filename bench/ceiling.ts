@@ -19,8 +19,6 @@ export interface CapturedStatement {
 export interface Ceiling {
   databaseUrl: string;
   script: PgbenchScript & { notes: string[] };
-  /** Statements seen during the capture that were not the request's (background work). */
-  background: CapturedStatement[];
 }
 
 const PREFIX = "@@stl ";
@@ -187,5 +185,5 @@ export async function prepareCeiling(clusterUrl: string, consentAt: string): Pro
   const script = toPgbenchScript(captured.request, key, sentAt);
   // One client for a second: a script that fails (a constraint, a type) fails here, not in the matrix.
   await runPgbench(databaseUrl, script, 1, 1);
-  return { databaseUrl, script, background: captured.other };
+  return { databaseUrl, script };
 }

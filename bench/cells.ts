@@ -115,24 +115,16 @@ export function wrkCell(
 }
 
 /** A pgbench script (the single-row floor, the captured-SQL ceiling) at one client count. */
-export function pgbenchCell(
+export const pgbenchCell = (
   name: string,
-  databaseUrl: string,
+  url: string,
   script: PgbenchScript,
   connections: number,
   postmasterPid: number,
-): Cell {
-  return {
-    group: "baseline",
-    name,
-    connections,
-    postmasterPid,
-    expectedErrorShare: 0,
-    runs: [],
-    warnings: [],
-    run: (seconds) => runPgbench(databaseUrl, script, connections, seconds),
-  };
-}
+): Cell => ({
+  ...{ group: "baseline", name, connections, postmasterPid, expectedErrorShare: 0, runs: [], warnings: [] },
+  run: (seconds) => runPgbench(url, script, connections, seconds),
+});
 
 export const describeCell = (cell: Cell) => `${cell.group} ${cell.name} @${cell.connections}`;
 
@@ -161,10 +153,9 @@ export async function measure(cell: Cell, seconds: number, delayMs?: number): Pr
   const perRequest = (micros: number) => micros / Math.max(1, result.requests);
   if (result.socketErrors > 0) cell.warnings.push(`${result.socketErrors} socket errors/timeouts in one run`);
   const errorShare = result.errorResponses / Math.max(1, result.requests);
-  if (Math.abs(errorShare - cell.expectedErrorShare) > 0.02)
-    cell.warnings.push(
-      `${(errorShare * 100).toFixed(1)} % responses ≥ 400, expected ${cell.expectedErrorShare * 100} %`,
-    );
+  const expected = cell.expectedErrorShare;
+  if (Math.abs(errorShare - expected) > 0.02)
+    cell.warnings.push(`${(errorShare * 100).toFixed(1)} % responses ≥ 400, expected ${expected * 100} %`);
   const measurement = {
     requestsPerSecond: result.requestsPerSecond,
     ...result.latencyMs,
@@ -173,14 +164,9 @@ export async function measure(cell: Cell, seconds: number, delayMs?: number): Pr
     dbCpuMicros: perRequest(after.db - before.db),
   };
   cell.runs.push(measurement);
-  const [rss, app, db] = [
-    measurement.rssBytes / 1024 ** 2,
-    measurement.appCpuMicros,
-    measurement.dbCpuMicros,
-  ];
   const round = (value: number) => (Number.isFinite(value) ? Math.round(value) : "–");
   console.log(
-    `${describeCell(cell)}: ${round(result.requestsPerSecond)} req/s, p99 ${result.latencyMs.p99.toFixed(2)} ms, RSS ${round(rss)} MiB, CPU/req ${round(app)} + ${round(db)} µs`,
+    `${describeCell(cell)}: ${round(result.requestsPerSecond)} req/s, p99 ${result.latencyMs.p99.toFixed(2)} ms, RSS ${round(measurement.rssBytes / 1024 ** 2)} MiB, CPU/req ${round(measurement.appCpuMicros)} + ${round(measurement.dbCpuMicros)} µs`,
   );
   return measurement;
 }

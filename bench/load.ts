@@ -20,15 +20,9 @@ export interface LoadResult {
   replayed: number;
 }
 
-/** wrk is C: on a 2-core machine the generator takes less of the CPU it measures than autocannon. */
+/** wrk is C: on a 2-core machine the generator takes less of the CPU it measures than a JS one. */
 export function ensureWrk(): void {
-  if (Bun.which("wrk")) return;
-  console.log("wrk not found: installing it with apt-get (Debian package 'wrk')…");
-  const sudo = process.getuid?.() === 0 ? [] : ["sudo", "-n"];
-  const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
-  for (const step of [["update"], ["install", "-y", "wrk"]])
-    Bun.spawnSync([...sudo, "apt-get", ...step], { env, stdout: "inherit" });
-  if (!Bun.which("wrk")) throw new Error("wrk is required: sudo apt-get install -y wrk, then run again");
+  if (!Bun.which("wrk")) throw new Error("wrk is required: apt-get install -y wrk (Debian), then run again");
 }
 
 /** Runs a child, killed if it overstays its duration by 30 s, so the bench always ends. */

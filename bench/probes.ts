@@ -2,7 +2,7 @@
 // 2-core machine shared by the server, PostgreSQL and wrk, "µs of CPU per lead" is far less noisy than
 // req/s), peak RSS, and the machine the run happened on (ratios travel, absolute figures do not).
 import { readdirSync, readFileSync } from "node:fs";
-import { availableParallelism, totalmem } from "node:os";
+import { availableParallelism, cpus, totalmem } from "node:os";
 
 const ticksPerSecond = Number(Bun.spawnSync(["getconf", "CLK_TCK"]).stdout.toString().trim()) || 100;
 
@@ -70,12 +70,7 @@ function firstLine(command: string[]): string {
 }
 
 export function describeMachine(postgresBinary: string): string {
-  let cpuModel = "unknown CPU";
-  try {
-    cpuModel =
-      /^model name\s*:\s*(.+)$/m.exec(readFileSync("/proc/cpuinfo", "utf8"))?.[1]?.trim() ?? cpuModel;
-  } catch {}
   const memory = (totalmem() / 1024 ** 3).toFixed(1);
   const wrk = firstLine(["wrk", "--version"]).replace(/\s+Copyright.*$/, "");
-  return `${availableParallelism()} × ${cpuModel}, ${memory} GiB RAM, ${firstLine(["uname", "-sr"])}; Bun ${Bun.version}, Node ${firstLine(["node", "--version"])}, ${firstLine([postgresBinary, "--version"])}, ${wrk}`;
+  return `${availableParallelism()} × ${cpus()[0]?.model ?? "unknown CPU"}, ${memory} GiB RAM, ${firstLine(["uname", "-sr"])}; Bun ${Bun.version}, Node ${firstLine(["node", "--version"])}, ${firstLine([postgresBinary, "--version"])}, ${wrk}`;
 }

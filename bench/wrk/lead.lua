@@ -1,27 +1,18 @@
 -- wrk script: one lead per request, every fresh request unique (idempotency key and phone).
--- Configured through environment variables (read at load time, before wrk decides whether
--- response() and delay() exist), so measured runs do not pay for status counting or pacing.
---   BENCH_MODE        fresh | replay | external | validation
---   BENCH_TOKEN       channel token (Authorization: Bearer)
---   BENCH_NONCE       unique per wrk invocation: keys never repeat across runs
---   BENCH_POOL        stable per bench invocation: replay keys and external ids repeat across runs
---   BENCH_POOL_SIZE   how many distinct replay keys / external ids (default 100)
---   BENCH_CONSENT_AT  consent.captured_at (must be in the past on the server's clock)
---   BENCH_COUNT_STATUS=1  count response statuses (warm-up runs check the scenario does what it says)
---   BENCH_DELAY_MS    think time per connection in ms (fractional: dithered between floor and ceil)
+-- Settings come from the environment, read at load time (before wrk decides whether response() and
+-- delay() exist), so measured runs pay for neither status counting nor pacing:
+--   BENCH_MODE fresh | replay | external | validation; BENCH_TOKEN the channel token;
+--   BENCH_NONCE unique per wrk run (keys never repeat); BENCH_POOL stable per bench run (replay keys
+--   and external ids repeat across runs), BENCH_POOL_SIZE of them; BENCH_CONSENT_AT consent.captured_at;
+--   BENCH_COUNT_STATUS=1 counts statuses (warm-ups); BENCH_DELAY_MS think time per connection.
+local env = os.getenv
+local mode, token = env("BENCH_MODE") or "fresh", env("BENCH_TOKEN")
+local nonce, pool = env("BENCH_NONCE") or tostring(os.time()), env("BENCH_POOL") or "pool"
+local pool_size = tonumber(env("BENCH_POOL_SIZE") or "100")
+local consent_at = env("BENCH_CONSENT_AT") or "2026-01-01T00:00:00Z"
+local delay_ms = tonumber(env("BENCH_DELAY_MS") or "")
 
-local mode = os.getenv("BENCH_MODE") or "fresh"
-local token = os.getenv("BENCH_TOKEN")
-local nonce = os.getenv("BENCH_NONCE") or tostring(os.time())
-local pool = os.getenv("BENCH_POOL") or "pool"
-local pool_size = tonumber(os.getenv("BENCH_POOL_SIZE") or "100")
-local consent_at = os.getenv("BENCH_CONSENT_AT") or "2026-01-01T00:00:00Z"
-local count_status = os.getenv("BENCH_COUNT_STATUS") == "1"
-local delay_ms = tonumber(os.getenv("BENCH_DELAY_MS") or "")
-
-local threads = {}
-local thread_count = 0
-
+local threads, thread_count = {}, 0
 function setup(thread)
   thread_count = thread_count + 1
   thread:set("tid", thread_count)
@@ -35,54 +26,46 @@ local counter = 0
 -- Globals, so done() can read them from each thread with thread:get().
 statuses = {}
 replayed = 0
-local area_codes = { "415", "212", "312" }
 
 function init(args)
   math.randomseed(os.time() + (tid or 0))
 end
 
 -- A valid US number: real area code, exchange 200-999, any line number.
+local area_codes = { "415", "212", "312" }
 local function phone_for(n)
-  local area = area_codes[(n % 3) + 1]
-  local subscriber = 2000000 + math.floor(n / 3) % 8000000
-  return "+1" .. area .. tostring(subscriber)
+  return "+1" .. area_codes[(n % 3) + 1] .. tostring(2000000 + math.floor(n / 3) % 8000000)
 end
 
-local consent_block = '{"source":"webform:/contact","reference":"%s","captured_at":"' .. consent_at .. '"}'
-local partial_consent = '{"source":"webform:/contact","reference":"%s"}'
-
-local function lead(phone, key, consent, extra)
+local function lead(phone, key, reference, extra, captured)
   return '{"phone":"' .. phone .. '","email":"lead@example.com","first_name":"Ana","last_name":"Bench",'
     .. '"source":"hosted_page","source_campaign":"bench","property_ref":"123 Main St, Austin, TX",'
     .. '"price":425000,"language":"en","timezone":"America/Chicago",'
-    .. '"context":{"bedrooms":3,"utm_source":"bench"},' .. extra
-    .. '"idempotency_key":"' .. key .. '","consent":' .. consent .. '}'
+    .. '"context":{"bedrooms":3,"utm_source":"bench"},' .. extra .. '"idempotency_key":"' .. key
+    .. '","consent":{"source":"webform:/contact","reference":"' .. reference .. '"'
+    .. (captured and (',"captured_at":"' .. consent_at .. '"') or "") .. '}}'
 end
 
-local function fresh(n)
-  local key = nonce .. "-" .. tid .. "-" .. n
-  return lead(phone_for(n * 7 + tid), key, string.format(consent_block, key), "")
-end
-
-local function replay(n)
-  local i = n % pool_size
-  local key = pool .. "-replay-" .. i
-  return lead(phone_for(i), key, string.format(consent_block, key), "")
-end
-
-local function external(n)
-  local i = n % pool_size
-  local key = nonce .. "-ext-" .. tid .. "-" .. n
-  local extra = '"platform":"bench-crm","external_lead_id":"' .. pool .. "-ext-" .. i .. '",'
-  return lead(phone_for(i), key, string.format(consent_block, pool .. "-ext-" .. i), extra)
-end
-
-local function invalid(n)
-  local key = nonce .. "-bad-" .. tid .. "-" .. n
-  return lead(phone_for(n), key, string.format(partial_consent, key), "")
-end
-
-local builders = { fresh = fresh, replay = replay, external = external, validation = invalid }
+local builders = {
+  fresh = function(n)
+    local key = nonce .. "-" .. tid .. "-" .. n
+    return lead(phone_for(n * 7 + tid), key, key, "", true)
+  end,
+  replay = function(n)
+    local key = pool .. "-replay-" .. (n % pool_size)
+    return lead(phone_for(n % pool_size), key, key, "", true)
+  end,
+  external = function(n)
+    local id = pool .. "-ext-" .. (n % pool_size)
+    local extra = '"platform":"bench-crm","external_lead_id":"' .. id .. '",'
+    return lead(phone_for(n % pool_size), nonce .. "-ext-" .. tid .. "-" .. n, id, extra, true)
+  end,
+  -- Partial consent (no captured_at): 422.
+  validation = function(n)
+    local key = nonce .. "-bad-" .. tid .. "-" .. n
+    return lead(phone_for(n), key, key, "", false)
+  end,
+}
 local build = builders[mode]
 
 -- A nil path is the URL's path (wrk.path).
@@ -91,38 +74,36 @@ function request()
   return wrk.format("POST", nil, headers, build(counter))
 end
 
-if count_status then
+if env("BENCH_COUNT_STATUS") == "1" then
   function response(status, headers)
     statuses[status] = (statuses[status] or 0) + 1
-    local flag = headers["idempotent-replayed"] or headers["Idempotent-Replayed"]
-    if flag == "true" then replayed = replayed + 1 end
+    if (headers["idempotent-replayed"] or headers["Idempotent-Replayed"]) == "true" then replayed = replayed + 1 end
   end
 end
 
+-- Fractional think times are dithered between floor and ceil.
 if delay_ms then
   local whole = math.floor(delay_ms)
-  local fraction = delay_ms - whole
   function delay()
-    if math.random() < fraction then return whole + 1 end
+    if math.random() < delay_ms - whole then return whole + 1 end
     return whole
   end
 end
 
 function done(summary, latency, requests)
-  local counts = {}
-  local replays = 0
+  local counts, replays = {}, 0
   for _, thread in ipairs(threads) do
     replays = replays + (thread:get("replayed") or 0)
-    local thread_statuses = thread:get("statuses") or {}
-    for status, count in pairs(thread_statuses) do
+    for status, count in pairs(thread:get("statuses") or {}) do
       table.insert(counts, string.format('{"status":%d,"count":%d}', status, count))
     end
   end
+  local errors = summary.errors
   io.write(string.format(
     'BENCH_RESULT {"requests":%d,"duration_us":%d,"bytes":%d,"errors":{"connect":%d,"read":%d,"write":%d,"status":%d,"timeout":%d},'
       .. '"latency_us":{"mean":%.1f,"p50":%d,"p99":%d,"p999":%d,"max":%d},"statuses":[%s],"replayed":%d}\n',
     summary.requests, summary.duration, summary.bytes,
-    summary.errors.connect, summary.errors.read, summary.errors.write, summary.errors.status, summary.errors.timeout,
+    errors.connect, errors.read, errors.write, errors.status, errors.timeout,
     latency.mean, latency:percentile(50), latency:percentile(99), latency:percentile(99.9), latency.max,
     table.concat(counts, ","), replays))
 end
