@@ -131,6 +131,7 @@ export const describeCell = (cell: Cell) => `${cell.group} ${cell.name} @${cell.
 /** A warm-up before a cell's first run; it also checks that the scenario does what it says. */
 export async function warmUp(cell: Cell, seconds: number): Promise<void> {
   const problem = cell.check?.(await cell.run(seconds, { countStatuses: true }));
+  await cell.settle?.();
   if (problem) {
     cell.warnings.push(`warm-up: ${problem}`);
     console.warn(`  ! ${describeCell(cell)} warm-up: ${problem}`);
@@ -152,6 +153,7 @@ export async function measure(cell: Cell, seconds: number, delayMs?: number): Pr
   const after = cpu();
   const perRequest = (micros: number) => micros / Math.max(1, result.requests);
   if (result.socketErrors > 0) cell.warnings.push(`${result.socketErrors} socket errors/timeouts in one run`);
+  if (result.requests === 0) cell.warnings.push("no request completed in one run");
   const errorShare = result.errorResponses / Math.max(1, result.requests);
   const expected = cell.expectedErrorShare;
   if (Math.abs(errorShare - expected) > 0.02)

@@ -264,11 +264,8 @@ async function main(): Promise<void> {
   if (postgresServer && options.rows.includes("fresh")) {
     const { connections } = options;
     const peakRps = Math.max(...connections.map((c) => medianRps(findCell(cells, "PostgreSQL", "fresh", c))));
-    paced = serverCell(
-      postgresServer,
-      ROW.paced,
-      connections.includes(32) ? 32 : connections[connections.length >> 1]!,
-    );
+    const pacedConnections = connections.includes(32) ? 32 : connections[connections.length >> 1]!;
+    paced = serverCell(postgresServer, ROW.paced, pacedConnections);
     const delayMs = await calibratePacing(paced, peakRps / 2, 1);
     for (let run = 1; run <= options.runs; run += 1) await measure(paced, options.seconds, delayMs);
     cells.push(paced);
@@ -280,16 +277,25 @@ async function main(): Promise<void> {
   // Every call-eligible lead is handed off: the receiver's count against the leads the database holds.
   for (const server of servers.filter((s) => s.dispatcher)) {
     await quiet(() => delivered(server));
-    const { delivered: count, latencyMs } = await receivedHandoffs(receiver.baseUrl, server.service.name);
+    const { delivered: count, latencyMs } = await receivedHandoffs(
+      receiver.baseUrl,
+      server.service.name,
+      true,
+    );
     const sorted = latencyMs.sort((a, b) => a - b);
-    let stored = "";
-    if (server.databaseEnv.DATABASE_URL) {
-      const db = new Bun.SQL(server.databaseEnv.DATABASE_URL, { max: 1 });
-      const states: { state: string; n: number }[] =
-        await db`select response_state as state, count(*)::int as n from leads group by 1 order by 1`;
-      await db.close();
-      stored = `; its leads by response_state: ${states.map(({ state, n }) => `${state} ${n}`).join(", ")}`;
-    }
+    // An older checkout's schema may differ: its states are then left out.
+    const url = server.databaseEnv.DATABASE_URL;
+    const db = url ? new Bun.SQL(url, { max: 1 }) : undefined;
+    const states: { state: string; n: number }[] = db
+      ? await db`select response_state as state, count(*)::int as n from leads group by 1 order by 1`.catch(
+          () => [],
+        )
+      : [];
+    await db?.close();
+    const stored =
+      states.length > 0
+        ? `; its leads by response_state: ${states.map(({ state, n }) => `${state} ${n}`).join(", ")}`
+        : "";
     notes.push(
       `hand-offs received from ${server.group} ${server.label}: ${count} distinct${stored}; received_at → receipt p50 ${percentile(sorted, 50)} ms, p99 ${percentile(sorted, 99)} ms, under the matrix's load`,
     );
@@ -300,11 +306,8 @@ async function main(): Promise<void> {
   notes.push(
     `1-minute load average during the matrix: median ${load.median.toFixed(1)}, max ${load.max.toFixed(1)} (the bench alone accounts for about 2)`,
   );
-  const warnings = cells.flatMap((cell) =>
-    cell.warnings.map((warning) => `${describeCell(cell)}: ${warning}`),
-  );
-  const section = (title: string, lines: string[]) =>
-    lines.length > 0 ? [`## ${title}`, "", ...lines, ""] : [];
+  for (const cell of cells)
+    notes.push(...cell.warnings.map((warning) => `warning: ${describeCell(cell)}: ${warning}`));
   const report = [
     `# Intake benchmark — ${startedAt.toISOString().slice(0, 16).replace("T", " ")} UTC`,
     "",
@@ -314,15 +317,14 @@ async function main(): Promise<void> {
     "",
     renderTable(cells),
     "",
-    ...section("Targets", [renderTargets(cells, paced)]),
-    ...section(
-      "Notes",
-      notes.map((note) => `- ${note}`),
-    ),
-    ...section(
-      "Warnings",
-      warnings.map((warning) => `- ${warning}`),
-    ),
+    "## Targets",
+    "",
+    renderTargets(cells, paced),
+    "",
+    "## Notes",
+    "",
+    ...notes.map((note) => `- ${note}`),
+    "",
     ...(ceiling ? [renderCeiling(ceiling), ""] : []),
   ].join("\n");
   console.log(`\n${report}`);

@@ -49,8 +49,9 @@ export const startFastify = (databaseUrl: string) =>
   });
 
 /** What one path of the webhook receiver got: distinct hand-offs, ms from received_at to receipt. */
-export async function receivedHandoffs(receiverUrl: string, path: string) {
-  return (await (await fetch(`${receiverUrl}/${path}`)).json()) as { delivered: number; latencyMs: number[] };
+export async function receivedHandoffs(receiverUrl: string, path: string, latency = false) {
+  const response = await fetch(`${receiverUrl}/${path}${latency ? "?latency" : ""}`);
+  return (await response.json()) as { delivered: number; latencyMs: number[] };
 }
 
 /** DATABASE_URL, or PGLITE_DIR (one process at a time may open it: create the token first). */

@@ -1,6 +1,6 @@
 // The assistant's side of the hand-off for the bench: answers every POST 200 and counts distinct
 // webhook-ids per path (one path per server), with the time from the lead's received_at to receipt.
-// GET /<path> answers what that path received. No signature check: its cost is the assistant's.
+// GET /<path>[?latency] answers what that path received. No signature check: its cost is the assistant's.
 const seen = new Map<string, { ids: Set<string>; latencyMs: number[] }>();
 const of = (path: string) => seen.get(path) ?? seen.set(path, { ids: new Set(), latencyMs: [] }).get(path)!;
 
@@ -8,14 +8,17 @@ const receiver = Bun.serve({
   hostname: process.env.HOST ?? "127.0.0.1",
   port: Number(process.env.PORT ?? 0),
   async fetch(request) {
-    const path = new URL(request.url).pathname;
+    const url = new URL(request.url);
     if (request.method !== "POST") {
-      const { ids, latencyMs } = of(path);
-      return Response.json({ delivered: ids.size, latencyMs });
+      const { ids, latencyMs } = of(url.pathname);
+      return Response.json({
+        delivered: ids.size,
+        latencyMs: url.searchParams.has("latency") ? latencyMs : [],
+      });
     }
     const receivedAt = Date.now();
     const { data } = (await request.json()) as { data: { received_at: string } };
-    const entry = of(path);
+    const entry = of(url.pathname);
     const id = request.headers.get("webhook-id") ?? "";
     if (!entry.ids.has(id)) {
       entry.ids.add(id);
