@@ -86,6 +86,9 @@ function parseOptions(argv: string[]) {
   const compareServer = values["compare-server"] && resolve(values["compare-server"]);
   if (compareServer && !statSync(join(compareServer, "server/src/main.ts"), { throwIfNoEntry: false }))
     throw new Error(`--compare-server: ${compareServer} holds no server/src/main.ts`);
+  // The report names the other checkout by its commit, not by a path on this machine.
+  const git = compareServer && Bun.spawnSync(["git", "-C", compareServer, "log", "-1", "--format=%h of %cs"]);
+  const before = git ? `commit ${git.stdout.toString().trim() || "unknown"}` : undefined;
   return {
     runs: whole(values.runs ?? (values.quick ? "1" : "3"), "runs"),
     seconds: whole(values.duration ?? (values.quick ? "2" : "3"), "duration"),
@@ -94,6 +97,7 @@ function parseOptions(argv: string[]) {
     databases: list(values.databases, ["postgres", "pglite"], "databases"),
     baselines: list(values.baselines, BASELINES, "baselines"),
     compareServer,
+    before,
     cpuProfileDir: values["cpu-prof"] && resolve(values["cpu-prof"]),
     out: values.out === "-" ? undefined : resolve(import.meta.dir, values.out),
   };
@@ -240,9 +244,9 @@ async function main(): Promise<void> {
       if (off) perConnection((connections) => serverCell(off, ROW.dispatcherOff, connections));
     }
     const { compareServer } = options;
-    const start = () => addServer(group, `before (${compareServer})`, true, compareServer);
+    const start = () => addServer(group, `before (${options.before})`, true, compareServer);
     const before = compareServer
-      ? await optional(`the server of ${compareServer} on ${group}`, start)
+      ? await optional(`the server of ${options.before} on ${group}`, start)
       : undefined;
     if (before) perConnection((connections) => serverCell(before, ROW.before, connections));
   }
@@ -313,7 +317,7 @@ async function main(): Promise<void> {
     "",
     `Machine: ${machine}`,
     "",
-    `Settings: ${options.runs} run(s) per cell × ${options.seconds} s (after 1 s warm-up), wrk -t1, server pool ${SERVER_POOL_SIZE}, dispatcher on delivering to the bench's webhook receiver unless the row says otherwise, LOG_LEVEL=info written to a file, PostgreSQL fsync=${settings.fsync} synchronous_commit=${settings.sync}${options.compareServer ? `, "before": the server of ${options.compareServer}` : ""}. Figures: median (min–max). Total ${Math.round((Date.now() - startedAt.getTime()) / 1000)} s.`,
+    `Settings: ${options.runs} run(s) per cell × ${options.seconds} s (after 1 s warm-up), wrk -t1, server pool ${SERVER_POOL_SIZE}, dispatcher on delivering to the bench's webhook receiver unless the row says otherwise, LOG_LEVEL=info written to a file, PostgreSQL fsync=${settings.fsync} synchronous_commit=${settings.sync}${options.before ? `, "before": the server at ${options.before}` : ""}. Figures: median (min–max). Total ${Math.round((Date.now() - startedAt.getTime()) / 1000)} s.`,
     "",
     renderTable(cells),
     "",
