@@ -123,7 +123,7 @@ export function createFreshLeadBatch(db: Database, settings: BatchSettings): Fre
       await Promise.all(batch.map(storeAlone));
       return;
     }
-    batch.forEach((waiting, i) => waiting.resolve(results[i]!));
+    for (const [i, waiting] of batch.entries()) waiting.resolve(results[i]!);
   };
 
   const storeAlone = async (waiting: Waiting) => {

@@ -114,7 +114,7 @@ async function storeNewLead(
   live: LiveStore | undefined,
 ): Promise<IntakeOutcome> {
   const row = newLeadRow(channel, lead, now);
-  const fresh = freshLead(row, lead);
+  const fresh = freshLead(row);
   const key = lead.idempotencyKey;
   if (key !== undefined) {
     const listedBody = fresh.listedPlan && bodyOf({ ...row, ...fresh.listedPlan }, lead);
@@ -143,8 +143,9 @@ async function storeNewLead(
 }
 
 /** The write of a new lead: its task id, and its plan should the do-not-call list hold its phone. */
-function freshLead(row: LeadRow, lead: ValidLead): FreshLead {
-  // The list only withdraws a call the fields permit (withDoNotCall's rule, read in the statement).
+function freshLead(row: LeadRow): FreshLead {
+  // The do-not-call list only withdraws a call the fields permit: an otherwise call-eligible lead whose
+  // number is listed gets reason opted_out (an email-only hand-off, or not_called without an email).
   const listable = row.response_state === "pending" && row.response_reason === null && row.phone !== null;
   return {
     lead: row,
@@ -234,7 +235,7 @@ async function storeRepeatable(
 
 async function storeLead(tx: Transaction, channel: Channel, lead: ValidLead, now: Date): Promise<Ready> {
   const row = newLeadRow(channel, lead, now);
-  const fresh = freshLead(row, lead);
+  const fresh = freshLead(row);
   const [result] = await storeFreshLeads(tx, [fresh]);
   if (result?.stored) {
     const stored = result.listed ? { ...row, ...fresh.listedPlan! } : row;
