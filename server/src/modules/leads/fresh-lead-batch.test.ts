@@ -47,7 +47,10 @@ describe.each(Object.keys(backends) as (keyof typeof backends)[])("coalesced com
   afterAll(() => db?.close());
 
   /** Posts every body in the same tick through one batch (one slot in flight), as concurrent requests would. */
-  function postTogether(bodies: Record<string, unknown>[], options: { wanted?: (index: number) => boolean } = {}) {
+  function postTogether(
+    bodies: Record<string, unknown>[],
+    options: { wanted?: (index: number) => boolean } = {},
+  ) {
     const recorder = recording(db);
     const live = {
       batch: createFreshLeadBatch(recorder.db, { maxLeads: 32, waitMs: 1, inFlight: 1 }),
@@ -58,7 +61,10 @@ describe.each(Object.keys(backends) as (keyof typeof backends)[])("coalesced com
       const valid = validateLead(body, null, now);
       if (!valid.ok) throw new Error(`invalid test lead ${JSON.stringify(valid)}`);
       const stillWanted = () => options.wanted?.(index) ?? true;
-      return acceptLead(recorder.db, channel, valid.lead, payloadFingerprint(body), now, { ...live, stillWanted });
+      return acceptLead(recorder.db, channel, valid.lead, payloadFingerprint(body), now, {
+        ...live,
+        stillWanted,
+      });
     });
     return { outcomes: Promise.allSettled(outcomes), statements: recorder.statements };
   }
@@ -75,14 +81,25 @@ describe.each(Object.keys(backends) as (keyof typeof backends)[])("coalesced com
     const email = `${key}@example.com`;
     const same = { email, idempotency_key: key };
     const others = [1, 2, 3].map((n) => ({ email: `other-${n}-${key}@example.com` }));
-    const { outcomes, statements } = postTogether([same, same, ...others, same, { ...same, first_name: "Ana" }]);
+    const { outcomes, statements } = postTogether([
+      same,
+      same,
+      ...others,
+      same,
+      { ...same, first_name: "Ana" },
+    ]);
     const results = (await outcomes).map(fulfilled);
 
     const stored = results[0]!;
     expect(stored.kind).toBe("stored");
     if (stored.kind !== "stored") return;
     for (const index of [1, 5]) {
-      expect(results[index]).toEqual({ kind: "replayed", status: 201, body: stored.body, leadId: stored.lead.id });
+      expect(results[index]).toEqual({
+        kind: "replayed",
+        status: 201,
+        body: stored.body,
+        leadId: stored.lead.id,
+      });
     }
     expect(results[6]).toEqual({ kind: "key_reused" });
     for (const index of [2, 3, 4]) expect(results[index]!.kind).toBe("stored");
@@ -94,7 +111,11 @@ describe.each(Object.keys(backends) as (keyof typeof backends)[])("coalesced com
 
   it("duplicates of one external id: one lead, the others merged into it one by one, one response task", async () => {
     const externalLeadId = `ext-${crypto.randomUUID()}`;
-    const base = { platform: "acme-crm", external_lead_id: externalLeadId, email: `${externalLeadId}@example.com` };
+    const base = {
+      platform: "acme-crm",
+      external_lead_id: externalLeadId,
+      email: `${externalLeadId}@example.com`,
+    };
     const consent = { source: "webform:/contact", reference: "r1", captured_at: new Date().toISOString() };
     const bodies = [1, 2, 3, 4, 5].map((n) => ({
       ...base,
