@@ -49,11 +49,11 @@ describe.each(Object.keys(backends) as (keyof typeof backends)[])("coalesced com
   /** Posts every body in the same tick through one batch (one slot in flight), as concurrent requests would. */
   function postTogether(
     bodies: Record<string, unknown>[],
-    options: { wanted?: (index: number) => boolean } = {},
+    options: { wanted?: (index: number) => boolean; maxLeads?: number } = {},
   ) {
     const recorder = recording(db);
     const live = {
-      batch: createFreshLeadBatch(recorder.db, { maxLeads: 32, waitMs: 1, inFlight: 1 }),
+      batch: createFreshLeadBatch(recorder.db, { maxLeads: options.maxLeads ?? 32, waitMs: 1, inFlight: 1 }),
       replays: createReplayCache(),
     };
     const now = new Date();
@@ -167,6 +167,18 @@ describe.each(Object.keys(backends) as (keyof typeof backends)[])("coalesced com
     expect(await leadsWithEmail(`bad-${tag}@example.com`)).toBe(0);
     // One statement for the batch, then one per lead.
     expect(leadInserts(recorder.statements)).toHaveLength(1 + 5);
+  });
+
+  it("leads arriving together share one statement up to the batch size; a size of 1 stores each alone", async () => {
+    const tag = crypto.randomUUID();
+    const bodies = Array.from({ length: 10 }, (_, n) => ({ email: `together-${n}-${tag}@example.com` }));
+    const together = postTogether(bodies.slice(0, 5));
+    for (const result of await together.outcomes) expect(fulfilled(result).kind).toBe("stored");
+    expect(leadInserts(together.statements)).toHaveLength(1);
+    const alone = postTogether(bodies.slice(5), { maxLeads: 1 });
+    for (const result of await alone.outcomes) expect(fulfilled(result).kind).toBe("stored");
+    expect(leadInserts(alone.statements)).toHaveLength(5);
+    for (const body of bodies) expect(await leadsWithEmail(body.email)).toBe(1);
   });
 
   it("a lead whose client went away before its batch started is not stored; the others are", async () => {
