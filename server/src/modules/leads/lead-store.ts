@@ -138,6 +138,14 @@ select p.ord, p.listed, exists (select 1 from lead where lead.id = p.id) as stor
 from planned p left join idempotency_keys k on k.account_id = p.account_id and k.key = p.idem_key
 order by p.ord`;
 
+/** The text for each batch size, built once: at most INTAKE_BATCH_MAX_LEADS of them. */
+const statements = new Map<number, string>();
+const statementFor = (count: number) => {
+  let text = statements.get(count);
+  if (text === undefined) statements.set(count, (text = freshLeadsSql(count)));
+  return text;
+};
+
 /**
  * Stores new leads in ONE statement (one commit shared by all): key claims, leads, response tasks and
  * not_called callbacks. Keys must be distinct within one call. A lead is not stored when its key was
@@ -163,7 +171,7 @@ export async function storeFreshLeads(q: Queryable, leads: FreshLead[]): Promise
     );
   });
   const rows = await q.query<{ ord: number; listed: boolean; stored: boolean } & Partial<IdempotencyRecord>>(
-    freshLeadsSql(leads.length),
+    statementFor(leads.length),
     params,
   );
   return rows.map((row) =>
