@@ -141,8 +141,10 @@ order by p.ord`;
 /** The text for each batch size, built once: at most INTAKE_BATCH_MAX_LEADS of them. */
 const statements = new Map<number, string>();
 const statementFor = (count: number) => {
-  let text = statements.get(count);
-  if (text === undefined) statements.set(count, (text = freshLeadsSql(count)));
+  const known = statements.get(count);
+  if (known !== undefined) return known;
+  const text = freshLeadsSql(count);
+  statements.set(count, text);
   return text;
 };
 
