@@ -16,6 +16,7 @@ import { health } from "./modules/health/index.ts";
 import { createLeadFeed, type LeadFeed } from "./modules/inbox/lead-feed.ts";
 import { leadStatus } from "./modules/lead-status/index.ts";
 import { combineIntakeEvents, type IntakeEvents } from "./modules/leads/events.ts";
+import type { BatchSettings } from "./modules/leads/fresh-lead-batch.ts";
 import { leadIntake } from "./modules/leads/index.ts";
 import { registerFormats } from "./modules/leads/validation/formats.ts";
 import { metricsRoute } from "./modules/metrics/index.ts";
@@ -49,6 +50,8 @@ export interface AppDeps {
   wakeDispatcher?: () => void;
   /** Aborted at shutdown: the inbox's open streams end so the server can stop. */
   closing?: AbortSignal;
+  /** Coalesced commits of fresh leads (INTAKE_BATCH_*); the defaults when absent. */
+  intakeBatch?: Partial<BatchSettings>;
 }
 
 /**
@@ -116,6 +119,7 @@ export function createApp(deps: AppDeps) {
         isReady,
         failedAuthLimiter,
         trustProxy,
+        batch: deps.intakeBatch,
       }),
     )
     .use(leadStatus({ db: deps.db, authenticator, rateLimiter, failedAuthLimiter, trustProxy, isReady }))

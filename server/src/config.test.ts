@@ -20,7 +20,23 @@ describe("loadConfig", () => {
       trustProxy: false,
       failedAuthPerMinute: 60,
       publicUrl: undefined,
+      intakeBatch: { maxLeads: 32, waitMs: 1 },
     });
+  });
+
+  it("reads the coalesced-commit settings: 1 lead turns batching off, 0 ms sends on the next tick", () => {
+    expect(loadConfig({ INTAKE_BATCH_MAX_LEADS: "1", INTAKE_BATCH_WAIT_MS: "0" }).intakeBatch).toEqual({
+      maxLeads: 1,
+      waitMs: 0,
+    });
+    expect(loadConfig({ INTAKE_BATCH_MAX_LEADS: "64", INTAKE_BATCH_WAIT_MS: "2.5" }).intakeBatch).toEqual({
+      maxLeads: 64,
+      waitMs: 2.5,
+    });
+    expect(() => loadConfig({ INTAKE_BATCH_MAX_LEADS: "0" })).toThrow(
+      /INTAKE_BATCH_MAX_LEADS must be a positive/,
+    );
+    expect(() => loadConfig({ INTAKE_BATCH_WAIT_MS: "-1" })).toThrow(/INTAKE_BATCH_WAIT_MS/);
   });
 
   it("reads the hardening settings and refuses values that would unbound or confuse them", () => {

@@ -36,6 +36,8 @@ export interface ServerConfig {
   failedAuthPerMinute: number;
   /** This server's address as browsers reach it (PUBLIC_URL): the base of printed sign-in links. */
   publicUrl: string | undefined;
+  /** Coalesced commits: fresh leads arriving together are stored by one statement. */
+  intakeBatch: { maxLeads: number; waitMs: number };
   /** The five-minute response: who receives hand-offs, when, and how often it retries. */
   handoff: HandoffConfig;
 }
@@ -150,6 +152,10 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     trustProxy: booleanSetting(env, "TRUST_PROXY", false),
     failedAuthPerMinute: numberSetting(env, "FAILED_AUTH_PER_MINUTE", 60),
     publicUrl,
+    intakeBatch: {
+      maxLeads: Math.max(1, Math.floor(numberSetting(env, "INTAKE_BATCH_MAX_LEADS", 32, "above-zero"))),
+      waitMs: numberSetting(env, "INTAKE_BATCH_WAIT_MS", 1),
+    },
     handoff: handoffSection(env, logLevel),
   };
 }

@@ -1,8 +1,6 @@
 // The do-not-call list's operations, shared by the assistant's events, the `stl dnc` command and an owner page.
 
 import type { Database, Queryable } from "../../db/database.ts";
-import type { LeadRow } from "../leads/lead-record.ts";
-import { responsePlan } from "../leads/response-plan.ts";
 import { normalizeUsPhone } from "../leads/validation/phone.ts";
 import {
   addNumbers,
@@ -10,7 +8,6 @@ import {
   type DncChange,
   deleteNumber,
   insertNumber,
-  isOnList,
   recordChange,
   resumeHandoffs,
 } from "./dnc-repository.ts";
@@ -95,17 +92,4 @@ export function addAllToList(
     }
     return { added, handoffsCancelled };
   });
-}
-
-/**
- * The intake's view: an otherwise call-eligible lead whose number is on the list gets reason
- * opted_out: an email-only hand-off when it has an email, else not_called and no hand-off. One primary-key lookup before the insert, only for such
- * leads: measured 77 µs on PGlite and 29 µs on PostgreSQL over loopback (`select 1`: 64 and 26 µs).
- *
- * @example const row = await withDoNotCall(db, newLeadRow(channel, lead, now));
- */
-export async function withDoNotCall(db: Queryable, row: LeadRow): Promise<LeadRow> {
-  if (row.response_state !== "pending" || row.response_reason !== null || row.phone === null) return row;
-  if (!(await isOnList(db, row.account_id, row.phone))) return row;
-  return { ...row, ...responsePlan(row, true) };
 }

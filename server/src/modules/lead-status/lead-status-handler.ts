@@ -11,7 +11,7 @@ import type { FailedAuthLimiter } from "../auth/failed-auth-limiter.ts";
 import { tokenFromHeaders } from "../auth/token-headers.ts";
 import { acceptedBody } from "../leads/accepted-body.ts";
 import type { LeadRow } from "../leads/lead-record.ts";
-import { findLeadByExternalId } from "../leads/lead-repository.ts";
+import { findLeadByExternalId } from "../leads/lead-store.ts";
 import { type RateLimiter, rateLimitHeaders } from "../rate-limit/token-bucket.ts";
 import { findLeadById, listAttempts } from "./lead-status-repository.ts";
 

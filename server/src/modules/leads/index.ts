@@ -3,9 +3,22 @@ import { LEAD_INTAKE_PATH } from "@speed-to-lead/spec";
 import { Elysia } from "elysia";
 import { requestState } from "../../http/request-state.ts";
 import { problemResponse } from "../../http/respond.ts";
+import { type BatchSettings, createFreshLeadBatch, DEFAULT_BATCH_SETTINGS } from "./fresh-lead-batch.ts";
 import { handleIntake, type IntakeDeps } from "./intake-handler.ts";
+import { createReplayCache } from "./replay-cache.ts";
 
-export function leadIntake(deps: IntakeDeps) {
+/** @param batch coalesced commits; the defaults, with one batch in flight per pool connection (one on PGlite). */
+export function leadIntake(options: Omit<IntakeDeps, "store"> & { batch?: Partial<BatchSettings> }) {
+  const { batch, ...rest } = options;
+  const settings = {
+    ...DEFAULT_BATCH_SETTINGS,
+    inFlight: options.db.kind === "pglite" ? 1 : 4,
+    ...batch,
+  };
+  const deps: IntakeDeps = {
+    ...rest,
+    store: { batch: createFreshLeadBatch(options.db, settings), replays: createReplayCache() },
+  };
   return (
     new Elysia({ name: "lead-intake" })
       // parse: "none": Elysia must not read or validate the body; the handler does it after authentication.

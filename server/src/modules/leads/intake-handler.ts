@@ -24,7 +24,7 @@ import { acceptLeadDryRun, DRY_RUN_HEADER, wantsDryRun } from "./dry-run.ts";
 import type { IntakeEvents } from "./events.ts";
 import { payloadFingerprint } from "./fingerprint.ts";
 import { readLeadBody } from "./request-body.ts";
-import { acceptLead } from "./service.ts";
+import { acceptLead, type LiveStore } from "./service.ts";
 import { validateLead } from "./validation/validate-lead.ts";
 
 export interface IntakeDeps {
@@ -38,6 +38,8 @@ export interface IntakeDeps {
   events: IntakeEvents;
   /** False until migrations ran: the intake answers 503 meanwhile. */
   isReady(): boolean;
+  /** Where real posts' fresh leads are stored together, and the answers kept for retries. */
+  store: Omit<LiveStore, "stillWanted">;
 }
 
 export async function handleIntake(deps: IntakeDeps, request: Request): Promise<Response> {
@@ -122,7 +124,10 @@ async function intake(deps: IntakeDeps, request: Request, state: RequestState, r
   // Never store a lead whose answer is already lost (pipelining in Bun; connected-store.ts).
   if (!(await stillConnected(request))) return clientClosedResponse(state);
   const db = committingWhileConnected(deps.db, request);
-  const outcome = await acceptLead(db, identity, validation.lead, fingerprint, now);
+  const outcome = await acceptLead(db, identity, validation.lead, fingerprint, now, {
+    ...deps.store,
+    stillWanted: () => !clientWentAway(request),
+  });
   if (outcome.kind === "stored" && clientWentAway(request)) {
     deps.logger.warn("connection closed while the lead was stored: answer lost", {
       request_id: state.requestId,

@@ -5,25 +5,29 @@ import {
   DatabaseError,
   LOCK_NOT_AVAILABLE,
   LOCK_TIMEOUT_MS,
-  type Queryable,
   type Transaction,
 } from "../../db/database.ts";
-import { queueCallbacks } from "../callbacks/callback-outbox.ts";
 import { isOnList } from "../dnc/dnc-repository.ts";
-import { withDoNotCall } from "../dnc/service.ts";
 import { changedFields, recordRepeat } from "../inbox/repeat-history.ts";
 import { acceptedBody } from "./accepted-body.ts";
+import type { FreshLeadBatch } from "./fresh-lead-batch.ts";
+import { fieldsFromInput, type LeadRow } from "./lead-record.ts";
 import {
   claimIdempotencyKey,
+  type FreshLead,
+  type FreshLeadResult,
   findIdempotencyRecord,
+  findLeadByExternalId,
+  type IdempotencyRecord,
+  lockTaskOfExternalId,
   recordIdempotentResponse,
-} from "./idempotency-repository.ts";
-import { fieldsFromInput, type LeadRow } from "./lead-record.ts";
-import { insertLead, lockLeadByExternalId, lockTaskOfExternalId, updateLead } from "./lead-repository.ts";
+  scheduleResponse,
+  storeFreshLeads,
+  updateLead,
+} from "./lead-store.ts";
 import { mergeRepeat } from "./merge-repeat.ts";
-import { insertNewLeadStatement } from "./new-lead-statement.ts";
+import type { ReplayCache } from "./replay-cache.ts";
 import { responsePlan } from "./response-plan.ts";
-import { insertResponseTask } from "./response-task-repository.ts";
 import type { ValidLead } from "./validation/validate-lead.ts";
 
 /**
@@ -56,11 +60,24 @@ export type IntakeOutcome =
 type Ready = Extract<IntakeOutcome, { kind: "stored" }>;
 
 /**
- * Stores a validated lead atomically: the idempotency claim, the lead (new or merged), its response
- * task when it becomes call-eligible, and the response kept for replays. A lead that cannot be a
- * repeat takes one statement; one with platform + external_lead_id takes a transaction.
+ * A real post's way to the database; a dry run has none (its transaction rolls back, so it never joins
+ * a batch and never teaches the replay cache).
+ */
+export interface LiveStore {
+  batch: FreshLeadBatch;
+  replays: ReplayCache;
+  /** False once the client went away: a lead not yet in a batch is then not stored. */
+  stillWanted(): boolean;
+}
+
+/**
+ * Stores a validated lead: the idempotency claim, the lead (new or merged), its response task when it
+ * can be answered, and the response kept for replays, all committed together. A replay this process
+ * answered before is answered from memory. A lead that cannot be a repeat joins a batch (one
+ * statement, one commit for all: fresh-lead-batch.ts); one with platform + external_lead_id takes its
+ * own transaction, as merges of one lead must go one by one.
  *
- * @example const outcome = await acceptLead(db, { tokenId, accountId }, valid, fingerprint);
+ * @example const outcome = await acceptLead(db, { tokenId, accountId }, valid, fingerprint, now, live);
  */
 export async function acceptLead(
   db: Database,
@@ -68,28 +85,18 @@ export async function acceptLead(
   lead: ValidLead,
   fingerprint: string,
   now: Date = new Date(),
+  live?: LiveStore,
 ): Promise<IntakeOutcome> {
+  const key = lead.idempotencyKey;
+  const kept = key === undefined ? undefined : live?.replays.find(channel.accountId, key);
+  if (kept) return answerOf(kept, fingerprint);
   try {
-    if (lead.input.platform === undefined || lead.input.external_lead_id === undefined) {
-      return await storeNewLead(db, channel, lead, fingerprint, now);
-    }
-    return await db.transaction(async (tx) => {
-      const key = lead.idempotencyKey;
-      if (key !== undefined) {
-        if (!(await claimIdempotencyKey(tx, channel.accountId, key, fingerprint, now))) {
-          return await earlierResponse(tx, channel.accountId, key, fingerprint);
-        }
-      }
-      const outcome = await storeLead(tx, channel, lead, now);
-      if (key !== undefined) {
-        await recordIdempotentResponse(tx, channel.accountId, key, {
-          leadId: outcome.lead.id,
-          status: outcome.status,
-          body: outcome.body,
-        });
-      }
-      return outcome;
-    });
+    const outcome =
+      lead.input.platform === undefined || lead.input.external_lead_id === undefined
+        ? await storeNewLead(db, channel, lead, fingerprint, now, live)
+        : await db.transaction((tx) => storeRepeatable(tx, channel, lead, fingerprint, now));
+    if (key !== undefined && live) keepAnswer(live.replays, channel.accountId, key, fingerprint, outcome);
+    return outcome;
   } catch (error) {
     // Another transaction held the key longer than IDEMPOTENCY_WAIT_MS.
     if (error instanceof DatabaseError && error.sqlState === LOCK_NOT_AVAILABLE) return { kind: "in_flight" };
@@ -97,25 +104,54 @@ export async function acceptLead(
   }
 }
 
-/** The common case, a lead that cannot be a repeat: one statement, one round trip (see new-lead-statement.ts). */
+/** A lead that cannot be a repeat: in a batch for a real post, alone for a dry run. */
 async function storeNewLead(
   db: Database,
   channel: Channel,
   lead: ValidLead,
   fingerprint: string,
   now: Date,
+  live: LiveStore | undefined,
 ): Promise<IntakeOutcome> {
-  const row = await withDoNotCall(db, newLeadRow(channel, lead, now));
-  const body = JSON.stringify(acceptedBody(row, true, lead.ignoredFields));
-  const responseTaskId = row.response_state === "pending" ? Bun.randomUUIDv7() : undefined;
+  const row = newLeadRow(channel, lead, now);
+  const fresh = freshLead(row);
   const key = lead.idempotencyKey;
-  const claimed = await insertNewLeadStatement(db, {
-    lead: row,
+  if (key !== undefined) {
+    const listedBody = fresh.listedPlan && bodyOf({ ...row, ...fresh.listedPlan }, lead);
+    fresh.idempotency = { key, fingerprint, body: bodyOf(row, lead), listedBody };
+  }
+  const result: FreshLeadResult = live
+    ? await live.batch.store(fresh, live.stillWanted)
+    : (await storeFreshLeads(db, [fresh]))[0]!;
+  if (!result.stored) {
+    return answerOf(
+      result.earlier ?? (await findIdempotencyRecord(db, channel.accountId, key!)),
+      fingerprint,
+    );
+  }
+  const stored = result.listed ? { ...row, ...fresh.listedPlan! } : row;
+  const body = result.listed ? fresh.idempotency?.listedBody : fresh.idempotency?.body;
+  const responseTaskId = stored.response_state === "pending" ? fresh.taskId : undefined;
+  return {
+    kind: "stored",
+    status: 201,
+    body: body ?? bodyOf(stored, lead),
+    lead: stored,
+    created: true,
     responseTaskId,
-    idempotency: key === undefined ? undefined : { key, fingerprint, status: 201, body },
-  });
-  if (!claimed) return await earlierResponse(db, channel.accountId, key!, fingerprint);
-  return { kind: "stored", status: 201, body, lead: row, created: true, responseTaskId };
+  };
+}
+
+/** The write of a new lead: its task id, and its plan should the do-not-call list hold its phone. */
+function freshLead(row: LeadRow): FreshLead {
+  // The do-not-call list only withdraws a call the fields permit: an otherwise call-eligible lead whose
+  // number is listed gets reason opted_out (an email-only hand-off, or not_called without an email).
+  const listable = row.response_state === "pending" && row.response_reason === null && row.phone !== null;
+  return {
+    lead: row,
+    taskId: Bun.randomUUIDv7(),
+    listedPlan: listable ? responsePlan(row, true) : undefined,
+  };
 }
 
 function newLeadRow(channel: Channel, lead: ValidLead, now: Date): LeadRow {
@@ -134,13 +170,8 @@ function newLeadRow(channel: Channel, lead: ValidLead, now: Date): LeadRow {
   };
 }
 
-async function earlierResponse(
-  tx: Queryable,
-  accountId: string,
-  key: string,
-  fingerprint: string,
-): Promise<IntakeOutcome> {
-  const record = await findIdempotencyRecord(tx, accountId, key);
+/** What a request with a used key gets: the first response (same payload), a 422, or a 409 while in flight. */
+function answerOf(record: IdempotencyRecord | undefined, fingerprint: string): IntakeOutcome {
   if (!record) return { kind: "in_flight" };
   if (record.fingerprint !== fingerprint) return { kind: "key_reused" };
   if (record.response_status === null || record.response_body === null || record.lead_id === null) {
@@ -154,20 +185,67 @@ async function earlierResponse(
   };
 }
 
-async function storeLead(tx: Transaction, channel: Channel, lead: ValidLead, now: Date): Promise<Ready> {
-  const row = await withDoNotCall(tx, newLeadRow(channel, lead, now));
-  const inserted = await insertLead(tx, row);
-  if (inserted) {
-    const responseTaskId =
-      inserted.response_state === "pending" ? await scheduleResponse(tx, inserted, now) : undefined;
-    if (inserted.response_state === "not_called") {
-      await tx.query(queueCallbacks("select $1::uuid", "lead.not_called"), [inserted.id]);
-    }
-    return ready(inserted, true, lead, responseTaskId);
+/** Keeps a committed answer of this key for the next retry (a 409 is not an answer). */
+function keepAnswer(
+  replays: ReplayCache,
+  accountId: string,
+  key: string,
+  fingerprint: string,
+  outcome: IntakeOutcome,
+) {
+  if (outcome.kind === "stored") {
+    replays.keep(accountId, key, {
+      fingerprint,
+      lead_id: outcome.lead.id,
+      response_status: outcome.status,
+      response_body: outcome.body,
+    });
+  } else if (outcome.kind === "replayed") {
+    replays.keep(accountId, key, {
+      fingerprint,
+      lead_id: outcome.leadId,
+      response_status: outcome.status,
+      response_body: outcome.body,
+    });
   }
-  // Only a (platform, external_lead_id) conflict makes the insert return nothing.
+}
+
+/** A lead with platform + external_lead_id, in a transaction: the key first, then a new lead or a merge. */
+async function storeRepeatable(
+  tx: Transaction,
+  channel: Channel,
+  lead: ValidLead,
+  fingerprint: string,
+  now: Date,
+): Promise<IntakeOutcome> {
+  const key = lead.idempotencyKey;
+  if (key !== undefined && !(await claimIdempotencyKey(tx, channel.accountId, key, fingerprint, now))) {
+    return answerOf(await findIdempotencyRecord(tx, channel.accountId, key), fingerprint);
+  }
+  const outcome = await storeLead(tx, channel, lead, now);
+  if (key !== undefined) {
+    await recordIdempotentResponse(tx, channel.accountId, key, {
+      leadId: outcome.lead.id,
+      status: outcome.status,
+      body: outcome.body,
+    });
+  }
+  return outcome;
+}
+
+async function storeLead(tx: Transaction, channel: Channel, lead: ValidLead, now: Date): Promise<Ready> {
+  const row = newLeadRow(channel, lead, now);
+  const fresh = freshLead(row);
+  const [result] = await storeFreshLeads(tx, [fresh]);
+  if (result?.stored) {
+    const stored = result.listed ? { ...row, ...fresh.listedPlan! } : row;
+    return ready(stored, true, lead, stored.response_state === "pending" ? fresh.taskId : undefined);
+  }
+  // Only a (platform, external_lead_id) conflict leaves a lead without a key unstored.
   await lockTaskOfExternalId(tx, channel.accountId, row.platform!, row.external_lead_id!);
-  const stored = await lockLeadByExternalId(tx, channel.accountId, row.platform!, row.external_lead_id!);
+  const stored = await findLeadByExternalId(tx, channel.accountId, row.platform!, row.external_lead_id!, {
+    forUpdate: true,
+  });
   if (!stored) throw new Error("lead conflict without a stored lead");
   const phone = lead.phone ?? stored.phone;
   const listed = phone !== null && (await isOnList(tx, channel.accountId, phone));
@@ -184,22 +262,14 @@ async function storeLead(tx: Transaction, channel: Channel, lead: ValidLead, now
   return ready(updated, false, lead, responseTaskId);
 }
 
-/** The lead's task, new or reopened for a new response (a lead has one task row; see response_no). */
-function scheduleResponse(tx: Transaction, lead: LeadRow, now: Date) {
-  return insertResponseTask(tx, {
-    id: Bun.randomUUIDv7(),
-    leadId: lead.id,
-    accountId: lead.account_id,
-    dueAt: new Date(lead.respond_by),
-    nextAttemptAt: now,
-  });
-}
+const bodyOf = (row: LeadRow, lead: ValidLead, created = true) =>
+  JSON.stringify(acceptedBody(row, created, lead.ignoredFields));
 
 function ready(row: LeadRow, created: boolean, lead: ValidLead, responseTaskId: string | undefined): Ready {
   return {
     kind: "stored",
     status: created ? 201 : 200,
-    body: JSON.stringify(acceptedBody(row, created, lead.ignoredFields)),
+    body: bodyOf(row, lead, created),
     lead: row,
     created,
     responseTaskId,

@@ -1,0 +1,108 @@
+// kill -9 a real server while coalesced batches are in flight: every lead answered 201 is stored after the restart, none twice.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { createBunSqlDatabase } from "../../server/src/db/bun-sql-driver.ts";
+import type { Database } from "../../server/src/db/database.ts";
+import { createPgliteDatabase } from "../../server/src/db/pglite-driver.ts";
+import { createPostgresTestDatabase } from "../../server/src/modules/handoff/testing/handoff-fixture.ts";
+import { postLead } from "../harness/lead-http.ts";
+import { type ServerProcess, startServerProcess } from "../harness/server-process.ts";
+import { createChannelToken } from "../harness/stl-cli.ts";
+
+const LEADS = 300;
+/** Enough clients that leads arrive while a commit runs, so they are stored in batches. */
+const CONCURRENCY = 32;
+/** The server is killed once this many answers came back, with batches still in flight. */
+const KILL_AFTER = 100;
+
+const folder = mkdtempSync(join(tmpdir(), "stl-batch-crash-"));
+const servers: ServerProcess[] = [];
+afterAll(async () => {
+  for (const server of servers) await server.stop("SIGKILL");
+  rmSync(folder, { recursive: true, force: true });
+});
+
+const backends = {
+  postgres: async () => {
+    const url = await createPostgresTestDatabase();
+    return { env: { DATABASE_URL: url }, open: async () => createBunSqlDatabase(url, { poolSize: 1 }) };
+  },
+  pglite: async () => {
+    const dir = join(folder, "data");
+    return { env: { PGLITE_DIR: dir }, open: () => createPgliteDatabase(dir) };
+  },
+};
+
+const leadNumber = (run: string, index: number) => ({
+  email: `lead-${index}-${run}@example.com`,
+  first_name: `Lead ${index}`,
+  idempotency_key: `crash-${run}-${index}`,
+});
+
+describe.each(Object.keys(backends) as (keyof typeof backends)[])(
+  "coalesced commits and kill -9 on %s",
+  (backend) => {
+    it("every 201 is stored after a restart; a retry of every lead with its key ends with each lead once", async () => {
+      const { env: databaseEnv, open } = await backends[backend]();
+      const env = { ...databaseEnv, RATE_LIMIT_PER_SECOND: "0", DISPATCHER: "off", LOG_LEVEL: "warn" };
+      const { token } = await createChannelToken(databaseEnv, "batch-crash", "integration");
+      const run = crypto.randomUUID().slice(0, 8);
+      const start = async () => {
+        const server = await startServerProcess({ env });
+        servers.push(server);
+        return server;
+      };
+
+      const victim = await start();
+      const acknowledged = new Map<number, string>(); // lead number → id, for every 201
+      let answered = 0;
+      let lost = 0;
+      let next = 0;
+      const worker = async () => {
+        while (next < LEADS) {
+          const index = next++;
+          try {
+            const response = await postLead(victim.baseUrl, { token, body: leadNumber(run, index) });
+            if (response.status === 201) acknowledged.set(index, response.body.id);
+            else lost++;
+          } catch {
+            lost++; // the connection died with the server: the client does not know the outcome
+          }
+          if (++answered === KILL_AFTER) await victim.stop("SIGKILL");
+        }
+      };
+      await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+      expect(acknowledged.size).toBeGreaterThanOrEqual(KILL_AFTER - CONCURRENCY);
+      expect(lost).toBeGreaterThan(0);
+
+      // As a client does after a failure: every lead sent again with its key.
+      const restarted = await start();
+      const ids = new Set<string>();
+      for (let index = 0; index < LEADS; index++) {
+        const response = await postLead(restarted.baseUrl, { token, body: leadNumber(run, index) });
+        expect(response.status, response.text).toBe(201);
+        const first = acknowledged.get(index);
+        if (first !== undefined) {
+          expect(response.headers.get("idempotent-replayed"), `lead ${index}`).toBe("true");
+          expect(response.body.id).toBe(first);
+        }
+        ids.add(response.body.id);
+      }
+      expect(ids.size).toBe(LEADS);
+      await restarted.stop("SIGTERM");
+
+      const db: Database = await open();
+      try {
+        const stored = await db.query<{ id: string }>("select id::text from leads where email like $1", [
+          `%-${run}@example.com`,
+        ]);
+        expect(stored).toHaveLength(LEADS);
+        expect(new Set(stored.map((row) => row.id))).toEqual(ids);
+      } finally {
+        await db.close();
+      }
+    }, 120_000);
+  },
+);
