@@ -3,27 +3,23 @@
 // search, CSV, the detail view and "hand off again", Spanish, a dropped stream caught up without duplicates, and
 // a catalogue of hostile fields that stays inert. axe-core on every page; screenshots in artifacts/screenshots/.
 import { consentBlock, createLeadClient } from "@speed-to-lead/sdk";
+import {
+  type AxeViolation,
+  CHROMIUM_PATH,
+  launchChromium,
+  recordPage,
+  submitNewPassword,
+  watchForErrors,
+  writeAxeReport,
+} from "@speed-to-lead/tests/harness/console-browser";
+import { ownerSignInLink, startMigratedServers } from "@speed-to-lead/tests/harness/console-servers";
 import type {} from "@speed-to-lead/tests/harness/global-setup";
 import { createDatabase } from "@speed-to-lead/tests/harness/postgres";
-import {
-  type ServerProcess,
-  startServerProcess,
-  untilReady,
-} from "@speed-to-lead/tests/harness/server-process";
+import type { ServerProcess } from "@speed-to-lead/tests/harness/server-process";
 import { runCli } from "@speed-to-lead/tests/harness/stl-cli";
 import { startTcpLink, type TcpLink } from "@speed-to-lead/tests/harness/tcp-link";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import {
-  type AxeViolation,
-  axeViolations,
-  CHROMIUM_PATH,
-  launchChromium,
-  screenshot,
-  seriousOrCritical,
-  watchForErrors,
-  writeAxeReport,
-} from "../../testing/console-browser.ts";
 import { HOSTILE_SELECTORS, hostileLead, XSS_PAYLOADS } from "../../testing/hostile-leads.ts";
 import { type FakeAssistant, startFakeAssistant } from "../handoff/testing/fake-assistant.ts";
 
@@ -58,12 +54,7 @@ describe.skipIf(!CHROMIUM_PATH)(
         DISPATCHER_RETRY_BASE_MS: "600000",
         DISPATCHER_RETRY_MAX_MS: "600000",
       };
-      expect((await runCli(["migrate"], env)).exitCode).toBe(0);
-      [a, b] = await Promise.all([
-        startServerProcess({ env, until: "listening" }),
-        startServerProcess({ env, until: "listening" }),
-      ]);
-      await Promise.all([untilReady(a), untilReady(b)]);
+      [a, b] = await startMigratedServers(env, 2);
       proxy = await startTcpLink(a.port);
       base = `http://127.0.0.1:${proxy.port}`;
       for (const name of ["Website form", "Partner feed"]) {
@@ -88,12 +79,9 @@ describe.skipIf(!CHROMIUM_PATH)(
       await assistant?.stop();
     });
 
-    async function checkPage(name: string) {
-      await screenshot(page, name);
-      const violations = await axeViolations(page);
-      axeReport[name] = violations;
-      expect(seriousOrCritical(violations), name).toEqual([]);
-    }
+    /** A screenshot and axe-core on the page as shown; no serious or critical violation allowed. */
+    const checkPage = async (name: string) =>
+      expect(await recordPage(page, name, axeReport), name).toEqual([]);
 
     /** A lead through the SDK, to server b (the page is served by a). */
     const post = (token: string, lead: Record<string, unknown>) =>
@@ -112,15 +100,8 @@ describe.skipIf(!CHROMIUM_PATH)(
     const streamOpen = () => page.locator("#live-status").getAttribute("data-live");
 
     it("signs in and opens the empty inbox, live", async () => {
-      const created = await runCli(
-        ["owners", "create", "--account", "acme", "--email", "ana@acme.example", "--json"],
-        { ...env, PUBLIC_URL: base },
-      );
-      expect(created.exitCode).toBe(0);
-      await page.goto(JSON.parse(created.stdout).sign_in_link);
-      await page.getByLabel("New password").fill(PASSWORD);
-      await page.getByLabel("Repeat the password").fill(PASSWORD);
-      await page.getByRole("button", { name: "Set password and sign in" }).click();
+      await page.goto(await ownerSignInLink(env, base));
+      await submitNewPassword(page, PASSWORD);
       await page.waitForURL(`${base}/console/integrations`);
       await page.getByRole("link", { name: "Inbox" }).click();
       await page.waitForURL(`${base}/console/inbox`);

@@ -1,14 +1,13 @@
-// Test helper for console pages in a real headless Chromium (playwright-core): launch, CSP-violation watch,
-// axe-core checks and screenshots in artifacts/screenshots/ (git-ignored).
+// Console pages in a real headless Chromium (playwright-core) for the browser tests: launch, CSP-violation watch,
+// setting a password through a sign-in link, axe-core checks and screenshots in artifacts/screenshots/ (git-ignored).
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { type Browser, chromium, type Page } from "playwright-core";
+import { REPOSITORY_ROOT } from "./stl-cli.ts";
 
-const REPOSITORY_ROOT = fileURLToPath(new URL("../../../", import.meta.url));
-export const SCREENSHOT_DIR = join(REPOSITORY_ROOT, "artifacts", "screenshots");
+const SCREENSHOT_DIR = join(REPOSITORY_ROOT, "artifacts", "screenshots");
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
 /** Debian's chromium, when installed; the caller skips (and says so) otherwise. */
@@ -48,7 +47,7 @@ export interface AxeViolation {
  * axe-core on the page as it is now. Evaluated through the DevTools protocol, which the page's CSP does
  * not govern, so the page keeps its real CSP.
  */
-export async function axeViolations(page: Page): Promise<AxeViolation[]> {
+async function axeViolations(page: Page): Promise<AxeViolation[]> {
   await page.evaluate(AXE_SOURCE);
   const results = await page.evaluate(async () => {
     type Found = { id: string; impact: string | null; help: string; nodes: unknown[] };
@@ -59,10 +58,17 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
   return results;
 }
 
-export const seriousOrCritical = (violations: AxeViolation[]) =>
+const seriousOrCritical = (violations: AxeViolation[]) =>
   violations.filter((v) => v.impact === "serious" || v.impact === "critical");
 
-export async function screenshot(page: Page, name: string): Promise<string> {
+/** Fills the set-password form a sign-in link opens (both fields) and submits it. */
+export async function submitNewPassword(page: Page, password: string): Promise<void> {
+  await page.getByLabel("New password").fill(password);
+  await page.getByLabel("Repeat the password").fill(password);
+  await page.getByRole("button", { name: "Set password and sign in" }).click();
+}
+
+async function screenshot(page: Page, name: string): Promise<string> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const path = join(SCREENSHOT_DIR, `${name}.png`);
   await page.screenshot({ path, fullPage: true });
@@ -73,4 +79,21 @@ export async function screenshot(page: Page, name: string): Promise<string> {
 export function writeAxeReport(report: Record<string, AxeViolation[]>, file = "axe-results.json"): void {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   writeFileSync(join(SCREENSHOT_DIR, file), `${JSON.stringify(report, null, 2)}\n`);
+}
+
+/**
+ * The page as shown now: a screenshot named `name`, axe-core's result recorded in `report` under that name;
+ * resolves with the serious or critical violations (the browser tests expect none).
+ *
+ * @example expect(await recordPage(page, "inbox", axeReport), "inbox").toEqual([]);
+ */
+export async function recordPage(
+  page: Page,
+  name: string,
+  report: Record<string, AxeViolation[]>,
+): Promise<AxeViolation[]> {
+  await screenshot(page, name);
+  const violations = await axeViolations(page);
+  report[name] = violations;
+  return seriousOrCritical(violations);
 }
