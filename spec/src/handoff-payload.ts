@@ -2,6 +2,7 @@
 import { type Static, Type } from "@sinclair/typebox";
 import { ConsentSchema } from "./consent.ts";
 import { DateTimeWithZone } from "./date-time.ts";
+import { literalUnion } from "./literal-union.ts";
 import { NOT_CALLED_REASONS } from "./response-state.ts";
 import { text } from "./text.ts";
 
@@ -113,15 +114,12 @@ export const HandoffPayloadSchema = Type.Object(
             Type.Object(
               {
                 permitted: Type.Literal(false),
-                reason: Type.Union(
-                  CALL_REFUSALS.map((reason) => Type.Literal(reason)),
-                  {
-                    description: text(
-                      "HandoffPayload.data.call.reason.description",
-                      "Why the call is not permitted.",
-                    ),
-                  },
-                ),
+                reason: literalUnion(CALL_REFUSALS, {
+                  description: text(
+                    "HandoffPayload.data.call.reason.description",
+                    "Why the call is not permitted.",
+                  ),
+                }),
               },
               { additionalProperties: false },
             ),
