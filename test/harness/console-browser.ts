@@ -1,5 +1,5 @@
 // Console pages in a real headless Chromium (playwright-core) for the browser tests: launch, CSP-violation watch,
-// setting a password through a sign-in link, axe-core checks and screenshots in artifacts/screenshots/ (git-ignored).
+// axe-core checks and screenshots in artifacts/screenshots/ (git-ignored), setting a password through a sign-in link.
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -15,9 +15,6 @@ export const CHROMIUM_PATH = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].
   (path) => spawnSync(path, ["--version"]).status === 0,
 );
 
-export const launchChromium = (): Promise<Browser> =>
-  chromium.launch({ executablePath: CHROMIUM_PATH, args: ["--no-sandbox"] });
-
 /** A 4xx answer the test asked for (a refused form, a wrong password): Chromium logs it, it is no fault. */
 const EXPECTED_REFUSAL = /^Failed to load resource: the server responded with a status of 4\d\d/;
 
@@ -25,7 +22,7 @@ const EXPECTED_REFUSAL = /^Failed to load resource: the server responded with a 
  * Console errors (CSP violations are reported there) and uncaught page errors, each prefixed with the
  * page's path at the time.
  */
-export function watchForErrors(page: Page): string[] {
+function watchForErrors(page: Page): string[] {
   const errors: string[] = [];
   const where = () => new URL(page.url()).pathname;
   page.on("console", (message) => {
@@ -75,25 +72,44 @@ async function screenshot(page: Page, name: string): Promise<string> {
   return path;
 }
 
-/** Writes every page's axe result beside the screenshots, for the record. */
-export function writeAxeReport(report: Record<string, AxeViolation[]>, file = "axe-results.json"): void {
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  writeFileSync(join(SCREENSHOT_DIR, file), `${JSON.stringify(report, null, 2)}\n`);
+/** One Chromium on the console for a browser test: its page, the errors seen, and every page's checks on record. */
+export interface ConsoleBrowser {
+  browser: Browser;
+  page: Page;
+  /** Console errors (CSP violations among them) and uncaught page errors so far, each with the page's path. */
+  errors: string[];
+  /**
+   * The page as shown now: a screenshot named `name`, axe-core's result recorded under that name; resolves
+   * with the serious or critical violations (the browser tests expect none).
+   */
+  check(name: string): Promise<AxeViolation[]>;
+  /** Writes every page's axe result beside the screenshots (`reportFile`), for the record, and closes Chromium. */
+  close(): Promise<void>;
 }
 
 /**
- * The page as shown now: a screenshot named `name`, axe-core's result recorded in `report` under that name;
- * resolves with the serious or critical violations (the browser tests expect none).
+ * Chromium with one page in an en-US context, watched for errors from the start.
  *
- * @example expect(await recordPage(page, "inbox", axeReport), "inbox").toEqual([]);
+ * @example const chromium = await openConsoleBrowser("axe-results-dnc.json"); await chromium.page.goto(link);
  */
-export async function recordPage(
-  page: Page,
-  name: string,
-  report: Record<string, AxeViolation[]>,
-): Promise<AxeViolation[]> {
-  await screenshot(page, name);
-  const violations = await axeViolations(page);
-  report[name] = violations;
-  return seriousOrCritical(violations);
+export async function openConsoleBrowser(reportFile: string): Promise<ConsoleBrowser> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: ["--no-sandbox"] });
+  const page = await (await browser.newContext({ locale: "en-US" })).newPage();
+  const report: Record<string, AxeViolation[]> = {};
+  return {
+    browser,
+    page,
+    errors: watchForErrors(page),
+    async check(name) {
+      await screenshot(page, name);
+      const violations = await axeViolations(page);
+      report[name] = violations;
+      return seriousOrCritical(violations);
+    },
+    async close() {
+      mkdirSync(SCREENSHOT_DIR, { recursive: true });
+      writeFileSync(join(SCREENSHOT_DIR, reportFile), `${JSON.stringify(report, null, 2)}\n`);
+      await browser.close();
+    },
+  };
 }

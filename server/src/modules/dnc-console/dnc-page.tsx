@@ -12,7 +12,7 @@ import type { ShownNumber } from "./listed-numbers.ts";
 
 export const DNC_PATH = "/console/do-not-call";
 /** A number's own path: its E.164 digits without the "+", which paths and listeners keep as they are. */
-export const numberPath = (e164: string) => `${DNC_PATH}/${e164.slice(1)}/remove`;
+const numberPath = (e164: string) => `${DNC_PATH}/${e164.slice(1)}/remove`;
 
 export interface ImportReport {
   added: number;

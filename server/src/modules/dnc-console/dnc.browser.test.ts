@@ -2,54 +2,45 @@
 // number typed for people and see it in E.164, remove it behind the confirmation, import a CSV with a bad row,
 // Spanish. axe-core on every page, no CSP violation, screenshots in artifacts/screenshots/.
 import {
-  type AxeViolation,
   CHROMIUM_PATH,
-  launchChromium,
-  recordPage,
+  type ConsoleBrowser,
+  openConsoleBrowser,
   submitNewPassword,
-  watchForErrors,
-  writeAxeReport,
 } from "@speed-to-lead/tests/harness/console-browser";
 import { ownerSignInLink, startMigratedServers } from "@speed-to-lead/tests/harness/console-servers";
 import type {} from "@speed-to-lead/tests/harness/global-setup";
 import { createDatabase } from "@speed-to-lead/tests/harness/postgres";
 import type { ServerProcess } from "@speed-to-lead/tests/harness/server-process";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { OWNER_PASSWORD } from "../../testing/console-client.ts";
 
 if (!CHROMIUM_PATH) console.warn("do-not-call browser test skipped: no chromium (apt-get install chromium)");
 
-const axeReport: Record<string, AxeViolation[]> = {};
-
 describe.skipIf(!CHROMIUM_PATH)(
   "the Do-not-call page in Chromium",
   () => {
     let server: ServerProcess;
-    let browser: Browser;
+    let chromium: ConsoleBrowser;
     let page: Page;
-    let pageErrors: string[];
 
     beforeAll(async () => {
       const env = { DATABASE_URL: await createDatabase(inject("postgresAdminUrl")), DISPATCHER: "off" };
       [server] = await startMigratedServers(env, 1);
       const link = await ownerSignInLink(env, server.baseUrl);
-      browser = await launchChromium();
-      page = await (await browser.newContext({ locale: "en-US" })).newPage();
-      pageErrors = watchForErrors(page);
+      chromium = await openConsoleBrowser("axe-results-dnc.json");
+      page = chromium.page;
       await page.goto(link);
       await submitNewPassword(page, OWNER_PASSWORD);
       await page.waitForURL(`${server.baseUrl}/console/integrations`);
     });
     afterAll(async () => {
-      writeAxeReport(axeReport, "axe-results-dnc.json");
-      await browser?.close();
+      await chromium?.close();
       await server?.stop();
     });
 
     /** A screenshot and axe-core on the page as shown; no serious or critical violation allowed. */
-    const checkPage = async (name: string) =>
-      expect(await recordPage(page, name, axeReport), name).toEqual([]);
+    const checkPage = async (name: string) => expect(await chromium.check(name), name).toEqual([]);
 
     const rowOf = (e164: string) => page.locator(`#dnc-numbers tbody tr[data-phone="${e164}"]`);
 
@@ -133,7 +124,7 @@ describe.skipIf(!CHROMIUM_PATH)(
     });
 
     it("showed no CSP violation or script error on any page", () => {
-      expect(pageErrors).toEqual([]);
+      expect(chromium.errors).toEqual([]);
     });
   },
   120_000,

@@ -4,13 +4,10 @@
 // a catalogue of hostile fields that stays inert. axe-core on every page; screenshots in artifacts/screenshots/.
 import { consentBlock, createLeadClient } from "@speed-to-lead/sdk";
 import {
-  type AxeViolation,
   CHROMIUM_PATH,
-  launchChromium,
-  recordPage,
+  type ConsoleBrowser,
+  openConsoleBrowser,
   submitNewPassword,
-  watchForErrors,
-  writeAxeReport,
 } from "@speed-to-lead/tests/harness/console-browser";
 import { ownerSignInLink, startMigratedServers } from "@speed-to-lead/tests/harness/console-servers";
 import type {} from "@speed-to-lead/tests/harness/global-setup";
@@ -18,7 +15,7 @@ import { createDatabase } from "@speed-to-lead/tests/harness/postgres";
 import type { ServerProcess } from "@speed-to-lead/tests/harness/server-process";
 import { runCli } from "@speed-to-lead/tests/harness/stl-cli";
 import { startTcpLink, type TcpLink } from "@speed-to-lead/tests/harness/tcp-link";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { HOSTILE_SELECTORS, hostileLead, XSS_PAYLOADS } from "../../testing/hostile-leads.ts";
 import { type FakeAssistant, startFakeAssistant } from "../handoff/testing/fake-assistant.ts";
@@ -26,8 +23,6 @@ import { type FakeAssistant, startFakeAssistant } from "../handoff/testing/fake-
 if (!CHROMIUM_PATH) console.warn("inbox browser test skipped: no chromium (apt-get install chromium)");
 
 const PASSWORD = "violet-harbor-42";
-const axeReport: Record<string, AxeViolation[]> = {};
-
 describe.skipIf(!CHROMIUM_PATH)(
   "the lead inbox in Chromium",
   () => {
@@ -38,9 +33,8 @@ describe.skipIf(!CHROMIUM_PATH)(
     /** Between the browser and server a: cut to drop the live stream, as a network outage would. */
     let proxy: TcpLink;
     let base: string;
-    let browser: Browser;
+    let chromium: ConsoleBrowser;
     let page: Page;
-    let pageErrors: string[];
     const dialogs: string[] = [];
     const tokens: Record<string, string> = {};
 
@@ -62,26 +56,22 @@ describe.skipIf(!CHROMIUM_PATH)(
         expect(made.exitCode).toBe(0);
         tokens[name] = JSON.parse(made.stdout).token;
       }
-      browser = await launchChromium();
-      const context = await browser.newContext({ locale: "en-US" });
-      page = await context.newPage();
-      pageErrors = watchForErrors(page);
+      chromium = await openConsoleBrowser("axe-results-inbox.json");
+      page = chromium.page;
       page.on("dialog", (dialog) => {
         dialogs.push(dialog.message());
         void dialog.dismiss();
       });
     });
     afterAll(async () => {
-      writeAxeReport(axeReport, "axe-results-inbox.json");
-      await browser?.close();
+      await chromium?.close();
       await proxy?.close();
       await Promise.all([a?.stop(), b?.stop()]);
       await assistant?.stop();
     });
 
     /** A screenshot and axe-core on the page as shown; no serious or critical violation allowed. */
-    const checkPage = async (name: string) =>
-      expect(await recordPage(page, name, axeReport), name).toEqual([]);
+    const checkPage = async (name: string) => expect(await chromium.check(name), name).toEqual([]);
 
     /** A lead through the SDK, to server b (the page is served by a). */
     const post = (token: string, lead: Record<string, unknown>) =>
@@ -291,7 +281,7 @@ describe.skipIf(!CHROMIUM_PATH)(
     it("catches up after the stream drops: a lead posted meanwhile appears exactly once", async () => {
       await expect.poll(streamOpen).toBe("on");
       const before = (await rowIds()).length;
-      const errorsBefore = pageErrors.length;
+      const errorsBefore = chromium.errors.length;
       await proxy.cut();
       await expect.poll(streamOpen).toBe("off");
       expect(await liveStatus()).toBe("Live updates interrupted; reconnecting…");
@@ -306,7 +296,7 @@ describe.skipIf(!CHROMIUM_PATH)(
       await expect.poll(() => rowOf("Remy Reconnect").count(), { timeout: 15_000 }).toBe(1);
       // Chromium logs the stream cut mid-response (the link resets it) and any refused reconnect: the
       // outage this test made, and nothing else.
-      const duringCut = pageErrors.splice(errorsBefore);
+      const duringCut = chromium.errors.splice(errorsBefore);
       for (const error of duringCut)
         expect(error).toMatch(/net::ERR_(INCOMPLETE_CHUNKED_ENCODING|CONNECTION_RESET|CONNECTION_REFUSED)/);
       const ids = await rowIds();
@@ -373,7 +363,7 @@ describe.skipIf(!CHROMIUM_PATH)(
     });
 
     it("showed no CSP violation or script error on any page", () => {
-      expect(pageErrors).toEqual([]);
+      expect(chromium.errors).toEqual([]);
     });
 
     it("shuts down cleanly while a browser holds the live stream open", async () => {

@@ -4,55 +4,44 @@
 // Needs Debian's chromium (.ci/run installs it); on a machine without it the suite is skipped, and says so.
 import { AuthenticationError, consentBlock, createLeadClient } from "@speed-to-lead/sdk";
 import {
-  type AxeViolation,
   CHROMIUM_PATH,
-  launchChromium,
-  recordPage,
+  type ConsoleBrowser,
+  openConsoleBrowser,
   submitNewPassword,
-  watchForErrors,
-  writeAxeReport,
 } from "@speed-to-lead/tests/harness/console-browser";
 import { ownerSignInLink, startMigratedServers } from "@speed-to-lead/tests/harness/console-servers";
 import type {} from "@speed-to-lead/tests/harness/global-setup";
 import { createDatabase } from "@speed-to-lead/tests/harness/postgres";
 import type { ServerProcess } from "@speed-to-lead/tests/harness/server-process";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 
 if (!CHROMIUM_PATH) console.warn("console browser test skipped: no chromium (apt-get install chromium)");
 
 const PASSWORD = "violet-harbor-42";
-const axeReport: Record<string, AxeViolation[]> = {};
-
 describe.skipIf(!CHROMIUM_PATH)(
   "the owner's console in Chromium",
   () => {
     let env: Record<string, string>;
     let a: ServerProcess;
     let b: ServerProcess;
-    let browser: Browser;
-    let context: BrowserContext;
+    let chromium: ConsoleBrowser;
     let page: Page;
-    let pageErrors: string[];
 
     beforeAll(async () => {
       env = { DATABASE_URL: await createDatabase(inject("postgresAdminUrl")), DISPATCHER: "off" };
       [a, b] = await startMigratedServers(env, 2);
-      browser = await launchChromium();
-      context = await browser.newContext({ locale: "en-US" });
-      await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: a.baseUrl });
-      page = await context.newPage();
-      pageErrors = watchForErrors(page);
+      chromium = await openConsoleBrowser("axe-results.json");
+      page = chromium.page;
+      await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: a.baseUrl });
     });
     afterAll(async () => {
-      writeAxeReport(axeReport);
-      await browser?.close();
+      await chromium?.close();
       await Promise.all([a?.stop(), b?.stop()]);
     });
 
     /** A screenshot and axe-core on the page as shown; no serious or critical violation allowed. */
-    const checkPage = async (name: string) =>
-      expect(await recordPage(page, name, axeReport), name).toEqual([]);
+    const checkPage = async (name: string) => expect(await chromium.check(name), name).toEqual([]);
 
     /** A lead through the SDK, from this test (not the browser), to server b. */
     const postWith = (token: string, reference: string) =>
@@ -258,7 +247,7 @@ describe.skipIf(!CHROMIUM_PATH)(
     });
 
     it("signs out: the session ends on the server and the pages are refused", async () => {
-      const [cookie] = (await context.cookies()).filter((c) => c.name === "stl_session");
+      const [cookie] = (await page.context().cookies()).filter((c) => c.name === "stl_session");
       expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Lax", secure: false });
       await page.getByRole("button", { name: "Cerrar sesión" }).click();
       await page.waitForURL(`${a.baseUrl}/console/sign-in?signed-out=1`);
@@ -290,7 +279,7 @@ describe.skipIf(!CHROMIUM_PATH)(
     });
 
     it("showed no CSP violation or script error on any page", () => {
-      expect(pageErrors).toEqual([]);
+      expect(chromium.errors).toEqual([]);
     });
   },
   180_000,
