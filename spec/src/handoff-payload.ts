@@ -5,6 +5,7 @@ import { DateTimeWithZone } from "./date-time.ts";
 import { literalUnion } from "./literal-union.ts";
 import { NOT_CALLED_REASONS } from "./response-state.ts";
 import { text } from "./text.ts";
+import { leadId, webhookEnvelope } from "./webhook-envelope.ts";
 
 /** The payload's version: 2 added `call`, `email`, `response_no` and the email-only hand-off. */
 export const HANDOFF_PAYLOAD_VERSION = 2;
@@ -83,18 +84,10 @@ export const HandoffPayloadSchema = Type.Object(
     type: Type.Literal("lead.handoff", {
       description: text("HandoffPayload.type.description", "The event type."),
     }),
-    version: Type.Literal(HANDOFF_PAYLOAD_VERSION, {
-      description: text("HandoffPayload.version.description", "The payload's version."),
-    }),
-    timestamp: DateTimeWithZone(
-      text("HandoffPayload.timestamp.description", "When this delivery attempt was built."),
-    ),
+    ...webhookEnvelope(HANDOFF_PAYLOAD_VERSION),
     data: Type.Object(
       {
-        lead_id: Type.String({
-          format: "uuid",
-          description: text("LeadStatus.id.description", "The lead's id."),
-        }),
+        lead_id: leadId(),
         account: Type.Object(
           { id: Type.String({ format: "uuid" }), slug: Type.String() },
           {

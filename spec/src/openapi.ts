@@ -93,6 +93,30 @@ const signedWebhookHeaders = ["webhook-id", "webhook-timestamp", "webhook-signat
   $ref: `#/components/parameters/${name}`,
 }));
 
+/** A webhook the service sends: signed per Standard Webhooks, a JSON body of the named schema, any 2XX acknowledges. */
+const signedWebhookPost = (
+  operation: { operationId: string; tags: string[]; summary: string; description: string },
+  bodySchema: "HandoffPayload" | "StatusCallback",
+) => ({
+  post: {
+    ...operation,
+    security: [],
+    parameters: [...signedWebhookHeaders],
+    requestBody: {
+      required: true,
+      content: { "application/json": { schema: { $ref: `#/components/schemas/${bodySchema}` } } },
+    },
+    responses: {
+      "2XX": {
+        description: text(
+          "webhook.leadHandoff.2XX.description",
+          "Acknowledged: the service stops retrying this webhook-id.",
+        ),
+      },
+    },
+  },
+});
+
 function problemResponse(
   description: string,
   codes: ProblemCode[],
@@ -570,8 +594,8 @@ export function buildOpenApiDocument(): Json {
       },
     },
     webhooks: {
-      "lead.handoff": {
-        post: {
+      "lead.handoff": signedWebhookPost(
+        {
           operationId: "leadHandoff",
           tags: ["assistant"],
           summary: text("webhook.leadHandoff.summary", "A lead handed to the assistant"),
@@ -579,22 +603,9 @@ export function buildOpenApiDocument(): Json {
             "webhook.leadHandoff.description",
             "Sent to ASSISTANT_WEBHOOK_URL for every response of every lead that is not a test lead and has a permitted way to be answered, within five minutes (by respond_by). A call is permitted only with a complete consent block and a phone whose number is neither on the account's do-not-call list nor reported as a wrong number; otherwise call.permitted is false with the reason, the payload carries no phone and no call window, and the assistant may answer by email. A lead with neither is not handed off.",
           ),
-          security: [],
-          parameters: [...signedWebhookHeaders],
-          requestBody: {
-            required: true,
-            content: { "application/json": { schema: { $ref: "#/components/schemas/HandoffPayload" } } },
-          },
-          responses: {
-            "2XX": {
-              description: text(
-                "webhook.leadHandoff.2XX.description",
-                "Acknowledged: the service stops retrying this webhook-id.",
-              ),
-            },
-          },
         },
-      },
+        "HandoffPayload",
+      ),
       ...Object.fromEntries(
         (
           [
@@ -612,8 +623,8 @@ export function buildOpenApiDocument(): Json {
           ] as const
         ).map(([type, operationId, summary]) => [
           type,
-          {
-            post: {
+          signedWebhookPost(
+            {
               operationId,
               tags: ["leads"],
               summary,
@@ -621,22 +632,9 @@ export function buildOpenApiDocument(): Json {
                 "webhook.leadHandedOff.description",
                 "A status callback to the sender of the lead: sent when a channel token has a callback URL. Verify it with verifyWebhook from @speed-to-lead/sdk/webhooks and drop webhook-ids already seen.",
               ),
-              security: [],
-              parameters: [...signedWebhookHeaders],
-              requestBody: {
-                required: true,
-                content: { "application/json": { schema: { $ref: "#/components/schemas/StatusCallback" } } },
-              },
-              responses: {
-                "2XX": {
-                  description: text(
-                    "webhook.leadHandoff.2XX.description",
-                    "Acknowledged: the service stops retrying this webhook-id.",
-                  ),
-                },
-              },
             },
-          },
+            "StatusCallback",
+          ),
         ]),
       ),
     },

@@ -4,6 +4,7 @@ import { DateTimeWithZone } from "./date-time.ts";
 import { literalUnion } from "./literal-union.ts";
 import { ResponseStateSchema } from "./response-state.ts";
 import { text } from "./text.ts";
+import { leadId, webhookEnvelope } from "./webhook-envelope.ts";
 
 export const STATUS_CALLBACK_TYPES = ["lead.handed_off", "lead.missed", "lead.not_called"] as const;
 
@@ -15,18 +16,10 @@ export const StatusCallbackSchema = Type.Object(
         "lead.handed_off: the assistant acknowledged a response of the lead. lead.missed: a response's respond_by passed unacknowledged. lead.not_called: the lead gets no response at all (a test lead, or no permitted way to answer it).",
       ),
     }),
-    version: Type.Literal(1, {
-      description: text("HandoffPayload.version.description", "The payload's version."),
-    }),
-    timestamp: DateTimeWithZone(
-      text("HandoffPayload.timestamp.description", "When this delivery attempt was built."),
-    ),
+    ...webhookEnvelope(1),
     data: Type.Object(
       {
-        lead_id: Type.String({
-          format: "uuid",
-          description: text("LeadStatus.id.description", "The lead's id."),
-        }),
+        lead_id: leadId(),
         platform: Type.Union([Type.String(), Type.Null()], {
           description: text("StatusCallback.data.platform.description", "As posted; null when not sent."),
         }),
