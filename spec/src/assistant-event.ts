@@ -1,6 +1,7 @@
 // What the phone assistant reports back about a lead it was handed: the person opted out, or it is a wrong number.
 import { type Static, Type } from "@sinclair/typebox";
 import { DateTimeWithZone } from "./date-time.ts";
+import { literalUnion } from "./literal-union.ts";
 import { text } from "./text.ts";
 
 export const ASSISTANT_EVENT_TYPES = ["lead.opted_out", "lead.wrong_number"] as const;
@@ -13,15 +14,12 @@ export type AssistantEventType = (typeof ASSISTANT_EVENT_TYPES)[number];
  */
 export const AssistantEventSchema = Type.Object(
   {
-    type: Type.Union(
-      ASSISTANT_EVENT_TYPES.map((type) => Type.Literal(type)),
-      {
-        description: text(
-          "AssistantEvent.type.description",
-          "lead.opted_out: the person asked not to be called; the lead's number goes on its account's do-not-call list. lead.wrong_number: the person at the number is not the lead; the consent given for that number no longer counts.",
-        ),
-      },
-    ),
+    type: literalUnion(ASSISTANT_EVENT_TYPES, {
+      description: text(
+        "AssistantEvent.type.description",
+        "lead.opted_out: the person asked not to be called; the lead's number goes on its account's do-not-call list. lead.wrong_number: the person at the number is not the lead; the consent given for that number no longer counts.",
+      ),
+    }),
     timestamp: DateTimeWithZone(
       text("AssistantEvent.timestamp.description", "When the assistant recorded the event."),
     ),
@@ -46,10 +44,9 @@ export const AssistantEventSchema = Type.Object(
 
 export const AssistantEventReceivedSchema = Type.Object(
   {
-    type: Type.Union(
-      ASSISTANT_EVENT_TYPES.map((type) => Type.Literal(type)),
-      { description: text("AssistantEventReceived.type.description", "The event's type.") },
-    ),
+    type: literalUnion(ASSISTANT_EVENT_TYPES, {
+      description: text("AssistantEventReceived.type.description", "The event's type."),
+    }),
     lead_id: Type.String({
       format: "uuid",
       description: text("AssistantEventReceived.lead_id.description", "The lead the event was about."),

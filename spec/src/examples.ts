@@ -6,7 +6,13 @@ import type { LeadAccepted } from "./lead-accepted.ts";
 import type { FieldError, Problem } from "./problem.ts";
 import { PROBLEM_CODES, type ProblemCode, problemType } from "./problem-codes.ts";
 
-export const leadWithConsentExample: LeadInput = {
+const webformConsent = {
+  source: "webform:/contact",
+  reference: "sub_8812",
+  captured_at: "2026-11-20T14:02:00-06:00",
+};
+
+export const leadWithConsentExample = {
   phone: "(415) 555-2671",
   email: "ana.garcia@example.com",
   first_name: "Ana",
@@ -20,12 +26,8 @@ export const leadWithConsentExample: LeadInput = {
   context: { bedrooms: 3, utm_source: "newsletter" },
   source_event_at: "2026-11-20T14:02:10-06:00",
   idempotency_key: "form-8812-attempt",
-  consent: {
-    source: "webform:/contact",
-    reference: "sub_8812",
-    captured_at: "2026-11-20T14:02:00-06:00",
-  },
-};
+  consent: webformConsent,
+} as const satisfies LeadInput;
 
 export const partnerLeadExample: LeadInput = {
   email: "jordan@example.com",
@@ -35,6 +37,8 @@ export const partnerLeadExample: LeadInput = {
   external_lead_id: "A-10023",
 };
 
+const { idempotency_key: _key, consent: _asSent, ...storedFields } = leadWithConsentExample;
+
 export const leadCreatedExample: LeadAccepted = {
   id: "0193f0c2-6b1e-7a52-9c1d-5e0b7d2a4f10",
   created: true,
@@ -42,25 +46,12 @@ export const leadCreatedExample: LeadAccepted = {
   call_eligible: true,
   received_at: "2026-11-20T20:02:11.482Z",
   respond_by: "2026-11-20T20:07:11.482Z",
+  // The lead above as stored: the phone in E.164, the key kept apart (it is not a field of the lead).
   lead: {
+    ...storedFields,
     phone: "+14155552671",
-    email: "ana.garcia@example.com",
-    first_name: "Ana",
-    last_name: "García",
-    source: "hosted_page",
-    source_campaign: "spring-2026.open_house",
-    property_ref: "123 Main St, Austin, TX",
-    price: 425000,
-    language: "es",
-    timezone: "America/Chicago",
-    context: { bedrooms: 3, utm_source: "newsletter" },
-    source_event_at: "2026-11-20T14:02:10-06:00",
     test: false,
-    consent: {
-      source: "webform:/contact",
-      reference: "sub_8812",
-      captured_at: "2026-11-20T14:02:00-06:00",
-    },
+    consent: webformConsent,
     response: { state: "pending" },
   },
   ignored_fields: [],

@@ -2,8 +2,10 @@
 import { type Static, Type } from "@sinclair/typebox";
 import { ConsentSchema } from "./consent.ts";
 import { DateTimeWithZone } from "./date-time.ts";
+import { literalUnion } from "./literal-union.ts";
 import { NOT_CALLED_REASONS } from "./response-state.ts";
 import { text } from "./text.ts";
+import { leadId, webhookEnvelope } from "./webhook-envelope.ts";
 
 /** The payload's version: 2 added `call`, `email`, `response_no` and the email-only hand-off. */
 export const HANDOFF_PAYLOAD_VERSION = 2;
@@ -82,18 +84,10 @@ export const HandoffPayloadSchema = Type.Object(
     type: Type.Literal("lead.handoff", {
       description: text("HandoffPayload.type.description", "The event type."),
     }),
-    version: Type.Literal(HANDOFF_PAYLOAD_VERSION, {
-      description: text("HandoffPayload.version.description", "The payload's version."),
-    }),
-    timestamp: DateTimeWithZone(
-      text("HandoffPayload.timestamp.description", "When this delivery attempt was built."),
-    ),
+    ...webhookEnvelope(HANDOFF_PAYLOAD_VERSION),
     data: Type.Object(
       {
-        lead_id: Type.String({
-          format: "uuid",
-          description: text("LeadStatus.id.description", "The lead's id."),
-        }),
+        lead_id: leadId(),
         account: Type.Object(
           { id: Type.String({ format: "uuid" }), slug: Type.String() },
           {
@@ -113,15 +107,12 @@ export const HandoffPayloadSchema = Type.Object(
             Type.Object(
               {
                 permitted: Type.Literal(false),
-                reason: Type.Union(
-                  CALL_REFUSALS.map((reason) => Type.Literal(reason)),
-                  {
-                    description: text(
-                      "HandoffPayload.data.call.reason.description",
-                      "Why the call is not permitted.",
-                    ),
-                  },
-                ),
+                reason: literalUnion(CALL_REFUSALS, {
+                  description: text(
+                    "HandoffPayload.data.call.reason.description",
+                    "Why the call is not permitted.",
+                  ),
+                }),
               },
               { additionalProperties: false },
             ),

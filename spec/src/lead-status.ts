@@ -3,6 +3,7 @@ import { type Static, Type } from "@sinclair/typebox";
 import { DateTimeWithZone } from "./date-time.ts";
 import { StoredLeadSchema } from "./stored-lead.ts";
 import { text } from "./text.ts";
+import { leadId } from "./webhook-envelope.ts";
 
 export const HandoffAttemptSchema = Type.Object(
   {
@@ -40,10 +41,7 @@ export const HandoffAttemptSchema = Type.Object(
 
 export const LeadStatusSchema = Type.Object(
   {
-    id: Type.String({
-      format: "uuid",
-      description: text("LeadStatus.id.description", "The lead's id."),
-    }),
+    id: leadId(),
     call_eligible: Type.Boolean({
       description: text(
         "LeadStatus.call_eligible.description",

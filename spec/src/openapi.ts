@@ -88,6 +88,34 @@ const componentSchemas = [
 const problemRef = { $ref: "#/components/schemas/Problem" };
 const retryAfterHeader = { $ref: "#/components/headers/Retry-After" };
 const requestIdHeader = { $ref: "#/components/headers/X-Request-Id" };
+/** The Standard Webhooks headers every signed request carries, ours and the assistant's. */
+const signedWebhookHeaders = ["webhook-id", "webhook-timestamp", "webhook-signature"].map((name) => ({
+  $ref: `#/components/parameters/${name}`,
+}));
+
+/** A webhook the service sends: signed per Standard Webhooks, a JSON body of the named schema, any 2XX acknowledges. */
+const signedWebhookPost = (
+  operation: { operationId: string; tags: string[]; summary: string; description: string },
+  bodySchema: "HandoffPayload" | "StatusCallback",
+) => ({
+  post: {
+    ...operation,
+    security: [],
+    parameters: [...signedWebhookHeaders],
+    requestBody: {
+      required: true,
+      content: { "application/json": { schema: { $ref: `#/components/schemas/${bodySchema}` } } },
+    },
+    responses: {
+      "2XX": {
+        description: text(
+          "webhook.leadHandoff.2XX.description",
+          "Acknowledged: the service stops retrying this webhook-id.",
+        ),
+      },
+    },
+  },
+});
 
 function problemResponse(
   description: string,
@@ -449,12 +477,7 @@ export function buildOpenApiDocument(): Json {
             `For the service's own phone assistant, not for lead senders. Signed per Standard Webhooks with the secret the service signs its hand-offs with (ASSISTANT_WEBHOOK_SECRET): webhook-signature is v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">. A webhook-timestamp more than ${WEBHOOK_TOLERANCE_SECONDS} seconds from the service's clock is refused, and so is a webhook-id already processed. lead.opted_out puts the lead's number on its account's do-not-call list: no lead of that account with that number is handed off again, pending and retrying hand-offs included (every hand-off checks the list in the same transaction that claims it: one claimed before the number went on the list may still arrive, and its lead then shows handed_off; none is claimed after). lead.wrong_number closes the number's pending hand-offs in that account: the consent given for it no longer counts; a later lead with a new consent may be called. Events never create leads. The path answers 404 when the service has no assistant secret configured.`,
           ),
           security: [],
-          parameters: [
-            { $ref: "#/components/parameters/webhook-id" },
-            { $ref: "#/components/parameters/webhook-timestamp" },
-            { $ref: "#/components/parameters/webhook-signature" },
-            { $ref: "#/components/parameters/Accept-Language" },
-          ],
+          parameters: [...signedWebhookHeaders, { $ref: "#/components/parameters/Accept-Language" }],
           requestBody: {
             required: true,
             description: text(
@@ -571,8 +594,8 @@ export function buildOpenApiDocument(): Json {
       },
     },
     webhooks: {
-      "lead.handoff": {
-        post: {
+      "lead.handoff": signedWebhookPost(
+        {
           operationId: "leadHandoff",
           tags: ["assistant"],
           summary: text("webhook.leadHandoff.summary", "A lead handed to the assistant"),
@@ -580,26 +603,9 @@ export function buildOpenApiDocument(): Json {
             "webhook.leadHandoff.description",
             "Sent to ASSISTANT_WEBHOOK_URL for every response of every lead that is not a test lead and has a permitted way to be answered, within five minutes (by respond_by). A call is permitted only with a complete consent block and a phone whose number is neither on the account's do-not-call list nor reported as a wrong number; otherwise call.permitted is false with the reason, the payload carries no phone and no call window, and the assistant may answer by email. A lead with neither is not handed off.",
           ),
-          security: [],
-          parameters: [
-            { $ref: "#/components/parameters/webhook-id" },
-            { $ref: "#/components/parameters/webhook-timestamp" },
-            { $ref: "#/components/parameters/webhook-signature" },
-          ],
-          requestBody: {
-            required: true,
-            content: { "application/json": { schema: { $ref: "#/components/schemas/HandoffPayload" } } },
-          },
-          responses: {
-            "2XX": {
-              description: text(
-                "webhook.leadHandoff.2XX.description",
-                "Acknowledged: the service stops retrying this webhook-id.",
-              ),
-            },
-          },
         },
-      },
+        "HandoffPayload",
+      ),
       ...Object.fromEntries(
         (
           [
@@ -617,8 +623,8 @@ export function buildOpenApiDocument(): Json {
           ] as const
         ).map(([type, operationId, summary]) => [
           type,
-          {
-            post: {
+          signedWebhookPost(
+            {
               operationId,
               tags: ["leads"],
               summary,
@@ -626,26 +632,9 @@ export function buildOpenApiDocument(): Json {
                 "webhook.leadHandedOff.description",
                 "A status callback to the sender of the lead: sent when a channel token has a callback URL. Verify it with verifyWebhook from @speed-to-lead/sdk/webhooks and drop webhook-ids already seen.",
               ),
-              security: [],
-              parameters: [
-                { $ref: "#/components/parameters/webhook-id" },
-                { $ref: "#/components/parameters/webhook-timestamp" },
-                { $ref: "#/components/parameters/webhook-signature" },
-              ],
-              requestBody: {
-                required: true,
-                content: { "application/json": { schema: { $ref: "#/components/schemas/StatusCallback" } } },
-              },
-              responses: {
-                "2XX": {
-                  description: text(
-                    "webhook.leadHandoff.2XX.description",
-                    "Acknowledged: the service stops retrying this webhook-id.",
-                  ),
-                },
-              },
             },
-          },
+            "StatusCallback",
+          ),
         ]),
       ),
     },

@@ -1,6 +1,7 @@
 // The error body: RFC 9457 problem details with a stable code and, for 422, every field error.
 import { type Static, Type } from "@sinclair/typebox";
 import { FIELD_ERROR_CODES } from "./field-error-codes.ts";
+import { literalUnion } from "./literal-union.ts";
 import { PROBLEM_CODES } from "./problem-codes.ts";
 import { text } from "./text.ts";
 
@@ -12,10 +13,9 @@ export const FieldErrorSchema = Type.Object(
         'JSON Pointer (RFC 6901) into the request body, such as /consent/captured_at; "" for the body as a whole.',
       ),
     }),
-    code: Type.Union(
-      Object.keys(FIELD_ERROR_CODES).map((code) => Type.Literal(code)),
-      { description: text("FieldError.code.description", "Stable, machine-readable reason.") },
-    ),
+    code: literalUnion(Object.keys(FIELD_ERROR_CODES), {
+      description: text("FieldError.code.description", "Stable, machine-readable reason."),
+    }),
     message: Type.String({
       description: text(
         "FieldError.message.description",
@@ -46,10 +46,9 @@ export const ProblemSchema = Type.Object(
     detail: Type.String({
       description: text("Problem.detail.description", "What went wrong with this request."),
     }),
-    code: Type.Union(
-      Object.keys(PROBLEM_CODES).map((code) => Type.Literal(code)),
-      { description: text("Problem.code.description", "Stable, machine-readable problem code.") },
-    ),
+    code: literalUnion(Object.keys(PROBLEM_CODES), {
+      description: text("Problem.code.description", "Stable, machine-readable problem code."),
+    }),
     request_id: Type.Optional(
       Type.String({
         description: text(

@@ -1,5 +1,6 @@
 // Where a lead stands with the five-minute response (the assistant's call).
 import { type Static, Type } from "@sinclair/typebox";
+import { literalUnion } from "./literal-union.ts";
 import { text } from "./text.ts";
 
 export const RESPONSE_STATES = ["pending", "handed_off", "missed", "not_called"] as const;
@@ -10,25 +11,19 @@ export type NotCalledReason = (typeof NOT_CALLED_REASONS)[number];
 
 export const ResponseStateSchema = Type.Object(
   {
-    state: Type.Union(
-      RESPONSE_STATES.map((state) => Type.Literal(state)),
-      {
-        description: text(
-          "ResponseState.state.description",
-          "pending: waiting to be handed to the assistant. handed_off: the assistant acknowledged it. missed: it could not be handed off before respond_by. not_called: nothing is done (a test lead, or no permitted way to answer: the call is refused and there is no email). A repeat that permits a call after respond_by starts a new five-minute response (pending, with a new respond_by) instead.",
-        ),
-      },
-    ),
-    reason: Type.Optional(
-      Type.Union(
-        NOT_CALLED_REASONS.map((reason) => Type.Literal(reason)),
-        {
-          description: text(
-            "ResponseState.reason.description",
-            "Why the assistant may not call the lead; absent when it may. With pending, handed_off or missed the response is by email only. test: a test lead. no_consent: no complete consent block. no_phone: no phone to call. The first that applies, in that order. Then, for a lead that is otherwise call-eligible: opted_out: its number is on the account's do-not-call list (the person asked not to be called; an email answer is still allowed, as the opt-out is about calls); wrong_number: the person at that number said it is not theirs, so the consent given for it no longer counts (an email answer is still allowed).",
-          ),
-        },
+    state: literalUnion(RESPONSE_STATES, {
+      description: text(
+        "ResponseState.state.description",
+        "pending: waiting to be handed to the assistant. handed_off: the assistant acknowledged it. missed: it could not be handed off before respond_by. not_called: nothing is done (a test lead, or no permitted way to answer: the call is refused and there is no email). A repeat that permits a call after respond_by starts a new five-minute response (pending, with a new respond_by) instead.",
       ),
+    }),
+    reason: Type.Optional(
+      literalUnion(NOT_CALLED_REASONS, {
+        description: text(
+          "ResponseState.reason.description",
+          "Why the assistant may not call the lead; absent when it may. With pending, handed_off or missed the response is by email only. test: a test lead. no_consent: no complete consent block. no_phone: no phone to call. The first that applies, in that order. Then, for a lead that is otherwise call-eligible: opted_out: its number is on the account's do-not-call list (the person asked not to be called; an email answer is still allowed, as the opt-out is about calls); wrong_number: the person at that number said it is not theirs, so the consent given for it no longer counts (an email answer is still allowed).",
+        ),
+      }),
     ),
   },
   {

@@ -1,5 +1,5 @@
 // The closed list of lead sources; anything else a sender writes is stored as "form".
-import { Type } from "@sinclair/typebox";
+import { literalUnion } from "./literal-union.ts";
 import { text } from "./text.ts";
 
 export const LEAD_SOURCES = [
@@ -25,13 +25,10 @@ export type LeadSource = (typeof LEAD_SOURCES)[number];
 /** The source used when the submitted one is not in LEAD_SOURCES. */
 export const FALLBACK_SOURCE: LeadSource = "form";
 
-export const LeadSourceSchema = Type.Union(
-  LEAD_SOURCES.map((source) => Type.Literal(source)),
-  {
-    "x-component": "LeadSource",
-    description: text(
-      "LeadSource.description",
-      "Where the lead came from, after the fallback: one of the known sources.",
-    ),
-  },
-);
+export const LeadSourceSchema = literalUnion(LEAD_SOURCES, {
+  "x-component": "LeadSource",
+  description: text(
+    "LeadSource.description",
+    "Where the lead came from, after the fallback: one of the known sources.",
+  ),
+});

@@ -1,34 +1,25 @@
 // What a sender hears about its leads: the OpenAPI `webhooks` lead.handed_off, lead.missed and lead.not_called.
 import { type Static, Type } from "@sinclair/typebox";
 import { DateTimeWithZone } from "./date-time.ts";
+import { literalUnion } from "./literal-union.ts";
 import { ResponseStateSchema } from "./response-state.ts";
 import { text } from "./text.ts";
+import { leadId, webhookEnvelope } from "./webhook-envelope.ts";
 
 export const STATUS_CALLBACK_TYPES = ["lead.handed_off", "lead.missed", "lead.not_called"] as const;
 
 export const StatusCallbackSchema = Type.Object(
   {
-    type: Type.Union(
-      STATUS_CALLBACK_TYPES.map((type) => Type.Literal(type)),
-      {
-        description: text(
-          "StatusCallback.type.description",
-          "lead.handed_off: the assistant acknowledged a response of the lead. lead.missed: a response's respond_by passed unacknowledged. lead.not_called: the lead gets no response at all (a test lead, or no permitted way to answer it).",
-        ),
-      },
-    ),
-    version: Type.Literal(1, {
-      description: text("HandoffPayload.version.description", "The payload's version."),
+    type: literalUnion(STATUS_CALLBACK_TYPES, {
+      description: text(
+        "StatusCallback.type.description",
+        "lead.handed_off: the assistant acknowledged a response of the lead. lead.missed: a response's respond_by passed unacknowledged. lead.not_called: the lead gets no response at all (a test lead, or no permitted way to answer it).",
+      ),
     }),
-    timestamp: DateTimeWithZone(
-      text("HandoffPayload.timestamp.description", "When this delivery attempt was built."),
-    ),
+    ...webhookEnvelope(1),
     data: Type.Object(
       {
-        lead_id: Type.String({
-          format: "uuid",
-          description: text("LeadStatus.id.description", "The lead's id."),
-        }),
+        lead_id: leadId(),
         platform: Type.Union([Type.String(), Type.Null()], {
           description: text("StatusCallback.data.platform.description", "As posted; null when not sent."),
         }),

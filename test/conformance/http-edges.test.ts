@@ -5,7 +5,7 @@ import { LEAD_INTAKE_PATH } from "@speed-to-lead/spec";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BackendDatabase, createBackendDatabase } from "../harness/database-backend.ts";
 import { postLead } from "../harness/lead-http.ts";
-import { rawExchange } from "../harness/raw-http.ts";
+import { intakePostHead, rawExchange } from "../harness/raw-http.ts";
 import { type ServerProcess, startServerProcess } from "../harness/server-process.ts";
 import { openapiDocument } from "../harness/spec-ajv.ts";
 import { createChannelToken } from "../harness/stl-cli.ts";
@@ -27,8 +27,7 @@ describe("HTTP edges", () => {
     await database?.remove();
   });
 
-  const head = (lines: string) =>
-    `POST ${LEAD_INTAKE_PATH} HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\n${lines}\r\n`;
+  const head = (framing: string) => intakePostHead(token, framing);
 
   it("refuses any Content-Encoding but identity with 415 unsupported_content_encoding", async () => {
     const encoded = [

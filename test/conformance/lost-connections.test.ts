@@ -1,10 +1,9 @@
 // Connections that end before their answer: a body cut off by the client, and pipelined requests, which
 // Bun's HTTP layer answers by closing the connection. Never a stored lead whose answer was dropped.
-import { LEAD_INTAKE_PATH } from "@speed-to-lead/spec";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BackendDatabase, createBackendDatabase } from "../harness/database-backend.ts";
 import { postLead } from "../harness/lead-http.ts";
-import { rawExchange } from "../harness/raw-http.ts";
+import { intakePostHead, rawExchange } from "../harness/raw-http.ts";
 import { type ServerProcess, startServerProcess } from "../harness/server-process.ts";
 import { createChannelToken } from "../harness/stl-cli.ts";
 import { storedLeads } from "../harness/stored-leads.ts";
@@ -26,8 +25,7 @@ describe("lost connections on postgres", () => {
     await database?.remove();
   });
 
-  const head = (framing: string) =>
-    `POST ${LEAD_INTAKE_PATH} HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\n${framing}\r\n`;
+  const head = (framing: string) => intakePostHead(token, framing);
   const post = (body: string) => `${head(`Content-Length: ${Buffer.byteLength(body)}\r\n`)}${body}`;
 
   /** The server's log lines (JSON) that mention this address, once `count` of them arrived (bounded wait). */

@@ -1,5 +1,6 @@
 // Exact bytes over a raw TCP connection, for what fetch cannot send: dot segments, pipelining, broken framing.
 import { connect } from "node:net";
+import { LEAD_INTAKE_PATH } from "@speed-to-lead/spec";
 
 export interface RawResponse {
   status: number;
@@ -81,3 +82,12 @@ export function rawExchange(
 
 /** A GET request's bytes, path exactly as given. */
 export const rawGet = (path: string) => `GET ${path} HTTP/1.1\r\nHost: localhost\r\n\r\n`;
+
+/**
+ * The head of a JSON post of a lead with `token`, up to and including the blank line; `framing` adds header
+ * lines (each ending in CRLF), such as a Content-Length or a Transfer-Encoding.
+ *
+ * @example rawExchange(port, [intakePostHead(token, "Content-Length: 2\r\n") + "{}"])
+ */
+export const intakePostHead = (token: string, framing: string) =>
+  `POST ${LEAD_INTAKE_PATH} HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\n${framing}\r\n`;

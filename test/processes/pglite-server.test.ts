@@ -11,10 +11,10 @@ import {
   fetchHandle,
   OWNER_PASSWORD,
 } from "../../server/src/testing/console-client.ts";
-import { contractErrors } from "../../server/src/testing/contract.ts";
 import { completeConsent } from "../../server/src/testing/intake-requests.ts";
 import { postLead } from "../harness/lead-http.ts";
 import { type ServerProcess, startServerProcess, untilReady } from "../harness/server-process.ts";
+import { schemaErrors } from "../harness/spec-ajv.ts";
 import { runCli } from "../harness/stl-cli.ts";
 
 const base = mkdtempSync(join(tmpdir(), "stl-pglite-"));
@@ -48,7 +48,7 @@ describe("server on PGlite, as `bun start` runs it", () => {
     expect(output).toContain(`-H "Authorization: Bearer ${demoToken}"`);
     const response = await postLead(server.baseUrl, { token: demoToken, body: lead });
     expect(response.status).toBe(201);
-    expect(contractErrors("LeadAccepted", response.body)).toEqual([]);
+    expect(schemaErrors("LeadAccepted", response.body)).toEqual([]);
     firstLead = { id: response.body.id, text: response.text };
   });
 

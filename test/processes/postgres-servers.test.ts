@@ -3,11 +3,11 @@
 import type {} from "@speed-to-lead/tests/harness/global-setup";
 import { createDatabase } from "@speed-to-lead/tests/harness/postgres";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { contractErrors } from "../../server/src/testing/contract.ts";
 import { eventually } from "../../server/src/testing/eventually.ts";
 import { completeConsent } from "../../server/src/testing/intake-requests.ts";
 import { postLead } from "../harness/lead-http.ts";
 import { type ServerProcess, startServerProcess, untilReady } from "../harness/server-process.ts";
+import { schemaErrors } from "../harness/spec-ajv.ts";
 import { createChannelToken, runCli } from "../harness/stl-cli.ts";
 
 let env: { DATABASE_URL: string };
@@ -44,7 +44,7 @@ describe("two servers on one PostgreSQL", () => {
       body: { phone: "4155552671", consent: completeConsent() },
     });
     expect(response.status).toBe(201);
-    expect(contractErrors("LeadAccepted", response.body)).toEqual([]);
+    expect(schemaErrors("LeadAccepted", response.body)).toEqual([]);
     expect(await count("select count(*) as n from response_tasks where lead_id = $1", response.body.id)).toBe(
       1,
     );

@@ -1,35 +1,31 @@
 // Invariant: a test lead, a lead without a complete consent block and a lead without a phone are never call_eligible.
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { uneligibleLead } from "../arbitraries/uneligible-lead.ts";
 import { unique } from "../arbitraries/valid-lead.ts";
 import { asSent, expectEligibility } from "../harness/accepted-lead-expectations.ts";
 import type { IntakeServer } from "../harness/intake-server.ts";
 import { sendLead, TRANSPORTS } from "../harness/lead-transports.ts";
-import { PROPERTY_RUNS, propertyTimeout } from "../harness/property-runs.ts";
+import { itHoldsForAll } from "../harness/property-runs.ts";
 
 export function neverCallEligibleSuite(server: IntakeServer): void {
   describe("leads that must never be called", () => {
-    it(
+    itHoldsForAll(
       "are accepted but never call_eligible, with the first reason that applies",
-      async () => {
-        await fc.assert(
-          fc.asyncProperty(
-            uneligibleLead({ now: Date.now }),
-            fc.constantFrom(...TRANSPORTS),
-            async (lead, transport) => {
-              const body = unique(lead.body);
-              const { wire, sdk } = await sendLead(transport, server.baseUrl, server.tokens.main.token, body);
-              expect(wire.status, wire.text).toBe(201);
-              expect(wire.body.call_eligible, lead.because.join(", ")).toBe(false);
-              if (sdk && "result" in sdk) expect(sdk.result.callEligible).toBe(false);
-              expectEligibility(asSent(body), wire.body);
-            },
-          ),
-          { numRuns: PROPERTY_RUNS },
-        );
-      },
-      propertyTimeout(1),
+      () =>
+        fc.asyncProperty(
+          uneligibleLead({ now: Date.now }),
+          fc.constantFrom(...TRANSPORTS),
+          async (lead, transport) => {
+            const body = unique(lead.body);
+            const { wire, sdk } = await sendLead(transport, server.baseUrl, server.tokens.main.token, body);
+            expect(wire.status, wire.text).toBe(201);
+            expect(wire.body.call_eligible, lead.because.join(", ")).toBe(false);
+            if (sdk && "result" in sdk) expect(sdk.result.callEligible).toBe(false);
+            expectEligibility(asSent(body), wire.body);
+          },
+        ),
+      1,
     );
   });
 }

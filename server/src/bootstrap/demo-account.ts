@@ -4,8 +4,8 @@ import type { Database } from "../db/database.ts";
 import { createChannelToken, ensureAccount } from "../modules/auth/token-repository.ts";
 import { createOwnerSignIn } from "../modules/owners/owner-access.ts";
 
-export const DEMO_ACCOUNT_SLUG = "demo";
-export const DEMO_OWNER_EMAIL = "owner@demo.example";
+const DEMO_ACCOUNT_SLUG = "demo";
+const DEMO_OWNER_EMAIL = "owner@demo.example";
 
 export async function createDemoToken(db: Database): Promise<{ id: string; token: string }> {
   const account = await ensureAccount(db, DEMO_ACCOUNT_SLUG);

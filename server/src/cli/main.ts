@@ -67,7 +67,7 @@ const owners = ownerCommands({
 });
 
 /** Commands by their words; other features add theirs here (e.g. "dispatch"). */
-export const COMMANDS: Record<string, Command> = {
+const COMMANDS: Record<string, Command> = {
   "tokens create": createTokenCommand,
   "tokens list": listTokensCommand,
   "tokens revoke": revokeTokenCommand,

@@ -21,7 +21,7 @@ export interface PostOptions {
   headers?: Record<string, string>;
 }
 
-export const csrfIn = (html: string) => /name="_csrf" value="([0-9a-f]{64})"/.exec(html)?.[1];
+const csrfIn = (html: string) => /name="_csrf" value="([0-9a-f]{64})"/.exec(html)?.[1];
 
 /** `fetch` of a real server, or `app.handle`, both as a Handle. */
 export const fetchHandle: Handle = (request) => fetch(request, { redirect: "manual" });

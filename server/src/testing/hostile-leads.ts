@@ -43,9 +43,9 @@ export const HOSTILE_SELECTORS = [
 /** The intake's limit on `source`: longer payloads are cut to it. */
 export const SOURCE_MAX = 64;
 /** The source campaign allows only [A-Za-z0-9._-]: its hostile value is a formula start. */
-export const HOSTILE_CAMPAIGN = "-2-cmd.A0";
+const HOSTILE_CAMPAIGN = "-2-cmd.A0";
 /** The email local part allows quotes, = and |: enough to break an attribute or start a formula. */
-export const hostileEmail = (index: number) => `=x'onfocus='alert${index}|@evil.example`;
+const hostileEmail = (index: number) => `=x'onfocus='alert${index}|@evil.example`;
 
 /**
  * A lead with `payload` in every free-text field the intake accepts, context keys included.

@@ -30,7 +30,7 @@ export function intakeRequest(body: unknown, options: PostOptions = {}): Request
 }
 
 /** Minutes ago, as an ISO date-time, for consent.captured_at. */
-export const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
 
 export const completeConsent = () => ({
   source: "webform:/contact",

@@ -1,9 +1,9 @@
 // POST /api/speed-to-lead/assistant-events through the real app and database (PGlite and PostgreSQL).
 import { ASSISTANT_EVENTS_PATH } from "@speed-to-lead/spec";
+import { schemaErrors } from "@speed-to-lead/tests/harness/spec-ajv";
 import { Webhook } from "standardwebhooks";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../app.ts";
-import { contractErrors } from "../../testing/contract.ts";
 import { listChanges } from "../dnc/dnc-repository.ts";
 import { generateWebhookSecret } from "../handoff/testing/fake-assistant.ts";
 import {
@@ -62,7 +62,7 @@ describe.each(Object.keys(backends) as (keyof typeof backends)[])("assistant eve
     const json = await response.json();
     if (response.status !== 200) {
       expect(response.headers.get("content-type")).toBe("application/problem+json");
-      expect(contractErrors("Problem", json)).toEqual([]);
+      expect(schemaErrors("Problem", json)).toEqual([]);
     }
     return { status: response.status, body: json };
   }

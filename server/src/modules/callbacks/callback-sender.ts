@@ -8,7 +8,7 @@ import { type ClaimedCallback, claimCallbacks, settleCallback } from "./callback
 import { callbackWebhookId, statusCallbackBody } from "./status-callback.ts";
 
 /** Attempts before a callback is given up as failed (about a day with the default backoff cap). */
-export const CALLBACK_MAX_ATTEMPTS = 12;
+const CALLBACK_MAX_ATTEMPTS = 12;
 const BATCH = 16;
 
 export type CallbackSettings = Pick<

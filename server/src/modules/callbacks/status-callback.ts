@@ -2,7 +2,7 @@
 import type { ClaimedCallback } from "./callback-outbox.ts";
 
 /** The status callbacks' payload version. */
-export const STATUS_CALLBACK_VERSION = 1;
+const STATUS_CALLBACK_VERSION = 1;
 
 /** Stable across retries, restarts and processes: the sender drops duplicates by it. */
 export const callbackWebhookId = (callbackId: string) => `msg_callback_${callbackId}`;

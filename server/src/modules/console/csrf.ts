@@ -2,7 +2,7 @@
 // every form as _csrf (or the X-CSRF-Token header), plus a matching Origin when the browser sends one.
 import { hashSecret, sameSecret } from "../owners/secret.ts";
 
-export const CSRF_FIELD = "_csrf";
+const CSRF_FIELD = "_csrf";
 
 /** Derived, not stored: only the holder of the cookie can compute it, and it ends with the session. */
 export const csrfTokenFor = (cookieSecret: string) => hashSecret(`csrf:${cookieSecret}`);

@@ -4,7 +4,7 @@ import { readCappedBody } from "../leads/request-body.ts";
 /** Larger bodies are not forms of ours: read as empty, so every field is "missing". */
 const MAX_FORM_BYTES = 16 * 1024;
 /** An uploaded file (a do-not-call CSV) may be larger, up to this. */
-export const MAX_UPLOAD_BYTES = 2 * 1024 * 1024;
+const MAX_UPLOAD_BYTES = 2 * 1024 * 1024;
 /** Past this a multipart body is not read at all (its CSRF token with it: the post is refused). */
 const MAX_MULTIPART_BYTES = 4 * MAX_UPLOAD_BYTES;
 /** Names the file fields that were too large: their value is "", so the page can say why. */

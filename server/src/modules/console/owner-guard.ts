@@ -10,7 +10,7 @@ import { csrfAccepted, csrfTokenFor } from "./csrf.ts";
 import { type Translate, translator } from "./dictionary.ts";
 import { readForm } from "./form.ts";
 import type { SignedInOwner } from "./layout.tsx";
-import { MessagePage } from "./message-page.tsx";
+import { MessagePage, type MessagePageProps } from "./message-page.tsx";
 import { CONSOLE_HOME } from "./navigation.ts";
 import { pageLanguage } from "./page-language.ts";
 import { htmlPage, redirectTo } from "./page-response.ts";
@@ -68,32 +68,34 @@ export function pageContext(deps: ConsoleDeps, { request, server, params }: Rout
   };
 }
 
+/** A message page (title, paragraph, link) in the page's language with `status`; `owner` shows the navigation. */
+export function messageResponse(
+  ctx: PageContext,
+  status: number,
+  message: Pick<MessagePageProps, "title" | "body" | "link" | "owner">,
+): Response {
+  const html = MessagePage({ lang: ctx.lang, t: ctx.t, path: ctx.path, ...message }) as string;
+  return htmlPage(ctx.state, html, { status });
+}
+
 /** 403 in the page's language: a form without its CSRF token, or from another origin. */
 export function forbiddenPage(ctx: PageContext, owner?: SignedInOwner): Response {
-  const html = MessagePage({
-    lang: ctx.lang,
-    t: ctx.t,
-    path: ctx.path,
+  return messageResponse(ctx, 403, {
     owner,
     title: ctx.t("error.forbidden.title"),
     body: ctx.t("error.forbidden.body"),
     link: { href: CONSOLE_HOME, label: ctx.t("error.back") },
-  }) as string;
-  return htmlPage(ctx.state, html, { status: 403 });
+  });
 }
 
 /** 404 in the page's language: also the answer for another account's objects. */
 export function notFoundPage(ctx: OwnerContext): Response {
-  const html = MessagePage({
-    lang: ctx.lang,
-    t: ctx.t,
-    path: ctx.path,
+  return messageResponse(ctx, 404, {
     owner: ctx.owner,
     title: ctx.t("error.notFound.title"),
     body: ctx.t("error.notFound.body"),
     link: { href: CONSOLE_HOME, label: ctx.t("error.back") },
-  }) as string;
-  return htmlPage(ctx.state, html, { status: 404 });
+  });
 }
 
 /**

@@ -4,7 +4,7 @@
  * style-src 'self' as well: htmx is configured (meta htmx-config) not to inject its indicator styles,
  * and no page uses a style attribute.
  */
-export const CONTENT_SECURITY_POLICY = [
+const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self'",

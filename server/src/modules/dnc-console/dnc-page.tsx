@@ -3,6 +3,7 @@ import type { Language } from "../../http/language.ts";
 import type { MessageKey, Translate } from "../console/dictionary.ts";
 import { Field } from "../console/field.tsx";
 import { Layout, type SignedInOwner } from "../console/layout.tsx";
+import { TableHead } from "../console/table-head.tsx";
 import type { CsvRefusal } from "../dnc/csv-rows.ts";
 import type { RecordedChange } from "../dnc/dnc-repository.ts";
 import { formatPhoneForPeople } from "../inbox/phone-display.ts";
@@ -11,7 +12,7 @@ import type { ShownNumber } from "./listed-numbers.ts";
 
 export const DNC_PATH = "/console/do-not-call";
 /** A number's own path: its E.164 digits without the "+", which paths and listeners keep as they are. */
-export const numberPath = (e164: string) => `${DNC_PATH}/${e164.slice(1)}/remove`;
+const numberPath = (e164: string) => `${DNC_PATH}/${e164.slice(1)}/remove`;
 
 export interface ImportReport {
   added: number;
@@ -134,18 +135,18 @@ function NumberTable({ lang, t, numbers }: Pick<DncPageProps, "lang" | "t" | "nu
   if (numbers.length === 0) return <p>{t("dnc.empty")}</p>;
   return (
     <table id="dnc-numbers">
-      <caption class="visually-hidden">{t("dnc.numbers")}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{t("dnc.col.number")}</th>
-          <th scope="col">{t("dnc.col.shown")}</th>
-          <th scope="col">{t("dnc.col.note")}</th>
-          <th scope="col">{t("dnc.col.added")}</th>
-          <th scope="col">{t("dnc.col.via")}</th>
-          <th scope="col">{t("dnc.col.by")}</th>
-          <th scope="col">{t("dnc.col.actions")}</th>
-        </tr>
-      </thead>
+      <TableHead
+        caption={t("dnc.numbers")}
+        columns={[
+          t("dnc.col.number"),
+          t("dnc.col.shown"),
+          t("dnc.col.note"),
+          t("dnc.col.added"),
+          t("dnc.col.via"),
+          t("dnc.col.by"),
+          t("dnc.col.actions"),
+        ]}
+      />
       <tbody>
         {numbers.map((number) => (
           <tr data-phone={number.phone}>
@@ -175,17 +176,17 @@ function HistoryTable({ lang, t, history }: Pick<DncPageProps, "lang" | "t" | "h
   if (history.length === 0) return <p>{t("dnc.history.empty")}</p>;
   return (
     <table id="dnc-history">
-      <caption class="visually-hidden">{t("dnc.history")}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{t("dnc.col.when")}</th>
-          <th scope="col">{t("dnc.col.number")}</th>
-          <th scope="col">{t("dnc.col.action")}</th>
-          <th scope="col">{t("dnc.col.via")}</th>
-          <th scope="col">{t("dnc.col.by")}</th>
-          <th scope="col">{t("dnc.col.note")}</th>
-        </tr>
-      </thead>
+      <TableHead
+        caption={t("dnc.history")}
+        columns={[
+          t("dnc.col.when"),
+          t("dnc.col.number"),
+          t("dnc.col.action"),
+          t("dnc.col.via"),
+          t("dnc.col.by"),
+          t("dnc.col.note"),
+        ]}
+      />
       <tbody>
         {history.map((change) => (
           <tr>

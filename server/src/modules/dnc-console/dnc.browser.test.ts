@@ -1,71 +1,46 @@
 // The Do-not-call page in a real headless Chromium against a real server process on PostgreSQL: sign in, add a
 // number typed for people and see it in E.164, remove it behind the confirmation, import a CSV with a bad row,
 // Spanish. axe-core on every page, no CSP violation, screenshots in artifacts/screenshots/.
+import {
+  CHROMIUM_PATH,
+  type ConsoleBrowser,
+  openConsoleBrowser,
+  submitNewPassword,
+} from "@speed-to-lead/tests/harness/console-browser";
+import { ownerSignInLink, startMigratedServers } from "@speed-to-lead/tests/harness/console-servers";
 import type {} from "@speed-to-lead/tests/harness/global-setup";
 import { createDatabase } from "@speed-to-lead/tests/harness/postgres";
-import {
-  type ServerProcess,
-  startServerProcess,
-  untilReady,
-} from "@speed-to-lead/tests/harness/server-process";
-import { runCli } from "@speed-to-lead/tests/harness/stl-cli";
-import type { Browser, Page } from "playwright-core";
+import type { ServerProcess } from "@speed-to-lead/tests/harness/server-process";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import {
-  type AxeViolation,
-  axeViolations,
-  CHROMIUM_PATH,
-  launchChromium,
-  screenshot,
-  seriousOrCritical,
-  watchForErrors,
-  writeAxeReport,
-} from "../../testing/console-browser.ts";
 import { OWNER_PASSWORD } from "../../testing/console-client.ts";
 
 if (!CHROMIUM_PATH) console.warn("do-not-call browser test skipped: no chromium (apt-get install chromium)");
-
-const axeReport: Record<string, AxeViolation[]> = {};
 
 describe.skipIf(!CHROMIUM_PATH)(
   "the Do-not-call page in Chromium",
   () => {
     let server: ServerProcess;
-    let browser: Browser;
+    let chromium: ConsoleBrowser;
     let page: Page;
-    let pageErrors: string[];
 
     beforeAll(async () => {
       const env = { DATABASE_URL: await createDatabase(inject("postgresAdminUrl")), DISPATCHER: "off" };
-      expect((await runCli(["migrate"], env)).exitCode).toBe(0);
-      server = await startServerProcess({ env, until: "listening" });
-      await untilReady(server);
-      const created = await runCli(
-        ["owners", "create", "--account", "acme", "--email", "ana@acme.example", "--json"],
-        { ...env, PUBLIC_URL: server.baseUrl },
-      );
-      expect(created.exitCode).toBe(0);
-      browser = await launchChromium();
-      page = await (await browser.newContext({ locale: "en-US" })).newPage();
-      pageErrors = watchForErrors(page);
-      await page.goto(JSON.parse(created.stdout).sign_in_link);
-      await page.getByLabel("New password").fill(OWNER_PASSWORD);
-      await page.getByLabel("Repeat the password").fill(OWNER_PASSWORD);
-      await page.getByRole("button", { name: "Set password and sign in" }).click();
+      [server] = await startMigratedServers(env, 1);
+      const link = await ownerSignInLink(env, server.baseUrl);
+      chromium = await openConsoleBrowser("axe-results-dnc.json");
+      page = chromium.page;
+      await page.goto(link);
+      await submitNewPassword(page, OWNER_PASSWORD);
       await page.waitForURL(`${server.baseUrl}/console/integrations`);
     });
     afterAll(async () => {
-      writeAxeReport(axeReport, "axe-results-dnc.json");
-      await browser?.close();
+      await chromium?.close();
       await server?.stop();
     });
 
-    async function checkPage(name: string) {
-      await screenshot(page, name);
-      const violations = await axeViolations(page);
-      axeReport[name] = violations;
-      expect(seriousOrCritical(violations), name).toEqual([]);
-    }
+    /** A screenshot and axe-core on the page as shown; no serious or critical violation allowed. */
+    const checkPage = async (name: string) => expect(await chromium.check(name), name).toEqual([]);
 
     const rowOf = (e164: string) => page.locator(`#dnc-numbers tbody tr[data-phone="${e164}"]`);
 
@@ -149,7 +124,7 @@ describe.skipIf(!CHROMIUM_PATH)(
     });
 
     it("showed no CSP violation or script error on any page", () => {
-      expect(pageErrors).toEqual([]);
+      expect(chromium.errors).toEqual([]);
     });
   },
   120_000,

@@ -27,7 +27,7 @@ export function listShownNumbers(db: Queryable, accountId: string): Promise<Show
 }
 
 /** How many changes the page shows: the most recent ones. */
-export const HISTORY_SHOWN = 200;
+const HISTORY_SHOWN = 200;
 
 /** The account's most recent changes, newest first. */
 export function listRecentChanges(db: Queryable, accountId: string): Promise<RecordedChange[]> {

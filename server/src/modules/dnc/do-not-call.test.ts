@@ -1,6 +1,7 @@
 // The do-not-call list against the real intake, dispatcher and database (PGlite and PostgreSQL).
+
+import { schemaErrors } from "@speed-to-lead/tests/harness/spec-ajv";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { contractErrors } from "../../testing/contract.ts";
 import { createChannelToken, ensureAccount } from "../auth/token-repository.ts";
 import { leaseMs } from "../handoff/dispatcher.ts";
 import { webhookIdOf } from "../handoff/payload.ts";
@@ -70,7 +71,7 @@ describe.each(Object.keys(backends) as (keyof typeof backends)[])("do-not-call l
     for (const phone of spellings) {
       const { status, body } = await fixture.post(eligibleLead({ phone }));
       expect(status).toBe(201);
-      expect(contractErrors("LeadAccepted", body)).toEqual([]);
+      expect(schemaErrors("LeadAccepted", body)).toEqual([]);
       expect(body.call_eligible).toBe(false);
       expect(body.lead.response).toEqual({ state: "not_called", reason: "opted_out" });
       expect(await stateOf(body.id)).toEqual({

@@ -5,6 +5,7 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { CHROMIUM_PATH as chromium } from "@speed-to-lead/tests/harness/console-browser";
 import {
   type ServerProcess,
   startServerProcess,
@@ -12,9 +13,6 @@ import {
 } from "@speed-to-lead/tests/harness/server-process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-const chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find(
-  (path) => spawnSync(path, ["--version"]).status === 0,
-);
 if (!chromium) console.warn("docs page browser test skipped: no chromium (apt-get install chromium)");
 
 /** The page's DOM after its scripts ran: Swagger UI fetches the document and renders each operation. */

@@ -8,27 +8,32 @@ export interface ChannelOption {
   name: string;
 }
 
+/** The filters chosen from a list; each is labelled `inbox.filter.<name>` and offers "any" first. */
+type ChoiceFilter = Exclude<keyof InboxQuery, "q">;
+
+interface ChoiceOption {
+  value: string;
+  label: string;
+}
+
 function Choice({
-  id,
+  t,
   name,
-  label,
   value,
   options,
-  anyLabel,
 }: {
-  id: string;
-  name: string;
-  label: string;
+  t: Translate;
+  name: ChoiceFilter;
   value: string;
-  options: { value: string; label: string }[];
-  anyLabel: string;
+  options: ChoiceOption[];
 }): JSX.Element {
+  const id = `filter-${name}`;
   return (
     <div class="filter">
-      <label for={id}>{label}</label>
+      <label for={id}>{t(`inbox.filter.${name}`)}</label>
       <select id={id} name={name}>
         <option value="" selected={value === ""}>
-          {anyLabel}
+          {t("inbox.filter.any")}
         </option>
         {options.map((option) => (
           <option value={option.value} selected={option.value === value} safe>
@@ -49,60 +54,29 @@ export function InboxFilters({
   query: InboxQuery;
   channels: ChannelOption[];
 }): JSX.Element {
-  const any = t("inbox.filter.any");
   const exportHref = `/console/inbox/export.csv?${inboxQueryString(query)}`;
+  const choices: Record<ChoiceFilter, ChoiceOption[]> = {
+    kind: [
+      { value: "live", label: t("inbox.filter.live") },
+      { value: "test", label: t("inbox.filter.test") },
+    ],
+    eligible: [
+      { value: "yes", label: t("inbox.filter.yes") },
+      { value: "no", label: t("inbox.filter.no") },
+    ],
+    state: RESPONSE_STATES.map((state) => ({ value: state, label: t(`inbox.state.${state}`) })),
+    source: LEAD_SOURCES.map((source) => ({ value: source, label: source })),
+    channel: channels.map((channel) => ({ value: channel.id, label: channel.name })),
+  };
   return (
     <section aria-labelledby="filters-title" class="filters">
       <h2 id="filters-title" class="visually-hidden">
         {t("inbox.filters")}
       </h2>
       <form method="get" action="/console/inbox">
-        <Choice
-          id="filter-kind"
-          name="kind"
-          label={t("inbox.filter.kind")}
-          value={query.kind}
-          anyLabel={any}
-          options={[
-            { value: "live", label: t("inbox.filter.live") },
-            { value: "test", label: t("inbox.filter.test") },
-          ]}
-        />
-        <Choice
-          id="filter-eligible"
-          name="eligible"
-          label={t("inbox.filter.eligible")}
-          value={query.eligible}
-          anyLabel={any}
-          options={[
-            { value: "yes", label: t("inbox.filter.yes") },
-            { value: "no", label: t("inbox.filter.no") },
-          ]}
-        />
-        <Choice
-          id="filter-state"
-          name="state"
-          label={t("inbox.filter.state")}
-          value={query.state}
-          anyLabel={any}
-          options={RESPONSE_STATES.map((state) => ({ value: state, label: t(`inbox.state.${state}`) }))}
-        />
-        <Choice
-          id="filter-source"
-          name="source"
-          label={t("inbox.filter.source")}
-          value={query.source}
-          anyLabel={any}
-          options={LEAD_SOURCES.map((source) => ({ value: source, label: source }))}
-        />
-        <Choice
-          id="filter-channel"
-          name="channel"
-          label={t("inbox.filter.channel")}
-          value={query.channel}
-          anyLabel={any}
-          options={channels.map((channel) => ({ value: channel.id, label: channel.name }))}
-        />
+        {(Object.keys(choices) as ChoiceFilter[]).map((name) => (
+          <Choice t={t} name={name} value={query[name]} options={choices[name]} />
+        ))}
         <div class="filter filter-search">
           <label for="filter-q">{t("inbox.filter.search")}</label>
           <input

@@ -2,6 +2,7 @@
 import type { Language } from "../../http/language.ts";
 import type { Translate } from "../console/dictionary.ts";
 import { Layout, type SignedInOwner } from "../console/layout.tsx";
+import { TableHead } from "../console/table-head.tsx";
 import type { InboxRow } from "../inbox/inbox-row.ts";
 import { type ChannelOption, InboxFilters } from "./inbox-filters.tsx";
 import { type InboxQuery, inboxQueryString } from "./inbox-query.ts";
@@ -48,19 +49,19 @@ export function InboxPage(props: InboxPageProps): JSX.Element {
         </p>
       )}
       <table id="inbox-table" class="inbox">
-        <caption class="visually-hidden">{t("inbox.leads")}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t("inbox.col.when")}</th>
-            <th scope="col">{t("inbox.col.name")}</th>
-            <th scope="col">{t("inbox.col.contact")}</th>
-            <th scope="col">{t("inbox.col.source")}</th>
-            <th scope="col">{t("inbox.col.channel")}</th>
-            <th scope="col">{t("inbox.col.consent")}</th>
-            <th scope="col">{t("inbox.col.eligible")}</th>
-            <th scope="col">{t("inbox.col.state")}</th>
-          </tr>
-        </thead>
+        <TableHead
+          caption={t("inbox.leads")}
+          columns={[
+            t("inbox.col.when"),
+            t("inbox.col.name"),
+            t("inbox.col.contact"),
+            t("inbox.col.source"),
+            t("inbox.col.channel"),
+            t("inbox.col.consent"),
+            t("inbox.col.eligible"),
+            t("inbox.col.state"),
+          ]}
+        />
         <tbody id="inbox-rows">
           {rows.map((row) => (
             <LeadRow lang={lang} t={t} row={row} now={props.now} />

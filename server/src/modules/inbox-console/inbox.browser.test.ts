@@ -3,35 +3,26 @@
 // search, CSV, the detail view and "hand off again", Spanish, a dropped stream caught up without duplicates, and
 // a catalogue of hostile fields that stays inert. axe-core on every page; screenshots in artifacts/screenshots/.
 import { consentBlock, createLeadClient } from "@speed-to-lead/sdk";
+import {
+  CHROMIUM_PATH,
+  type ConsoleBrowser,
+  openConsoleBrowser,
+  submitNewPassword,
+} from "@speed-to-lead/tests/harness/console-browser";
+import { ownerSignInLink, startMigratedServers } from "@speed-to-lead/tests/harness/console-servers";
 import type {} from "@speed-to-lead/tests/harness/global-setup";
 import { createDatabase } from "@speed-to-lead/tests/harness/postgres";
-import {
-  type ServerProcess,
-  startServerProcess,
-  untilReady,
-} from "@speed-to-lead/tests/harness/server-process";
+import type { ServerProcess } from "@speed-to-lead/tests/harness/server-process";
 import { runCli } from "@speed-to-lead/tests/harness/stl-cli";
 import { startTcpLink, type TcpLink } from "@speed-to-lead/tests/harness/tcp-link";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import {
-  type AxeViolation,
-  axeViolations,
-  CHROMIUM_PATH,
-  launchChromium,
-  screenshot,
-  seriousOrCritical,
-  watchForErrors,
-  writeAxeReport,
-} from "../../testing/console-browser.ts";
 import { HOSTILE_SELECTORS, hostileLead, XSS_PAYLOADS } from "../../testing/hostile-leads.ts";
 import { type FakeAssistant, startFakeAssistant } from "../handoff/testing/fake-assistant.ts";
 
 if (!CHROMIUM_PATH) console.warn("inbox browser test skipped: no chromium (apt-get install chromium)");
 
 const PASSWORD = "violet-harbor-42";
-const axeReport: Record<string, AxeViolation[]> = {};
-
 describe.skipIf(!CHROMIUM_PATH)(
   "the lead inbox in Chromium",
   () => {
@@ -42,9 +33,8 @@ describe.skipIf(!CHROMIUM_PATH)(
     /** Between the browser and server a: cut to drop the live stream, as a network outage would. */
     let proxy: TcpLink;
     let base: string;
-    let browser: Browser;
+    let chromium: ConsoleBrowser;
     let page: Page;
-    let pageErrors: string[];
     const dialogs: string[] = [];
     const tokens: Record<string, string> = {};
 
@@ -58,12 +48,7 @@ describe.skipIf(!CHROMIUM_PATH)(
         DISPATCHER_RETRY_BASE_MS: "600000",
         DISPATCHER_RETRY_MAX_MS: "600000",
       };
-      expect((await runCli(["migrate"], env)).exitCode).toBe(0);
-      [a, b] = await Promise.all([
-        startServerProcess({ env, until: "listening" }),
-        startServerProcess({ env, until: "listening" }),
-      ]);
-      await Promise.all([untilReady(a), untilReady(b)]);
+      [a, b] = await startMigratedServers(env, 2);
       proxy = await startTcpLink(a.port);
       base = `http://127.0.0.1:${proxy.port}`;
       for (const name of ["Website form", "Partner feed"]) {
@@ -71,29 +56,22 @@ describe.skipIf(!CHROMIUM_PATH)(
         expect(made.exitCode).toBe(0);
         tokens[name] = JSON.parse(made.stdout).token;
       }
-      browser = await launchChromium();
-      const context = await browser.newContext({ locale: "en-US" });
-      page = await context.newPage();
-      pageErrors = watchForErrors(page);
+      chromium = await openConsoleBrowser("axe-results-inbox.json");
+      page = chromium.page;
       page.on("dialog", (dialog) => {
         dialogs.push(dialog.message());
         void dialog.dismiss();
       });
     });
     afterAll(async () => {
-      writeAxeReport(axeReport, "axe-results-inbox.json");
-      await browser?.close();
+      await chromium?.close();
       await proxy?.close();
       await Promise.all([a?.stop(), b?.stop()]);
       await assistant?.stop();
     });
 
-    async function checkPage(name: string) {
-      await screenshot(page, name);
-      const violations = await axeViolations(page);
-      axeReport[name] = violations;
-      expect(seriousOrCritical(violations), name).toEqual([]);
-    }
+    /** A screenshot and axe-core on the page as shown; no serious or critical violation allowed. */
+    const checkPage = async (name: string) => expect(await chromium.check(name), name).toEqual([]);
 
     /** A lead through the SDK, to server b (the page is served by a). */
     const post = (token: string, lead: Record<string, unknown>) =>
@@ -112,15 +90,8 @@ describe.skipIf(!CHROMIUM_PATH)(
     const streamOpen = () => page.locator("#live-status").getAttribute("data-live");
 
     it("signs in and opens the empty inbox, live", async () => {
-      const created = await runCli(
-        ["owners", "create", "--account", "acme", "--email", "ana@acme.example", "--json"],
-        { ...env, PUBLIC_URL: base },
-      );
-      expect(created.exitCode).toBe(0);
-      await page.goto(JSON.parse(created.stdout).sign_in_link);
-      await page.getByLabel("New password").fill(PASSWORD);
-      await page.getByLabel("Repeat the password").fill(PASSWORD);
-      await page.getByRole("button", { name: "Set password and sign in" }).click();
+      await page.goto(await ownerSignInLink(env, base));
+      await submitNewPassword(page, PASSWORD);
       await page.waitForURL(`${base}/console/integrations`);
       await page.getByRole("link", { name: "Inbox" }).click();
       await page.waitForURL(`${base}/console/inbox`);
@@ -310,7 +281,7 @@ describe.skipIf(!CHROMIUM_PATH)(
     it("catches up after the stream drops: a lead posted meanwhile appears exactly once", async () => {
       await expect.poll(streamOpen).toBe("on");
       const before = (await rowIds()).length;
-      const errorsBefore = pageErrors.length;
+      const errorsBefore = chromium.errors.length;
       await proxy.cut();
       await expect.poll(streamOpen).toBe("off");
       expect(await liveStatus()).toBe("Live updates interrupted; reconnecting…");
@@ -325,7 +296,7 @@ describe.skipIf(!CHROMIUM_PATH)(
       await expect.poll(() => rowOf("Remy Reconnect").count(), { timeout: 15_000 }).toBe(1);
       // Chromium logs the stream cut mid-response (the link resets it) and any refused reconnect: the
       // outage this test made, and nothing else.
-      const duringCut = pageErrors.splice(errorsBefore);
+      const duringCut = chromium.errors.splice(errorsBefore);
       for (const error of duringCut)
         expect(error).toMatch(/net::ERR_(INCOMPLETE_CHUNKED_ENCODING|CONNECTION_RESET|CONNECTION_REFUSED)/);
       const ids = await rowIds();
@@ -392,7 +363,7 @@ describe.skipIf(!CHROMIUM_PATH)(
     });
 
     it("showed no CSP violation or script error on any page", () => {
-      expect(pageErrors).toEqual([]);
+      expect(chromium.errors).toEqual([]);
     });
 
     it("shuts down cleanly while a browser holds the live stream open", async () => {

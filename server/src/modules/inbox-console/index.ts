@@ -16,8 +16,6 @@ import { inboxStream } from "./inbox-stream.ts";
 import { LeadDetailPage } from "./lead-detail-page.tsx";
 import { textStream } from "./text-stream.ts";
 
-export type { InboxLive } from "./inbox-live.ts";
-
 const RETRY_NOTICES = ["ok", "not_failed", "respond_by_passed", "in_flight"] as const;
 type RetryNotice = (typeof RETRY_NOTICES)[number];
 

@@ -2,6 +2,7 @@
 import type { Language } from "../../http/language.ts";
 import type { MessageKey, Translate } from "../console/dictionary.ts";
 import { Layout, type SignedInOwner } from "../console/layout.tsx";
+import { TableHead } from "../console/table-head.tsx";
 import type { LeadDetail } from "../inbox/lead-detail.ts";
 import { shownTime } from "../integrations/dates.ts";
 import { leadName, ResponseState } from "./lead-row.tsx";
@@ -123,13 +124,10 @@ export function LeadDetailPage(props: LeadDetailPageProps): JSX.Element {
           <p>{t("lead.context.empty")}</p>
         ) : (
           <table class="context">
-            <caption class="visually-hidden">{t("lead.context")}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t("lead.context.key")}</th>
-                <th scope="col">{t("lead.context.value")}</th>
-              </tr>
-            </thead>
+            <TableHead
+              caption={t("lead.context")}
+              columns={[t("lead.context.key"), t("lead.context.value")]}
+            />
             <tbody>
               {context.map(([key, value]) => (
                 <tr>
@@ -181,14 +179,10 @@ export function LeadDetailPage(props: LeadDetailPageProps): JSX.Element {
           <p>{t("lead.repeats.empty")}</p>
         ) : (
           <table class="repeats">
-            <caption class="visually-hidden">{t("lead.repeats")}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t("lead.repeats.when")}</th>
-                <th scope="col">{t("lead.repeats.channel")}</th>
-                <th scope="col">{t("lead.repeats.changed")}</th>
-              </tr>
-            </thead>
+            <TableHead
+              caption={t("lead.repeats")}
+              columns={[t("lead.repeats.when"), t("lead.repeats.channel"), t("lead.repeats.changed")]}
+            />
             <tbody>
               {lead.repeats.map((repeat) => (
                 <tr>
@@ -213,15 +207,15 @@ export function LeadDetailPage(props: LeadDetailPageProps): JSX.Element {
           <p>{t("lead.attempts.empty")}</p>
         ) : (
           <table class="attempts">
-            <caption class="visually-hidden">{t("lead.attempts")}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t("lead.attempts.when")}</th>
-                <th scope="col">{t("lead.attempts.number")}</th>
-                <th scope="col">{t("lead.attempts.result")}</th>
-                <th scope="col">{t("lead.attempts.latency")}</th>
-              </tr>
-            </thead>
+            <TableHead
+              caption={t("lead.attempts")}
+              columns={[
+                t("lead.attempts.when"),
+                t("lead.attempts.number"),
+                t("lead.attempts.result"),
+                t("lead.attempts.latency"),
+              ]}
+            />
             <tbody>
               {lead.attempts.map((attempt) => (
                 <tr class={attempt.ok ? "attempt-ok" : "attempt-failed"}>

@@ -5,7 +5,7 @@ import { INBOX_ROW_SELECT, type InboxRow, type InboxRowRecord, toInboxRow } from
 import { decodeCursor, encodeCursor, microsToTimestamp } from "./keyset-cursor.ts";
 
 export const DEFAULT_PAGE_SIZE = 50;
-export const MAX_PAGE_SIZE = 500;
+const MAX_PAGE_SIZE = 500;
 
 export interface InboxPage {
   rows: InboxRow[];

@@ -4,7 +4,7 @@ import type { ListenFn } from "../../db/listen.ts";
 import { describeError, type Logger } from "../../logger.ts";
 
 /** The channel every process sends and listens on; the payload is a comma-separated list of account ids. */
-export const LEAD_CHANGE_CHANNEL = "stl_lead_changes";
+const LEAD_CHANGE_CHANNEL = "stl_lead_changes";
 /** NOTIFY payloads must stay under 8000 bytes: about 200 account ids each. */
 const MAX_PAYLOAD = 7_000;
 

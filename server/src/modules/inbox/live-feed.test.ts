@@ -39,24 +39,30 @@ function collect(iterable: AsyncGenerator<LeadChanges>) {
   };
 }
 
+/** One account's inbox watched on the fixture's database and feed, collected as it arrives; stop with `controller`. */
+function watchAccount(fixture: InboxFixture, accountId: string, cursor?: string, pollMs = 60_000) {
+  const controller = new AbortController();
+  const iterable = watchInbox({
+    db: fixture.db,
+    feed: fixture.feed,
+    accountId,
+    cursor,
+    signal: controller.signal,
+    pollMs,
+  });
+  return { ...collect(iterable), controller };
+}
+
 describe.each(BACKENDS)("live feed on %s", (backend) => {
   let fixture: InboxFixture;
   let web: Channel;
   let other: Channel;
   const controllers: AbortController[] = [];
 
-  const watch = (accountId: string, cursor?: string, pollMs = 60_000) => {
-    const controller = new AbortController();
-    controllers.push(controller);
-    const iterable = watchInbox({
-      db: fixture.db,
-      feed: fixture.feed,
-      accountId,
-      cursor,
-      signal: controller.signal,
-      pollMs,
-    });
-    return { ...collect(iterable), controller };
+  const watch = (accountId: string, cursor?: string, pollMs?: number) => {
+    const watcher = watchAccount(fixture, accountId, cursor, pollMs);
+    controllers.push(watcher.controller);
+    return watcher;
   };
 
   beforeAll(async () => {
@@ -129,16 +135,8 @@ describe("live feed across PostgreSQL connections", () => {
   afterAll(() => fixture?.close());
 
   it("does not miss a lead whose transaction commits after a later one was announced", async () => {
-    const controller = new AbortController();
-    const watcher = collect(
-      watchInbox({
-        db: fixture.db,
-        feed: fixture.feed,
-        accountId: web.accountId,
-        signal: controller.signal,
-        pollMs: 60_000,
-      }),
-    );
+    const watcher = watchAccount(fixture, web.accountId);
+    const { controller } = watcher;
     await Bun.sleep(50);
     let release!: () => void;
     const held = new Promise<void>((resolve) => {
@@ -167,16 +165,8 @@ describe("live feed across PostgreSQL connections", () => {
   });
 
   it("announces a lead stored by another server process on the same database, then that process's hand-off", async () => {
-    const controller = new AbortController();
-    const watcher = collect(
-      watchInbox({
-        db: fixture.db,
-        feed: fixture.feed,
-        accountId: web.accountId,
-        signal: controller.signal,
-        pollMs: 60_000,
-      }),
-    );
+    const watcher = watchAccount(fixture, web.accountId);
+    const { controller } = watcher;
     const server = await startServerProcess({
       env: {
         DATABASE_URL: fixture.postgresUrl!,

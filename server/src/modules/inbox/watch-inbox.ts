@@ -5,7 +5,7 @@ import type { InboxFilter } from "./inbox-filter.ts";
 import type { LeadFeed } from "./lead-feed.ts";
 
 /** A safety net under the notifications: a lost NOTIFY delays a change by at most this. */
-export const WATCH_POLL_MS = 5_000;
+const WATCH_POLL_MS = 5_000;
 
 export interface WatchOptions {
   db: Queryable;

@@ -56,6 +56,12 @@ export function integrationsPage(deps: ConsoleDeps) {
     tokenName: token.name,
   });
 
+  /** The GET of a token's action page (rename, revoke, roll): the page for this account's token, else 404. */
+  const tokenActionPage = (page: (props: ReturnType<typeof actionProps>) => JSX.Element) =>
+    ownerPage(deps, (ctx) =>
+      withToken(ctx, idOf(ctx), (token) => htmlPage(ctx.state, page(actionProps(ctx, token)) as string)),
+    );
+
   return new Elysia({ name: "integrations-page" })
     .get(
       "/console/integrations",
@@ -85,14 +91,7 @@ export function integrationsPage(deps: ConsoleDeps) {
       }),
       { parse: "none" },
     )
-    .get(
-      `${TOKEN_PATH}/rename`,
-      ownerPage(deps, (ctx) =>
-        withToken(ctx, idOf(ctx), (token) =>
-          htmlPage(ctx.state, RenamePage(actionProps(ctx, token)) as string),
-        ),
-      ),
-    )
+    .get(`${TOKEN_PATH}/rename`, tokenActionPage(RenamePage))
     .post(
       `${TOKEN_PATH}/rename`,
       ownerPage(deps, (ctx) =>
@@ -111,14 +110,7 @@ export function integrationsPage(deps: ConsoleDeps) {
       ),
       { parse: "none" },
     )
-    .get(
-      `${TOKEN_PATH}/revoke`,
-      ownerPage(deps, (ctx) =>
-        withToken(ctx, idOf(ctx), (token) =>
-          htmlPage(ctx.state, RevokePage(actionProps(ctx, token)) as string),
-        ),
-      ),
-    )
+    .get(`${TOKEN_PATH}/revoke`, tokenActionPage(RevokePage))
     .post(
       `${TOKEN_PATH}/revoke`,
       ownerPage(deps, async (ctx) => {
@@ -127,14 +119,7 @@ export function integrationsPage(deps: ConsoleDeps) {
       }),
       { parse: "none" },
     )
-    .get(
-      `${TOKEN_PATH}/roll`,
-      ownerPage(deps, (ctx) =>
-        withToken(ctx, idOf(ctx), (token) =>
-          htmlPage(ctx.state, RollPage(actionProps(ctx, token)) as string),
-        ),
-      ),
-    )
+    .get(`${TOKEN_PATH}/roll`, tokenActionPage(RollPage))
     .post(
       `${TOKEN_PATH}/roll`,
       ownerPage(deps, (ctx) =>

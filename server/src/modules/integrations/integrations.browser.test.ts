@@ -3,70 +3,45 @@
 // no CSP violation anywhere, a screenshot of each page in artifacts/screenshots/.
 // Needs Debian's chromium (.ci/run installs it); on a machine without it the suite is skipped, and says so.
 import { AuthenticationError, consentBlock, createLeadClient } from "@speed-to-lead/sdk";
+import {
+  CHROMIUM_PATH,
+  type ConsoleBrowser,
+  openConsoleBrowser,
+  submitNewPassword,
+} from "@speed-to-lead/tests/harness/console-browser";
+import { ownerSignInLink, startMigratedServers } from "@speed-to-lead/tests/harness/console-servers";
 import type {} from "@speed-to-lead/tests/harness/global-setup";
 import { createDatabase } from "@speed-to-lead/tests/harness/postgres";
-import {
-  type ServerProcess,
-  startServerProcess,
-  untilReady,
-} from "@speed-to-lead/tests/harness/server-process";
-import { runCli } from "@speed-to-lead/tests/harness/stl-cli";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { ServerProcess } from "@speed-to-lead/tests/harness/server-process";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import {
-  type AxeViolation,
-  axeViolations,
-  CHROMIUM_PATH,
-  launchChromium,
-  screenshot,
-  seriousOrCritical,
-  watchForErrors,
-  writeAxeReport,
-} from "../../testing/console-browser.ts";
 
 if (!CHROMIUM_PATH) console.warn("console browser test skipped: no chromium (apt-get install chromium)");
 
 const PASSWORD = "violet-harbor-42";
-const axeReport: Record<string, AxeViolation[]> = {};
-
 describe.skipIf(!CHROMIUM_PATH)(
   "the owner's console in Chromium",
   () => {
     let env: Record<string, string>;
     let a: ServerProcess;
     let b: ServerProcess;
-    let browser: Browser;
-    let context: BrowserContext;
+    let chromium: ConsoleBrowser;
     let page: Page;
-    let pageErrors: string[];
 
     beforeAll(async () => {
       env = { DATABASE_URL: await createDatabase(inject("postgresAdminUrl")), DISPATCHER: "off" };
-      expect((await runCli(["migrate"], env)).exitCode).toBe(0);
-      [a, b] = await Promise.all([
-        startServerProcess({ env, until: "listening" }),
-        startServerProcess({ env, until: "listening" }),
-      ]);
-      await Promise.all([untilReady(a), untilReady(b)]);
-      browser = await launchChromium();
-      context = await browser.newContext({ locale: "en-US" });
-      await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: a.baseUrl });
-      page = await context.newPage();
-      pageErrors = watchForErrors(page);
+      [a, b] = await startMigratedServers(env, 2);
+      chromium = await openConsoleBrowser("axe-results.json");
+      page = chromium.page;
+      await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: a.baseUrl });
     });
     afterAll(async () => {
-      writeAxeReport(axeReport);
-      await browser?.close();
+      await chromium?.close();
       await Promise.all([a?.stop(), b?.stop()]);
     });
 
-    /** axe-core on the page as shown, recorded by name; no serious or critical violation allowed. */
-    async function checkPage(name: string) {
-      await screenshot(page, name);
-      const violations = await axeViolations(page);
-      axeReport[name] = violations;
-      expect(seriousOrCritical(violations), name).toEqual([]);
-    }
+    /** A screenshot and axe-core on the page as shown; no serious or critical violation allowed. */
+    const checkPage = async (name: string) => expect(await chromium.check(name), name).toEqual([]);
 
     /** A lead through the SDK, from this test (not the browser), to server b. */
     const postWith = (token: string, reference: string) =>
@@ -95,26 +70,17 @@ describe.skipIf(!CHROMIUM_PATH)(
       page.locator("#token-table tbody tr", { has: page.getByRole("rowheader", { name, exact: true }) });
 
     it("signs in through a single-use link printed by stl owners create", async () => {
-      const created = await runCli(
-        ["owners", "create", "--account", "acme", "--email", "ana@acme.example", "--json"],
-        { ...env, PUBLIC_URL: a.baseUrl },
-      );
-      expect(created.exitCode).toBe(0);
-      const link: string = JSON.parse(created.stdout).sign_in_link;
+      const link = await ownerSignInLink(env, a.baseUrl);
       expect(link.startsWith(`${a.baseUrl}/console/link/`)).toBe(true);
 
       await page.goto(link);
       await checkPage("set-password");
-      await page.getByLabel("New password").fill("password1234");
-      await page.getByLabel("Repeat the password").fill("password1234");
-      await page.getByRole("button", { name: "Set password and sign in" }).click();
+      await submitNewPassword(page, "password1234");
       await expect
         .poll(() => page.locator("#password-error").textContent())
         .toBe("This password is too common. Choose another.");
       await checkPage("set-password-refused");
-      await page.getByLabel("New password").fill(PASSWORD);
-      await page.getByLabel("Repeat the password").fill(PASSWORD);
-      await page.getByRole("button", { name: "Set password and sign in" }).click();
+      await submitNewPassword(page, PASSWORD);
       await page.waitForURL(`${a.baseUrl}/console/integrations`);
       expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Integrations");
       expect(await page.locator("nav [aria-current=page]").textContent()).toBe("Integrations");
@@ -281,7 +247,7 @@ describe.skipIf(!CHROMIUM_PATH)(
     });
 
     it("signs out: the session ends on the server and the pages are refused", async () => {
-      const [cookie] = (await context.cookies()).filter((c) => c.name === "stl_session");
+      const [cookie] = (await page.context().cookies()).filter((c) => c.name === "stl_session");
       expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Lax", secure: false });
       await page.getByRole("button", { name: "Cerrar sesión" }).click();
       await page.waitForURL(`${a.baseUrl}/console/sign-in?signed-out=1`);
@@ -313,7 +279,7 @@ describe.skipIf(!CHROMIUM_PATH)(
     });
 
     it("showed no CSP violation or script error on any page", () => {
-      expect(pageErrors).toEqual([]);
+      expect(chromium.errors).toEqual([]);
     });
   },
   180_000,

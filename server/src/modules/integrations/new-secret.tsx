@@ -11,7 +11,7 @@ export interface NewSecretProps {
   oldExpiresAt?: string;
 }
 
-export function curlSnippet(baseUrl: string, token: string): string {
+function curlSnippet(baseUrl: string, token: string): string {
   const body = JSON.stringify({
     phone: "(415) 555-2671",
     first_name: "Ana",
@@ -26,7 +26,7 @@ export function curlSnippet(baseUrl: string, token: string): string {
   ].join("\n");
 }
 
-export function sdkSnippet(baseUrl: string, token: string): string {
+function sdkSnippet(baseUrl: string, token: string): string {
   return [
     `import { consentBlock, createLeadClient } from "@speed-to-lead/sdk";`,
     "",

@@ -2,6 +2,7 @@
 import { CHANNEL_TOKEN_PREFIX } from "@speed-to-lead/spec";
 import type { Language } from "../../http/language.ts";
 import type { Translate } from "../console/dictionary.ts";
+import { TableHead } from "../console/table-head.tsx";
 import { shownTime } from "./dates.ts";
 import type { AccountToken } from "./token-service.ts";
 
@@ -49,18 +50,18 @@ export function TokenTable({ lang, t, tokens, now, outOfBand }: TokenTableProps)
         <p>{t("integrations.empty")}</p>
       ) : (
         <table>
-          <caption class="visually-hidden">{t("integrations.tokens")}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t("integrations.col.name")}</th>
-              <th scope="col">{t("integrations.col.token")}</th>
-              <th scope="col">{t("integrations.col.created")}</th>
-              <th scope="col">{t("integrations.col.lastUsed")}</th>
-              <th scope="col">{t("integrations.col.leads24h")}</th>
-              <th scope="col">{t("integrations.col.status")}</th>
-              <th scope="col">{t("integrations.col.actions")}</th>
-            </tr>
-          </thead>
+          <TableHead
+            caption={t("integrations.tokens")}
+            columns={[
+              t("integrations.col.name"),
+              t("integrations.col.token"),
+              t("integrations.col.created"),
+              t("integrations.col.lastUsed"),
+              t("integrations.col.leads24h"),
+              t("integrations.col.status"),
+              t("integrations.col.actions"),
+            ]}
+          />
           <tbody>
             {tokens.map((token) => {
               const shown = status(token, t, lang, now);

@@ -4,7 +4,7 @@ import { Elysia } from "elysia";
 import { handleLeadStatus, type LeadStatusDeps } from "./lead-status-handler.ts";
 
 export function leadStatus(deps: LeadStatusDeps) {
-  return new Elysia()
+  return new Elysia({ name: "lead-status" })
     .get(LEADS_PATH, ({ request }) =>
       handleLeadStatus(deps, request, { query: new URL(request.url).searchParams }),
     )

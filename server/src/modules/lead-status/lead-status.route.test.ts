@@ -1,11 +1,11 @@
 // GET of a lead and the intake's dry run, through app.handle on PGlite: scoping, ETag, and nothing stored.
 import { LEADS_PATH } from "@speed-to-lead/spec";
+import { schemaErrors } from "@speed-to-lead/tests/harness/spec-ajv";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type App, createApp } from "../../app.ts";
 import type { Database } from "../../db/database.ts";
 import { migrate } from "../../db/migrate.ts";
 import { createPgliteDatabase } from "../../db/pglite-driver.ts";
-import { contractErrors } from "../../testing/contract.ts";
 import { completeConsent, createTestToken, intakeRequest } from "../../testing/intake-requests.ts";
 import { createChannelToken } from "../auth/token-repository.ts";
 
@@ -54,7 +54,7 @@ describe("GET of a lead", () => {
     expect(posted.status).toBe(201);
     const byId = await get(`${LEADS_PATH}/${posted.body.id}`, sibling);
     expect(byId.status).toBe(200);
-    expect(contractErrors("LeadStatus", byId.body)).toEqual([]);
+    expect(schemaErrors("LeadStatus", byId.body)).toEqual([]);
     expect(byId.body).toMatchObject({
       id: posted.body.id,
       call_eligible: true,
@@ -105,7 +105,7 @@ describe("the intake's dry run", () => {
     expect(dry.status).toBe(201);
     expect(dry.headers.get("dry-run")).toBe("true");
     expect(dry.body).toMatchObject({ created: true, call_eligible: true, dry_run: true });
-    expect(contractErrors("LeadAccepted", dry.body)).toEqual([]);
+    expect(schemaErrors("LeadAccepted", dry.body)).toEqual([]);
     expect(await counts()).toEqual(before);
     expect((await get(`${LEADS_PATH}/${dry.body.id}`, mine.token)).status).toBe(404);
 

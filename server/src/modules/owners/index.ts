@@ -4,11 +4,11 @@ import { parseCookies, setCookie } from "../console/cookies.ts";
 import { csrfAccepted, csrfTokenFor } from "../console/csrf.ts";
 import type { MessageKey } from "../console/dictionary.ts";
 import { field, readForm } from "../console/form.ts";
-import { MessagePage } from "../console/message-page.tsx";
 import { CONSOLE_HOME } from "../console/navigation.ts";
 import {
   type ConsoleDeps,
   forbiddenPage,
+  messageResponse,
   ownerPage,
   type PageContext,
   pageContext,
@@ -63,15 +63,23 @@ async function startSession(deps: ConsoleDeps, ctx: PageContext, ownerId: string
 }
 
 function linkInvalidPage(ctx: PageContext): Response {
-  const html = MessagePage({
-    lang: ctx.lang,
-    t: ctx.t,
-    path: ctx.path,
+  return messageResponse(ctx, 410, {
     title: ctx.t("link.invalid.title"),
     body: ctx.t("link.invalid.body"),
     link: { href: SIGN_IN_PATH, label: ctx.t("signIn.title") },
-  }) as string;
-  return htmlPage(ctx.state, html, { status: 410 });
+  });
+}
+
+/** The set-password form a sign-in link opens, again with `errors` beside the fields after a refused post. */
+function setPasswordForm(
+  ctx: PageContext,
+  status: number,
+  csrf: string,
+  props: { email: string; link: string; errors?: { password?: string; confirm?: string } },
+  cookies?: string[],
+): Response {
+  const html = SetPasswordPage({ lang: ctx.lang, t: ctx.t, path: ctx.path, csrf, ...props }) as string;
+  return htmlPage(ctx.state, html, { status, cookies });
 }
 
 export function ownerPages(deps: ConsoleDeps) {
@@ -140,16 +148,7 @@ export function ownerPages(deps: ConsoleDeps) {
       confirm: !problem && password && confirm !== password ? ctx.t("password.mismatch") : undefined,
     };
     if (errors.password || errors.confirm) {
-      const html = SetPasswordPage({
-        lang: ctx.lang,
-        t: ctx.t,
-        path: ctx.path,
-        csrf: csrfTokenFor(pre!),
-        email: found.email,
-        link,
-        errors,
-      });
-      return htmlPage(ctx.state, html as string, { status: 422 });
+      return setPasswordForm(ctx, 422, csrfTokenFor(pre!), { email: found.email, link, errors });
     }
     const passwordHash = await hashPassword(password);
     const signedIn = await deps.db.transaction(async (tx) => {
@@ -181,16 +180,14 @@ export function ownerPages(deps: ConsoleDeps) {
       const found = await peekSignInLink(deps.db, args.params.link);
       if (!found) return linkInvalidPage(ctx);
       const pre = preSession(ctx);
-      const html = SetPasswordPage({
-        lang: ctx.lang,
-        t: ctx.t,
-        path: ctx.path,
-        csrf: csrfTokenFor(pre.secret),
-        email: found.email,
-        link: args.params.link,
-      });
       // The link must not leak through Referer: Referrer-Policy same-origin, and the path is not echoed.
-      return htmlPage(ctx.state, html as string, { cookies: pre.cookies });
+      return setPasswordForm(
+        ctx,
+        200,
+        csrfTokenFor(pre.secret),
+        { email: found.email, link: args.params.link },
+        pre.cookies,
+      );
     })
     .post(SIGN_IN_LINK_PATH, setPassword, { parse: "none" })
     .post(

@@ -1,8 +1,8 @@
 // The rule for owner passwords: 12 to 256 characters, not a common one. Hashed with argon2id (Bun.password).
 import { COMMON_PASSWORDS, isTrivialPassword } from "./common-passwords.ts";
 
-export const PASSWORD_MIN_LENGTH = 12;
-export const PASSWORD_MAX_LENGTH = 256;
+const PASSWORD_MIN_LENGTH = 12;
+const PASSWORD_MAX_LENGTH = 256;
 
 export type PasswordProblem = "too_short" | "too_long" | "common";
 

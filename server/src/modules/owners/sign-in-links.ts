@@ -2,7 +2,7 @@
 import type { Queryable } from "../../db/database.ts";
 import { hashSecret, hasSecretShape, newSecret } from "./secret.ts";
 
-export const SIGN_IN_LINK_SECONDS = 24 * 60 * 60;
+const SIGN_IN_LINK_SECONDS = 24 * 60 * 60;
 export const SIGN_IN_LINK_PATH = "/console/link";
 
 /** Returns the secret of a new link for this owner: the only clear copy. */

@@ -2,9 +2,9 @@
 // refused for 30 s, doubling with every further failure up to 1 h. Kept in the database: every process agrees.
 import type { Queryable } from "../../db/database.ts";
 
-export const EMAIL_FAILURE_LIMIT = 5;
+const EMAIL_FAILURE_LIMIT = 5;
 /** Higher: several people may sign in from behind one address. */
-export const ADDRESS_FAILURE_LIMIT = 20;
+const ADDRESS_FAILURE_LIMIT = 20;
 const FIRST_LOCK_SECONDS = 30;
 const LONGEST_LOCK_SECONDS = 60 * 60;
 

@@ -1,0 +1,115 @@
+// Console pages in a real headless Chromium (playwright-core) for the browser tests: launch, CSP-violation watch,
+// axe-core checks and screenshots in artifacts/screenshots/ (git-ignored), setting a password through a sign-in link.
+import { spawnSync } from "node:child_process";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { join } from "node:path";
+import { type Browser, chromium, type Page } from "playwright-core";
+import { REPOSITORY_ROOT } from "./stl-cli.ts";
+
+const SCREENSHOT_DIR = join(REPOSITORY_ROOT, "artifacts", "screenshots");
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+/** Debian's chromium, when installed; the caller skips (and says so) otherwise. */
+export const CHROMIUM_PATH = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find(
+  (path) => spawnSync(path, ["--version"]).status === 0,
+);
+
+/** A 4xx answer the test asked for (a refused form, a wrong password): Chromium logs it, it is no fault. */
+const EXPECTED_REFUSAL = /^Failed to load resource: the server responded with a status of 4\d\d/;
+
+/**
+ * Console errors (CSP violations are reported there) and uncaught page errors, each prefixed with the
+ * page's path at the time.
+ */
+function watchForErrors(page: Page): string[] {
+  const errors: string[] = [];
+  const where = () => new URL(page.url()).pathname;
+  page.on("console", (message) => {
+    if (message.type() === "error" && !EXPECTED_REFUSAL.test(message.text()))
+      errors.push(`${where()}: ${message.text()}`);
+  });
+  page.on("pageerror", (error) => errors.push(`${where()}: ${String(error)}`));
+  return errors;
+}
+
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: number;
+}
+
+/**
+ * axe-core on the page as it is now. Evaluated through the DevTools protocol, which the page's CSP does
+ * not govern, so the page keeps its real CSP.
+ */
+async function axeViolations(page: Page): Promise<AxeViolation[]> {
+  await page.evaluate(AXE_SOURCE);
+  const results = await page.evaluate(async () => {
+    type Found = { id: string; impact: string | null; help: string; nodes: unknown[] };
+    const axe = (globalThis as unknown as { axe: { run(): Promise<{ violations: Found[] }> } }).axe;
+    const { violations } = await axe.run();
+    return violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.length }));
+  });
+  return results;
+}
+
+const seriousOrCritical = (violations: AxeViolation[]) =>
+  violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+
+/** Fills the set-password form a sign-in link opens (both fields) and submits it. */
+export async function submitNewPassword(page: Page, password: string): Promise<void> {
+  await page.getByLabel("New password").fill(password);
+  await page.getByLabel("Repeat the password").fill(password);
+  await page.getByRole("button", { name: "Set password and sign in" }).click();
+}
+
+async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const path = join(SCREENSHOT_DIR, `${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  return path;
+}
+
+/** One Chromium on the console for a browser test: its page, the errors seen, and every page's checks on record. */
+export interface ConsoleBrowser {
+  browser: Browser;
+  page: Page;
+  /** Console errors (CSP violations among them) and uncaught page errors so far, each with the page's path. */
+  errors: string[];
+  /**
+   * The page as shown now: a screenshot named `name`, axe-core's result recorded under that name; resolves
+   * with the serious or critical violations (the browser tests expect none).
+   */
+  check(name: string): Promise<AxeViolation[]>;
+  /** Writes every page's axe result beside the screenshots (`reportFile`), for the record, and closes Chromium. */
+  close(): Promise<void>;
+}
+
+/**
+ * Chromium with one page in an en-US context, watched for errors from the start.
+ *
+ * @example const chromium = await openConsoleBrowser("axe-results-dnc.json"); await chromium.page.goto(link);
+ */
+export async function openConsoleBrowser(reportFile: string): Promise<ConsoleBrowser> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: ["--no-sandbox"] });
+  const page = await (await browser.newContext({ locale: "en-US" })).newPage();
+  const report: Record<string, AxeViolation[]> = {};
+  return {
+    browser,
+    page,
+    errors: watchForErrors(page),
+    async check(name) {
+      await screenshot(page, name);
+      const violations = await axeViolations(page);
+      report[name] = violations;
+      return seriousOrCritical(violations);
+    },
+    async close() {
+      mkdirSync(SCREENSHOT_DIR, { recursive: true });
+      writeFileSync(join(SCREENSHOT_DIR, reportFile), `${JSON.stringify(report, null, 2)}\n`);
+      await browser.close();
+    },
+  };
+}
