@@ -1,12 +1,12 @@
 // Route tests of the refusals, through app.handle on an in-memory PGlite: order of checks, codes, headers, language.
 import { MAX_BODY_BYTES } from "@speed-to-lead/spec";
+import { schemaErrors } from "@speed-to-lead/tests/harness/spec-ajv";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type App, createApp } from "../../app.ts";
 import type { Database } from "../../db/database.ts";
 import { migrate } from "../../db/migrate.ts";
 import { createPgliteDatabase } from "../../db/pglite-driver.ts";
 import { createLogger } from "../../logger.ts";
-import { contractErrors } from "../../testing/contract.ts";
 import { createTestToken, INTAKE_URL, intakeRequest } from "../../testing/intake-requests.ts";
 import { revokeAccountToken } from "../integrations/token-service.ts";
 
@@ -34,7 +34,7 @@ async function problem(response: Response, status: number, code: string) {
   const body = await response.json();
   expect({ status: response.status, code: body.code }).toEqual({ status, code });
   expect(response.headers.get("content-type")).toBe("application/problem+json");
-  expect(contractErrors("Problem", body)).toEqual([]);
+  expect(schemaErrors("Problem", body)).toEqual([]);
   expect(body.request_id).toBe(response.headers.get("x-request-id"));
   return body;
 }

@@ -1,10 +1,11 @@
 // Route tests of what gets stored and answered, through app.handle on an in-memory PGlite.
+
+import { schemaErrors } from "@speed-to-lead/tests/harness/spec-ajv";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type App, createApp } from "../../app.ts";
 import type { Database } from "../../db/database.ts";
 import { migrate } from "../../db/migrate.ts";
 import { createPgliteDatabase } from "../../db/pglite-driver.ts";
-import { contractErrors } from "../../testing/contract.ts";
 import { completeConsent, createTestToken, intakeRequest } from "../../testing/intake-requests.ts";
 
 let db: Database;
@@ -29,7 +30,7 @@ async function post(body: unknown, options: { token?: string; headers?: Record<s
 async function accepted(body: unknown, status: 200 | 201 = 201, options = {}) {
   const result = await post(body, options);
   expect(result.status, result.text).toBe(status);
-  expect(contractErrors("LeadAccepted", result.body)).toEqual([]);
+  expect(schemaErrors("LeadAccepted", result.body)).toEqual([]);
   return result.body;
 }
 
@@ -315,7 +316,7 @@ describe("rate limit per token", () => {
     expect(refused.status).toBe(429);
     const problem = await refused.json();
     expect(problem.code).toBe("rate_limited");
-    expect(contractErrors("Problem", problem)).toEqual([]);
+    expect(schemaErrors("Problem", problem)).toEqual([]);
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
     expect(refused.headers.get("ratelimit-remaining")).toBe("0");
     expect((await send(other.token)).status).toBe(201);
