@@ -9,6 +9,7 @@ import type { Assistant } from "./assistant.ts";
 import { retryDelayMs } from "./backoff.ts";
 import { buildPayload, type ClaimedTask, unanswerable, webhookIdOf } from "./payload.ts";
 import {
+  type Acknowledgement,
   claimDueTasks,
   markDelivered,
   markOverdueMissed,
@@ -59,8 +60,8 @@ export class Dispatcher {
   /** The last pass stopped at the concurrency limit: the next finished delivery starts another. */
   private full = false;
   private readonly inFlight = new Set<Promise<void>>();
-  /** Acknowledged tasks waiting to be marked delivered; written in batches by settle(). */
-  private readonly acknowledged: ClaimedTask[] = [];
+  /** Acknowledged deliveries waiting to be marked delivered and recorded; written in batches by settle(). */
+  private readonly acknowledged: (Acknowledgement & { task: ClaimedTask })[] = [];
   private settling: Promise<void> | undefined;
   private readonly timers = new Set<ReturnType<typeof setTimeout>>();
   private pollTimer: ReturnType<typeof setInterval> | undefined;
@@ -157,18 +158,7 @@ export class Dispatcher {
       const webhookId = webhookIdOf(task.task_id, task.response_no);
       const startedAt = new Date();
       const result = await assistant.deliver(webhookId, buildPayload(task, settings, Date.now()));
-      // Written while the result is handled: the acknowledgement does not wait for the history.
-      const recorded = recordHandoffAttempt(db, logger, {
-        taskId: task.task_id,
-        leadId: task.lead_id,
-        attempt: task.attempts,
-        responseNo: task.response_no,
-        startedAt,
-        latencyMs: Date.now() - startedAt.getTime(),
-        ok: result.ok,
-        httpStatus: result.status,
-        error: result.ok ? undefined : result.error,
-      });
+      const latencyMs = Date.now() - startedAt.getTime();
       metrics?.handoffAttempts.inc({ result: result.ok ? "delivered" : "failed" });
       if (result.ok) {
         if (!task.test) {
@@ -179,11 +169,23 @@ export class Dispatcher {
           webhook_id: webhookId,
           attempt: task.attempts,
         });
-        this.acknowledged.push(task);
+        // The history of an acknowledged attempt is written with its settlement: one statement per burst.
+        this.acknowledged.push({ task, startedAt, latencyMs, httpStatus: result.status });
         this.scheduleSettle();
-        await recorded;
         return;
       }
+      // A failed attempt is written while the retry is scheduled.
+      const recorded = recordHandoffAttempt(db, logger, {
+        taskId: task.task_id,
+        leadId: task.lead_id,
+        attempt: task.attempts,
+        responseNo: task.response_no,
+        startedAt,
+        latencyMs,
+        ok: false,
+        httpStatus: result.status,
+        error: result.error,
+      });
       const delay = retryDelayMs(task.attempts, settings);
       await Promise.all([scheduleRetry(db, task, delay, result.error), recorded]);
       this.options.leadsChanged?.([task.account_id]);
@@ -220,7 +222,7 @@ export class Dispatcher {
       const batch = this.acknowledged.splice(0, SETTLE_BATCH);
       try {
         await markDelivered(this.options.db, batch);
-        this.options.leadsChanged?.(batch.map((task) => task.account_id));
+        this.options.leadsChanged?.(batch.map(({ task }) => task.account_id));
       } catch (error) {
         this.options.logger.error("marking hand-offs delivered failed", {
           tasks: batch.length,
