@@ -45,6 +45,8 @@ export interface DispatcherOptions {
 export const leaseMs = (webhookTimeoutMs: number) => webhookTimeoutMs + Math.min(webhookTimeoutMs, 5_000);
 const MISSED_SWEEP_BATCH = 500;
 const SETTLE_BATCH = 500;
+/** How long a wake-up waits for others before claiming: a few ms on a five-minute promise, and one claim per burst. */
+const CLAIM_GATHER_MS = 5;
 
 /**
  * Several dispatchers (servers, `stl dispatch` workers) may share one database: claims use SKIP
@@ -65,6 +67,7 @@ export class Dispatcher {
   private settling: Promise<void> | undefined;
   private readonly timers = new Set<ReturnType<typeof setTimeout>>();
   private pollTimer: ReturnType<typeof setInterval> | undefined;
+  private gathering: ReturnType<typeof setTimeout> | undefined;
   private lastSweep = 0;
 
   constructor(private readonly options: DispatcherOptions) {}
@@ -77,22 +80,33 @@ export class Dispatcher {
     this.wake();
   }
 
-  /** Look for due tasks now. Cheap to call often: calls during a pass fold into one more pass. */
+  /**
+   * Look for due tasks within CLAIM_GATHER_MS. Cheap to call often: calls meanwhile, or during a
+   * pass, fold into one more pass, so under load one claim takes the tasks of many leads.
+   */
   wake(): void {
     if (!this.running) return;
     if (this.pumping) {
       this.again = true;
       return;
     }
-    this.pumping = this.pump().finally(() => {
-      this.pumping = undefined;
-    });
+    if (this.gathering) return;
+    this.gathering = setTimeout(() => {
+      this.gathering = undefined;
+      if (!this.running) return;
+      this.pumping = this.pump().finally(() => {
+        this.pumping = undefined;
+        if (this.again) this.wake();
+      });
+    }, CLAIM_GATHER_MS);
   }
 
   /** Stops claiming, then waits for deliveries in flight to finish and be settled. */
   async stop(): Promise<void> {
     this.running = false;
     clearInterval(this.pollTimer);
+    clearTimeout(this.gathering);
+    this.gathering = undefined;
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
     await this.pumping;
@@ -105,19 +119,18 @@ export class Dispatcher {
     return this.inFlight.size + this.acknowledged.length + (this.settling ? 1 : 0);
   }
 
+  /** One pass: claims what is due, up to the free delivery slots; wake() starts the next. */
   private async pump(): Promise<void> {
     const { db, settings, logger } = this.options;
     try {
-      do {
-        this.again = false;
-        await this.sweepMissed();
-        const free = settings.concurrency - this.inFlight.size;
-        this.full = free <= 0;
-        if (this.full) break;
-        const tasks = await claimDueTasks(db, free, leaseMs(settings.webhookTimeoutMs));
-        for (const task of tasks) this.track(this.deliver(task));
-        if (tasks.length === free) this.again = true;
-      } while (this.again && this.running);
+      this.again = false;
+      await this.sweepMissed();
+      const free = settings.concurrency - this.inFlight.size;
+      this.full = free <= 0;
+      if (this.full) return;
+      const tasks = await claimDueTasks(db, free, leaseMs(settings.webhookTimeoutMs));
+      for (const task of tasks) this.track(this.deliver(task));
+      if (tasks.length === free) this.again = true;
     } catch (error) {
       // Database down or similar: the poll timer tries again.
       logger.warn("dispatcher pass failed", describeError(error));
