@@ -51,10 +51,22 @@ function logLine(level: string, msg: string, fields: LogFields | undefined): str
     }
     for (const key in fields) {
       const value = fields[key];
-      if (value !== undefined) out += `,${JSON.stringify(key)}:${JSON.stringify(value)}`;
+      if (value !== undefined) out += `,${jsonString(key)}:${jsonValue(value)}`;
     }
   }
   return `${out}}\n`;
+}
+
+/** Printable ASCII without `"` and `\`: JSON.stringify only adds the quotes. */
+const PLAIN_TEXT = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
+
+const jsonString = (text: string) => (PLAIN_TEXT.test(text) ? `"${text}"` : JSON.stringify(text));
+
+/** JSON.stringify of a field's value, without its generic path for the usual plain values. */
+function jsonValue(value: string | number | boolean | null): string {
+  if (typeof value === "string") return jsonString(value);
+  if (typeof value === "number") return Number.isFinite(value) ? String(value) : "null";
+  return value === null ? "null" : value ? "true" : "false";
 }
 
 const isIndexLike = (key: string) => key.length > 0 && key.charCodeAt(0) >= 48 && key.charCodeAt(0) <= 57;
