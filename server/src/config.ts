@@ -151,7 +151,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     metricsHost: env.METRICS_HOST?.trim() || "127.0.0.1",
     trustProxy: booleanSetting(env, "TRUST_PROXY", false),
     failedAuthPerMinute: numberSetting(env, "FAILED_AUTH_PER_MINUTE", 60),
-    memoryTargetMb: numberSetting(env, "MEMORY_TARGET_MB", 96),
+    memoryTargetMb: numberSetting(env, "MEMORY_TARGET_MB", 0),
     publicUrl,
     handoff: handoffSection(env, logLevel),
   };

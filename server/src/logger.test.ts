@@ -14,7 +14,14 @@ describe("createLogger", () => {
       { time: "t", level: "l" },
       { é: "😀", "\u0000": "\u2028" },
       { zero: -0, big: 1e21, small: 5e-7, inf: Number.POSITIVE_INFINITY, ninf: Number.NEGATIVE_INFINITY },
-      { tab: "a\tb", del: "\u007f", slash: "a/b\\c", lone: "\ud800", quote: 'say "hi"', "key with space": "ok" },
+      {
+        tab: "a\tb",
+        del: "\u007f",
+        slash: "a/b\\c",
+        lone: "\ud800",
+        quote: 'say "hi"',
+        "key with space": "ok",
+      },
     ];
     for (const fields of cases) logger.warn('hello "world"', fields);
     expect(lines).toHaveLength(cases.length);

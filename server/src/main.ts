@@ -19,7 +19,7 @@ import { createServiceMetrics } from "./modules/metrics/service-metrics.ts";
 const MIGRATION_RETRY_MS = 2_000;
 const config = loadConfig();
 const logger = createLogger(config.logLevel);
-if (config.memoryTargetMb > 0) startMemoryGuard({ targetBytes: config.memoryTargetMb * 2 ** 20, logger });
+if (config.memoryTargetMb > 0) startMemoryGuard({ targetBytes: config.memoryTargetMb * 2 ** 20 });
 const metrics = createServiceMetrics();
 let handoff: HandoffRuntime | undefined;
 

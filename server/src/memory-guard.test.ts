@@ -1,45 +1,69 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createLogger } from "./logger.ts";
 import { startMemoryGuard } from "./memory-guard.ts";
 
 describe("startMemoryGuard", () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  it("collects only while RSS is above the target", () => {
-    let rss = 50;
-    const collect = vi.fn(() => {
-      rss = 40;
-    });
-    const guard = startMemoryGuard({ targetBytes: 100, checkMs: 1000, rss: () => rss, collect });
-    vi.advanceTimersByTime(3000);
-    expect(collect).not.toHaveBeenCalled();
-    rss = 120;
-    vi.advanceTimersByTime(1000);
-    expect(collect).toHaveBeenCalledTimes(1);
-    vi.advanceTimersByTime(3000);
-    expect(collect).toHaveBeenCalledTimes(1);
-    guard.stop();
-  });
+  /** A process whose heap grows by `perCheck` between checks and falls to `live` when collected. */
+  function fakeProcess(options: { rss: number; live: number; perCheck: number }) {
+    let heap = options.live;
+    const state = {
+      rss: options.rss,
+      collections: 0,
+      heapBytes: () => heap,
+      grow: () => {
+        heap += options.perCheck;
+      },
+      collect: () => {
+        state.collections++;
+        heap = options.live;
+      },
+    };
+    return state;
+  }
 
-  it("backs off, doubling up to the limit, while collections do not help, and warns once", () => {
-    const lines: string[] = [];
-    const collect = vi.fn();
+  it("collects once RSS is past the target and the heap grew by the set amount since the last collection", () => {
+    const fake = fakeProcess({ rss: 200, live: 10, perCheck: 4 });
     const guard = startMemoryGuard({
       targetBytes: 100,
-      checkMs: 1000,
-      maxBackoffMs: 4000,
-      rss: () => 200,
-      collect,
-      logger: createLogger("warn", (line) => lines.push(line)),
+      growthBytes: 10,
+      checkMs: 100,
+      rss: () => fake.rss,
+      heapBytes: fake.heapBytes,
+      collect: fake.collect,
     });
-    // Checks at 1 s, then 2 s later (3 s), then 4 s later (7 s), then every 4 s (11 s, 15 s).
-    vi.advanceTimersByTime(15_000);
-    expect(collect).toHaveBeenCalledTimes(5);
-    expect(lines).toHaveLength(1);
-    expect(JSON.parse(lines[0]!)).toMatchObject({ level: "warn", rss_mb: 0, target_mb: 0 });
+    // Growth 4, 8, 12: the third check collects; then again three checks later.
+    for (let i = 0; i < 6; i++) {
+      fake.grow();
+      vi.advanceTimersByTime(100);
+    }
+    expect(fake.collections).toBe(2);
     guard.stop();
-    vi.advanceTimersByTime(60_000);
-    expect(collect).toHaveBeenCalledTimes(5);
+    fake.grow();
+    vi.advanceTimersByTime(1000);
+    expect(fake.collections).toBe(2);
+  });
+
+  it("never collects under the target, nor above it without heap growth (memory outside the heap)", () => {
+    const under = fakeProcess({ rss: 50, live: 10, perCheck: 50 });
+    const above = fakeProcess({ rss: 500, live: 10, perCheck: 0 });
+    const guards = [under, above].map((fake) =>
+      startMemoryGuard({
+        targetBytes: 100,
+        growthBytes: 10,
+        checkMs: 100,
+        rss: () => fake.rss,
+        heapBytes: fake.heapBytes,
+        collect: fake.collect,
+      }),
+    );
+    for (let i = 0; i < 10; i++) {
+      under.grow();
+      vi.advanceTimersByTime(100);
+    }
+    expect(under.collections).toBe(0);
+    expect(above.collections).toBe(0);
+    for (const guard of guards) guard.stop();
   });
 });

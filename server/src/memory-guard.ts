@@ -1,62 +1,43 @@
-// Keeps the server's resident memory near a target: a full garbage collection whenever RSS passes it.
-import type { Logger } from "./logger.ts";
+// Keeps the server's resident memory near a target: a full garbage collection once RSS is past it and garbage has piled up.
+import { heapSize } from "bun:jsc";
 
 export interface MemoryGuardOptions {
-  /** Resident set size, in bytes, above which a full collection runs. */
+  /** Resident set size, in bytes, above which collections run. */
   targetBytes: number;
-  /** How often RSS is looked at. */
+  /** How often RSS and the heap are looked at (two cheap reads). */
   checkMs?: number;
-  /** Longest wait between checks while collections do not bring RSS under the target. */
-  maxBackoffMs?: number;
-  logger?: Logger;
+  /** Heap growth since the last collection that is worth a collection. */
+  growthBytes?: number;
   /** Injectable for tests. */
   rss?: () => number;
+  heapBytes?: () => number;
   collect?: () => void;
 }
 
 /**
  * The JavaScript engine sizes its heap from the machine's RAM, so on a large machine a busy server
- * keeps tens of megabytes of garbage (each lead leaves a few kilobytes) before it collects. A
- * collection costs a few milliseconds, about once a second under load. When one does not bring RSS
- * under the target (a larger working set, PGlite's memory), checks back off, doubling up to
- * `maxBackoffMs`, so a target set too low costs little.
+ * keeps tens of megabytes of garbage (each lead leaves a few kilobytes) before it collects, and the
+ * process keeps those pages. Past the target, a full collection runs whenever the heap has grown by
+ * `growthBytes` since the last one. That trades CPU for memory (server/README.md has the figures),
+ * so MEMORY_TARGET_MB is off by default. A working set above the target (PGlite's memory is outside
+ * the heap) costs nothing more: without heap growth there is no collection.
  *
- * @example const guard = startMemoryGuard({ targetBytes: 96 * 2 ** 20, logger }); guard.stop();
+ * @example const guard = startMemoryGuard({ targetBytes: 96 * 2 ** 20 }); guard.stop();
  */
 export function startMemoryGuard(options: MemoryGuardOptions): { stop(): void } {
-  const checkMs = options.checkMs ?? 1_000;
-  const maxBackoffMs = options.maxBackoffMs ?? 30_000;
+  const growth = options.growthBytes ?? 8 * 2 ** 20;
   const rss = options.rss ?? (() => process.memoryUsage.rss());
+  const heapBytes = options.heapBytes ?? heapSize;
   const collect = options.collect ?? (() => Bun.gc(true));
-  let waitMs = checkMs;
-  let warned = false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-
-  const check = () => {
-    if (rss() > options.targetBytes) {
-      collect();
-      const after = rss();
-      if (after > options.targetBytes) {
-        waitMs = Math.min(waitMs * 2, maxBackoffMs);
-        if (!warned) {
-          warned = true;
-          options.logger?.warn("resident memory stays above MEMORY_TARGET_MB after a collection", {
-            rss_mb: Math.round(after / 2 ** 20),
-            target_mb: Math.round(options.targetBytes / 2 ** 20),
-          });
-        }
-      } else waitMs = checkMs;
-    } else waitMs = checkMs;
-    schedule();
-  };
-  const schedule = () => {
-    timer = setTimeout(check, waitMs);
-    timer.unref?.();
-  };
-  schedule();
-  return {
-    stop() {
-      clearTimeout(timer);
-    },
-  };
+  let afterLast = heapBytes();
+  const timer = setInterval(() => {
+    const heap = heapBytes();
+    // A heap smaller than after the last collection: the engine collected by itself meanwhile.
+    if (heap < afterLast) afterLast = heap;
+    if (heap - afterLast < growth || rss() <= options.targetBytes) return;
+    collect();
+    afterLast = heapBytes();
+  }, options.checkMs ?? 250);
+  timer.unref?.();
+  return { stop: () => clearInterval(timer) };
 }
