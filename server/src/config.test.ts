@@ -19,6 +19,7 @@ describe("loadConfig", () => {
       metricsHost: "127.0.0.1",
       trustProxy: false,
       failedAuthPerMinute: 60,
+      memoryTargetMb: 0,
       publicUrl: undefined,
       intakeBatch: { maxLeads: 32, waitMs: 1 },
     });

@@ -32,6 +32,8 @@ export interface ServerConfig {
   metricsHost: string;
   /** Behind a reverse proxy: the client's address is the one it appends to X-Forwarded-For. */
   trustProxy: boolean;
+  /** A full garbage collection runs whenever RSS passes this many MiB; 0 turns it off. */
+  memoryTargetMb: number;
   /** Failed token lookups one client address may cause per minute; 0 turns the limit off. */
   failedAuthPerMinute: number;
   /** This server's address as browsers reach it (PUBLIC_URL): the base of printed sign-in links. */
@@ -151,6 +153,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     metricsHost: env.METRICS_HOST?.trim() || "127.0.0.1",
     trustProxy: booleanSetting(env, "TRUST_PROXY", false),
     failedAuthPerMinute: numberSetting(env, "FAILED_AUTH_PER_MINUTE", 60),
+    memoryTargetMb: numberSetting(env, "MEMORY_TARGET_MB", 0),
     publicUrl,
     intakeBatch: {
       maxLeads: Math.max(1, Math.floor(numberSetting(env, "INTAKE_BATCH_MAX_LEADS", 32, "above-zero"))),

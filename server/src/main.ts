@@ -9,6 +9,7 @@ import { migrate } from "./db/migrate.ts";
 import { openDatabase } from "./db/open-database.ts";
 import { listenOnExactPaths } from "./http/exact-path-listener.ts";
 import { createLogger, describeError } from "./logger.ts";
+import { startMemoryGuard } from "./memory-guard.ts";
 import { createCorsPolicy } from "./modules/cors/cors-policy.ts";
 import { type HandoffRuntime, startHandoff } from "./modules/handoff/handoff-runtime.ts";
 import { createLeadFeed } from "./modules/inbox/lead-feed.ts";
@@ -18,6 +19,7 @@ import { createServiceMetrics } from "./modules/metrics/service-metrics.ts";
 const MIGRATION_RETRY_MS = 2_000;
 const config = loadConfig();
 const logger = createLogger(config.logLevel);
+if (config.memoryTargetMb > 0) startMemoryGuard({ targetBytes: config.memoryTargetMb * 2 ** 20 });
 const metrics = createServiceMetrics();
 let handoff: HandoffRuntime | undefined;
 

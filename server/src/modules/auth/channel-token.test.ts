@@ -26,6 +26,11 @@ describe("channel tokens", () => {
     expect(sameHash(hash, hashChannelToken(token))).toBe(true);
     expect(sameHash(hash, hashChannelToken(generateChannelToken()))).toBe(false);
     expect(sameHash(hash, "short")).toBe(false);
+    // One character off, at either end or in the middle.
+    for (const at of [0, 31, 63]) {
+      const other = `${hash.slice(0, at)}${hash[at] === "0" ? "1" : "0"}${hash.slice(at + 1)}`;
+      expect(sameHash(hash, other)).toBe(false);
+    }
     expect(tokenHint(token)).toBe(token.slice(-4));
   });
 });

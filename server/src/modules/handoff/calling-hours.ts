@@ -112,14 +112,37 @@ function hoursOn(
   return start < end ? { start, end } : undefined;
 }
 
+/**
+ * Windows already worked out, by zone, local day, hours and rules: every hand-off of a day in a zone
+ * shares them, and working them out takes some forty time-zone conversions. Cleared when full.
+ */
+const windowCache = new Map<string, readonly Interval[]>();
+const WINDOW_CACHE_ENTRIES = 2_000;
+
 /** The zone's calling windows on the days around `now` (a week ahead: a rule may skip days), as UTC instants. */
 function windowsAround(
   now: number,
   zone: string,
   hours: CallingHours,
   rules: readonly CallingRule[],
-): Interval[] {
+): readonly Interval[] {
   const today = localDate(now, zone);
+  let key = `${zone}|${today.year}-${today.month}-${today.day}|${hours.start}-${hours.end}`;
+  for (const rule of rules) key += `|${rule.jurisdiction}`;
+  const cached = windowCache.get(key);
+  if (cached) return cached;
+  const windows = computeWindows(today, zone, hours, rules);
+  if (windowCache.size >= WINDOW_CACHE_ENTRIES) windowCache.clear();
+  windowCache.set(key, windows);
+  return windows;
+}
+
+function computeWindows(
+  today: LocalDate,
+  zone: string,
+  hours: CallingHours,
+  rules: readonly CallingRule[],
+): Interval[] {
   const windows: Interval[] = [];
   for (let offset = -1; offset <= 8; offset++) {
     const day = addDays(today, offset);
@@ -143,7 +166,7 @@ function appliedRules(instant: number, zone: string, rules: readonly CallingRule
   });
 }
 
-function intersect(a: Interval[], b: Interval[]): Interval[] {
+function intersect(a: readonly Interval[], b: readonly Interval[]): Interval[] {
   const result: Interval[] = [];
   for (const [aStart, aEnd] of a) {
     for (const [bStart, bEnd] of b) {

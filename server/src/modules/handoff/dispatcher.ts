@@ -9,6 +9,7 @@ import type { Assistant } from "./assistant.ts";
 import { retryDelayMs } from "./backoff.ts";
 import { buildPayload, type ClaimedTask, unanswerable, webhookIdOf } from "./payload.ts";
 import {
+  type Acknowledgement,
   claimDueTasks,
   markDelivered,
   markOverdueMissed,
@@ -44,6 +45,8 @@ export interface DispatcherOptions {
 export const leaseMs = (webhookTimeoutMs: number) => webhookTimeoutMs + Math.min(webhookTimeoutMs, 5_000);
 const MISSED_SWEEP_BATCH = 500;
 const SETTLE_BATCH = 500;
+/** How long a wake-up waits for others before claiming: a few ms on a five-minute promise, and one claim per burst. */
+const CLAIM_GATHER_MS = 5;
 
 /**
  * Several dispatchers (servers, `stl dispatch` workers) may share one database: claims use SKIP
@@ -59,11 +62,12 @@ export class Dispatcher {
   /** The last pass stopped at the concurrency limit: the next finished delivery starts another. */
   private full = false;
   private readonly inFlight = new Set<Promise<void>>();
-  /** Acknowledged tasks waiting to be marked delivered; written in batches by settle(). */
-  private readonly acknowledged: ClaimedTask[] = [];
+  /** Acknowledged deliveries waiting to be marked delivered and recorded; written in batches by settle(). */
+  private readonly acknowledged: (Acknowledgement & { task: ClaimedTask })[] = [];
   private settling: Promise<void> | undefined;
   private readonly timers = new Set<ReturnType<typeof setTimeout>>();
   private pollTimer: ReturnType<typeof setInterval> | undefined;
+  private gathering: ReturnType<typeof setTimeout> | undefined;
   private lastSweep = 0;
 
   constructor(private readonly options: DispatcherOptions) {}
@@ -76,22 +80,33 @@ export class Dispatcher {
     this.wake();
   }
 
-  /** Look for due tasks now. Cheap to call often: calls during a pass fold into one more pass. */
+  /**
+   * Look for due tasks within CLAIM_GATHER_MS. Cheap to call often: calls meanwhile, or during a
+   * pass, fold into one more pass, so under load one claim takes the tasks of many leads.
+   */
   wake(): void {
     if (!this.running) return;
     if (this.pumping) {
       this.again = true;
       return;
     }
-    this.pumping = this.pump().finally(() => {
-      this.pumping = undefined;
-    });
+    if (this.gathering) return;
+    this.gathering = setTimeout(() => {
+      this.gathering = undefined;
+      if (!this.running) return;
+      this.pumping = this.pump().finally(() => {
+        this.pumping = undefined;
+        if (this.again) this.wake();
+      });
+    }, CLAIM_GATHER_MS);
   }
 
   /** Stops claiming, then waits for deliveries in flight to finish and be settled. */
   async stop(): Promise<void> {
     this.running = false;
     clearInterval(this.pollTimer);
+    clearTimeout(this.gathering);
+    this.gathering = undefined;
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
     await this.pumping;
@@ -104,19 +119,18 @@ export class Dispatcher {
     return this.inFlight.size + this.acknowledged.length + (this.settling ? 1 : 0);
   }
 
+  /** One pass: claims what is due, up to the free delivery slots; wake() starts the next. */
   private async pump(): Promise<void> {
     const { db, settings, logger } = this.options;
     try {
-      do {
-        this.again = false;
-        await this.sweepMissed();
-        const free = settings.concurrency - this.inFlight.size;
-        this.full = free <= 0;
-        if (this.full) break;
-        const tasks = await claimDueTasks(db, free, leaseMs(settings.webhookTimeoutMs));
-        for (const task of tasks) this.track(this.deliver(task));
-        if (tasks.length === free) this.again = true;
-      } while (this.again && this.running);
+      this.again = false;
+      await this.sweepMissed();
+      const free = settings.concurrency - this.inFlight.size;
+      this.full = free <= 0;
+      if (this.full) return;
+      const tasks = await claimDueTasks(db, free, leaseMs(settings.webhookTimeoutMs));
+      for (const task of tasks) this.track(this.deliver(task));
+      if (tasks.length === free) this.again = true;
     } catch (error) {
       // Database down or similar: the poll timer tries again.
       logger.warn("dispatcher pass failed", describeError(error));
@@ -157,18 +171,7 @@ export class Dispatcher {
       const webhookId = webhookIdOf(task.task_id, task.response_no);
       const startedAt = new Date();
       const result = await assistant.deliver(webhookId, buildPayload(task, settings, Date.now()));
-      // Written while the result is handled: the acknowledgement does not wait for the history.
-      const recorded = recordHandoffAttempt(db, logger, {
-        taskId: task.task_id,
-        leadId: task.lead_id,
-        attempt: task.attempts,
-        responseNo: task.response_no,
-        startedAt,
-        latencyMs: Date.now() - startedAt.getTime(),
-        ok: result.ok,
-        httpStatus: result.status,
-        error: result.ok ? undefined : result.error,
-      });
+      const latencyMs = Date.now() - startedAt.getTime();
       metrics?.handoffAttempts.inc({ result: result.ok ? "delivered" : "failed" });
       if (result.ok) {
         if (!task.test) {
@@ -179,11 +182,23 @@ export class Dispatcher {
           webhook_id: webhookId,
           attempt: task.attempts,
         });
-        this.acknowledged.push(task);
+        // The history of an acknowledged attempt is written with its settlement: one statement per burst.
+        this.acknowledged.push({ task, startedAt, latencyMs, httpStatus: result.status });
         this.scheduleSettle();
-        await recorded;
         return;
       }
+      // A failed attempt is written while the retry is scheduled.
+      const recorded = recordHandoffAttempt(db, logger, {
+        taskId: task.task_id,
+        leadId: task.lead_id,
+        attempt: task.attempts,
+        responseNo: task.response_no,
+        startedAt,
+        latencyMs,
+        ok: false,
+        httpStatus: result.status,
+        error: result.error,
+      });
       const delay = retryDelayMs(task.attempts, settings);
       await Promise.all([scheduleRetry(db, task, delay, result.error), recorded]);
       this.options.leadsChanged?.([task.account_id]);
@@ -220,7 +235,7 @@ export class Dispatcher {
       const batch = this.acknowledged.splice(0, SETTLE_BATCH);
       try {
         await markDelivered(this.options.db, batch);
-        this.options.leadsChanged?.(batch.map((task) => task.account_id));
+        this.options.leadsChanged?.(batch.map(({ task }) => task.account_id));
       } catch (error) {
         this.options.logger.error("marking hand-offs delivered failed", {
           tasks: batch.length,

@@ -52,19 +52,43 @@ export function claimDueTasks(db: Queryable, limit: number, leaseMs: number): Pr
   return db.query<ClaimedTask>(CLAIM_DUE, [limit, Math.ceil(leaseMs)]);
 }
 
+/** A delivery the assistant acknowledged: its claim and the attempt as the history records it. */
+export interface Acknowledgement {
+  task: Pick<ClaimedTask, "task_id" | "attempts" | "lead_id" | "response_no">;
+  startedAt: Date;
+  latencyMs: number;
+  /** The assistant's HTTP status; none for the console assistant. */
+  httpStatus?: number;
+}
+
 /**
- * Marks acknowledged tasks delivered and their leads handed_off, many in one statement (one commit
- * for a burst of acknowledgements). A task whose claim was lost (lease ran out, claimed again) is
- * skipped by the attempts fence. A task cancelled by the do-not-call list while this claim was on
- * its way was still delivered: it is recorded as such. Returns the lead ids settled.
+ * Marks acknowledged tasks delivered, their leads handed_off, and records each acknowledged attempt
+ * in the hand-off history, many in one statement (one commit for a burst of acknowledgements). A task
+ * whose claim was lost (lease ran out, claimed again) is skipped by the attempts fence, but its
+ * attempt is still history. A task cancelled by the do-not-call list while this claim was on its way
+ * was still delivered: it is recorded as such. Returns the lead ids settled.
  */
-export async function markDelivered(db: Queryable, tasks: ClaimedTask[]): Promise<string[]> {
-  if (tasks.length === 0) return [];
-  const claims = tasks.map((task) => ({ id: task.task_id, attempts: task.attempts }));
+export async function markDelivered(db: Queryable, acknowledgements: Acknowledgement[]): Promise<string[]> {
+  if (acknowledgements.length === 0) return [];
+  const claims = acknowledgements.map(({ task, startedAt, latencyMs, httpStatus }) => ({
+    id: task.task_id,
+    attempts: task.attempts,
+    lead_id: task.lead_id,
+    response_no: task.response_no,
+    attempt_id: Bun.randomUUIDv7(),
+    started_at: startedAt.toISOString(),
+    latency_ms: Math.round(latencyMs),
+    http_status: httpStatus ?? null,
+  }));
   // The list travels as JSON text: one parameter, read the same way by both drivers.
   const rows = await db.query<{ lead_id: string }>(
     `with acknowledged as (
-       select * from jsonb_to_recordset($1::text::jsonb) as claim(id uuid, attempts int)
+       select * from jsonb_to_recordset($1::text::jsonb) as claim(id uuid, attempts int, lead_id uuid,
+         response_no int, attempt_id uuid, started_at timestamptz, latency_ms int, http_status int)
+     ), recorded as (
+       insert into handoff_attempts (id, task_id, lead_id, attempt, started_at, latency_ms, ok, http_status, error, response_no)
+       select attempt_id, id, lead_id, attempts, started_at, latency_ms, true, http_status, null, response_no
+       from acknowledged
      ), done as (
        update response_tasks t set status = 'delivered', delivered_at = now(), last_error = null
        from acknowledged a

@@ -1,8 +1,9 @@
+import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createConsoleAssistant } from "./console-assistant.ts";
 import type { HandoffPayload } from "./payload.ts";
 import { type FakeAssistant, generateWebhookSecret, startFakeAssistant } from "./testing/fake-assistant.ts";
-import { createWebhookAssistant } from "./webhook-assistant.ts";
+import { createWebhookAssistant, webhookSigner } from "./webhook-assistant.ts";
 
 const payload = {
   type: "lead.handoff",
@@ -104,5 +105,30 @@ describe("console assistant", () => {
 
   it("prints the hand-off whole when the operator asks for it", async () => {
     expect((await printed("full")).payload).toEqual(whole);
+  });
+});
+
+describe("webhookSigner", () => {
+  it("signs exactly as the Standard Webhooks library does, for any id, time and body", () => {
+    const secrets = [
+      generateWebhookSecret(),
+      generateWebhookSecret(),
+      `whsec_${Buffer.from("k").toString("base64")}`,
+    ];
+    const bodies = ["", "{}", JSON.stringify(payload), '{"name":"José Ñandú ☎ 𝄞"}', "x".repeat(70_000)];
+    for (const secret of secrets) {
+      const library = new Webhook(secret);
+      const sign = webhookSigner(secret);
+      for (const body of bodies) {
+        for (const at of [new Date(0), new Date("2026-07-01T12:00:00.999Z"), new Date()]) {
+          expect(sign("msg_handoff_1", at, body)).toBe(library.sign("msg_handoff_1", at, body));
+        }
+      }
+    }
+  });
+
+  it("refuses a secret the library refuses", () => {
+    expect(() => webhookSigner("whsec_")).toThrow(/ASSISTANT_WEBHOOK_SECRET/);
+    expect(() => webhookSigner("whsec_not base64!")).toThrow(/ASSISTANT_WEBHOOK_SECRET/);
   });
 });

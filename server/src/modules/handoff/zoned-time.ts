@@ -52,8 +52,29 @@ function offsetAt(instant: number, zone: string): number {
   return asUtc - Math.floor(instant / 1000) * 1000;
 }
 
+/**
+ * Local dates by zone and UTC minute: every hand-off asks for today's. Zones have kept whole-minute
+ * offsets since the 1970s, so a local midnight falls on a whole UTC minute and one answer holds for
+ * the minute; earlier instants are not cached.
+ */
+const localDates = new Map<string, LocalDate>();
+const CACHED_FROM = Date.UTC(1980, 0, 1);
+const LOCAL_DATE_ENTRIES = 1_000;
+
 /** @example localDate(Date.parse("2026-03-08T03:00:00Z"), "America/Chicago") // { year: 2026, month: 3, day: 7 } */
 export function localDate(instant: number, zone: string): LocalDate {
+  if (instant < CACHED_FROM) return dateOf(instant, zone);
+  const key = `${zone}|${Math.floor(instant / 60_000)}`;
+  let date = localDates.get(key);
+  if (!date) {
+    date = dateOf(instant, zone);
+    if (localDates.size >= LOCAL_DATE_ENTRIES) localDates.clear();
+    localDates.set(key, date);
+  }
+  return { ...date };
+}
+
+function dateOf(instant: number, zone: string): LocalDate {
   const { year, month, day } = wallClock(instant, zone);
   return { year, month, day };
 }

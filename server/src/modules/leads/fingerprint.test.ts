@@ -21,3 +21,47 @@ describe("payload fingerprint", () => {
     expect(base).toMatch(/^[0-9a-f]{64}$/);
   });
 });
+
+/** The rule as first written, kept as the definition the faster walk must match byte for byte. */
+function definition(value: unknown): string {
+  if (value === null || typeof value !== "object") return JSON.stringify(value) ?? "null";
+  if (Array.isArray(value)) return `[${value.map(definition).join(",")}]`;
+  const entries = Object.entries(value as Record<string, unknown>)
+    .filter(([, v]) => v !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${definition(v)}`).join(",")}}`;
+}
+
+describe("canonicalJson against its definition", () => {
+  it("gives the same text for many random JSON bodies", () => {
+    let seed = 14;
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    const keys = ["a", "B", "b", "é", "ß", "10", "2", "", "idempotency_key", "Z\u0000", "😀", 'k"q'];
+    const scalar = () =>
+      [null, true, false, 0, -1.5, 1e21, "x", 'é\n"\\', "😀", Math.floor(random() * 1e6)][
+        Math.floor(random() * 10)
+      ];
+    const build = (depth: number): unknown => {
+      const kind = depth > 3 ? 0 : Math.floor(random() * 3);
+      if (kind === 0) return scalar();
+      if (kind === 1) return Array.from({ length: Math.floor(random() * 4) }, () => build(depth + 1));
+      const object: Record<string, unknown> = {};
+      for (let i = Math.floor(random() * 6); i > 0; i--)
+        object[keys[Math.floor(random() * keys.length)]!] = build(depth + 1);
+      return object;
+    };
+    for (let i = 0; i < 3000; i++) {
+      const body = JSON.parse(JSON.stringify(build(0)));
+      expect(canonicalJson(body)).toBe(definition(body));
+      if (body && typeof body === "object" && !Array.isArray(body)) {
+        const { idempotency_key: _key, ...payload } = body;
+        expect(payloadFingerprint(body)).toBe(
+          new Bun.CryptoHasher("sha256").update(definition(payload)).digest("hex"),
+        );
+      }
+    }
+  });
+});

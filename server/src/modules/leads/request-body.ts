@@ -34,6 +34,8 @@ export async function readCappedBody(
   const declared = request.headers.get("content-length");
   if (declared !== null && Number(declared) > limit) return undefined;
   if (!request.body) return new Uint8Array(0);
+  // A declared length is the body's length (the HTTP layer reads no further): read it whole, no stream.
+  if (declared !== null) return new Uint8Array(await request.arrayBuffer());
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { normalizeUsPhone } from "./phone.ts";
+import { normalizeUsPhone, parseUsPhone } from "./phone.ts";
 
 describe("normalizeUsPhone", () => {
   it("stores common US formats as E.164 and drops an extension", () => {
@@ -34,5 +34,32 @@ describe("normalizeUsPhone", () => {
     for (const input of ["12", "abc", "555-555-5555", "+1 555 123 4567", "415-555-26710000"]) {
       expect(normalizeUsPhone(input)).toEqual({ ok: false, code: "phone_invalid" });
     }
+  });
+});
+
+describe("normalizeUsPhone's E.164 fast path", () => {
+  it("answers exactly as the library's full parse, for every area code and many numbers", () => {
+    const lines = ["2000000", "2015550", "5550100", "5550199", "5551234", "9999999", "0000000", "1234567"];
+    const inputs: string[] = [];
+    for (let area = 200; area <= 999; area++) for (const line of lines) inputs.push(`+1${area}${line}`);
+    // Random E.164-shaped numbers, seeded so a failure can be replayed.
+    let seed = 20261122;
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    for (let i = 0; i < 5000; i++) inputs.push(`+1${String(Math.floor(2e9 + random() * 8e9))}`);
+    const differing = inputs.filter(
+      (input) => JSON.stringify(normalizeUsPhone(input)) !== JSON.stringify(parseUsPhone(input)),
+    );
+    expect(differing).toEqual([]);
+    // The sample holds valid US numbers, other +1 countries and invalid numbers alike.
+    const codes = new Set(
+      inputs.map((input) => {
+        const r = normalizeUsPhone(input);
+        return r.ok ? "ok" : r.code;
+      }),
+    );
+    expect(codes).toEqual(new Set(["ok", "phone_not_us", "phone_invalid"]));
   });
 });
