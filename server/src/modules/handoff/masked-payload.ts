@@ -5,6 +5,8 @@ import type { HandoffPayload } from "./payload.ts";
 const SHOWN_FIELDS = new Set([
   "lead_id",
   "account",
+  "response_no",
+  "call",
   "language",
   "timezone",
   "source",

@@ -73,6 +73,8 @@ describe("console assistant", () => {
     ...payload,
     data: {
       ...payload.data,
+      response_no: 2,
+      call: { permitted: false, reason: "no_consent" },
       first_name: "Ana",
       last_name: "Ruiz",
       timezone: "America/Chicago",
@@ -94,6 +96,9 @@ describe("console assistant", () => {
     expect(line).toMatchObject({ msg: "handoff", webhook_id: "msg_handoff_9" });
     expect(line.payload.data).toEqual({
       lead_id: whole.data.lead_id,
+      // Which response this is and whether it may call say nothing about the person.
+      response_no: 2,
+      call: { permitted: false, reason: "no_consent" },
       timezone: "America/Chicago",
       phone: "+1••••••••71",
       first_name: "A•••",
