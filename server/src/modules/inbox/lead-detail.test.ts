@@ -4,7 +4,7 @@ import { eventually } from "../../testing/eventually.ts";
 import { completeConsent } from "../../testing/intake-requests.ts";
 import { eligibleLead } from "../handoff/testing/handoff-fixture.ts";
 import { getLeadDetail } from "./lead-detail.ts";
-import { BACKENDS, type Channel, type InboxFixture, openInboxFixture } from "./testing/inbox-fixture.ts";
+import { BACKENDS, type Channel, type InboxFixture, openWithTwoAccounts } from "./testing/inbox-fixture.ts";
 
 describe.each(BACKENDS)("lead detail on %s", (backend) => {
   let fixture: InboxFixture;
@@ -13,10 +13,8 @@ describe.each(BACKENDS)("lead detail on %s", (backend) => {
   let other: Channel;
 
   beforeAll(async () => {
-    fixture = await openInboxFixture(backend);
-    web = await fixture.newAccount();
+    ({ fixture, web, other } = await openWithTwoAccounts(backend));
     partner = await fixture.newChannel(web.accountId, "Partner <b>feed</b>");
-    other = await fixture.newAccount();
   });
   afterEach(() => fixture.reset());
   afterAll(() => fixture?.close());

@@ -70,3 +70,11 @@ export async function openInboxFixture(backend: Backend): Promise<InboxFixture> 
     },
   };
 }
+
+/** A fixture with two accounts: `web`, the account under test, and `other`, whose leads must never show in web's views. */
+export async function openWithTwoAccounts(
+  backend: Backend,
+): Promise<{ fixture: InboxFixture; web: Channel; other: Channel }> {
+  const fixture = await openInboxFixture(backend);
+  return { fixture, web: await fixture.newAccount(), other: await fixture.newAccount() };
+}
