@@ -5,14 +5,14 @@ import { silentLogger } from "../../../logger.ts";
 import { createTestToken, intakeRequest } from "../../../testing/intake-requests.ts";
 import { createChannelToken } from "../../auth/token-repository.ts";
 import {
+  type Backend,
   createPostgresTestDatabase,
   type HandoffFixture,
   openHandoffFixture,
 } from "../../handoff/testing/handoff-fixture.ts";
 import { createLeadFeed, type LeadFeed } from "../lead-feed.ts";
 
-export const BACKENDS = ["pglite", "postgres"] as const;
-export type Backend = (typeof BACKENDS)[number];
+export { BACKENDS, type Backend } from "../../handoff/testing/handoff-fixture.ts";
 
 export interface Channel {
   accountId: string;
