@@ -23,9 +23,9 @@ describe("startMemoryGuard", () => {
     return state;
   }
 
-  it("collects once RSS is past the target and the heap grew by the set amount since the last collection", () => {
-    const fake = fakeProcess({ rss: 200, live: 10, perCheck: 4 });
-    const guard = startMemoryGuard({
+  /** A guard with a target of 100 bytes and a growth of 10, checking every 100 ms, watching the fake process. */
+  const guardOf = (fake: ReturnType<typeof fakeProcess>) =>
+    startMemoryGuard({
       targetBytes: 100,
       growthBytes: 10,
       checkMs: 100,
@@ -33,6 +33,10 @@ describe("startMemoryGuard", () => {
       heapBytes: fake.heapBytes,
       collect: fake.collect,
     });
+
+  it("collects once RSS is past the target and the heap grew by the set amount since the last collection", () => {
+    const fake = fakeProcess({ rss: 200, live: 10, perCheck: 4 });
+    const guard = guardOf(fake);
     // Growth 4, 8, 12: the third check collects; then again three checks later.
     for (let i = 0; i < 6; i++) {
       fake.grow();
@@ -48,16 +52,7 @@ describe("startMemoryGuard", () => {
   it("never collects under the target, nor above it without heap growth (memory outside the heap)", () => {
     const under = fakeProcess({ rss: 50, live: 10, perCheck: 50 });
     const above = fakeProcess({ rss: 500, live: 10, perCheck: 0 });
-    const guards = [under, above].map((fake) =>
-      startMemoryGuard({
-        targetBytes: 100,
-        growthBytes: 10,
-        checkMs: 100,
-        rss: () => fake.rss,
-        heapBytes: fake.heapBytes,
-        collect: fake.collect,
-      }),
-    );
+    const guards = [under, above].map(guardOf);
     for (let i = 0; i < 10; i++) {
       under.grow();
       vi.advanceTimersByTime(100);

@@ -166,6 +166,16 @@ const tokenRefusedResponse: Json = {
   },
 };
 
+/** 429 on every path a channel token opens: the token's rate limit or the address's failed-authentication limit. */
+const tokenRateLimitedResponse = problemResponse(
+  text(
+    "postLead.429.description",
+    "The channel token's rate limit, or the client address's limit of failed authentications, was exceeded.",
+  ),
+  ["rate_limited", "too_many_failed_authentications"],
+  { "Retry-After": retryAfterHeader, ...rateLimitHeaders },
+);
+
 function acceptedResponse(description: string, examples: Record<string, Json>): Json {
   return {
     description,
@@ -206,14 +216,7 @@ function leadReadResponses(badRequest: ProblemCode[]): Json {
     "404": problemResponse(text("findLead.404.description", "No such lead in the token's account."), [
       "lead_not_found",
     ]),
-    "429": problemResponse(
-      text(
-        "postLead.429.description",
-        "The channel token's rate limit, or the client address's limit of failed authentications, was exceeded.",
-      ),
-      ["rate_limited", "too_many_failed_authentications"],
-      { "Retry-After": retryAfterHeader, ...rateLimitHeaders },
-    ),
+    "429": tokenRateLimitedResponse,
     "503": problemResponse(
       text("findLead.503.description", "The service cannot reach its database."),
       ["unavailable"],
@@ -375,14 +378,7 @@ export function buildOpenApiDocument(): Json {
               ),
               ["validation_failed", "idempotency_key_mismatch", "idempotency_key_reused"],
             ),
-            "429": problemResponse(
-              text(
-                "postLead.429.description",
-                "The channel token's rate limit, or the client address's limit of failed authentications, was exceeded.",
-              ),
-              ["rate_limited", "too_many_failed_authentications"],
-              { "Retry-After": retryAfterHeader, ...rateLimitHeaders },
-            ),
+            "429": tokenRateLimitedResponse,
             "431": {
               description: text(
                 "postLead.431.description",

@@ -7,8 +7,8 @@ import { expect } from "vitest";
 export const asSent = (body: Record<string, unknown>): Record<string, any> =>
   JSON.parse(JSON.stringify(body));
 
-/** Fields stored as sent, with no normalization documented for them. */
-const VERBATIM_FIELDS = [
+/** The lead's own fields stored as sent, with no normalization documented for them (a repeat sends them too). */
+export const LEAD_FIELDS_STORED_AS_SENT = [
   "email",
   "first_name",
   "last_name",
@@ -16,9 +16,10 @@ const VERBATIM_FIELDS = [
   "property_ref",
   "price",
   "language",
-  "external_lead_id",
-  "platform",
 ] as const;
+
+/** Fields stored as sent: the lead's own and its (platform, external_lead_id) identity. */
+const VERBATIM_FIELDS = [...LEAD_FIELDS_STORED_AS_SENT, "external_lead_id", "platform"] as const;
 
 const canonicalTimeZone = (name: string) =>
   new Intl.DateTimeFormat("en-US", { timeZone: name }).resolvedOptions().timeZone;

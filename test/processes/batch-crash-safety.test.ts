@@ -8,6 +8,7 @@ import type { Database } from "../../server/src/db/database.ts";
 import { createPgliteDatabase } from "../../server/src/db/pglite-driver.ts";
 import { createPostgresTestDatabase } from "../../server/src/modules/handoff/testing/handoff-fixture.ts";
 import { postLead } from "../harness/lead-http.ts";
+import { postThroughKill } from "../harness/posts-through-kill.ts";
 import { type ServerProcess, startServerProcess } from "../harness/server-process.ts";
 import { createChannelToken } from "../harness/stl-cli.ts";
 
@@ -56,25 +57,14 @@ describe.each(Object.keys(backends) as (keyof typeof backends)[])(
       };
 
       const victim = await start();
-      const acknowledged = new Map<number, string>(); // lead number → id, for every 201
-      let answered = 0;
-      let lost = 0;
-      let next = 0;
-      const worker = async () => {
-        while (next < LEADS) {
-          const index = next++;
-          try {
-            const response = await postLead(victim.baseUrl, { token, body: leadNumber(run, index) });
-            if (response.status === 201) acknowledged.set(index, response.body.id);
-            else lost++;
-          } catch {
-            lost++; // the connection died with the server: the client does not know the outcome
-          }
-          if (++answered === KILL_AFTER) await victim.stop("SIGKILL");
-        }
-      };
-      await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-      expect(acknowledged.size).toBeGreaterThanOrEqual(KILL_AFTER - CONCURRENCY);
+      const { created, lost } = await postThroughKill(victim, {
+        token,
+        count: LEADS,
+        concurrency: CONCURRENCY,
+        killAfter: KILL_AFTER,
+        lead: (index) => leadNumber(run, index),
+      });
+      expect(created.size).toBeGreaterThanOrEqual(KILL_AFTER - CONCURRENCY);
       expect(lost).toBeGreaterThan(0);
 
       // As a client does after a failure: every lead sent again with its key.
@@ -83,7 +73,7 @@ describe.each(Object.keys(backends) as (keyof typeof backends)[])(
       for (let index = 0; index < LEADS; index++) {
         const response = await postLead(restarted.baseUrl, { token, body: leadNumber(run, index) });
         expect(response.status, response.text).toBe(201);
-        const first = acknowledged.get(index);
+        const first = created.get(index)?.id;
         if (first !== undefined) {
           expect(response.headers.get("idempotent-replayed"), `lead ${index}`).toBe("true");
           expect(response.body.id).toBe(first);

@@ -4,7 +4,7 @@ import { createBunSqlDatabase } from "../../server/src/db/bun-sql-driver.ts";
 import type { Database } from "../../server/src/db/database.ts";
 import type { FakeAssistant } from "../../server/src/modules/handoff/testing/fake-assistant.ts";
 import { eligibleLead } from "../../server/src/modules/handoff/testing/handoff-fixture.ts";
-import { postLead } from "../harness/lead-http.ts";
+import { postThroughKill } from "../harness/posts-through-kill.ts";
 import { type ServerProcess, startServerProcess, untilReady } from "../harness/server-process.ts";
 import { createChannelToken } from "../harness/stl-cli.ts";
 import { assistantAndDatabase } from "./assistant-and-database.ts";
@@ -56,27 +56,17 @@ describe("crash safety on PostgreSQL", () => {
     // The first answers fail, so retries are pending when the server dies.
     assistant.failNext(15, 503);
 
-    const accepted = new Map<string, boolean>(); // lead id → call_eligible, for every 2xx
-    let answered = 0;
-    let failed = 0;
-    let next = 0;
-    const victim = server;
-    const worker = async () => {
-      while (next < LEADS) {
-        const index = next++;
-        try {
-          const response = await postLead(victim.baseUrl, { token, body: leadNumber(index) });
-          if (response.status === 201) accepted.set(response.body.id, response.body.call_eligible);
-          else failed++;
-        } catch {
-          failed++; // the connection died with the server: the client does not know the outcome
-        }
-        if (++answered === KILL_AFTER) await victim.stop("SIGKILL");
-      }
-    };
-    await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-    expect(accepted.size).toBeGreaterThanOrEqual(KILL_AFTER - CONCURRENCY);
-    expect(failed).toBeGreaterThan(0);
+    const { created, lost } = await postThroughKill(server, {
+      token,
+      count: LEADS,
+      concurrency: CONCURRENCY,
+      killAfter: KILL_AFTER,
+      lead: leadNumber,
+    });
+    expect(created.size).toBeGreaterThanOrEqual(KILL_AFTER - CONCURRENCY);
+    expect(lost).toBeGreaterThan(0);
+    // lead id → call_eligible, for every 201
+    const accepted = new Map([...created.values()].map((body) => [body.id, body.call_eligible]));
 
     server = await startServerProcess({ env, until: "listening" });
     await untilReady(server);

@@ -36,6 +36,11 @@ afterAll(async () => {
 
 const count = async (query: string, ...params: unknown[]) => Number((await sql.unsafe(query, params))[0].n);
 const serverFor = (i: number) => (i % 2 === 0 ? a : b);
+/** Posts a lead to one server with the shared token and expects it created. */
+const expectCreated = async (server: ServerProcess, body: Record<string, unknown>) => {
+  const response = await postLead(server.baseUrl, { token, body });
+  expect(response.status, response.text).toBe(201);
+};
 
 describe("two servers on one PostgreSQL", () => {
   it("accept leads with the same contract as on PGlite, and print no demo token", async () => {
@@ -96,25 +101,11 @@ describe("two servers on one PostgreSQL", () => {
     expect([response.status, response.body.code]).toEqual([409, "idempotency_request_in_flight"]);
     expect(response.headers.get("retry-after")).toBe("1");
     // The holder rolled back: the key is free and the retry creates the lead.
-    expect(
-      (
-        await postLead(a.baseUrl, {
-          token: token,
-          body: { email: "held@example.com", idempotency_key: "pg-held" },
-        })
-      ).status,
-    ).toBe(201);
+    await expectCreated(a, { email: "held@example.com", idempotency_key: "pg-held" });
   });
 
   it("refuse a reused key with another payload on the other process", async () => {
-    expect(
-      (
-        await postLead(a.baseUrl, {
-          token: token,
-          body: { email: "a@example.com", idempotency_key: "pg-reuse" },
-        })
-      ).status,
-    ).toBe(201);
+    await expectCreated(a, { email: "a@example.com", idempotency_key: "pg-reuse" });
     const reused = await postLead(b.baseUrl, {
       token: token,
       body: { email: "b@example.com", idempotency_key: "pg-reuse" },

@@ -3,22 +3,17 @@ import fc from "fast-check";
 import { parsePhoneNumberFromString } from "libphonenumber-js/max";
 import { describe, expect } from "vitest";
 import { consentBlock, validLead } from "../arbitraries/valid-lead.ts";
-import { asSent, hasCompleteConsent } from "../harness/accepted-lead-expectations.ts";
+import {
+  asSent,
+  hasCompleteConsent,
+  LEAD_FIELDS_STORED_AS_SENT,
+} from "../harness/accepted-lead-expectations.ts";
 import type { IntakeServer } from "../harness/intake-server.ts";
 import { sendLead, TRANSPORTS } from "../harness/lead-transports.ts";
 import { itHoldsForAll } from "../harness/property-runs.ts";
 
 /** Fields a repeat may supply; the spec: "newly supplied fields update that lead". */
-const UPDATED_AS_SENT = [
-  "email",
-  "first_name",
-  "last_name",
-  "source_campaign",
-  "property_ref",
-  "price",
-  "language",
-  "context",
-] as const;
+const UPDATED_AS_SENT = [...LEAD_FIELDS_STORED_AS_SENT, "context"] as const;
 
 const e164 = (phone: string) => parsePhoneNumberFromString(phone, { defaultCountry: "US" })?.number;
 const now = Date.now;

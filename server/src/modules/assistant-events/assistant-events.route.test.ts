@@ -7,17 +7,12 @@ import { createApp } from "../../app.ts";
 import { listChanges } from "../dnc/dnc-repository.ts";
 import { generateWebhookSecret } from "../handoff/testing/fake-assistant.ts";
 import {
-  createPostgresTestDatabase,
+  BACKENDS,
   eligibleLead,
   type HandoffFixture,
-  openHandoffFixture,
+  openHandoffFixtureOn,
 } from "../handoff/testing/handoff-fixture.ts";
 import { createRateLimiter } from "../rate-limit/token-bucket.ts";
-
-const backends = {
-  pglite: async () => undefined,
-  postgres: createPostgresTestDatabase,
-};
 
 interface Signing {
   secret?: string;
@@ -27,10 +22,10 @@ interface Signing {
   headers?: Record<string, string>;
 }
 
-describe.each(Object.keys(backends) as (keyof typeof backends)[])("assistant events on %s", (backend) => {
+describe.each(BACKENDS)("assistant events on %s", (backend) => {
   let fixture: HandoffFixture;
   beforeAll(async () => {
-    fixture = await openHandoffFixture(await backends[backend]());
+    fixture = await openHandoffFixtureOn(backend);
   });
   afterEach(() => fixture.reset());
   afterAll(() => fixture?.close());

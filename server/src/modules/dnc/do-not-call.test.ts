@@ -6,24 +6,19 @@ import { createChannelToken, ensureAccount } from "../auth/token-repository.ts";
 import { leaseMs } from "../handoff/dispatcher.ts";
 import { webhookIdOf } from "../handoff/payload.ts";
 import {
-  createPostgresTestDatabase,
+  BACKENDS,
   eligibleLead,
   type HandoffFixture,
-  openHandoffFixture,
+  openHandoffFixtureOn,
   TEST_DISPATCHER_SETTINGS,
 } from "../handoff/testing/handoff-fixture.ts";
 import { listChanges } from "./dnc-repository.ts";
 import { addAllToList, addToList, removeFromList } from "./service.ts";
 
-const backends = {
-  pglite: async () => undefined,
-  postgres: createPostgresTestDatabase,
-};
-
-describe.each(Object.keys(backends) as (keyof typeof backends)[])("do-not-call list on %s", (backend) => {
+describe.each(BACKENDS)("do-not-call list on %s", (backend) => {
   let fixture: HandoffFixture;
   beforeAll(async () => {
-    fixture = await openHandoffFixture(await backends[backend]());
+    fixture = await openHandoffFixtureOn(backend);
   });
   afterEach(() => fixture.reset());
   afterAll(() => fixture?.close());

@@ -2,23 +2,18 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { webhookIdOf } from "./payload.ts";
 import {
-  createPostgresTestDatabase,
+  BACKENDS,
   eligibleLead,
   type HandoffFixture,
   metricValue,
-  openHandoffFixture,
+  openHandoffFixtureOn,
 } from "./testing/handoff-fixture.ts";
 
-const backends = {
-  pglite: async () => undefined,
-  postgres: createPostgresTestDatabase,
-};
-
-describe.each(Object.keys(backends) as (keyof typeof backends)[])("dispatcher on %s", (backend) => {
+describe.each(BACKENDS)("dispatcher on %s", (backend) => {
   let fixture: HandoffFixture;
   // One database per backend for the suite: each test posts its own leads and starts its own dispatcher.
   beforeAll(async () => {
-    fixture = await openHandoffFixture(await backends[backend]());
+    fixture = await openHandoffFixtureOn(backend);
   });
   afterEach(() => fixture.reset());
   afterAll(() => fixture?.close());

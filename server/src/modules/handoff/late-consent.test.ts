@@ -1,22 +1,14 @@
 // Late consent on PGlite and PostgreSQL: a repeat that permits the call after respond_by starts a new response.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { webhookIdOf } from "./payload.ts";
-import {
-  createPostgresTestDatabase,
-  type HandoffFixture,
-  openHandoffFixture,
-} from "./testing/handoff-fixture.ts";
+import { BACKENDS, type HandoffFixture, openHandoffFixtureOn } from "./testing/handoff-fixture.ts";
 
-const backends = {
-  pglite: async () => undefined,
-  postgres: createPostgresTestDatabase,
-};
 const consent = { source: "webform:/contact", reference: "sub_9", captured_at: "2026-01-02T03:04:05Z" };
 
-describe.each(Object.keys(backends) as (keyof typeof backends)[])("late consent on %s", (backend) => {
+describe.each(BACKENDS)("late consent on %s", (backend) => {
   let fixture: HandoffFixture;
   beforeAll(async () => {
-    fixture = await openHandoffFixture(await backends[backend]());
+    fixture = await openHandoffFixtureOn(backend);
   });
   afterEach(() => fixture.reset());
   afterAll(() => fixture?.close());

@@ -4,8 +4,20 @@ import { type CallRefusal, callPermitted } from "../leads/response-plan.ts";
 import { callingRulesOfPhone } from "./area-code-states.ts";
 import { type CallingHours, type CallWindow, callWindow, callZones } from "./calling-hours.ts";
 
+/** The lead's fields the claim reads and the payload passes on unchanged. */
+type HandedOverLeadField =
+  | "email"
+  | "first_name"
+  | "last_name"
+  | "language"
+  | "timezone"
+  | "property_ref"
+  | "source"
+  | "context"
+  | "consent";
+
 /** A claimed task joined with its lead and account, as the claim query returns it. */
-export interface ClaimedTask {
+export interface ClaimedTask extends Pick<HandoffPayload["data"], HandedOverLeadField> {
   task_id: string;
   attempts: number;
   /** 1 for the lead's first response, then one more per response a repeat opened. */
@@ -14,16 +26,7 @@ export interface ClaimedTask {
   account_id: string;
   account_slug: string;
   phone: string | null;
-  email: string | null;
-  first_name: string | null;
-  last_name: string | null;
-  language: string | null;
-  timezone: string | null;
-  property_ref: string | null;
   price: string | number | null;
-  source: string;
-  context: Record<string, unknown> | null;
-  consent: Consent | null;
   test: boolean;
   received_at: Date | string;
   respond_by: Date | string;

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { csvCell, csvLine } from "./csv-cell.ts";
 import { exportInboxCsv } from "./csv-export.ts";
-import { BACKENDS, type Channel, type InboxFixture, openInboxFixture } from "./testing/inbox-fixture.ts";
+import { BACKENDS, type Channel, type InboxFixture, openWithTwoAccounts } from "./testing/inbox-fixture.ts";
 
 /** Spreadsheet formula injection (OWASP's list and variants) and markup meant to run in a page. */
 const PAYLOADS = [
@@ -73,9 +73,7 @@ describe.each(BACKENDS)("csv export on %s", (backend) => {
   let other: Channel;
 
   beforeAll(async () => {
-    fixture = await openInboxFixture(backend);
-    web = await fixture.newAccount();
-    other = await fixture.newAccount();
+    ({ fixture, web, other } = await openWithTwoAccounts(backend));
     for (const [i, payload] of PAYLOADS.entries()) {
       const { status, body } = await fixture.postAs(web, {
         email: `p${i}@example.com`,

@@ -4,7 +4,7 @@ import { eventually } from "../../testing/eventually.ts";
 import { eligibleLead } from "../handoff/testing/handoff-fixture.ts";
 import { handOffAgain } from "./handoff-retries.ts";
 import { getLeadDetail } from "./lead-detail.ts";
-import { BACKENDS, type Channel, type InboxFixture, openInboxFixture } from "./testing/inbox-fixture.ts";
+import { BACKENDS, type Channel, type InboxFixture, openWithTwoAccounts } from "./testing/inbox-fixture.ts";
 
 const OWNER = "0193c0de-0000-7000-8000-000000000001";
 
@@ -14,9 +14,7 @@ describe.each(BACKENDS)("hand off again on %s", (backend) => {
   let other: Channel;
 
   beforeAll(async () => {
-    fixture = await openInboxFixture(backend);
-    web = await fixture.newAccount();
-    other = await fixture.newAccount();
+    ({ fixture, web, other } = await openWithTwoAccounts(backend));
   });
   afterEach(async () => {
     await fixture.reset();

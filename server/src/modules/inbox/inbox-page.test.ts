@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { completeConsent } from "../../testing/intake-requests.ts";
 import type { InboxFilter } from "./inbox-filter.ts";
 import { listInboxPage } from "./inbox-page.ts";
-import { BACKENDS, type Channel, type InboxFixture, openInboxFixture } from "./testing/inbox-fixture.ts";
+import { BACKENDS, type Channel, type InboxFixture, openWithTwoAccounts } from "./testing/inbox-fixture.ts";
 
 describe.each(BACKENDS)("inbox pages on %s", (backend) => {
   let fixture: InboxFixture;
@@ -13,10 +13,8 @@ describe.each(BACKENDS)("inbox pages on %s", (backend) => {
   const ids: Record<string, string> = {};
 
   beforeAll(async () => {
-    fixture = await openInboxFixture(backend);
-    web = await fixture.newAccount();
+    ({ fixture, web, other } = await openWithTwoAccounts(backend));
     zillow = await fixture.newChannel(web.accountId, "Zillow feed");
-    other = await fixture.newAccount();
     const post = async (name: string, channel: Channel, lead: Record<string, unknown>) => {
       const { status, body } = await fixture.postAs(channel, { first_name: name, ...lead });
       expect(status).toBe(201);

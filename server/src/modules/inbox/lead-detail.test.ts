@@ -4,7 +4,7 @@ import { eventually } from "../../testing/eventually.ts";
 import { completeConsent } from "../../testing/intake-requests.ts";
 import { eligibleLead } from "../handoff/testing/handoff-fixture.ts";
 import { getLeadDetail } from "./lead-detail.ts";
-import { BACKENDS, type Channel, type InboxFixture, openInboxFixture } from "./testing/inbox-fixture.ts";
+import { BACKENDS, type Channel, type InboxFixture, openWithTwoAccounts } from "./testing/inbox-fixture.ts";
 
 describe.each(BACKENDS)("lead detail on %s", (backend) => {
   let fixture: InboxFixture;
@@ -13,28 +13,26 @@ describe.each(BACKENDS)("lead detail on %s", (backend) => {
   let other: Channel;
 
   beforeAll(async () => {
-    fixture = await openInboxFixture(backend);
-    web = await fixture.newAccount();
+    ({ fixture, web, other } = await openWithTwoAccounts(backend));
     partner = await fixture.newChannel(web.accountId, "Partner <b>feed</b>");
-    other = await fixture.newAccount();
   });
   afterEach(() => fixture.reset());
   afterAll(() => fixture?.close());
 
   it("gives every stored field, the consent as received with when and which token, the key and the repeats", async () => {
+    // The fields no repeat changes and no normalization touches: the detail must give each exactly as sent.
+    const storedAsSent = {
+      first_name: "<script>alert(1)</script>",
+      property_ref: "12 Oak St",
+      price: 450_000,
+      context: { "<img src=x>": "=1+1" },
+      platform: "hubspot",
+      external_lead_id: "HS-1",
+      language: "es",
+    };
     const first = await fixture.postAs(
       web,
-      {
-        first_name: "<script>alert(1)</script>",
-        email: "a@example.com",
-        source: "somewhere-new",
-        property_ref: "12 Oak St",
-        price: 450_000,
-        context: { "<img src=x>": "=1+1" },
-        platform: "hubspot",
-        external_lead_id: "HS-1",
-        language: "es",
-      },
+      { ...storedAsSent, email: "a@example.com", source: "somewhere-new" },
       { "idempotency-key": "first-key" },
     );
     expect(first.status).toBe(201);
@@ -57,16 +55,10 @@ describe.each(BACKENDS)("lead detail on %s", (backend) => {
       id: first.body.id,
       phone: null,
       phone_display: null,
-      first_name: "<script>alert(1)</script>",
+      ...storedAsSent,
       email: "b@example.com",
       source: "form",
       source_original: "somewhere-new",
-      property_ref: "12 Oak St",
-      price: 450_000,
-      context: { "<img src=x>": "=1+1" },
-      platform: "hubspot",
-      external_lead_id: "HS-1",
-      language: "es",
       test: false,
       channel: { id: web.tokenId, name: "test" },
       // No phone to call, an email to answer: an email-only hand-off.

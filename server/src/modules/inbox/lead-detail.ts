@@ -3,6 +3,7 @@
 import type { Consent, NotCalledReason, ResponseState } from "@speed-to-lead/spec";
 import type { Queryable } from "../../db/database.ts";
 import { isUuid } from "../../db/uuid-text.ts";
+import type { LeadFields } from "../leads/lead-record.ts";
 import { type AttemptEntry, listHandoffAttempts } from "./handoff-attempts.ts";
 import { listRetries, type RetryEntry } from "./handoff-retries.ts";
 import { formatPhoneForPeople } from "./phone-display.ts";
@@ -10,28 +11,13 @@ import { plainRows } from "./plain-rows.ts";
 import { listRepeats, type RepeatEntry } from "./repeat-history.ts";
 
 /** Every text field was sent by an application holding a token: escape it wherever it is shown. */
-export interface LeadDetail {
+export interface LeadDetail extends Omit<LeadFields, "source" | "consent"> {
   id: string;
   received_at: Date;
   updated_at: Date;
   respond_by: Date;
-  phone: string | null;
   phone_display: string | null;
-  email: string | null;
-  first_name: string | null;
-  last_name: string | null;
   source: string;
-  source_original: string | null;
-  source_campaign: string | null;
-  property_ref: string | null;
-  price: number | null;
-  language: string | null;
-  timezone: string | null;
-  context: Record<string, unknown> | null;
-  source_event_at: string | null;
-  platform: string | null;
-  external_lead_id: string | null;
-  test: boolean;
   channel: { id: string; name: string };
   /** The block exactly as received, with when and through which token; null when none came. */
   consent: { block: Consent; received_at: Date; channel: { id: string; name: string } } | null;

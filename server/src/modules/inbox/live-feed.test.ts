@@ -6,7 +6,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { eligibleLead } from "../handoff/testing/handoff-fixture.ts";
 import { feedCursorAt, type LeadChanges } from "./changes-since.ts";
 import type { InboxRow } from "./inbox-row.ts";
-import { BACKENDS, type Channel, type InboxFixture, openInboxFixture } from "./testing/inbox-fixture.ts";
+import {
+  BACKENDS,
+  type Channel,
+  type InboxFixture,
+  openInboxFixture,
+  openWithTwoAccounts,
+} from "./testing/inbox-fixture.ts";
 import { watchInbox } from "./watch-inbox.ts";
 
 /** A watcher consumed in the background: every row it yields, upserted by lead id as a client would. */
@@ -66,9 +72,7 @@ describe.each(BACKENDS)("live feed on %s", (backend) => {
   };
 
   beforeAll(async () => {
-    fixture = await openInboxFixture(backend);
-    web = await fixture.newAccount();
-    other = await fixture.newAccount();
+    ({ fixture, web, other } = await openWithTwoAccounts(backend));
   });
   afterEach(async () => {
     for (const controller of controllers.splice(0)) controller.abort();

@@ -62,6 +62,11 @@ export function integrationsPage(deps: ConsoleDeps) {
       withToken(ctx, idOf(ctx), (token) => htmlPage(ctx.state, page(actionProps(ctx, token)) as string)),
     );
 
+  /** The POST of a token's action (rename, roll): runs for this account's token, else the 404 page. */
+  const tokenActionPost = (
+    then: (ctx: OwnerContext, token: { id: string; name: string }) => Response | Promise<Response>,
+  ) => ownerPage(deps, (ctx) => withToken(ctx, idOf(ctx), (token) => then(ctx, token)));
+
   return new Elysia({ name: "integrations-page" })
     .get(
       "/console/integrations",
@@ -94,20 +99,18 @@ export function integrationsPage(deps: ConsoleDeps) {
     .get(`${TOKEN_PATH}/rename`, tokenActionPage(RenamePage))
     .post(
       `${TOKEN_PATH}/rename`,
-      ownerPage(deps, (ctx) =>
-        withToken(ctx, idOf(ctx), async (token) => {
-          const name = field(ctx.form, "name");
-          const result = await renameAccountToken(db, ctx.session.accountId, token.id, name);
-          if (result.ok) return redirectTo(ctx.state, ctx.request, CONSOLE_HOME);
-          if (result.code === "not_found" || result.code === "not_active") return notFoundPage(ctx);
-          const html = RenamePage({
-            ...actionProps(ctx, token),
-            name,
-            error: ctx.t(NAME_MESSAGES[result.code]),
-          });
-          return htmlPage(ctx.state, html as string, { status: 422 });
-        }),
-      ),
+      tokenActionPost(async (ctx, token) => {
+        const name = field(ctx.form, "name");
+        const result = await renameAccountToken(db, ctx.session.accountId, token.id, name);
+        if (result.ok) return redirectTo(ctx.state, ctx.request, CONSOLE_HOME);
+        if (result.code === "not_found" || result.code === "not_active") return notFoundPage(ctx);
+        const html = RenamePage({
+          ...actionProps(ctx, token),
+          name,
+          error: ctx.t(NAME_MESSAGES[result.code]),
+        });
+        return htmlPage(ctx.state, html as string, { status: 422 });
+      }),
       { parse: "none" },
     )
     .get(`${TOKEN_PATH}/revoke`, tokenActionPage(RevokePage))
@@ -122,30 +125,26 @@ export function integrationsPage(deps: ConsoleDeps) {
     .get(`${TOKEN_PATH}/roll`, tokenActionPage(RollPage))
     .post(
       `${TOKEN_PATH}/roll`,
-      ownerPage(deps, (ctx) =>
-        withToken(ctx, idOf(ctx), async (token) => {
-          const expiry = field(ctx.form, "expiry");
-          const invalid = (key: MessageKey) =>
-            htmlPage(ctx.state, RollPage({ ...actionProps(ctx, token), error: ctx.t(key) }) as string, {
-              status: 422,
-            });
-          if (!isRollExpiry(expiry)) return invalid("integrations.rollPage.expiryInvalid");
-          const result = await rollAccountToken(db, ctx.session.accountId, token.id, expiry);
-          if (!result.ok)
-            return result.code === "not_found"
-              ? notFoundPage(ctx)
-              : invalid("integrations.rollPage.notActive");
-          const secret = {
-            name: result.name,
-            token: result.token,
-            baseUrl: ctx.origin.origin,
-            oldExpiresAt: shownTime(result.oldExpiresAt, ctx.lang),
-          };
-          return htmlPage(ctx.state, RolledPage({ ...actionProps(ctx, token), secret }) as string, {
-            status: 201,
+      tokenActionPost(async (ctx, token) => {
+        const expiry = field(ctx.form, "expiry");
+        const invalid = (key: MessageKey) =>
+          htmlPage(ctx.state, RollPage({ ...actionProps(ctx, token), error: ctx.t(key) }) as string, {
+            status: 422,
           });
-        }),
-      ),
+        if (!isRollExpiry(expiry)) return invalid("integrations.rollPage.expiryInvalid");
+        const result = await rollAccountToken(db, ctx.session.accountId, token.id, expiry);
+        if (!result.ok)
+          return result.code === "not_found" ? notFoundPage(ctx) : invalid("integrations.rollPage.notActive");
+        const secret = {
+          name: result.name,
+          token: result.token,
+          baseUrl: ctx.origin.origin,
+          oldExpiresAt: shownTime(result.oldExpiresAt, ctx.lang),
+        };
+        return htmlPage(ctx.state, RolledPage({ ...actionProps(ctx, token), secret }) as string, {
+          status: 201,
+        });
+      }),
       { parse: "none" },
     );
 }

@@ -69,6 +69,15 @@ export interface HandoffFixture {
   close(): Promise<void>;
 }
 
+/** The two databases the fixtures run on: the hand-off must hold on both. */
+export const BACKENDS = ["pglite", "postgres"] as const;
+export type Backend = (typeof BACKENDS)[number];
+
+/** A fixture on a fresh database of the backend: an in-memory PGlite or a new PostgreSQL database. */
+export async function openHandoffFixtureOn(backend: Backend): Promise<HandoffFixture> {
+  return await openHandoffFixture(backend === "postgres" ? await createPostgresTestDatabase() : undefined);
+}
+
 /**
  * @param postgresUrl a database to use (PostgreSQL through Bun SQL); without it an in-memory PGlite.
  * @example const fixture = await openHandoffFixture(await createDatabase(inject("postgresAdminUrl")));

@@ -5,14 +5,14 @@ import { silentLogger } from "../../../logger.ts";
 import { createTestToken, intakeRequest } from "../../../testing/intake-requests.ts";
 import { createChannelToken } from "../../auth/token-repository.ts";
 import {
+  type Backend,
   createPostgresTestDatabase,
   type HandoffFixture,
   openHandoffFixture,
 } from "../../handoff/testing/handoff-fixture.ts";
 import { createLeadFeed, type LeadFeed } from "../lead-feed.ts";
 
-export const BACKENDS = ["pglite", "postgres"] as const;
-export type Backend = (typeof BACKENDS)[number];
+export { BACKENDS, type Backend } from "../../handoff/testing/handoff-fixture.ts";
 
 export interface Channel {
   accountId: string;
@@ -69,4 +69,12 @@ export async function openInboxFixture(backend: Backend): Promise<InboxFixture> 
       await handoff.close();
     },
   };
+}
+
+/** A fixture with two accounts: `web`, the account under test, and `other`, whose leads must never show in web's views. */
+export async function openWithTwoAccounts(
+  backend: Backend,
+): Promise<{ fixture: InboxFixture; web: Channel; other: Channel }> {
+  const fixture = await openInboxFixture(backend);
+  return { fixture, web: await fixture.newAccount(), other: await fixture.newAccount() };
 }
