@@ -273,8 +273,9 @@ export const es = {
   "CallWindow.rules_applied.jurisdiction.description": "US para la regla federal, US-XX para un estado.",
   "CallWindow.rules_applied.name.description": "El nombre de la jurisdicción.",
   "CallWindow.rules_applied.local_start.description":
-    "El primer minuto permitido por la regla en el día local de la ventana.",
-  "CallWindow.rules_applied.local_end.description": "El fin de la regla en el día local de la ventana.",
+    "El primer minuto permitido por la regla en el día local de la ventana; null cuando la regla no permite llamadas ese día.",
+  "CallWindow.rules_applied.local_end.description":
+    "El fin de la regla en el día local de la ventana; null cuando la regla no permite llamadas ese día.",
   "CallWindow.rules_applied.source.description": "La ley o norma de la que salen las horas.",
   // status callbacks
   "webhook.leadHandedOff.summary": "Un prospecto fue entregado",

@@ -13,6 +13,9 @@ export const HANDOFF_PAYLOAD_VERSION = 2;
 const CALL_REFUSALS = NOT_CALLED_REASONS.filter((reason) => reason !== "test");
 const nullableString = (description: string) => Type.Union([Type.String(), Type.Null()], { description });
 const localTime = (description: string) => Type.String({ pattern: "^\\d{2}:\\d{2}$", description });
+/** A rule's hours on one day; null when the rule permits no call that day (say, a state's Sunday). */
+const localTimeOrNone = (description: string) =>
+  Type.Union([Type.String({ pattern: "^\\d{2}:\\d{2}$" }), Type.Null()], { description });
 
 export const CallWindowSchema = Type.Object(
   {
@@ -49,14 +52,17 @@ export const CallWindowSchema = Type.Object(
         name: Type.String({
           description: text("CallWindow.rules_applied.name.description", "The jurisdiction's name."),
         }),
-        local_start: localTime(
+        local_start: localTimeOrNone(
           text(
             "CallWindow.rules_applied.local_start.description",
-            "The rule's first permitted minute on the window's local day.",
+            "The rule's first permitted minute on the window's local day; null when the rule permits no call that day.",
           ),
         ),
-        local_end: localTime(
-          text("CallWindow.rules_applied.local_end.description", "The rule's end on the window's local day."),
+        local_end: localTimeOrNone(
+          text(
+            "CallWindow.rules_applied.local_end.description",
+            "The rule's end on the window's local day; null when the rule permits no call that day.",
+          ),
         ),
         source: Type.String({
           description: text(

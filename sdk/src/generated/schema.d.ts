@@ -574,10 +574,10 @@ export interface components {
                 jurisdiction: string;
                 /** @description The jurisdiction's name. */
                 name: string;
-                /** @description The rule's first permitted minute on the window's local day. */
-                local_start: string;
-                /** @description The rule's end on the window's local day. */
-                local_end: string;
+                /** @description The rule's first permitted minute on the window's local day; null when the rule permits no call that day. */
+                local_start: string | null;
+                /** @description The rule's end on the window's local day; null when the rule permits no call that day. */
+                local_end: string | null;
                 /** @description The law or regulation the hours come from. */
                 source: string;
             }[];
