@@ -1,5 +1,11 @@
 // When the assistant may call a lead: its local calling hours, from its time zone, area code or a default.
-import { CALLING_RULES, type CallingRule, FEDERAL_CALLING_RULE, WEEKDAYS } from "@speed-to-lead/spec";
+import {
+  CALLING_RULES,
+  type CallingRule,
+  FEDERAL_CALLING_RULE,
+  type HandoffPayloadBody,
+  WEEKDAYS,
+} from "@speed-to-lead/spec";
 import { zonesOfPhone } from "./area-codes.ts";
 import { addDays, instantAt, isKnownZone, type LocalDate, localDate } from "./zoned-time.ts";
 
@@ -9,36 +15,17 @@ export interface CallingHours {
   end: number;
 }
 
-export type ZoneSource = "timezone" | "area_code" | "default";
+/** The window sent with each hand-off, as the spec documents it: instants in UTC, how the zone was chosen, the rules applied. */
+export type CallWindow = NonNullable<HandoffPayloadBody["data"]["call_window"]>;
+
+/** A rule's hours on the window's local day; null on a day the rule permits no call (the window is then later). */
+export type AppliedRule = CallWindow["rules_applied"][number];
+
+export type ZoneSource = CallWindow["time_zone_source"];
 
 export interface CallZones {
   zones: readonly string[];
   source: ZoneSource;
-}
-
-/** The window sent with each hand-off: instants in UTC, plus how the zone was chosen. */
-export interface CallWindow {
-  /** The first instant the assistant may call (the hand-off time when the window is already open). */
-  earliest: string;
-  /** The last instant of that window. */
-  latest: string;
-  /** The zone used; several when the area code spans zones and the window is common to all. */
-  time_zones: string[];
-  time_zone_source: ZoneSource;
-  /** The configured local hours, "HH:MM", for the assistant's own display. */
-  local_start: string;
-  local_end: string;
-  /** The legal rules the window obeys (the federal one first), with their hours on the window's local day. */
-  rules_applied: AppliedRule[];
-}
-
-export interface AppliedRule {
-  jurisdiction: string;
-  name: string;
-  /** null: the rule allows no call on that day (the window is then on a later day). */
-  local_start: string | null;
-  local_end: string | null;
-  source: string;
 }
 
 /** "08:00" → 480. Throws on anything that is not a 24-hour HH:MM clock time (24:00 allowed as an end). */

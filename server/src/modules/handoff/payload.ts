@@ -1,8 +1,8 @@
 // The hand-off the assistant receives: the lead as it needs it for the response, whether and when it may call.
-import type { Consent } from "@speed-to-lead/spec";
+import { HANDOFF_PAYLOAD_VERSION, type HandoffPayloadBody } from "@speed-to-lead/spec";
 import { type CallRefusal, callPermitted } from "../leads/response-plan.ts";
 import { callingRulesOfPhone } from "./area-code-states.ts";
-import { type CallingHours, type CallWindow, callWindow, callZones } from "./calling-hours.ts";
+import { type CallingHours, callWindow, callZones } from "./calling-hours.ts";
 
 /** The lead's fields the claim reads and the payload passes on unchanged. */
 type HandedOverLeadField =
@@ -34,40 +34,11 @@ export interface ClaimedTask extends Pick<HandoffPayload["data"], HandedOverLead
   response_reason: CallRefusal | "test" | null;
 }
 
-/** The hand-off payload's version: 2 added `call`, `email`, the email-only hand-off and a nullable consent. */
-export const HANDOFF_PAYLOAD_VERSION = 2;
+/** The payload as the spec documents it (the `lead.handoff` webhook): one shape for both sides. */
+export type HandoffPayload = HandoffPayloadBody;
 
 /** What the assistant may do: call (then the payload carries the phone and window) or only email. */
-export type CallPermission = { permitted: true } | { permitted: false; reason: CallRefusal };
-
-export interface HandoffPayload {
-  type: "lead.handoff";
-  version: typeof HANDOFF_PAYLOAD_VERSION;
-  /** When this delivery attempt was built (Standard Webhooks' envelope). */
-  timestamp: string;
-  data: {
-    lead_id: string;
-    account: { id: string; slug: string };
-    response_no: number;
-    call: CallPermission;
-    /** Only when the call is permitted: what the assistant cannot use, it never receives. */
-    phone?: string;
-    email: string | null;
-    first_name: string | null;
-    last_name: string | null;
-    language: string | null;
-    timezone: string | null;
-    property_ref: string | null;
-    price: number | null;
-    source: string;
-    context: Record<string, unknown> | null;
-    consent: Consent | null;
-    received_at: string;
-    respond_by: string;
-    /** Only when the call is permitted. */
-    call_window?: CallWindow;
-  };
-}
+export type CallPermission = HandoffPayload["data"]["call"];
 
 export interface PayloadSettings {
   callingHours: CallingHours;
