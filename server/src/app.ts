@@ -51,7 +51,7 @@ export interface AppDeps {
   /** Aborted at shutdown: the inbox's open streams end so the server can stop. */
   closing?: AbortSignal;
   /** Coalesced commits of fresh leads (INTAKE_BATCH_*); the defaults when absent. */
-  intakeBatch?: Partial<BatchSettings>;
+  intakeBatch?: Partial<Pick<BatchSettings, "maxLeads" | "waitMs">>;
 }
 
 /**

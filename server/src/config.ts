@@ -5,6 +5,7 @@ import { DEFAULT_DATABASE_TIMEOUT_MS } from "./db/database.ts";
 import type { ConsolePersonalData } from "./modules/handoff/assistant.ts";
 import { type CallingHours, parseClockTime, rulesOutsideHours } from "./modules/handoff/calling-hours.ts";
 import { isKnownZone } from "./modules/handoff/zoned-time.ts";
+import { DEFAULT_BATCH_SETTINGS } from "./modules/leads/fresh-lead-batch.ts";
 
 type Env = Record<string, string | undefined>;
 
@@ -156,8 +157,13 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     memoryTargetMb: numberSetting(env, "MEMORY_TARGET_MB", 0),
     publicUrl,
     intakeBatch: {
-      maxLeads: Math.max(1, Math.floor(numberSetting(env, "INTAKE_BATCH_MAX_LEADS", 32, "above-zero"))),
-      waitMs: numberSetting(env, "INTAKE_BATCH_WAIT_MS", 1),
+      maxLeads: Math.max(
+        1,
+        Math.floor(
+          numberSetting(env, "INTAKE_BATCH_MAX_LEADS", DEFAULT_BATCH_SETTINGS.maxLeads, "above-zero"),
+        ),
+      ),
+      waitMs: numberSetting(env, "INTAKE_BATCH_WAIT_MS", DEFAULT_BATCH_SETTINGS.waitMs),
     },
     handoff: handoffSection(env, logLevel),
   };

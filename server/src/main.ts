@@ -64,12 +64,7 @@ const app = createApp({
     },
   },
   assistantSecret: config.handoff.webhookSecret,
-  intakeBatch: {
-    maxLeads: config.intakeBatch.maxLeads,
-    waitMs: config.intakeBatch.waitMs,
-    // One batch in flight per pooled connection; PGlite has one connection.
-    inFlight: db.kind === "postgres" ? config.databasePoolSize : 1,
-  },
+  intakeBatch: config.intakeBatch,
 });
 const { metricsPort, metricsHost } = config;
 const server = listenOnExactPaths(app, {

@@ -65,6 +65,7 @@ export function createBunSqlDatabase(url: string, options: BunSqlOptions): Datab
   });
   return {
     kind: "postgres",
+    connections: options.poolSize,
     query: <T = Row>(text: string, params?: unknown[]) => withDeadline(run<T>(sql, text, params), deadlineMs),
     exec: (script) => withDeadline(runScript(sql, script), deadlineMs),
     async transaction(fn) {

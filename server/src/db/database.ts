@@ -9,6 +9,8 @@ export interface Queryable {
 
 export interface Database extends Queryable {
   readonly kind: "postgres" | "pglite";
+  /** Statements it runs at once: the pool's size on PostgreSQL, 1 on PGlite's single connection. */
+  readonly connections: number;
   /** Runs fn inside BEGIN … COMMIT on one connection; rolls back when fn throws. */
   transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T>;
   /** Several statements without parameters (migrations). */

@@ -39,6 +39,7 @@ export async function createPgliteDatabase(dir: string): Promise<Database> {
   };
   return {
     kind: "pglite",
+    connections: 1,
     query: (text, params) => query(pg, text, params),
     exec: (script) => exec(pg, script),
     async transaction(fn) {

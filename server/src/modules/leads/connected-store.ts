@@ -28,6 +28,7 @@ export class ConnectionClosedError extends Error {
 export function committingWhileConnected(db: Database, request: Request): Database {
   return {
     kind: db.kind,
+    connections: db.connections,
     query: (text, params) => db.query(text, params),
     exec: (script) => db.exec(script),
     close: () => db.close(),

@@ -23,6 +23,7 @@ class RolledBack extends Error {
 function inside(db: Database, tx: Transaction): Database {
   return {
     kind: db.kind,
+    connections: 1,
     query: (text, params) => tx.query(text, params),
     transaction: (fn) => fn(tx),
     exec: (script) => tx.exec(script),

@@ -23,6 +23,7 @@ function recording(db: Database) {
   const statements: string[] = [];
   const recorded: Database = {
     kind: db.kind,
+    connections: db.connections,
     query: (text, params) => {
       statements.push(text);
       return db.query(text, params);

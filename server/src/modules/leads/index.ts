@@ -7,12 +7,12 @@ import { type BatchSettings, createFreshLeadBatch, DEFAULT_BATCH_SETTINGS } from
 import { handleIntake, type IntakeDeps } from "./intake-handler.ts";
 import { createReplayCache } from "./replay-cache.ts";
 
-/** @param batch coalesced commits; the defaults, with one batch in flight per pool connection (one on PGlite). */
+/** @param batch coalesced commits; the defaults when absent, with one batch in flight per database connection. */
 export function leadIntake(options: Omit<IntakeDeps, "store"> & { batch?: Partial<BatchSettings> }) {
   const { batch, ...rest } = options;
   const settings = {
     ...DEFAULT_BATCH_SETTINGS,
-    inFlight: options.db.kind === "pglite" ? 1 : 4,
+    inFlight: options.db.connections,
     ...batch,
   };
   const deps: IntakeDeps = {
