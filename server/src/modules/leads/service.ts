@@ -129,18 +129,25 @@ async function storeNewLead(
       fingerprint,
     );
   }
-  const stored = result.listed ? { ...row, ...fresh.listedPlan! } : row;
+  const stored = storedRow(fresh, result.listed);
   const body = result.listed ? fresh.idempotency?.listedBody : fresh.idempotency?.body;
-  const responseTaskId = stored.response_state === "pending" ? fresh.taskId : undefined;
   return {
     kind: "stored",
     status: 201,
     body: body ?? bodyOf(stored, lead),
     lead: stored,
     created: true,
-    responseTaskId,
+    responseTaskId: taskOf(fresh, stored),
   };
 }
+
+/** The row as the statement stored it: with the listed plan when the do-not-call list held its phone. */
+const storedRow = (fresh: FreshLead, listed: boolean): LeadRow =>
+  listed ? { ...fresh.lead, ...fresh.listedPlan! } : fresh.lead;
+
+/** The task the statement wrote: only a lead left pending has one. */
+const taskOf = (fresh: FreshLead, stored: LeadRow) =>
+  stored.response_state === "pending" ? fresh.taskId : undefined;
 
 /** The write of a new lead: its task id, and its plan should the do-not-call list hold its phone. */
 function freshLead(row: LeadRow): FreshLead {
@@ -193,21 +200,13 @@ function keepAnswer(
   fingerprint: string,
   outcome: IntakeOutcome,
 ) {
-  if (outcome.kind === "stored") {
-    replays.keep(accountId, key, {
-      fingerprint,
-      lead_id: outcome.lead.id,
-      response_status: outcome.status,
-      response_body: outcome.body,
-    });
-  } else if (outcome.kind === "replayed") {
-    replays.keep(accountId, key, {
-      fingerprint,
-      lead_id: outcome.leadId,
-      response_status: outcome.status,
-      response_body: outcome.body,
-    });
-  }
+  if (outcome.kind !== "stored" && outcome.kind !== "replayed") return;
+  replays.keep(accountId, key, {
+    fingerprint,
+    lead_id: outcome.kind === "stored" ? outcome.lead.id : outcome.leadId,
+    response_status: outcome.status,
+    response_body: outcome.body,
+  });
 }
 
 /** A lead with platform + external_lead_id, in a transaction: the key first, then a new lead or a merge. */
@@ -238,8 +237,8 @@ async function storeLead(tx: Transaction, channel: Channel, lead: ValidLead, now
   const fresh = freshLead(row);
   const [result] = await storeFreshLeads(tx, [fresh]);
   if (result?.stored) {
-    const stored = result.listed ? { ...row, ...fresh.listedPlan! } : row;
-    return ready(stored, true, lead, stored.response_state === "pending" ? fresh.taskId : undefined);
+    const stored = storedRow(fresh, result.listed);
+    return ready(stored, true, lead, taskOf(fresh, stored));
   }
   // Only a (platform, external_lead_id) conflict leaves a lead without a key unstored.
   await lockTaskOfExternalId(tx, channel.accountId, row.platform!, row.external_lead_id!);
