@@ -1,6 +1,7 @@
 // The response_tasks outbox as the dispatcher sees it: claim due tasks, then settle each claim.
 import type { Queryable } from "../../db/database.ts";
 import { queueCallbacks } from "../callbacks/callback-outbox.ts";
+import { INSERT_ATTEMPT } from "../inbox/handoff-attempts.ts";
 import type { ClaimedTask } from "./payload.ts";
 
 /**
@@ -86,7 +87,7 @@ export async function markDelivered(db: Queryable, acknowledgements: Acknowledge
        select * from jsonb_to_recordset($1::text::jsonb) as claim(id uuid, attempts int, lead_id uuid,
          response_no int, attempt_id uuid, started_at timestamptz, latency_ms int, http_status int)
      ), recorded as (
-       insert into handoff_attempts (id, task_id, lead_id, attempt, started_at, latency_ms, ok, http_status, error, response_no)
+       ${INSERT_ATTEMPT}
        select attempt_id, id, lead_id, attempts, started_at, latency_ms, true, http_status, null, response_no
        from acknowledged
      ), done as (

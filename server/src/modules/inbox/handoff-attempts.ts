@@ -29,6 +29,10 @@ export interface AttemptEntry {
   error: string | null;
 }
 
+/** The history's columns, in the order both writers give them (one attempt here, a burst in the settlement). */
+export const INSERT_ATTEMPT =
+  "insert into handoff_attempts (id, task_id, lead_id, attempt, started_at, latency_ms, ok, http_status, error, response_no)";
+
 /**
  * A failure to write the history is logged, never thrown: the hand-off itself matters more.
  *
@@ -36,22 +40,18 @@ export interface AttemptEntry {
  */
 export async function recordHandoffAttempt(q: Queryable, logger: Logger, attempt: HandoffAttempt) {
   try {
-    await q.query(
-      `insert into handoff_attempts (id, task_id, lead_id, attempt, started_at, latency_ms, ok, http_status, error, response_no)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-      [
-        Bun.randomUUIDv7(),
-        attempt.taskId,
-        attempt.leadId,
-        attempt.attempt,
-        attempt.startedAt,
-        Math.round(attempt.latencyMs),
-        attempt.ok,
-        attempt.httpStatus ?? null,
-        attempt.error ?? null,
-        attempt.responseNo ?? 1,
-      ],
-    );
+    await q.query(`${INSERT_ATTEMPT} values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`, [
+      Bun.randomUUIDv7(),
+      attempt.taskId,
+      attempt.leadId,
+      attempt.attempt,
+      attempt.startedAt,
+      Math.round(attempt.latencyMs),
+      attempt.ok,
+      attempt.httpStatus ?? null,
+      attempt.error ?? null,
+      attempt.responseNo ?? 1,
+    ]);
   } catch (error) {
     logger.warn("recording a hand-off attempt failed", { lead_id: attempt.leadId, ...describeError(error) });
   }
