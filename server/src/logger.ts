@@ -86,7 +86,7 @@ function bufferedStdout(line: string) {
 }
 
 /** Writes the pending log lines now. */
-export function flushLogs() {
+function flushLogs() {
   flushScheduled = false;
   if (pending === "") return;
   const text = pending;

@@ -5,6 +5,7 @@ import { rememberPeerAddress } from "./client-address.ts";
 import { logRequest } from "./request-log.ts";
 import { beginRequest } from "./request-state.ts";
 import { problemResponse } from "./respond.ts";
+import { pathOf } from "./url-path.ts";
 
 /** What the listener needs of the Elysia app: its routes and its request handler. */
 export interface RoutedApp {
@@ -40,7 +41,7 @@ export function listenOnExactPaths(app: RoutedApp, options: ExactListenOptions):
   const handlerFor = (path: string) => {
     const pattern = routePattern(path);
     return (request: Request, server: Server<undefined>) => {
-      if (!pattern.test(new URL(request.url).pathname)) return notFound(request);
+      if (!pattern.test(pathOf(request.url))) return notFound(request);
       rememberPeerAddress(request, server.requestIP(request)?.address);
       return app.handle(request);
     };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pathOf } from "./request-log.ts";
+import { pathOf } from "./url-path.ts";
 
 describe("pathOf", () => {
   it("is the URL's pathname, for plain and unusual paths alike", () => {
