@@ -6,6 +6,7 @@ import {
   type HandoffPayloadBody,
   WEEKDAYS,
 } from "@speed-to-lead/spec";
+import { boundedCache } from "../../bounded-cache.ts";
 import { zonesOfPhone } from "./area-codes.ts";
 import { addDays, instantAt, isKnownZone, type LocalDate, localDate } from "./zoned-time.ts";
 
@@ -103,8 +104,7 @@ function hoursOn(
  * Windows already worked out, by zone, local day, hours and rules: every hand-off of a day in a zone
  * shares them, and working them out takes some forty time-zone conversions. Cleared when full.
  */
-const windowCache = new Map<string, readonly Interval[]>();
-const WINDOW_CACHE_ENTRIES = 2_000;
+const windowCache = boundedCache<readonly Interval[]>(2_000);
 
 /** The zone's calling windows on the days around `now` (a week ahead: a rule may skip days), as UTC instants. */
 function windowsAround(
@@ -116,12 +116,7 @@ function windowsAround(
   const today = localDate(now, zone);
   let key = `${zone}|${today.year}-${today.month}-${today.day}|${hours.start}-${hours.end}`;
   for (const rule of rules) key += `|${rule.jurisdiction}`;
-  const cached = windowCache.get(key);
-  if (cached) return cached;
-  const windows = computeWindows(today, zone, hours, rules);
-  if (windowCache.size >= WINDOW_CACHE_ENTRIES) windowCache.clear();
-  windowCache.set(key, windows);
-  return windows;
+  return windowCache.remember(key, () => computeWindows(today, zone, hours, rules));
 }
 
 function computeWindows(

@@ -1,4 +1,5 @@
 // Wall-clock arithmetic in IANA zones with Intl only: local date of an instant, and a local time's instant.
+import { boundedCache } from "../../bounded-cache.ts";
 
 export interface LocalDate {
   year: number;
@@ -57,20 +58,14 @@ function offsetAt(instant: number, zone: string): number {
  * offsets since the 1970s, so a local midnight falls on a whole UTC minute and one answer holds for
  * the minute; earlier instants are not cached.
  */
-const localDates = new Map<string, LocalDate>();
+const localDates = boundedCache<LocalDate>(1_000);
 const CACHED_FROM = Date.UTC(1980, 0, 1);
-const LOCAL_DATE_ENTRIES = 1_000;
 
 /** @example localDate(Date.parse("2026-03-08T03:00:00Z"), "America/Chicago") // { year: 2026, month: 3, day: 7 } */
 export function localDate(instant: number, zone: string): LocalDate {
   if (instant < CACHED_FROM) return dateOf(instant, zone);
-  const key = `${zone}|${Math.floor(instant / 60_000)}`;
-  let date = localDates.get(key);
-  if (!date) {
-    date = dateOf(instant, zone);
-    if (localDates.size >= LOCAL_DATE_ENTRIES) localDates.clear();
-    localDates.set(key, date);
-  }
+  const date = localDates.remember(`${zone}|${Math.floor(instant / 60_000)}`, () => dateOf(instant, zone));
+  // A copy, so no caller can change the kept one.
   return { ...date };
 }
 

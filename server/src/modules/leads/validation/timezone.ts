@@ -1,4 +1,5 @@
 // IANA time zone names, checked against the runtime's time zone database.
+import { boundedCache } from "../../../bounded-cache.ts";
 
 /** Names start with a letter: Intl also takes offsets such as "+05:00", which are not IANA names. */
 const NAME = /^[A-Za-z][A-Za-z0-9_+\-/]*$/;
@@ -11,18 +12,14 @@ const NAME = /^[A-Za-z][A-Za-z0-9_+\-/]*$/;
  */
 export function canonicalTimeZone(name: string): string | undefined {
   if (!NAME.test(name)) return undefined;
-  if (known.has(name)) return known.get(name);
-  let canonical: string | undefined;
-  try {
-    canonical = new Intl.DateTimeFormat("en-US", { timeZone: name }).resolvedOptions().timeZone;
-  } catch {
-    canonical = undefined;
-  }
-  if (known.size >= MAX_CACHED) known.clear();
-  known.set(name, canonical);
-  return canonical;
+  return known.remember(name, () => {
+    try {
+      return new Intl.DateTimeFormat("en-US", { timeZone: name }).resolvedOptions().timeZone;
+    } catch {
+      return undefined;
+    }
+  });
 }
 
 // Building an Intl.DateTimeFormat costs ~100 µs, most of a request's CPU: remember the answers.
-const MAX_CACHED = 2_000;
-const known = new Map<string, string | undefined>();
+const known = boundedCache<string | undefined>(2_000);
