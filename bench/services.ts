@@ -1,11 +1,10 @@
 // The processes under load and beside it: the server (through the tests' one harness), the HTTP
 // baselines and the webhook receiver; each is awaited until it answers and always stopped.
 import { join } from "node:path";
-import { childEnv } from "@speed-to-lead/tests/harness/child-env";
 import { sendToIntake } from "@speed-to-lead/tests/harness/intake-request";
 import { freePort } from "@speed-to-lead/tests/harness/postgres";
 import { readAll, startServerProcess } from "@speed-to-lead/tests/harness/server-process";
-import { REPOSITORY_ROOT } from "@speed-to-lead/tests/harness/stl-cli";
+import { createChannelToken } from "@speed-to-lead/tests/harness/stl-cli";
 
 export interface Service {
   name: string;
@@ -57,22 +56,9 @@ export async function receivedHandoffs(receiverUrl: string, path: string, latenc
 /** DATABASE_URL, or PGLITE_DIR (one process at a time may open it: create the token first). */
 export type DatabaseEnv = Record<string, string>;
 
-/**
- * `bun run stl tokens create` of the checkout in `repository` (this one, or an older one compared
- * against: each creates its token with its own CLI and its own migrations).
- */
-export async function createBenchToken(databaseEnv: DatabaseEnv, repository = REPOSITORY_ROOT) {
-  const child = Bun.spawn(
-    ["bun", "server/src/cli/main.ts", "tokens", "create", "--account", "bench", "--name", "bench", "--json"],
-    { cwd: repository, env: childEnv({ LOG_LEVEL: "warn", ...databaseEnv }), stdout: "pipe", stderr: "pipe" },
-  );
-  const [stdout, stderr] = [await new Response(child.stdout).text(), await new Response(child.stderr).text()];
-  const line = stdout.split("\n").findLast((candidate) => candidate.startsWith("{"));
-  const token = line && (JSON.parse(line) as { token?: string }).token;
-  if ((await child.exited) !== 0 || !token)
-    throw new Error(`stl tokens create failed:\n${stdout}\n${stderr}`);
-  return token;
-}
+/** A channel token from the CLI of the checkout in `repository` (this one, or an older one compared against). */
+export const createBenchToken = async (databaseEnv: DatabaseEnv, repository?: string) =>
+  (await createChannelToken(databaseEnv, "bench", "bench", repository)).token;
 
 /** The server's DATABASE_POOL_SIZE: a small pool per process. */
 export const SERVER_POOL_SIZE = 4;

@@ -1,4 +1,5 @@
 // The server's own command-line tool (`bun run stl …`), the documented way to create and revoke channel tokens.
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { childEnv } from "./child-env.ts";
 
@@ -11,8 +12,9 @@ export interface ChannelToken {
   account: string;
 }
 
-/** The CLI's entry, as `bun run stl` runs it. */
-export const CLI_ENTRY = fileURLToPath(new URL("../../server/src/cli/main.ts", import.meta.url));
+/** The CLI's entry in a checkout, as `bun run stl` runs it. */
+const cliEntry = (repository: string) => join(repository, "server/src/cli/main.ts");
+export const CLI_ENTRY = cliEntry(REPOSITORY_ROOT);
 
 export interface CliResult {
   exitCode: number;
@@ -21,13 +23,18 @@ export interface CliResult {
 }
 
 /**
- * Runs `bun run stl <args>` with `env` (the database settings, and any other) and collects its output.
+ * Runs `bun run stl <args>` with `env` (the database settings, and any other) and collects its output;
+ * `repository` is another checkout of this repository whose CLI runs instead (the bench compares one).
  *
  * @example const { exitCode, stdout } = await runCli(["tokens", "list", "--json"], database.env);
  */
-export async function runCli(args: string[], env: Record<string, string>): Promise<CliResult> {
-  const child = Bun.spawn(["bun", CLI_ENTRY, ...args], {
-    cwd: REPOSITORY_ROOT,
+export async function runCli(
+  args: string[],
+  env: Record<string, string>,
+  repository = REPOSITORY_ROOT,
+): Promise<CliResult> {
+  const child = Bun.spawn(["bun", cliEntry(repository), ...args], {
+    cwd: repository,
     env: childEnv({ LOG_LEVEL: "info", ...env }),
     stdout: "pipe",
     stderr: "pipe",
@@ -40,8 +47,12 @@ export async function runCli(args: string[], env: Record<string, string>): Promi
   return { exitCode, stdout, stderr };
 }
 
-async function runStl(args: string[], databaseEnv: Record<string, string>): Promise<string> {
-  const { exitCode, stdout, stderr } = await runCli(args, { ...databaseEnv, LOG_LEVEL: "warn" });
+async function runStl(
+  args: string[],
+  databaseEnv: Record<string, string>,
+  repository = REPOSITORY_ROOT,
+): Promise<string> {
+  const { exitCode, stdout, stderr } = await runCli(args, { ...databaseEnv, LOG_LEVEL: "warn" }, repository);
   if (exitCode !== 0)
     throw new Error(`bun run stl ${args.join(" ")} exited ${exitCode}:\n${stdout}\n${stderr}`);
   return stdout;
@@ -68,10 +79,12 @@ export async function createChannelToken(
   databaseEnv: Record<string, string>,
   account: string,
   name: string,
+  repository = REPOSITORY_ROOT,
 ): Promise<ChannelToken> {
   const stdout = await runStl(
     ["tokens", "create", "--account", account, "--name", name, "--json"],
     databaseEnv,
+    repository,
   );
   const created = lastJsonObject(stdout);
   if (typeof created.id !== "string" && typeof created.id !== "number") {
