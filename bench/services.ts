@@ -86,7 +86,6 @@ export async function startLeadServer(name: string, databaseEnv: DatabaseEnv, se
       RATE_LIMIT_PER_SECOND: "1000000",
       RATE_LIMIT_BURST: "1000000",
       LOG_LEVEL: "info",
-      BENCH_LOG_FILE: settings.logFile,
       DATABASE_POOL_SIZE: String(SERVER_POOL_SIZE),
       ...(webhookUrl
         ? {
@@ -96,13 +95,11 @@ export async function startLeadServer(name: string, databaseEnv: DatabaseEnv, se
           }
         : { DISPATCHER: "off" }),
     },
-    bunFlags: [
-      `--preload=${join(import.meta.dir, "log-to-file.ts")}`,
-      ...(repository ? ["--cwd", repository] : []),
-      ...(dir
-        ? ["--cpu-prof", "--cpu-prof-md", `--cpu-prof-dir=${dir}`, `--cpu-prof-name=${name}.cpuprofile`]
-        : []),
-    ],
+    repository,
+    logFile: settings.logFile,
+    bunFlags: dir
+      ? ["--cpu-prof", "--cpu-prof-md", `--cpu-prof-dir=${dir}`, `--cpu-prof-name=${name}.cpuprofile`]
+      : [],
     readyTimeoutMs: 120_000,
   });
   return { name, pid: server.pid, baseUrl: server.baseUrl, stop: async () => void (await server.stop()) };

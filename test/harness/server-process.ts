@@ -32,6 +32,10 @@ export interface StartServerOptions {
   readyTimeoutMs?: number;
   /** Flags for bun before the entry file, e.g. --smol or --cpu-prof (the bench). */
   bunFlags?: string[];
+  /** Another checkout of this repository (node_modules installed) whose server runs instead: the bench compares one. */
+  repository?: string;
+  /** stdout goes to this file, as `bun start > file` writes it (no pipe to drain); `lines` then stays empty. */
+  logFile?: string;
 }
 
 const OUTPUT_LIMIT = 32 * 1024;
@@ -75,14 +79,14 @@ async function waitUntilReady(child: Subprocess, url: string, timeoutMs: number,
 }
 
 /**
- * `bun server/src/main.ts` from the repository root on a free loopback port.
+ * `bun server/src/main.ts` from the repository root (or `repository`'s) on a free loopback port.
  *
  * @example const server = await startServerProcess({ databaseEnv: database.env }); … await server.stop();
  */
 export async function startServerProcess(options: StartServerOptions): Promise<ServerProcess> {
   const port = await freePort();
   const child = Bun.spawn(["bun", ...(options.bunFlags ?? []), "server/src/main.ts"], {
-    cwd: REPOSITORY_ROOT,
+    cwd: options.repository ?? REPOSITORY_ROOT,
     env: childEnv({
       LOG_LEVEL: "info",
       ...options.databaseEnv,
@@ -90,7 +94,7 @@ export async function startServerProcess(options: StartServerOptions): Promise<S
       PORT: String(port),
       HOST: "127.0.0.1",
     }),
-    stdout: "pipe",
+    stdout: options.logFile ? Bun.file(options.logFile) : "pipe",
     stderr: "pipe",
   });
   running.add(child);
@@ -103,13 +107,14 @@ export async function startServerProcess(options: StartServerOptions): Promise<S
   const append = (text: string) => {
     tail = (tail + text).slice(-OUTPUT_LIMIT);
   };
-  readAll(child.stdout, (text) => {
-    append(text);
-    const parts = (pending + text).split("\n");
-    pending = parts.pop() ?? "";
-    lines.push(...parts);
-    for (const wake of waiters) wake();
-  });
+  if (child.stdout instanceof ReadableStream)
+    readAll(child.stdout, (text) => {
+      append(text);
+      const parts = (pending + text).split("\n");
+      pending = parts.pop() ?? "";
+      lines.push(...parts);
+      for (const wake of waiters) wake();
+    });
   readAll(child.stderr, append);
   const output = () => tail;
 
