@@ -5,6 +5,7 @@ export * from "./consent.ts";
 export * from "./date-time.ts";
 export * from "./field-error-codes.ts";
 export * from "./handoff-payload.ts";
+export * from "./holiday-calendars.ts";
 export * from "./lead.ts";
 export * from "./lead-accepted.ts";
 export * from "./lead-status.ts";
