@@ -1,11 +1,11 @@
 // Every setting from environment variables, read once, in sections; each one and its default is listed in server/README.md.
 import { isAbsolute, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import type { ConsolePersonalData } from "./core/handoff/assistant.ts";
+import { type CallingHours, parseClockTime, rulesOutsideHours } from "./core/handoff/calling-hours.ts";
+import { isKnownZone } from "./core/handoff/zoned-time.ts";
+import { DEFAULT_BATCH_SETTINGS } from "./core/leads/fresh-lead-batch.ts";
 import { DEFAULT_DATABASE_TIMEOUT_MS } from "./db/database.ts";
-import type { ConsolePersonalData } from "./modules/handoff/assistant.ts";
-import { type CallingHours, parseClockTime, rulesOutsideHours } from "./modules/handoff/calling-hours.ts";
-import { isKnownZone } from "./modules/handoff/zoned-time.ts";
-import { DEFAULT_BATCH_SETTINGS } from "./modules/leads/fresh-lead-batch.ts";
 
 type Env = Record<string, string | undefined>;
 

@@ -1,20 +1,21 @@
 // Starts the server: open the database (locked, for PGlite), listen, migrate, print the demo token when new.
+
+import { listenForMetrics } from "./api/metrics/metrics-listener.ts";
 import { createApp } from "./app.ts";
-import { createDemoOwnerLink, createDemoToken, demoBanner } from "./bootstrap/demo-account.ts";
 import { loadConfig } from "./config.ts";
+import { createDemoOwnerLink, createDemoToken, demoBanner } from "./core/accounts/demo-account.ts";
+import { type HandoffRuntime, startHandoff } from "./core/handoff/handoff-runtime.ts";
+import { createLeadFeed } from "./core/leads/lead-feed.ts";
 import { type Database, DatabaseUnavailableError } from "./db/database.ts";
 import { DirectoryLockedError } from "./db/directory-lock.ts";
 import { bunSqlListen } from "./db/listen.ts";
 import { migrate } from "./db/migrate.ts";
 import { openDatabase } from "./db/open-database.ts";
+import { createCorsPolicy } from "./http/cors-policy.ts";
 import { listenOnExactPaths } from "./http/exact-path-listener.ts";
 import { createLogger, describeError } from "./logger.ts";
 import { startMemoryGuard } from "./memory-guard.ts";
-import { createCorsPolicy } from "./modules/cors/cors-policy.ts";
-import { type HandoffRuntime, startHandoff } from "./modules/handoff/handoff-runtime.ts";
-import { createLeadFeed } from "./modules/inbox/lead-feed.ts";
-import { listenForMetrics } from "./modules/metrics/metrics-listener.ts";
-import { createServiceMetrics } from "./modules/metrics/service-metrics.ts";
+import { createServiceMetrics } from "./metrics.ts";
 
 const MIGRATION_RETRY_MS = 2_000;
 const config = loadConfig();

@@ -1,12 +1,13 @@
 // `bun run stl dispatch`: a dispatcher as its own worker process, until SIGTERM or SIGINT.
+
+import { listenForMetrics } from "../api/metrics/metrics-listener.ts";
 import { loadConfig } from "../config.ts";
+import { startHandoff } from "../core/handoff/handoff-runtime.ts";
+import { createLeadFeed } from "../core/leads/lead-feed.ts";
 import type { Database } from "../db/database.ts";
 import { bunSqlListen } from "../db/listen.ts";
 import { createLogger } from "../logger.ts";
-import { startHandoff } from "../modules/handoff/handoff-runtime.ts";
-import { createLeadFeed } from "../modules/inbox/lead-feed.ts";
-import { listenForMetrics } from "../modules/metrics/metrics-listener.ts";
-import { createServiceMetrics } from "../modules/metrics/service-metrics.ts";
+import { createServiceMetrics } from "../metrics.ts";
 
 /**
  * For several workers (or servers run with DISPATCHER=off) on one PostgreSQL. On the embedded

@@ -4,10 +4,10 @@ import { type Database, DatabaseUnavailableError } from "../db/database.ts";
 import { DirectoryLockedError } from "../db/directory-lock.ts";
 import { migrate } from "../db/migrate.ts";
 import { openDatabase } from "../db/open-database.ts";
-import { ownerCommands } from "../modules/owners/owner-commands.ts";
 import { type ParsedArgs, parseArgs, UsageError } from "./args.ts";
 import { dispatchCommand } from "./dispatch-command.ts";
 import { dncAddCommand, dncImportCommand, dncListCommand, dncRemoveCommand } from "./dnc-commands.ts";
+import { ownerCommands } from "./owner-commands.ts";
 import {
   createTokenCommand,
   listTokensCommand,
