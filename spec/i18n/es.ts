@@ -269,14 +269,24 @@ export const es = {
   "CallWindow.local_start.description": "Horario de llamadas de la cuenta: inicio, hora local.",
   "CallWindow.local_end.description": "Horario de llamadas de la cuenta: fin, hora local.",
   "CallWindow.rules_applied.description":
-    "Las reglas de horario de llamadas que acotaron la ventana, la federal primero.",
+    "Las reglas que dieron forma a la ventana: las horas de cada regla aplicable en el día de la ventana, la federal primero; luego cada día, feriado, límite de llamadas y suspensión que retrasó la ventana.",
   "CallWindow.rules_applied.jurisdiction.description": "US para la regla federal, US-XX para un estado.",
   "CallWindow.rules_applied.name.description": "El nombre de la jurisdicción.",
   "CallWindow.rules_applied.local_start.description":
     "El primer minuto permitido por la regla en el día local de la ventana; null cuando la regla no permite llamadas ese día.",
   "CallWindow.rules_applied.local_end.description":
     "El fin de la regla en el día local de la ventana; null cuando la regla no permite llamadas ese día.",
-  "CallWindow.rules_applied.source.description": "La ley o norma de la que salen las horas.",
+  "CallWindow.rules_applied.source.description":
+    "La ley o norma de la que sale la regla; para una suspensión, su motivo.",
+  "CallWindow.rules_applied.kind.description":
+    "hours: las horas de la regla en el día local de la ventana (toda regla aplicable tiene una). day: la regla no permite llamadas ese día de la semana (date dice qué día local se saltó). holiday: un feriado legal en el que la regla no permite llamadas. cap: el límite de llamadas por teléfono, alcanzado; la ventana empieza cuando el intento contado más antiguo sale del periodo del límite. hold: una suspensión de emergencia de un operador.",
+  "CallWindow.rules_applied.checked.description":
+    "Cuándo se leyó por última vez la fuente de la fila de la regla (para una suspensión: cuándo se añadió).",
+  "CallWindow.rules_applied.date.description":
+    "day y holiday: el día local del prospecto en el que la regla no permitía llamadas.",
+  "CallWindow.rules_applied.holiday.description":
+    "holiday: el nombre del feriado, con \"(observed)\" cuando el día es el día laborable en que se observa un feriado de fin de semana.",
+  "CallWindow.rules_applied.until.description": "cap y hold: cuándo deja de acotar la ventana (UTC).",
   // status callbacks
   "webhook.leadHandedOff.summary": "Un prospecto fue entregado",
   "webhook.leadHandedOff.description":

@@ -10,6 +10,8 @@ import { leadId, webhookEnvelope } from "./webhook-envelope.ts";
 /** The payload's version: 2 added `call`, `email`, `response_no` and the email-only hand-off. */
 export const HANDOFF_PAYLOAD_VERSION = 2;
 
+/** What a rules_applied entry is: a rule's hours, a day or holiday it skipped, a call cap or an emergency hold. */
+export const RULE_KINDS = ["hours", "day", "holiday", "cap", "hold"] as const;
 const CALL_REFUSALS = NOT_CALLED_REASONS.filter((reason) => reason !== "test");
 const nullableString = (description: string) => Type.Union([Type.String(), Type.Null()], { description });
 const localTime = (description: string) => Type.String({ pattern: "^\\d{2}:\\d{2}$", description });
@@ -43,6 +45,12 @@ export const CallWindowSchema = Type.Object(
     ),
     rules_applied: Type.Array(
       Type.Object({
+        kind: literalUnion(RULE_KINDS, {
+          description: text(
+            "CallWindow.rules_applied.kind.description",
+            "hours: the rule's hours on the window's local day (every applicable rule has one). day: the rule permits no call on that weekday (date says which local day was skipped). holiday: a legal holiday on which the rule permits no call. cap: the per-phone call cap, reached; the window starts when the oldest counted attempt leaves the cap's period. hold: an operator's emergency hold.",
+          ),
+        }),
         jurisdiction: Type.String({
           description: text(
             "CallWindow.rules_applied.jurisdiction.description",
@@ -67,14 +75,46 @@ export const CallWindowSchema = Type.Object(
         source: Type.String({
           description: text(
             "CallWindow.rules_applied.source.description",
-            "The law or regulation the hours come from.",
+            "The law or regulation the rule comes from; for a hold, its reason.",
           ),
         }),
+        checked: Type.String({
+          pattern: "^\\d{4}-\\d{2}-\\d{2}$",
+          description: text(
+            "CallWindow.rules_applied.checked.description",
+            "When the source was last read for the rule's row (for a hold: when it was added).",
+          ),
+        }),
+        date: Type.Optional(
+          Type.String({
+            pattern: "^\\d{4}-\\d{2}-\\d{2}$",
+            description: text(
+              "CallWindow.rules_applied.date.description",
+              "day and holiday: the lead's local day on which the rule permitted no call.",
+            ),
+          }),
+        ),
+        holiday: Type.Optional(
+          Type.String({
+            description: text(
+              "CallWindow.rules_applied.holiday.description",
+              'holiday: the holiday\'s name, with "(observed)" when the day is the weekday a weekend holiday is observed on.',
+            ),
+          }),
+        ),
+        until: Type.Optional(
+          DateTimeWithZone(
+            text(
+              "CallWindow.rules_applied.until.description",
+              "cap and hold: when it stops narrowing (UTC).",
+            ),
+          ),
+        ),
       }),
       {
         description: text(
           "CallWindow.rules_applied.description",
-          "The calling-hour rules that narrowed the window, the federal one first.",
+          "The rules that shaped the window: the hours of every applicable rule on the window's day, the federal one first; then each day, holiday, call cap and hold that pushed the window later.",
         ),
       },
     ),

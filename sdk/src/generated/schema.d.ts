@@ -568,8 +568,13 @@ export interface components {
             local_start: string;
             /** @description The account's calling hours: end, local time. */
             local_end: string;
-            /** @description The calling-hour rules that narrowed the window, the federal one first. */
+            /** @description The rules that shaped the window: the hours of every applicable rule on the window's day, the federal one first; then each day, holiday, call cap and hold that pushed the window later. */
             rules_applied: {
+                /**
+                 * @description hours: the rule's hours on the window's local day (every applicable rule has one). day: the rule permits no call on that weekday (date says which local day was skipped). holiday: a legal holiday on which the rule permits no call. cap: the per-phone call cap, reached; the window starts when the oldest counted attempt leaves the cap's period. hold: an operator's emergency hold.
+                 * @enum {string}
+                 */
+                kind: "hours" | "day" | "holiday" | "cap" | "hold";
                 /** @description US for the federal rule, US-XX for a state. */
                 jurisdiction: string;
                 /** @description The jurisdiction's name. */
@@ -578,8 +583,19 @@ export interface components {
                 local_start: string | null;
                 /** @description The rule's end on the window's local day; null when the rule permits no call that day. */
                 local_end: string | null;
-                /** @description The law or regulation the hours come from. */
+                /** @description The law or regulation the rule comes from; for a hold, its reason. */
                 source: string;
+                /** @description When the source was last read for the rule's row (for a hold: when it was added). */
+                checked: string;
+                /** @description day and holiday: the lead's local day on which the rule permitted no call. */
+                date?: string;
+                /** @description holiday: the holiday's name, with "(observed)" when the day is the weekday a weekend holiday is observed on. */
+                holiday?: string;
+                /**
+                 * Format: date-time
+                 * @description cap and hold: when it stops narrowing (UTC).
+                 */
+                until?: string;
             }[];
         };
         /** @description Sent to the URL set for the channel token that posted the lead (bun run stl tokens callback), signed per Standard Webhooks with that token's callback secret. Queued in the same transaction as the change it reports, delivered at least once with a stable webhook-id, retried with backoff on anything but 2xx. */

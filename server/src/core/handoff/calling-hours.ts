@@ -4,10 +4,12 @@ import {
   type CallingRule,
   FEDERAL_CALLING_RULE,
   type HandoffPayloadBody,
+  holidayCalendar,
   WEEKDAYS,
 } from "@speed-to-lead/spec";
 import { boundedCache } from "../../bounded-cache.ts";
 import { zonesOfPhone } from "./area-codes.ts";
+import { type HolidayDay, holidayOn, isoDate } from "./holidays.ts";
 import { addDays, instantAt, isKnownZone, type LocalDate, localDate } from "./zoned-time.ts";
 
 /** Local calling hours as minutes after midnight; calls are allowed from `start` up to (not after) `end`. */
@@ -81,8 +83,27 @@ export function rulesOutsideHours(hours: CallingHours): string[] {
 
 type Interval = [start: number, end: number];
 
+/**
+ * A period in which no call may start, whatever the hours say: an emergency hold, or a call cap
+ * reached until its oldest counted attempt leaves the period. `applied` is its rules_applied entry.
+ */
+export interface CallBlock {
+  start: number;
+  end: number;
+  applied: AppliedRule;
+}
+
 const weekdayOf = (day: LocalDate) =>
   WEEKDAYS[new Date(Date.UTC(day.year, day.month - 1, day.day)).getUTCDay()]!;
+
+/** The holiday on which one of the rule's calendars refuses calls on this local day, if any. */
+function noCallHoliday(rule: CallingRule, day: LocalDate): HolidayDay | undefined {
+  for (const id of rule.noCallHolidays) {
+    const holiday = holidayOn(holidayCalendar(id)!, day);
+    if (holiday) return holiday;
+  }
+  return undefined;
+}
 
 /** The hours allowed on a local day by the account's hours and every rule; undefined when none are. */
 function hoursOn(
@@ -93,7 +114,7 @@ function hoursOn(
   let { start, end } = hours;
   for (const rule of rules) {
     const allowed = rule.hours[weekdayOf(day)];
-    if (!allowed) return undefined;
+    if (!allowed || noCallHoliday(rule, day)) return undefined;
     start = Math.max(start, parseClockTime(allowed.start));
     end = Math.min(end, parseClockTime(allowed.end));
   }
@@ -106,7 +127,7 @@ function hoursOn(
  */
 const windowCache = boundedCache<readonly Interval[]>(2_000);
 
-/** The zone's calling windows on the days around `now` (a week ahead: a rule may skip days), as UTC instants. */
+/** The zone's calling windows on the days around `now` (a week ahead: rules may skip days), as UTC instants. */
 function windowsAround(
   now: number,
   zone: string,
@@ -134,16 +155,59 @@ function computeWindows(
   return windows;
 }
 
+/** The current or next interval permitted in every zone (the first zone's alone when they share none). */
+function nextInterval(
+  now: number,
+  zones: readonly string[],
+  hours: CallingHours,
+  rules: readonly CallingRule[],
+): Interval {
+  const [first, ...rest] = zones;
+  let windows = windowsAround(now, first!, hours, rules);
+  for (const zone of rest) {
+    const common = intersect(windows, windowsAround(now, zone, hours, rules));
+    // Zones too far apart to share any hour: keep the first zone's window rather than none.
+    if (common.some(([, end]) => end > now)) windows = common;
+  }
+  return windows.find(([, end]) => end > now)!;
+}
+
+/** The days and holidays, from `now`'s local day up to the window's, on which a rule refused every call. */
+function skippedDays(now: number, start: number, zone: string, rules: readonly CallingRule[]): AppliedRule[] {
+  const skipped: AppliedRule[] = [];
+  const last = isoDate(localDate(start, zone));
+  for (let day = localDate(now, zone); isoDate(day) < last; day = addDays(day, 1)) {
+    for (const rule of rules) {
+      const holiday = noCallHoliday(rule, day);
+      if (!holiday && rule.hours[weekdayOf(day)]) continue;
+      skipped.push({
+        kind: holiday ? "holiday" : "day",
+        jurisdiction: rule.jurisdiction,
+        name: rule.name,
+        local_start: null,
+        local_end: null,
+        source: rule.source,
+        checked: rule.checked,
+        date: isoDate(day),
+        ...(holiday ? { holiday: holiday.observed ? `${holiday.name} (observed)` : holiday.name } : {}),
+      });
+    }
+  }
+  return skipped;
+}
+
 function appliedRules(instant: number, zone: string, rules: readonly CallingRule[]): AppliedRule[] {
   const weekday = weekdayOf(localDate(instant, zone));
   return rules.map((rule) => {
     const allowed = rule.hours[weekday];
     return {
+      kind: "hours",
       jurisdiction: rule.jurisdiction,
       name: rule.name,
       local_start: allowed?.start ?? null,
       local_end: allowed?.end ?? null,
       source: rule.source,
+      checked: rule.checked,
     };
   });
 }
@@ -161,9 +225,11 @@ function intersect(a: readonly Interval[], b: readonly Interval[]): Interval[] {
 }
 
 /**
- * The current or next single interval in which the account's hours and every rule allow a call in
- * every one of the zones: with one zone, its local hours; with several (an area code spanning a zone
- * line), the narrowest common window. A rule's weekday hours are those of the local day in each zone.
+ * The current or next single interval in which the account's hours, every rule and no block allow a
+ * call in every one of the zones: with one zone, its local hours; with several (an area code spanning
+ * a zone line), the narrowest common window. A rule's weekday hours, days and holidays are those of
+ * the local day in each zone. rules_applied lists every rule's hours on the window's day, then each
+ * day and holiday skipped to reach it, then each block that moved or cut it.
  *
  * @example callWindow(Date.parse("2026-07-01T23:30:00Z"), { zones: ["America/New_York"], source: "timezone" }, { start: 480, end: 1200 })
  * // 19:30 in New York: { earliest: "2026-07-01T23:30:00.000Z", latest: "2026-07-02T00:00:00.000Z", … }
@@ -173,22 +239,35 @@ export function callWindow(
   callZones: CallZones,
   hours: CallingHours,
   rules: readonly CallingRule[] = [FEDERAL_CALLING_RULE],
+  blocks: readonly CallBlock[] = [],
 ): CallWindow {
-  const [first, ...rest] = callZones.zones;
-  let windows = windowsAround(now, first!, hours, rules);
-  for (const zone of rest) {
-    const common = intersect(windows, windowsAround(now, zone, hours, rules));
-    // Zones too far apart to share any hour: keep the first zone's window rather than none.
-    if (common.some(([, end]) => end > now)) windows = common;
+  const zone = callZones.zones[0]!;
+  const applied: AppliedRule[] = [];
+  let from = now;
+  let start = now;
+  let end = now;
+  // Each pass moves past one block: a block starting inside the window cuts it, one covering its start moves it.
+  for (let pass = 0; pass <= blocks.length; pass++) {
+    [start, end] = nextInterval(from, callZones.zones, hours, rules);
+    start = Math.max(start, from);
+    const block = blocks
+      .filter((candidate) => candidate.start < end && candidate.end > start)
+      .sort((a, b) => a.start - b.start)[0];
+    if (!block) break;
+    applied.push(block.applied);
+    if (block.start > start) {
+      end = block.start;
+      break;
+    }
+    from = block.end;
   }
-  const [start, end] = windows.find(([, windowEnd]) => windowEnd > now)!;
   return {
-    earliest: new Date(Math.max(start, now)).toISOString(),
+    earliest: new Date(start).toISOString(),
     latest: new Date(end).toISOString(),
     time_zones: [...callZones.zones],
     time_zone_source: callZones.source,
     local_start: formatClockTime(hours.start),
     local_end: formatClockTime(hours.end),
-    rules_applied: appliedRules(Math.max(start, now), first!, rules),
+    rules_applied: [...appliedRules(start, zone, rules), ...skippedDays(now, start, zone, rules), ...applied],
   };
 }

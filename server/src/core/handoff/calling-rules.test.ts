@@ -1,5 +1,5 @@
 // The call window against the spec's calling-rules table: a case per state, and properties across DST changes.
-import { CALLING_RULES, type CallingRule, WEEKDAYS } from "@speed-to-lead/spec";
+import { CALLING_RULES, type CallingRule, holidayCalendar, WEEKDAYS } from "@speed-to-lead/spec";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { US_AREA_CODES, US_TERRITORY_AREA_CODES } from "../../../../test/arbitraries/nanp-phone.ts";
@@ -7,6 +7,7 @@ import { PROPERTY_RUNS } from "../../../../test/harness/property-runs.ts";
 import { callingRulesOfPhone, ruleStateTable } from "./area-code-states.ts";
 import { areaCodeTable } from "./area-codes.ts";
 import { type CallingHours, callWindow, callZones, parseClockTime } from "./calling-hours.ts";
+import { holidayOn } from "./holidays.ts";
 import { buildPayload } from "./payload.ts";
 
 const ACCOUNT_HOURS = { start: 0, end: 24 * 60 };
@@ -18,6 +19,9 @@ function wallClock(instant: number, zone: string) {
     timeZone: zone,
     hourCycle: "h23",
     weekday: "short",
+    year: "numeric",
+    month: "numeric",
+    day: "numeric",
     hour: "numeric",
     minute: "numeric",
   }).formatToParts(new Date(instant));
@@ -25,6 +29,7 @@ function wallClock(instant: number, zone: string) {
   return {
     weekday: part("weekday").toLowerCase().slice(0, 3) as (typeof WEEKDAYS)[number],
     minutes: Number(part("hour")) * 60 + Number(part("minute")),
+    date: { year: Number(part("year")), month: Number(part("month")), day: Number(part("day")) },
   };
 }
 
@@ -36,14 +41,19 @@ function permitted(
   hours: CallingHours,
 ) {
   return zones.every((zone) => {
-    const { weekday, minutes } = wallClock(instant, zone);
+    const { weekday, minutes, date } = wallClock(instant, zone);
     if (minutes < hours.start || minutes >= hours.end) return false;
     return rules.every((rule) => {
       const allowed = rule.hours[weekday];
+      if (rule.noCallHolidays.some((id) => holidayOn(holidayCalendar(id)!, date))) return false;
       return !!allowed && minutes >= parseClockTime(allowed.start) && minutes < parseClockTime(allowed.end);
     });
   });
 }
+
+/** The jurisdictions whose hours rules_applied lists, in order. */
+const hourRules = (window: ReturnType<typeof callWindow>) =>
+  window.rules_applied.filter((rule) => rule.kind === "hours").map((rule) => rule.jurisdiction);
 
 function windowFor(phone: string, now: number, timezone: string | null = null, hours = ACCOUNT_HOURS) {
   const zones = callZones({ timezone, phone }, "America/New_York");
@@ -153,7 +163,7 @@ describe.each(STATE_CASES)("$state", ({ phone, zone, open, close, rules, sunday 
     const { window } = windowFor(phone, localInstant("06:30"));
     expect(window.earliest).toBe(new Date(localInstant(open)).toISOString());
     expect(window.latest).toBe(new Date(localInstant(close)).toISOString());
-    expect(window.rules_applied.map((rule) => rule.jurisdiction)).toEqual(rules);
+    expect(hourRules(window)).toEqual(rules);
   });
 
   it(`inside: from now until ${close}`, () => {
@@ -247,9 +257,7 @@ describe("the window obeys every applicable rule (property, across DST changes)"
         const latest = Date.parse(window.latest);
         expect(earliest).toBeGreaterThanOrEqual(now);
         expect(latest).toBeGreaterThan(earliest);
-        expect(window.rules_applied.map((rule) => rule.jurisdiction)).toEqual(
-          rules.map((r) => r.jurisdiction),
-        );
+        expect(hourRules(window)).toEqual(rules.map((r) => r.jurisdiction));
         // Never starts before or ends after any rule, in any zone of the lead.
         expect(permitted(earliest, zones, rules, hours)).toBe(true);
         expect(permitted(latest - 60_000, zones, rules, hours)).toBe(true);
