@@ -285,7 +285,7 @@ export const es = {
   "CallWindow.rules_applied.date.description":
     "day y holiday: el día local del prospecto en el que la regla no permitía llamadas.",
   "CallWindow.rules_applied.holiday.description":
-    "holiday: el nombre del feriado, con \"(observed)\" cuando el día es el día laborable en que se observa un feriado de fin de semana.",
+    'holiday: el nombre del feriado, con "(observed)" cuando el día es el día laborable en que se observa un feriado de fin de semana.',
   "CallWindow.rules_applied.until.description": "cap y hold: cuándo deja de acotar la ventana (UTC).",
   // status callbacks
   "webhook.leadHandedOff.summary": "Un prospecto fue entregado",
