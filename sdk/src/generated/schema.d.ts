@@ -316,10 +316,10 @@ export interface components {
              */
             state: "pending" | "handed_off" | "missed" | "not_called";
             /**
-             * @description Why the assistant may not call the lead; absent when it may. With pending, handed_off or missed the response is by email only. test: a test lead. no_consent: no complete consent block. no_phone: no phone to call. The first that applies, in that order. Then, for a lead that is otherwise call-eligible: opted_out: its number is on the account's do-not-call list (the person asked not to be called; an email answer is still allowed, as the opt-out is about calls); wrong_number: the person at that number said it is not theirs, so the consent given for it no longer counts (an email answer is still allowed).
+             * @description Why the assistant may not call the lead; absent when it may. With pending, handed_off or missed the response is by email only. test: a test lead. no_consent: no complete consent block. no_phone: no phone to call. The first that applies, in that order. Then, for a lead that is otherwise call-eligible: opted_out: its number is on the account's do-not-call list (the person asked not to be called; an email answer is still allowed, as the opt-out is about calls); wrong_number: the person at that number said it is not theirs, so the consent given for it no longer counts (an email answer is still allowed); held: an operator's emergency hold covers its area code past respond_by (an email answer is still allowed).
              * @enum {string}
              */
-            reason?: "test" | "no_consent" | "no_phone" | "opted_out" | "wrong_number";
+            reason?: "test" | "no_consent" | "no_phone" | "opted_out" | "wrong_number" | "held";
         };
         /** @description The lead was accepted. */
         LeadAccepted: {
@@ -508,7 +508,7 @@ export interface components {
                      * @description Why the call is not permitted.
                      * @enum {string}
                      */
-                    reason: "no_consent" | "no_phone" | "opted_out" | "wrong_number";
+                    reason: "no_consent" | "no_phone" | "opted_out" | "wrong_number" | "held";
                 };
                 /** @description E.164; present only when the call is permitted. */
                 phone?: string;

@@ -1,24 +1,13 @@
 // `stl dnc add|remove|list|import`: an account's do-not-call list from the command line.
 import { readFileSync } from "node:fs";
-import { userInfo } from "node:os";
 import { findAccountId } from "../core/accounts/token-repository.ts";
 import { csvNumbers } from "../core/dnc/csv-rows.ts";
 import { type DncChange, listChanges, listNumbers } from "../core/dnc/dnc-repository.ts";
 import { addAllToList, addToList, parseListedNumber, removeFromList } from "../core/dnc/service.ts";
 import type { Database } from "../db/database.ts";
 import { type ParsedArgs, stringOption, UsageError } from "./args.ts";
+import { operator } from "./operator.ts";
 import type { Print } from "./token-commands.ts";
-
-/** Who ran the command, for the change log: --by, else the operating-system user. */
-function operator(args: ParsedArgs): string {
-  const by = stringOption(args, "by")?.trim();
-  if (by) return by.slice(0, 200);
-  try {
-    return userInfo().username || "unknown";
-  } catch {
-    return "unknown";
-  }
-}
 
 async function accountOf(db: Database, args: ParsedArgs, words: string): Promise<string> {
   const slug = stringOption(args, "account");

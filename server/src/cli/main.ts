@@ -7,6 +7,7 @@ import { openDatabase } from "../db/open-database.ts";
 import { type ParsedArgs, parseArgs, UsageError } from "./args.ts";
 import { dispatchCommand } from "./dispatch-command.ts";
 import { dncAddCommand, dncImportCommand, dncListCommand, dncRemoveCommand } from "./dnc-commands.ts";
+import { holdsAddCommand, holdsListCommand, holdsRemoveCommand } from "./hold-commands.ts";
 import { ownerCommands } from "./owner-commands.ts";
 import {
   createTokenCommand,
@@ -49,6 +50,13 @@ export const USAGE = `Usage: bun run stl <command>
   dnc import <file.csv> --account <slug> [--by <name>] [--json]
                               add a column "phone" (and optional "note") in one transaction; each
                               bad row is reported by line, the others are kept; exit 1 if any refused
+  holds add (--state <XX> | --area-codes <504,985>) --until <instant> --reason <text>
+            [--from <instant>] [--by <name>] [--json]
+                              an emergency hold: no calls to those area codes in that period
+                              (instants with their zone, e.g. 2026-12-01T00:00:00Z)
+  holds list [--all] [--json] current holds (--all: every hold ever added, removed ones too)
+  holds remove <id> [--by <name>] [--json]
+                              end a hold now
   migrate                     apply pending database migrations
   dispatch                    hand call-eligible leads to the assistant until stopped (a worker
                               process; the server runs one itself unless DISPATCHER=off)
@@ -81,6 +89,9 @@ const COMMANDS: Record<string, Command> = {
   "dnc remove": dncRemoveCommand,
   "dnc list": dncListCommand,
   "dnc import": dncImportCommand,
+  "holds add": holdsAddCommand,
+  "holds list": holdsListCommand,
+  "holds remove": holdsRemoveCommand,
   migrate: async (db, _args, print) => {
     const result = await migrate(db);
     print(result.applied.length ? `Applied ${result.applied.join(", ")}.` : "Nothing to apply: up to date.");
@@ -96,7 +107,7 @@ function findCommand(positionals: string[]): Command | undefined {
 export async function runCli(argv: string[], print: Print = console.log, printError: Print = console.error) {
   let args: ParsedArgs;
   try {
-    args = parseArgs(argv, new Set(["json", "help", "history", "clear"]));
+    args = parseArgs(argv, new Set(["json", "help", "history", "clear", "all"]));
   } catch (error) {
     printError(`${(error as Error).message}\n\n${USAGE}`);
     return 2;

@@ -56,6 +56,11 @@ export function ruleStatesOfPhone(e164: string | null): readonly string[] {
   return (match && STATES_BY_AREA_CODE.get(match[1]!)) || [];
 }
 
+/** The area codes of a state that has a row in the calling-rules table; undefined for any other state. */
+export function areaCodesOfState(state: string): readonly string[] | undefined {
+  return CODES_BY_STATE[state]?.split(/\s+/).filter(Boolean);
+}
+
 /** Every area code with a state rule (tests check each against the zone table). */
 export function ruleStateTable(): ReadonlyMap<string, readonly string[]> {
   return STATES_BY_AREA_CODE;

@@ -5,13 +5,16 @@ import type { HandoffConfig } from "../../config.ts";
 import type { Database } from "../../db/database.ts";
 import { describeError, type Logger } from "../../logger.ts";
 import type { ServiceMetrics } from "../../metrics.ts";
+import { callPermitted } from "../leads/response-plan.ts";
 import type { Assistant } from "./assistant.ts";
+import { type CallHold, currentHolds, holdBlock, holdsOfPhone } from "./call-holds.ts";
 import { recordHandoffAttempt } from "./handoff-attempts.ts";
 import { buildPayload, type ClaimedTask, unanswerable, webhookIdOf } from "./payload.ts";
 import {
   type Acknowledgement,
   claimDueTasks,
   markDelivered,
+  markHeld,
   markOverdueMissed,
   refuseIneligible,
   scheduleRetry,
@@ -129,7 +132,9 @@ export class Dispatcher {
       this.full = free <= 0;
       if (this.full) return;
       const tasks = await claimDueTasks(db, free, leaseMs(settings.webhookTimeoutMs));
-      for (const task of tasks) this.track(this.deliver(task));
+      // Holds are few and change rarely: read once per claim, not per delivery.
+      const holds = tasks.length > 0 ? await currentHolds(db) : [];
+      for (const task of tasks) this.track(this.deliver(task, holds));
       if (tasks.length === free) this.again = true;
     } catch (error) {
       // Database down or similar: the poll timer tries again.
@@ -158,19 +163,27 @@ export class Dispatcher {
     });
   }
 
-  private async deliver(task: ClaimedTask): Promise<void> {
+  private async deliver(claimed: ClaimedTask, holds: readonly CallHold[]): Promise<void> {
     const { db, assistant, settings, logger, metrics } = this.options;
     try {
+      const phoneHolds = holdsOfPhone(holds, claimed.phone);
+      const task = await this.applyHolds(claimed, phoneHolds);
       const reason = unanswerable(task);
       if (reason) {
-        logger.error("response task for a lead that must not be answered", { lead_id: task.lead_id, reason });
+        // A hold is an operator's decision, not a fault.
+        const log = reason === "held" ? logger.info : logger.error;
+        log.call(logger, "response task for a lead that must not be answered", {
+          lead_id: task.lead_id,
+          reason,
+        });
         await refuseIneligible(db, task, reason);
         this.options.leadsChanged?.([task.account_id]);
         return;
       }
       const webhookId = webhookIdOf(task.task_id, task.response_no);
       const startedAt = new Date();
-      const result = await assistant.deliver(webhookId, buildPayload(task, settings, Date.now()));
+      const payload = buildPayload(task, settings, Date.now(), phoneHolds.map(holdBlock));
+      const result = await assistant.deliver(webhookId, payload);
       const latencyMs = Date.now() - startedAt.getTime();
       metrics?.handoffAttempts.inc({ result: result.ok ? "delivered" : "failed" });
       if (result.ok) {
@@ -212,8 +225,24 @@ export class Dispatcher {
       this.wakeAfter(delay);
     } catch (error) {
       // The lease runs out and the task is claimed again: at-least-once, never lost.
-      logger.error("handoff attempt failed unexpectedly", { lead_id: task.lead_id, ...describeError(error) });
+      logger.error("handoff attempt failed unexpectedly", { lead_id: claimed.lead_id, ...describeError(error) });
     }
+  }
+
+  /**
+   * A hold on the lead's area code in force now and past respond_by: the call waits longer than the
+   * response may, so the lead is answered without its phone (reason held). A shorter or later hold
+   * only moves or cuts the call window.
+   */
+  private async applyHolds(task: ClaimedTask, phoneHolds: readonly CallHold[]): Promise<ClaimedTask> {
+    const now = Date.now();
+    const respondBy = new Date(task.respond_by).getTime();
+    const outlasting = phoneHolds.some(
+      (hold) => new Date(hold.starts_at).getTime() <= now && new Date(hold.ends_at).getTime() >= respondBy,
+    );
+    if (!outlasting || !callPermitted(task)) return task;
+    await markHeld(this.options.db, task.lead_id);
+    return { ...task, response_reason: "held" };
   }
 
   private scheduleSettle(): void {

@@ -2,7 +2,7 @@
 import { HANDOFF_PAYLOAD_VERSION, type HandoffPayloadBody } from "@speed-to-lead/spec";
 import { type CallRefusal, callPermitted } from "../leads/response-plan.ts";
 import { callingRulesOfPhone } from "./area-code-states.ts";
-import { type CallingHours, callWindow, callZones } from "./calling-hours.ts";
+import { type CallBlock, type CallingHours, callWindow, callZones } from "./calling-hours.ts";
 
 /** The lead's fields the claim reads and the payload passes on unchanged. */
 type HandedOverLeadField =
@@ -57,11 +57,17 @@ function iso(value: Date | string): string {
 /**
  * The call window is computed at delivery time, so a retry after the window closed points at the
  * next one. Absent fields are null, so the assistant sees one shape; the phone and the window are
- * there only when the call is permitted. Throws for a lead with no permitted way to be answered.
+ * there only when the call is permitted. `blocks` (the lead's holds, its phone's reached call cap)
+ * move or cut the window. Throws for a lead with no permitted way to be answered.
  *
  * @example buildPayload(task, { callingHours: { start: 480, end: 1200 }, defaultTimeZone: "America/New_York" }, Date.now())
  */
-export function buildPayload(task: ClaimedTask, settings: PayloadSettings, now: number): HandoffPayload {
+export function buildPayload(
+  task: ClaimedTask,
+  settings: PayloadSettings,
+  now: number,
+  blocks: readonly CallBlock[] = [],
+): HandoffPayload {
   const reason = unanswerable(task);
   if (reason) throw new Error(`task ${task.task_id}: the lead may not be answered (${reason})`);
   const permitted = callPermitted(task);
@@ -89,7 +95,7 @@ export function buildPayload(task: ClaimedTask, settings: PayloadSettings, now: 
   };
   if (permitted) {
     const zones = callZones(task, settings.defaultTimeZone);
-    data.call_window = callWindow(now, zones, settings.callingHours, callingRulesOfPhone(task.phone));
+    data.call_window = callWindow(now, zones, settings.callingHours, callingRulesOfPhone(task.phone), blocks);
   }
   return {
     type: "lead.handoff",

@@ -146,6 +146,14 @@ export function markOverdueMissed(
   );
 }
 
+/** An emergency hold outlasts the lead's five-minute response: its call is refused, an email answer stays open. */
+export async function markHeld(db: Queryable, leadId: string) {
+  await db.query(
+    "update leads set response_reason = 'held', updated_at = now() where id = $1 and response_reason is null",
+    [leadId],
+  );
+}
+
 /** A task whose lead has no permitted way to be answered is never sent: closed as missed, the lead not_called. */
 export async function refuseIneligible(db: Queryable, task: ClaimedTask, reason: string) {
   await db.query(

@@ -6,7 +6,7 @@ import type { LeadFields, LeadRow } from "./lead-record.ts";
 export type CallRefusal = Exclude<NotCalledReason, "test">;
 
 /** The reasons that withdraw a call the lead's fields alone would permit. */
-export const WITHDRAWN: ReadonlySet<string> = new Set<CallRefusal>(["opted_out", "wrong_number"]);
+export const WITHDRAWN: ReadonlySet<string> = new Set<CallRefusal>(["opted_out", "wrong_number", "held"]);
 
 /**
  * Why the fields alone forbid a call, in the spec's order (no_consent before no_phone); then
