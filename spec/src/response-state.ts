@@ -4,7 +4,14 @@ import { literalUnion } from "./literal-union.ts";
 import { text } from "./text.ts";
 
 export const RESPONSE_STATES = ["pending", "handed_off", "missed", "not_called"] as const;
-export const NOT_CALLED_REASONS = ["test", "no_consent", "no_phone", "opted_out", "wrong_number", "held"] as const;
+export const NOT_CALLED_REASONS = [
+  "test",
+  "no_consent",
+  "no_phone",
+  "opted_out",
+  "wrong_number",
+  "held",
+] as const;
 
 export type ResponseState = (typeof RESPONSE_STATES)[number];
 export type NotCalledReason = (typeof NOT_CALLED_REASONS)[number];

@@ -225,7 +225,10 @@ export class Dispatcher {
       this.wakeAfter(delay);
     } catch (error) {
       // The lease runs out and the task is claimed again: at-least-once, never lost.
-      logger.error("handoff attempt failed unexpectedly", { lead_id: claimed.lead_id, ...describeError(error) });
+      logger.error("handoff attempt failed unexpectedly", {
+        lead_id: claimed.lead_id,
+        ...describeError(error),
+      });
     }
   }
 
