@@ -185,9 +185,11 @@ export const es = {
     "Firmas v1,<base64> separadas por espacios (Standard Webhooks); basta con una válida.",
   "AssistantEvent.description": "Un evento que el asistente telefónico informa sobre un prospecto.",
   "AssistantEvent.type.description":
-    "lead.opted_out: la persona pidió que no la llamen; el número del prospecto entra en la lista de no llamar de su cuenta. lead.wrong_number: la persona de ese número no es el prospecto; el consentimiento dado para ese número ya no cuenta.",
+    "lead.opted_out: la persona pidió que no la llamen; el número del prospecto entra en la lista de no llamar de su cuenta. lead.wrong_number: la persona de ese número no es el prospecto; el consentimiento dado para ese número ya no cuenta. lead.call_attempted: el asistente intentó llamar al número del prospecto en data.attempted_at (con o sin respuesta); los intentos se cuentan por cuenta y número frente a los límites de llamadas de las reglas (Florida, Oklahoma, Maryland: 3 en 24 horas móviles).",
   "AssistantEvent.timestamp.description": "Cuándo registró el asistente el evento.",
   "AssistantEvent.data.description": "El prospecto al que se refiere el evento.",
+  "AssistantEvent.data.attempted_at.description":
+    "Solo en lead.call_attempted, y obligatorio ahí: cuándo se hizo la llamada. Como mucho 300 segundos por delante del reloj del servidor.",
   "AssistantEvent.data.lead_id.description":
     "El lead_id de la entrega. El número y la cuenta son los del prospecto.",
   "AssistantEventReceived.type.description": "El tipo del evento.",

@@ -1,10 +1,10 @@
-// What the phone assistant reports back about a lead it was handed: the person opted out, or it is a wrong number.
+// What the phone assistant reports back about a lead it was handed: the person opted out, it is a wrong number, or a call was attempted.
 import { type Static, Type } from "@sinclair/typebox";
 import { DateTimeWithZone } from "./date-time.ts";
 import { literalUnion } from "./literal-union.ts";
 import { text } from "./text.ts";
 
-export const ASSISTANT_EVENT_TYPES = ["lead.opted_out", "lead.wrong_number"] as const;
+export const ASSISTANT_EVENT_TYPES = ["lead.opted_out", "lead.wrong_number", "lead.call_attempted"] as const;
 export type AssistantEventType = (typeof ASSISTANT_EVENT_TYPES)[number];
 
 /**
@@ -17,7 +17,7 @@ export const AssistantEventSchema = Type.Object(
     type: literalUnion(ASSISTANT_EVENT_TYPES, {
       description: text(
         "AssistantEvent.type.description",
-        "lead.opted_out: the person asked not to be called; the lead's number goes on its account's do-not-call list. lead.wrong_number: the person at the number is not the lead; the consent given for that number no longer counts.",
+        "lead.opted_out: the person asked not to be called; the lead's number goes on its account's do-not-call list. lead.wrong_number: the person at the number is not the lead; the consent given for that number no longer counts. lead.call_attempted: the assistant tried to call the lead's number at data.attempted_at (answered or not); attempts are counted per account and number against the call caps of the calling rules (Florida, Oklahoma, Maryland: 3 in a rolling 24 hours).",
       ),
     }),
     timestamp: DateTimeWithZone(
@@ -32,6 +32,14 @@ export const AssistantEventSchema = Type.Object(
             "The lead_id of the hand-off. The number and the account are the lead's.",
           ),
         }),
+        attempted_at: Type.Optional(
+          DateTimeWithZone(
+            text(
+              "AssistantEvent.data.attempted_at.description",
+              "lead.call_attempted only, and required there: when the call was placed. At most 300 seconds ahead of the server's clock.",
+            ),
+          ),
+        ),
       },
       { description: text("AssistantEvent.data.description", "The lead the event is about.") },
     ),

@@ -391,10 +391,10 @@ export interface components {
         /** @description An event the phone assistant reports about a lead. */
         AssistantEvent: {
             /**
-             * @description lead.opted_out: the person asked not to be called; the lead's number goes on its account's do-not-call list. lead.wrong_number: the person at the number is not the lead; the consent given for that number no longer counts.
+             * @description lead.opted_out: the person asked not to be called; the lead's number goes on its account's do-not-call list. lead.wrong_number: the person at the number is not the lead; the consent given for that number no longer counts. lead.call_attempted: the assistant tried to call the lead's number at data.attempted_at (answered or not); attempts are counted per account and number against the call caps of the calling rules (Florida, Oklahoma, Maryland: 3 in a rolling 24 hours).
              * @enum {string}
              */
-            type: "lead.opted_out" | "lead.wrong_number";
+            type: "lead.opted_out" | "lead.wrong_number" | "lead.call_attempted";
             /**
              * Format: date-time
              * @description When the assistant recorded the event.
@@ -407,6 +407,11 @@ export interface components {
                  * @description The lead_id of the hand-off. The number and the account are the lead's.
                  */
                 lead_id: string;
+                /**
+                 * Format: date-time
+                 * @description lead.call_attempted only, and required there: when the call was placed. At most 300 seconds ahead of the server's clock.
+                 */
+                attempted_at?: string;
             };
         };
         /** @description The event was applied. */
@@ -415,7 +420,7 @@ export interface components {
              * @description The event's type.
              * @enum {string}
              */
-            type: "lead.opted_out" | "lead.wrong_number";
+            type: "lead.opted_out" | "lead.wrong_number" | "lead.call_attempted";
             /**
              * Format: uuid
              * @description The lead the event was about.

@@ -1,7 +1,6 @@
 // POST /api/speed-to-lead/assistant-events through the real app and database (PGlite and PostgreSQL).
 import { ASSISTANT_EVENTS_PATH } from "@speed-to-lead/spec";
 import { schemaErrors } from "@speed-to-lead/tests/harness/spec-ajv";
-import { Webhook } from "standardwebhooks";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../app.ts";
 import { listChanges } from "../../core/dnc/dnc-repository.ts";
@@ -13,14 +12,7 @@ import {
   type HandoffFixture,
   openHandoffFixtureOn,
 } from "../../testing/handoff-fixture.ts";
-
-interface Signing {
-  secret?: string;
-  webhookId?: string;
-  /** Unix seconds. */
-  timestamp?: number;
-  headers?: Record<string, string>;
-}
+import { type Signing, signedEventRequest } from "../../testing/signed-event.ts";
 
 describe.each(BACKENDS)("assistant events on %s", (backend) => {
   let fixture: HandoffFixture;
@@ -31,24 +23,7 @@ describe.each(BACKENDS)("assistant events on %s", (backend) => {
   afterAll(() => fixture?.close());
 
   function signedRequest(body: string, signing: Signing = {}, path = ASSISTANT_EVENTS_PATH) {
-    const webhookId = signing.webhookId ?? `msg_${crypto.randomUUID()}`;
-    const timestamp = signing.timestamp ?? Math.floor(Date.now() / 1000);
-    const signature = new Webhook(signing.secret ?? fixture.assistant.secret).sign(
-      webhookId,
-      new Date(timestamp * 1000),
-      body,
-    );
-    return new Request(`http://localhost${path}`, {
-      method: "POST",
-      headers: {
-        "content-type": "application/json",
-        "webhook-id": webhookId,
-        "webhook-timestamp": String(timestamp),
-        "webhook-signature": signature,
-        ...signing.headers,
-      },
-      body,
-    });
+    return signedEventRequest(body, fixture.assistant.secret, signing, path);
   }
 
   async function send(event: unknown, signing: Signing = {}, app = fixture.app) {

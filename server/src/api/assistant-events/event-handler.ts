@@ -1,12 +1,18 @@
 // POST of an assistant event: 404 without a secret, then 429, 415, 413, 401 (signature, timestamp), 400, 422, 409, 404 lead.
 import { TypeCompiler } from "@sinclair/typebox/compiler";
-import { type AssistantEventReceived, AssistantEventSchema, type ProblemCode } from "@speed-to-lead/spec";
+import {
+  type AssistantEventReceived,
+  AssistantEventSchema,
+  type ProblemCode,
+  WEBHOOK_TOLERANCE_SECONDS,
+} from "@speed-to-lead/spec";
 import { addToListIn, reportWrongNumberIn } from "../../core/dnc/service.ts";
 import {
   claimWebhookId,
   findLeadNumber,
   forgetOldWebhookIds,
 } from "../../core/handoff/assistant-event-store.ts";
+import { recordCallAttempt } from "../../core/handoff/call-caps.ts";
 import { registerFormats } from "../../core/leads/validation/formats.ts";
 import { schemaIssues } from "../../core/leads/validation/schema-errors.ts";
 import { type Database, DatabaseUnavailableError } from "../../db/database.ts";
@@ -71,6 +77,16 @@ export function assistantEventHandler(deps: AssistantEventDeps) {
     const issues = schemaIssues(eventCheck, body);
     if (issues.length > 0) return refuse("validation_failed", { errors: issues });
     const event = body as typeof AssistantEventSchema.static;
+    const attemptedAt = event.data.attempted_at ? Date.parse(event.data.attempted_at) : Number.NaN;
+    if (
+      event.type === "lead.call_attempted" &&
+      !(attemptedAt <= Date.now() + WEBHOOK_TOLERANCE_SECONDS * 1000)
+    ) {
+      // Required for an attempt, and not from the future: a cap counts it for 24 hours from then.
+      return refuse("validation_failed", {
+        errors: [{ pointer: "/data/attempted_at", code: "date_time_invalid" }],
+      });
+    }
 
     try {
       const outcome = await deps.db.transaction(async (tx): Promise<Outcome> => {
@@ -86,10 +102,20 @@ export function assistantEventHandler(deps: AssistantEventDeps) {
             via: "assistant" as const,
             actor: signature.webhookId,
           };
-          handoffsCancelled =
-            event.type === "lead.opted_out"
-              ? (await addToListIn(tx, change)).handoffsCancelled
-              : (await reportWrongNumberIn(tx, change)).handoffsCancelled;
+          if (event.type === "lead.call_attempted") {
+            await recordCallAttempt(tx, {
+              accountId: lead.account_id,
+              phone: lead.phone,
+              leadId: event.data.lead_id,
+              attemptedAt: new Date(attemptedAt),
+              webhookId: signature.webhookId,
+            });
+          } else {
+            handoffsCancelled =
+              event.type === "lead.opted_out"
+                ? (await addToListIn(tx, change)).handoffsCancelled
+                : (await reportWrongNumberIn(tx, change)).handoffsCancelled;
+          }
         }
         return {
           ok: true,

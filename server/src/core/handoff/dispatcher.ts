@@ -6,7 +6,9 @@ import type { Database } from "../../db/database.ts";
 import { describeError, type Logger } from "../../logger.ts";
 import type { ServiceMetrics } from "../../metrics.ts";
 import { callPermitted } from "../leads/response-plan.ts";
+import { callingRulesOfPhone } from "./area-code-states.ts";
 import type { Assistant } from "./assistant.ts";
+import { attemptsSince, capBlocks, capHours } from "./call-caps.ts";
 import { type CallHold, currentHolds, holdBlock, holdsOfPhone } from "./call-holds.ts";
 import { recordHandoffAttempt } from "./handoff-attempts.ts";
 import { buildPayload, type ClaimedTask, unanswerable, webhookIdOf } from "./payload.ts";
@@ -182,7 +184,10 @@ export class Dispatcher {
       }
       const webhookId = webhookIdOf(task.task_id, task.response_no);
       const startedAt = new Date();
-      const payload = buildPayload(task, settings, Date.now(), phoneHolds.map(holdBlock));
+      const payload = buildPayload(task, settings, Date.now(), [
+        ...phoneHolds.map(holdBlock),
+        ...(await this.capBlocksOf(task)),
+      ]);
       const result = await assistant.deliver(webhookId, payload);
       const latencyMs = Date.now() - startedAt.getTime();
       metrics?.handoffAttempts.inc({ result: result.ok ? "delivered" : "failed" });
@@ -246,6 +251,18 @@ export class Dispatcher {
     if (!outlasting || !callPermitted(task)) return task;
     await markHeld(this.options.db, task.lead_id);
     return { ...task, response_reason: "held" };
+  }
+
+  /** A call to a number whose rules cap calls: the attempts counted so far may push the window later. */
+  private async capBlocksOf(task: ClaimedTask) {
+    if (!callPermitted(task)) return [];
+    const rules = callingRulesOfPhone(task.phone);
+    const hours = capHours(rules);
+    if (hours === 0) return [];
+    const now = Date.now();
+    const since = new Date(now - hours * 3_600_000);
+    const attempts = await attemptsSince(this.options.db, task.account_id, task.phone!, since);
+    return capBlocks(rules, attempts, now);
   }
 
   private scheduleSettle(): void {

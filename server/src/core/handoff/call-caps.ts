@@ -1,0 +1,84 @@
+// Per-phone call caps: the attempts the assistant reported, and the block a reached cap puts on the window.
+import type { CallingRule } from "@speed-to-lead/spec";
+import type { Queryable } from "../../db/database.ts";
+import type { CallBlock } from "./calling-hours.ts";
+
+export interface CallAttempt {
+  accountId: string;
+  phone: string;
+  leadId: string;
+  attemptedAt: Date;
+  webhookId: string;
+}
+
+/** Records one attempt (in the event's transaction, with its webhook-id). */
+export async function recordCallAttempt(tx: Queryable, attempt: CallAttempt): Promise<void> {
+  await tx.query(
+    `insert into call_attempts (id, account_id, phone, lead_id, attempted_at, webhook_id)
+     values ($1, $2, $3, $4, $5, $6)`,
+    [
+      Bun.randomUUIDv7(),
+      attempt.accountId,
+      attempt.phone,
+      attempt.leadId,
+      attempt.attemptedAt.toISOString(),
+      attempt.webhookId,
+    ],
+  );
+}
+
+/** The number's attempts in the account after `since`, oldest first, as instants. */
+export async function attemptsSince(
+  db: Queryable,
+  accountId: string,
+  phone: string,
+  since: Date,
+): Promise<number[]> {
+  const rows = await db.query<{ attempted_at: Date | string }>(
+    `select attempted_at from call_attempts
+     where account_id = $1 and phone = $2 and attempted_at > $3 order by attempted_at`,
+    [accountId, phone, since.toISOString()],
+  );
+  return rows.map((row) => new Date(row.attempted_at).getTime());
+}
+
+/** The longest cap period among the rules, in hours; 0 when none caps calls. */
+export function capHours(rules: readonly CallingRule[]): number {
+  return Math.max(0, ...rules.map((rule) => rule.callCap?.hours ?? 0));
+}
+
+/**
+ * Each reached cap as a block from now until enough counted attempts leave its period: with `calls`
+ * allowed, the call may start once the attempt `calls` places from the newest is older than the period.
+ *
+ * @example capBlocks([florida], [t - 3h, t - 2h, t - 1h], t) // one block from t to t + 21 h
+ */
+export function capBlocks(
+  rules: readonly CallingRule[],
+  attempts: readonly number[],
+  now: number,
+): CallBlock[] {
+  const blocks: CallBlock[] = [];
+  for (const rule of rules) {
+    if (!rule.callCap) continue;
+    const periodMs = rule.callCap.hours * 3_600_000;
+    const counted = attempts.filter((at) => at > now - periodMs && at <= now);
+    if (counted.length < rule.callCap.calls) continue;
+    const end = counted[counted.length - rule.callCap.calls]! + periodMs;
+    blocks.push({
+      start: now,
+      end,
+      applied: {
+        kind: "cap",
+        jurisdiction: rule.jurisdiction,
+        name: rule.name,
+        local_start: null,
+        local_end: null,
+        source: rule.source,
+        checked: rule.checked,
+        until: new Date(end).toISOString(),
+      },
+    });
+  }
+  return blocks;
+}
