@@ -36,6 +36,11 @@ export interface StartServerOptions {
   repository?: string;
   /** stdout goes to this file, as `bun start > file` writes it (no pipe to drain); `lines` then stays empty. */
   logFile?: string;
+  /**
+   * The process's clock starts at this UTC instant ("2026-11-29 17:00:00") and runs on from there:
+   * libfaketime's `faketime` (Debian package faketime) wraps the server.
+   */
+  clock?: string;
 }
 
 const OUTPUT_LIMIT = 32 * 1024;
@@ -85,7 +90,8 @@ async function waitUntilReady(child: Subprocess, url: string, timeoutMs: number,
  */
 export async function startServerProcess(options: StartServerOptions): Promise<ServerProcess> {
   const port = await freePort();
-  const child = Bun.spawn(["bun", ...(options.bunFlags ?? []), "server/src/main.ts"], {
+  const command = ["bun", ...(options.bunFlags ?? []), "server/src/main.ts"];
+  const child = Bun.spawn(options.clock ? ["faketime", "-f", `@${options.clock}`, ...command] : command, {
     cwd: options.repository ?? REPOSITORY_ROOT,
     env: childEnv({
       LOG_LEVEL: "info",
@@ -93,6 +99,8 @@ export async function startServerProcess(options: StartServerOptions): Promise<S
       ...options.env,
       PORT: String(port),
       HOST: "127.0.0.1",
+      // faketime reads the instant in the process's zone.
+      ...(options.clock ? { TZ: "UTC" } : {}),
     }),
     stdout: options.logFile ? Bun.file(options.logFile) : "pipe",
     stderr: "pipe",

@@ -1,0 +1,119 @@
+// Whole process under a chosen clock (libfaketime): leads posted on a Sunday and on Christmas get the windows the rules give.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type FakeAssistant, startFakeAssistant } from "../../server/src/testing/fake-assistant.ts";
+import { eligibleLead } from "../../server/src/testing/handoff-fixture.ts";
+import { postLead } from "../harness/lead-http.ts";
+import { type ServerProcess, startServerProcess } from "../harness/server-process.ts";
+import { createChannelToken } from "../harness/stl-cli.ts";
+
+const faketime = Bun.which("faketime");
+const base = mkdtempSync(join(tmpdir(), "stl-clock-"));
+afterAll(() => rmSync(base, { recursive: true, force: true }));
+
+interface Expected {
+  phone: string;
+  /** Where the window must start: an instant, or "now" (within the first minute of the process's clock). */
+  earliest: string;
+  latest: string;
+  /** rules_applied's day and holiday entries, "kind jurisdiction date". */
+  skipped: string[];
+}
+
+/** Starts a server whose clock begins at `clock` (UTC), posts each lead, and checks its hand-off's window. */
+async function checkWindows(name: string, clock: string, expected: Expected[]) {
+  let assistant: FakeAssistant | undefined;
+  let server: ServerProcess | undefined;
+  try {
+    assistant = startFakeAssistant({ anyTimestamp: true });
+    const env = {
+      PGLITE_DIR: join(base, name),
+      ASSISTANT_WEBHOOK_URL: assistant.url,
+      ASSISTANT_WEBHOOK_SECRET: assistant.secret,
+      DISPATCHER_POLL_MS: "100",
+    };
+    const { token } = await createChannelToken(env, "acme", "clock");
+    server = await startServerProcess({ env, clock });
+    const start = Date.parse(`${clock.replace(" ", "T")}Z`);
+    const ids: string[] = [];
+    for (const lead of expected) {
+      const posted = await postLead(server.baseUrl, { token, body: eligibleLead({ phone: lead.phone }) });
+      expect(posted.status).toBe(201);
+      ids.push(posted.body.id);
+    }
+    await assistant.waitUntil(() => assistant!.deliveries.length >= expected.length, "every hand-off");
+    expected.forEach((lead, index) => {
+      const window = assistant!.deliveries.find((d) => d.payload.data.lead_id === ids[index])!.payload.data
+        .call_window!;
+      if (lead.earliest === "now") {
+        expect(Date.parse(window.earliest) - start, lead.phone).toBeLessThan(60_000);
+        expect(Date.parse(window.earliest), lead.phone).toBeGreaterThanOrEqual(start);
+      } else expect(window.earliest, lead.phone).toBe(lead.earliest);
+      expect(window.latest, lead.phone).toBe(lead.latest);
+      const skipped = window.rules_applied
+        .filter((rule) => rule.kind === "day" || rule.kind === "holiday")
+        .map((rule) => `${rule.kind} ${rule.jurisdiction} ${rule.date}`);
+      expect(skipped, lead.phone).toEqual(lead.skipped);
+    });
+  } finally {
+    await server?.stop();
+    await assistant?.stop();
+  }
+}
+
+describe.skipIf(!faketime)("hand-off windows of a server whose clock is set (faketime)", () => {
+  beforeAll(() => {
+    if (!faketime) console.warn("faketime is not installed: the chosen-clock tests were skipped");
+  });
+
+  it("Sunday 2026-11-29 17:00 UTC: Alabama, Louisiana and Rhode Island wait for Monday, Texas for noon, California calls now", async () => {
+    await checkWindows("sunday", "2026-11-29 17:00:00", [
+      // Account hours 08:00–20:00 narrow every rule below.
+      {
+        phone: "(205) 555-0101",
+        earliest: "2026-11-30T14:00:00.000Z",
+        latest: "2026-12-01T02:00:00.000Z",
+        skipped: ["day US-AL 2026-11-29"],
+      },
+      {
+        phone: "(504) 555-0101",
+        earliest: "2026-11-30T14:00:00.000Z",
+        latest: "2026-12-01T02:00:00.000Z",
+        skipped: ["day US-LA 2026-11-29"],
+      },
+      {
+        phone: "(401) 555-0101",
+        earliest: "2026-11-30T14:00:00.000Z",
+        latest: "2026-11-30T23:00:00.000Z",
+        skipped: ["day US-RI 2026-11-29"],
+      },
+      {
+        phone: "(214) 555-0101",
+        earliest: "2026-11-29T18:00:00.000Z",
+        latest: "2026-11-30T02:00:00.000Z",
+        skipped: [],
+      },
+      { phone: "(415) 555-0101", earliest: "now", latest: "2026-11-30T04:00:00.000Z", skipped: [] },
+    ]);
+  });
+
+  it("Christmas 2026 (a Friday) 15:00 UTC: Rhode Island and Alabama wait for Saturday's hours, Mississippi calls now", async () => {
+    await checkWindows("christmas", "2026-12-25 15:00:00", [
+      {
+        phone: "(401) 555-0102",
+        earliest: "2026-12-26T15:00:00.000Z",
+        latest: "2026-12-26T22:00:00.000Z",
+        skipped: ["holiday US-RI 2026-12-25"],
+      },
+      {
+        phone: "(205) 555-0102",
+        earliest: "2026-12-26T14:00:00.000Z",
+        latest: "2026-12-27T02:00:00.000Z",
+        skipped: ["holiday US-AL 2026-12-25"],
+      },
+      { phone: "(601) 555-0102", earliest: "now", latest: "2026-12-26T02:00:00.000Z", skipped: [] },
+    ]);
+  });
+});
