@@ -114,8 +114,22 @@ export const es = {
     "Cuando es true, el prospecto es de prueba: visible al llegar y nunca se llama.",
 
   // Consent
+  "Consent.trustedform_url.description":
+    "Evidencia, opcional: el certificado TrustedForm del consentimiento, https://cert.trustedform.com/ y su id (como mucho 255 caracteres). Otro dominio se rechaza con trustedform_url_invalid.",
+  "Consent.leadid_token.description":
+    "Evidencia, opcional: el token LeadiD de Jornaya de la sesión del formulario, 36 caracteres (letras, dígitos, guiones); si no, leadid_token_invalid.",
+  "Consent.disclosure.description":
+    "Evidencia, opcional: el texto de consentimiento que se mostró a la persona, tal como se mostró.",
+  "Consent.sellers.description":
+    "Evidencia, opcional: los nombres de los vendedores que nombraba el texto (el consentimiento uno a uno nombra uno).",
+  "Consent.page_url.description":
+    "Evidencia, opcional: la dirección http(s) de la página donde se dio el consentimiento.",
+  "Consent.ip_address.description":
+    "Evidencia, opcional: la dirección IPv4 o IPv6 de la persona al consentir.",
+  "Consent.user_agent.description":
+    "Evidencia, opcional: el User-Agent del navegador de la persona al consentir.",
   "Consent.description":
-    "Quién recogió el consentimiento de la persona para ser llamada, y cuándo. Los tres campos llegan todos juntos o ninguno: un bloque parcial se rechaza con consent_incomplete. Ausente o null significa sin consentimiento: el prospecto se guarda y el asistente nunca lo llama. El bloque se guarda exactamente como se recibió, con sus claves adicionales. Una repetición por external id sin bloque de consentimiento conserva el guardado: el consentimiento no puede retirarse mediante una repetición.",
+    "Quién recogió el consentimiento de la persona para ser llamada, y cuándo. Los tres campos llegan todos juntos o ninguno: un bloque parcial se rechaza con consent_incomplete. Ausente o null significa sin consentimiento: el prospecto se guarda y el asistente nunca lo llama. Los campos de evidencia (trustedform_url, leadid_token, disclosure, sellers, page_url, ip_address, user_agent) son opcionales y solo se comprueba su forma. El bloque se guarda exactamente como se recibió, con sus claves adicionales, se muestra en el prospecto en la consola del propietario, se pasa al asistente y se exporta en el registro de evidencia del prospecto. Una repetición por external id sin bloque de consentimiento conserva el guardado: el consentimiento no puede retirarse mediante una repetición.",
   "Consent.source.description": "El formulario o sistema que recogió el consentimiento.",
   "Consent.reference.description":
     "El registro del remitente del consentimiento: un id de envío, una URL o un id de transcripción.",
@@ -223,7 +237,7 @@ export const es = {
   "ResponseState.state.description":
     "pending: esperando entregarse al asistente. handed_off: el asistente lo confirmó. missed: no pudo entregarse antes de respond_by. not_called: no se hace nada (un prospecto de prueba, o sin forma permitida de atenderlo: la llamada no está permitida y no hay correo). Una repetición que permite llamar después de respond_by inicia en cambio una nueva respuesta de cinco minutos (pending, con un nuevo respond_by).",
   "ResponseState.reason.description":
-    "Por qué el asistente no puede llamar al prospecto; ausente cuando sí puede. Con pending, handed_off o missed la respuesta es solo por correo. test: un prospecto de prueba. no_consent: sin bloque de consentimiento completo. no_phone: sin teléfono al que llamar. El primero que aplique, en ese orden. Después, para un prospecto por lo demás apto para llamada: opted_out: su número está en la lista de no llamar de la cuenta (la persona pidió que no la llamen; responder por correo sigue permitido, pues la baja es sobre llamadas); wrong_number: la persona de ese número dijo que no es el suyo, así que el consentimiento dado para él ya no cuenta (responder por correo sigue permitido); held: una suspensión de emergencia de un operador cubre su código de área más allá de respond_by (responder por correo sigue permitido).",
+    "Por qué el asistente no puede llamar al prospecto; ausente cuando sí puede. Con pending, handed_off o missed la respuesta es solo por correo. test: un prospecto de prueba. no_consent: sin bloque de consentimiento completo. no_phone: sin teléfono al que llamar. El primero que aplique, en ese orden. Después, para un prospecto por lo demás apto para llamada: opted_out: su número está en la lista de no llamar de la cuenta (la persona pidió que no la llamen; responder por correo sigue permitido, pues la baja es sobre llamadas); wrong_number: la persona de ese número dijo que no es el suyo, así que el consentimiento dado para él ya no cuenta (responder por correo sigue permitido); held: una suspensión de emergencia de un operador cubre su código de área más allá de respond_by (responder por correo sigue permitido); evidence_missing: su cuenta exige un certificado TrustedForm o un token LeadiD en el bloque de consentimiento y el prospecto no lo trae (responder por correo sigue permitido; una repetición que aporte la evidencia permite la llamada).",
   "LeadAccepted.dry_run.description":
     "Solo en una prueba sin guardar: esto es lo que respondería el envío; no se guardó nada.",
   "LeadStatus.description": "Un prospecto guardado y su respuesta.",

@@ -27,6 +27,18 @@ export const FIELD_ERROR_CODES = {
     en: "Must be an ISO 8601 date-time with a time zone, such as 2026-11-20T14:03:00Z.",
     es: "Debe ser una fecha y hora ISO 8601 con zona horaria, como 2026-11-20T14:03:00Z.",
   },
+  trustedform_url_invalid: {
+    en: "Must be a TrustedForm certificate URL: https://cert.trustedform.com/ followed by its id (at most 255 characters).",
+    es: "Debe ser la URL de un certificado TrustedForm: https://cert.trustedform.com/ seguida de su id (como mucho 255 caracteres).",
+  },
+  leadid_token_invalid: {
+    en: "Must be a LeadiD token: 36 letters, digits or hyphens.",
+    es: "Debe ser un token LeadiD: 36 letras, dígitos o guiones.",
+  },
+  ip_address_invalid: {
+    en: "Must be an IPv4 or IPv6 address.",
+    es: "Debe ser una dirección IPv4 o IPv6.",
+  },
   timezone_invalid: {
     en: "Must be an IANA time zone name, such as America/Chicago.",
     es: "Debe ser un nombre de zona horaria IANA, como America/Chicago.",

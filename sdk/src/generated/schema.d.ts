@@ -243,7 +243,7 @@ export interface components {
              */
             email: string;
         });
-        /** @description Who collected the person's consent to be called, and when. The three fields come all together or not at all: a partial block is refused with consent_incomplete. Absent or null means no consent: the lead is stored and the assistant never calls it. The block is stored exactly as received, extra keys included. A repeat by external id with no consent block keeps the stored one: consent cannot be withdrawn through a repeat. */
+        /** @description Who collected the person's consent to be called, and when. The three fields come all together or not at all: a partial block is refused with consent_incomplete. Absent or null means no consent: the lead is stored and the assistant never calls it. The evidence fields (trustedform_url, leadid_token, disclosure, sellers, page_url, ip_address, user_agent) are optional and checked in shape only. The block is stored exactly as received, extra keys included, shown on the lead in the owner's console, passed to the assistant and exported in the lead's evidence record. A repeat by external id with no consent block keeps the stored one: consent cannot be withdrawn through a repeat. */
         Consent: {
             /** @description The form or system that collected the consent. */
             source: string;
@@ -254,6 +254,20 @@ export interface components {
              * @description When consent was given, ISO 8601 with a time zone. Not later than the server's clock plus 60 seconds (clock-skew allowance); later is refused with consent_in_future.
              */
             captured_at: string;
+            /** @description Evidence, optional: the TrustedForm certificate of the consent, https://cert.trustedform.com/ and its id (at most 255 characters). Another host is refused with trustedform_url_invalid. */
+            trustedform_url?: string;
+            /** @description Evidence, optional: the Jornaya LeadiD token of the form session, 36 characters (letters, digits, hyphens); otherwise leadid_token_invalid. */
+            leadid_token?: string;
+            /** @description Evidence, optional: the consent text the person was shown, as shown. */
+            disclosure?: string;
+            /** @description Evidence, optional: the names of the sellers the disclosure named (one-to-one consent names one). */
+            sellers?: string[];
+            /** @description Evidence, optional: the http(s) address of the page where consent was given. */
+            page_url?: string;
+            /** @description Evidence, optional: the person's IPv4 or IPv6 address when consenting. */
+            ip_address?: string | unknown | unknown;
+            /** @description Evidence, optional: the person's browser User-Agent when consenting. */
+            user_agent?: string;
         };
         /** @description The lead as stored, normalized. */
         StoredLead: {
@@ -316,10 +330,10 @@ export interface components {
              */
             state: "pending" | "handed_off" | "missed" | "not_called";
             /**
-             * @description Why the assistant may not call the lead; absent when it may. With pending, handed_off or missed the response is by email only. test: a test lead. no_consent: no complete consent block. no_phone: no phone to call. The first that applies, in that order. Then, for a lead that is otherwise call-eligible: opted_out: its number is on the account's do-not-call list (the person asked not to be called; an email answer is still allowed, as the opt-out is about calls); wrong_number: the person at that number said it is not theirs, so the consent given for it no longer counts (an email answer is still allowed); held: an operator's emergency hold covers its area code past respond_by (an email answer is still allowed).
+             * @description Why the assistant may not call the lead; absent when it may. With pending, handed_off or missed the response is by email only. test: a test lead. no_consent: no complete consent block. no_phone: no phone to call. The first that applies, in that order. Then, for a lead that is otherwise call-eligible: opted_out: its number is on the account's do-not-call list (the person asked not to be called; an email answer is still allowed, as the opt-out is about calls); wrong_number: the person at that number said it is not theirs, so the consent given for it no longer counts (an email answer is still allowed); held: an operator's emergency hold covers its area code past respond_by (an email answer is still allowed); evidence_missing: its account requires a TrustedForm certificate or a LeadiD token in the consent block and the lead has none (an email answer is still allowed; a repeat that brings the evidence permits the call).
              * @enum {string}
              */
-            reason?: "test" | "no_consent" | "no_phone" | "opted_out" | "wrong_number" | "held";
+            reason?: "test" | "no_consent" | "no_phone" | "opted_out" | "wrong_number" | "held" | "evidence_missing";
         };
         /** @description The lead was accepted. */
         LeadAccepted: {
@@ -384,7 +398,7 @@ export interface components {
              * @description Stable, machine-readable reason.
              * @enum {string}
              */
-            code: "contact_required" | "phone_invalid" | "phone_not_us" | "email_invalid" | "consent_incomplete" | "consent_in_future" | "date_time_invalid" | "timezone_invalid" | "type_mismatch" | "too_short" | "too_long" | "pattern_mismatch" | "value_not_allowed" | "out_of_range";
+            code: "contact_required" | "phone_invalid" | "phone_not_us" | "email_invalid" | "consent_incomplete" | "consent_in_future" | "date_time_invalid" | "trustedform_url_invalid" | "leadid_token_invalid" | "ip_address_invalid" | "timezone_invalid" | "type_mismatch" | "too_short" | "too_long" | "pattern_mismatch" | "value_not_allowed" | "out_of_range";
             /** @description Human-readable reason, in the language chosen by Accept-Language. */
             message: string;
         };
@@ -513,7 +527,7 @@ export interface components {
                      * @description Why the call is not permitted.
                      * @enum {string}
                      */
-                    reason: "no_consent" | "no_phone" | "opted_out" | "wrong_number" | "held";
+                    reason: "no_consent" | "no_phone" | "opted_out" | "wrong_number" | "held" | "evidence_missing";
                 };
                 /** @description E.164; present only when the call is permitted. */
                 phone?: string;

@@ -4,6 +4,7 @@ import { type Database, DatabaseUnavailableError } from "../db/database.ts";
 import { DirectoryLockedError } from "../db/directory-lock.ts";
 import { migrate } from "../db/migrate.ts";
 import { openDatabase } from "../db/open-database.ts";
+import { accountsEvidenceCommand } from "./account-commands.ts";
 import { type ParsedArgs, parseArgs, UsageError } from "./args.ts";
 import { dispatchCommand } from "./dispatch-command.ts";
 import { dncAddCommand, dncImportCommand, dncListCommand, dncRemoveCommand } from "./dnc-commands.ts";
@@ -50,6 +51,9 @@ export const USAGE = `Usage: bun run stl <command>
   dnc import <file.csv> --account <slug> [--by <name>] [--json]
                               add a column "phone" (and optional "note") in one transaction; each
                               bad row is reported by line, the others are kept; exit 1 if any refused
+  accounts evidence <slug> --require none|trustedform|leadid|either [--json]
+                              require a TrustedForm certificate and/or LeadiD token in the consent
+                              block before a lead is called (without: answered, not called)
   holds add (--state <XX> | --area-codes <504,985>) --until <instant> --reason <text>
             [--from <instant>] [--by <name>] [--json]
                               an emergency hold: no calls to those area codes in that period
@@ -89,6 +93,7 @@ const COMMANDS: Record<string, Command> = {
   "dnc remove": dncRemoveCommand,
   "dnc list": dncListCommand,
   "dnc import": dncImportCommand,
+  "accounts evidence": accountsEvidenceCommand,
   "holds add": holdsAddCommand,
   "holds list": holdsListCommand,
   "holds remove": holdsRemoveCommand,

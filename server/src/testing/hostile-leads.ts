@@ -68,6 +68,10 @@ export function hostileLead(payload: string, index: number) {
       source: payload,
       reference: payload,
       captured_at: new Date(Date.now() - 60_000).toISOString(),
+      // The free-text evidence fields: shown on the lead's detail as text.
+      disclosure: payload,
+      sellers: [payload, "Acme Realty"],
+      user_agent: payload,
     },
   };
 }

@@ -119,7 +119,9 @@ describe("hostile lead fields", () => {
       const contextKeys = (await elements(html, "table.context tbody th")).map(decode);
       expect(contextKeys.sort()).toEqual([payload, "nested"].sort());
       const consent = JSON.parse(decode((await elements(html, "#consent-block"))[0]!));
-      expect(consent).toMatchObject({ source: payload, reference: payload });
+      expect(consent).toMatchObject({ source: payload, reference: payload, disclosure: payload });
+      const evidence = (await elements(html, "#consent-evidence dd")).map(decode);
+      expect(evidence).toEqual(expect.arrayContaining([payload, `${payload}, Acme Realty`]));
     }
   });
 

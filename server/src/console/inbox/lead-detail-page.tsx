@@ -36,6 +36,23 @@ function Entry({ label, value, t }: { label: string; value: Shown; t: Translate 
   );
 }
 
+/** The consent block's evidence fields, labelled: a value that is not the documented type is shown as JSON. */
+const EVIDENCE: [MessageKey, string][] = [
+  ["lead.evidence.trustedform", "trustedform_url"],
+  ["lead.evidence.leadid", "leadid_token"],
+  ["lead.evidence.disclosure", "disclosure"],
+  ["lead.evidence.sellers", "sellers"],
+  ["lead.evidence.pageUrl", "page_url"],
+  ["lead.evidence.ip", "ip_address"],
+  ["lead.evidence.userAgent", "user_agent"],
+];
+const evidenceText = (value: unknown): Shown =>
+  value === undefined || value === null
+    ? null
+    : Array.isArray(value) && value.every((item) => typeof item === "string")
+      ? value.join(", ")
+      : contextText(value);
+
 /** A context value as text: strings as they are, anything else as JSON. */
 const contextText = (value: unknown) => (typeof value === "string" ? value : JSON.stringify(value));
 
@@ -152,6 +169,15 @@ export function LeadDetailPage(props: LeadDetailPageProps): JSX.Element {
                 channel: lead.consent.channel.name,
               })}
             </p>
+            <dl class="fields" id="consent-evidence">
+              {EVIDENCE.map(([label, key]) => (
+                <Entry
+                  label={t(label)}
+                  value={evidenceText((lead.consent!.block as Record<string, unknown>)[key])}
+                  t={t}
+                />
+              ))}
+            </dl>
             <pre id="consent-block" safe>
               {JSON.stringify(lead.consent.block, null, 2)}
             </pre>

@@ -2,12 +2,14 @@
 import type { Queryable } from "../../db/database.ts";
 import type { Logger } from "../../logger.ts";
 import { describeError } from "../../logger.ts";
+import type { EvidenceRequirement } from "../leads/evidence-requirement.ts";
 import { hashChannelToken, hasTokenShape, sameHash } from "./channel-token.ts";
 import { type ChannelTokenRecord, findChannelTokenByHash, touchChannelToken } from "./token-repository.ts";
 
 export interface ChannelIdentity {
   tokenId: string;
   accountId: string;
+  evidenceRequired: EvidenceRequirement;
 }
 
 export type Authentication =
@@ -71,7 +73,11 @@ export function createAuthenticator(db: Queryable, options: AuthenticatorOptions
     touch(record.id);
     return {
       ok: true,
-      identity: { tokenId: record.id, accountId: record.account_id },
+      identity: {
+        tokenId: record.id,
+        accountId: record.account_id,
+        evidenceRequired: record.require_consent_evidence,
+      },
     };
   }
 

@@ -1,11 +1,14 @@
 // SQL of accounts and channel_tokens: create, list, look up by hash, note last use (the account-scoped
 // changes live in integrations/token-service.ts).
 import type { Queryable } from "../../db/database.ts";
+import type { EvidenceRequirement } from "../leads/evidence-requirement.ts";
 import { generateChannelToken, hashChannelToken, tokenHint } from "./channel-token.ts";
 
 export interface ChannelTokenRecord {
   id: string;
   account_id: string;
+  /** The account's consent-evidence requirement, read with the token (cached with it). */
+  require_consent_evidence: EvidenceRequirement;
   token_hash: string;
   revoked_at: Date | null;
   expires_at: Date | null;
@@ -40,6 +43,19 @@ export async function findAccountId(q: Queryable, slug: string): Promise<string 
   return row?.id;
 }
 
+/** Sets the account's consent-evidence requirement; false when there is no such account. */
+export async function setEvidenceRequirement(
+  q: Queryable,
+  slug: string,
+  required: EvidenceRequirement,
+): Promise<boolean> {
+  const rows = await q.query(
+    "update accounts set require_consent_evidence = $2 where slug = $1 returning id",
+    [slug, required],
+  );
+  return rows.length > 0;
+}
+
 /** Creates a token and returns it in clear text: the only moment it exists outside the caller's hands. */
 export async function createChannelToken(
   q: Queryable,
@@ -61,7 +77,8 @@ export async function findChannelTokenByHash(
   tokenHash: string,
 ): Promise<ChannelTokenRecord | undefined> {
   const [row] = await q.query<ChannelTokenRecord>(
-    `select id, account_id, token_hash, revoked_at, expires_at from channel_tokens where token_hash = $1`,
+    `select t.id, t.account_id, a.require_consent_evidence, t.token_hash, t.revoked_at, t.expires_at
+     from channel_tokens t join accounts a on a.id = t.account_id where t.token_hash = $1`,
     [tokenHash],
   );
   return row;

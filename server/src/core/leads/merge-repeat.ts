@@ -1,5 +1,7 @@
 // How a repeat of (platform, external_lead_id) changes the stored lead.
+
 import { RESPOND_WITHIN_SECONDS } from "@speed-to-lead/spec";
+import type { EvidenceRequirement } from "./evidence-requirement.ts";
 import { fieldsFromInput, type LeadFields, type LeadRow } from "./lead-record.ts";
 import { responsePlan } from "./response-plan.ts";
 import type { ValidLead } from "./validation/validate-lead.ts";
@@ -48,6 +50,7 @@ export function mergeRepeat(
   channelTokenId: string,
   now: Date,
   listed: boolean,
+  required: EvidenceRequirement = "none",
 ): MergedRepeat {
   const incoming = fieldsFromInput(repeat);
   const lead: LeadRow = { ...stored };
@@ -67,7 +70,7 @@ export function mergeRepeat(
   const refused = stored.response_reason;
   // Nothing changes for a test lead, a voided consent, or a call already permitted.
   if (stored.test || refused === "wrong_number" || refused === null) return { lead, startsResponse: false };
-  const plan = responsePlan(lead, listed);
+  const plan = responsePlan(lead, listed, required);
   const inTime = now.getTime() < new Date(stored.respond_by).getTime();
   if (plan.response_reason === null) {
     Object.assign(lead, plan);

@@ -1,25 +1,34 @@
 // What the five-minute response of a lead may do: call, answer by email only, or nothing at all.
 import type { NotCalledReason } from "@speed-to-lead/spec";
+import { type EvidenceRequirement, lacksEvidence } from "./evidence-requirement.ts";
 import type { LeadFields, LeadRow } from "./lead-record.ts";
 
 /** Why the assistant may not call a lead that is not a test lead. */
 export type CallRefusal = Exclude<NotCalledReason, "test">;
 
 /** The reasons that withdraw a call the lead's fields alone would permit. */
-export const WITHDRAWN: ReadonlySet<string> = new Set<CallRefusal>(["opted_out", "wrong_number", "held"]);
+export const WITHDRAWN: ReadonlySet<string> = new Set<CallRefusal>([
+  "opted_out",
+  "wrong_number",
+  "held",
+  "evidence_missing",
+]);
 
 /**
- * Why the fields alone forbid a call, in the spec's order (no_consent before no_phone); then
- * `listed` (the number is on the account's do-not-call list) gives opted_out.
+ * Why the fields alone forbid a call, in the spec's order (no_consent before no_phone); then the
+ * account's evidence requirement gives evidence_missing, and `listed` (the number is on the
+ * account's do-not-call list) opted_out.
  *
  * @example callRefusal({ consent: null, phone: "+14155550142" }, false) // "no_consent"
  */
 export function callRefusal(
   lead: Pick<LeadFields, "consent" | "phone">,
   listed: boolean,
+  required: EvidenceRequirement = "none",
 ): CallRefusal | undefined {
   if (lead.consent === null) return "no_consent";
   if (lead.phone === null) return "no_phone";
+  if (lacksEvidence(lead.consent, required)) return "evidence_missing";
   return listed ? "opted_out" : undefined;
 }
 
@@ -35,9 +44,10 @@ export function callRefusal(
 export function responsePlan(
   lead: Pick<LeadFields, "consent" | "phone" | "email" | "test">,
   listed: boolean,
+  required: EvidenceRequirement = "none",
 ): Pick<LeadRow, "response_state" | "response_reason"> {
   if (lead.test) return { response_state: "not_called", response_reason: "test" };
-  const refusal = callRefusal(lead, listed);
+  const refusal = callRefusal(lead, listed, required);
   if (refusal === undefined) return { response_state: "pending", response_reason: null };
   return { response_state: lead.email === null ? "not_called" : "pending", response_reason: refusal };
 }

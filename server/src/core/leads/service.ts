@@ -9,6 +9,7 @@ import {
 } from "../../db/database.ts";
 import { isOnList } from "../dnc/dnc-repository.ts";
 import { acceptedBody } from "./accepted-body.ts";
+import type { EvidenceRequirement } from "./evidence-requirement.ts";
 import type { FreshLeadBatch } from "./fresh-lead-batch.ts";
 import { fieldsFromInput, type LeadRow } from "./lead-record.ts";
 import {
@@ -40,6 +41,8 @@ export const IDEMPOTENCY_WAIT_MS = LOCK_TIMEOUT_MS;
 export interface Channel {
   tokenId: string;
   accountId: string;
+  /** The account's consent-evidence requirement (none when absent). */
+  evidenceRequired?: EvidenceRequirement;
 }
 
 export type IntakeOutcome =
@@ -173,7 +176,7 @@ function newLeadRow(channel: Channel, lead: ValidLead, now: Date): LeadRow {
     received_at: now,
     respond_by: new Date(now.getTime() + RESPOND_WITHIN_SECONDS * 1000),
     updated_at: now,
-    ...responsePlan(fields, false),
+    ...responsePlan(fields, false, channel.evidenceRequired),
   };
 }
 
@@ -248,7 +251,7 @@ async function storeLead(tx: Transaction, channel: Channel, lead: ValidLead, now
   if (!stored) throw new Error("lead conflict without a stored lead");
   const phone = lead.phone ?? stored.phone;
   const listed = phone !== null && (await isOnList(tx, channel.accountId, phone));
-  const merged = mergeRepeat(stored, lead, channel.tokenId, now, listed);
+  const merged = mergeRepeat(stored, lead, channel.tokenId, now, listed, channel.evidenceRequired);
   const updated = await updateLead(tx, merged.lead, now);
   // The detail view's history of repeats commits with the merge itself.
   await recordRepeat(tx, {

@@ -1,6 +1,13 @@
 // The consent block's rules: all three fields or none, and captured_at not in the future (60 s of skew allowed).
+import { isIP } from "node:net";
 import { TypeCompiler } from "@sinclair/typebox/compiler";
-import { CONSENT_CLOCK_SKEW_SECONDS, ConsentSchema } from "@speed-to-lead/spec";
+import {
+  CONSENT_CLOCK_SKEW_SECONDS,
+  ConsentSchema,
+  type FieldErrorCode,
+  LEADID_TOKEN_PATTERN,
+  TRUSTEDFORM_URL_PATTERN,
+} from "@speed-to-lead/spec";
 import type { FieldIssue } from "../../../http/respond.ts";
 import { registerFormats } from "./formats.ts";
 import { schemaIssues } from "./schema-errors.ts";
@@ -8,6 +15,16 @@ import { schemaIssues } from "./schema-errors.ts";
 registerFormats();
 const consentCheck = TypeCompiler.Compile(ConsentSchema);
 const CONSENT_FIELDS = ["source", "reference", "captured_at"] as const;
+
+/** Evidence fields with a code of their own when their shape is wrong (a string that is not what it names). */
+const EVIDENCE_SHAPES: Record<string, { valid: (value: string) => boolean; code: FieldErrorCode }> = {
+  trustedform_url: {
+    valid: (v) => new RegExp(TRUSTEDFORM_URL_PATTERN).test(v),
+    code: "trustedform_url_invalid",
+  },
+  leadid_token: { valid: (v) => new RegExp(LEADID_TOKEN_PATTERN).test(v), code: "leadid_token_invalid" },
+  ip_address: { valid: (v) => v.length <= 45 && isIP(v) !== 0, code: "ip_address_invalid" },
+};
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
@@ -28,6 +45,11 @@ export function consentIssues(consent: unknown, now: Date): FieldIssue[] {
     if (typeof value !== "string" || value.length === 0) {
       issues.push({ pointer: `/consent/${field}`, code: "consent_incomplete" });
     }
+  }
+  for (const [field, shape] of Object.entries(EVIDENCE_SHAPES)) {
+    const value = consent[field];
+    if (typeof value === "string" && !shape.valid(value))
+      issues.push({ pointer: `/consent/${field}`, code: shape.code });
   }
   const incomplete = new Set(issues.map((issue) => issue.pointer));
   issues.push(...schemaIssues(consentCheck, consent, { prefix: "/consent", skip: (p) => incomplete.has(p) }));
