@@ -68,9 +68,7 @@ describe.each(BACKENDS)("consent evidence on %s", (backend) => {
     const { token } = await createChannelToken(fixture.db, fixture.accountId, "evidence");
     const post = (lead: unknown) => fixture.post(lead, { authorization: `Bearer ${token}` });
     fixture.startDispatcher();
-    const without = await post(
-      withConsent({}, { phone: "(415) 555-0171", email: "ana@example.com" }),
-    );
+    const without = await post(withConsent({}, { phone: "(415) 555-0171", email: "ana@example.com" }));
     expect(without.status).toBe(201);
     expect(without.body).toMatchObject({
       call_eligible: false,
