@@ -40,6 +40,8 @@ export interface AppDeps {
   cors?: CorsPolicy;
   /** ASSISTANT_WEBHOOK_SECRET: verifies the assistant's events; without it that endpoint answers 404. */
   assistantSecret?: string;
+  /** EVIDENCE_SIGNING_KEY: signs lead evidence records (API and console); unsigned (hash only) without it. */
+  evidenceKey?: string;
   /** Failed authentications allowed per client address and minute; 0 turns the limit off (default 60). */
   failedAuthPerMinute?: number;
   /** TRUST_PROXY: the client's address is the last X-Forwarded-For entry, and X-Forwarded-Proto counts (console cookies). */
@@ -122,14 +124,24 @@ export function createApp(deps: AppDeps) {
         batch: deps.intakeBatch,
       }),
     )
-    .use(leadStatus({ db: deps.db, authenticator, rateLimiter, failedAuthLimiter, trustProxy, isReady }))
+    .use(
+      leadStatus({
+        db: deps.db,
+        authenticator,
+        rateLimiter,
+        failedAuthLimiter,
+        trustProxy,
+        isReady,
+        evidenceKey: deps.evidenceKey,
+      }),
+    )
     .use(assistantEvents({ db: deps.db, secret: deps.assistantSecret, rateLimiter, logger, isReady }))
     .use(metricsRoute(metrics))
     .use(apiDocs())
     .use(health({ db: deps.db, isReady, logger }))
     .use(
       consolePages(
-        { db: deps.db, logger, trustProxy },
+        { db: deps.db, logger, trustProxy, evidenceKey: deps.evidenceKey },
         {
           feed,
           wakeDispatcher: deps.wakeDispatcher ?? (() => undefined),

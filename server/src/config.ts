@@ -43,6 +43,8 @@ export interface ServerConfig {
   intakeBatch: { maxLeads: number; waitMs: number };
   /** The five-minute response: who receives hand-offs, when, and how often it retries. */
   handoff: HandoffConfig;
+  /** EVIDENCE_SIGNING_KEY: the HMAC key of lead evidence records; unset: records carry only their hash. */
+  evidenceSigningKey: string | undefined;
 }
 
 export interface HandoffConfig {
@@ -166,7 +168,16 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       waitMs: numberSetting(env, "INTAKE_BATCH_WAIT_MS", DEFAULT_BATCH_SETTINGS.waitMs),
     },
     handoff: handoffSection(env, logLevel),
+    evidenceSigningKey: evidenceKey(env.EVIDENCE_SIGNING_KEY),
   };
+}
+
+/** A key short enough to guess would let anyone forge a record's signature. */
+function evidenceKey(value: string | undefined): string | undefined {
+  const key = value?.trim() || undefined;
+  if (key !== undefined && key.length < 32)
+    throw new Error("EVIDENCE_SIGNING_KEY must be at least 32 characters (e.g. `openssl rand -hex 32`)");
+  return key;
 }
 
 function handoffSection(env: Env, logLevel: LogLevel): HandoffConfig {

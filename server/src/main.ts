@@ -65,6 +65,7 @@ const app = createApp({
     },
   },
   assistantSecret: config.handoff.webhookSecret,
+  evidenceKey: config.evidenceSigningKey,
   intakeBatch: config.intakeBatch,
 });
 const { metricsPort, metricsHost } = config;

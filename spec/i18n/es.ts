@@ -128,6 +128,28 @@ export const es = {
     "Evidencia, opcional: la dirección IPv4 o IPv6 de la persona al consentir.",
   "Consent.user_agent.description":
     "Evidencia, opcional: el User-Agent del navegador de la persona al consentir.",
+  "EvidenceRecord.description":
+    "Todo lo que el servicio sabe sobre cómo se trató un prospecto (los mismos bytes, ETag y sello en cada lectura hasta que algo del prospecto cambie), como un documento que un comprador de prospectos puede entregar a un abogado: el consentimiento tal como se recibió con el token y la hora de llegada, cada decisión de cumplimiento con las filas de reglas y sus versiones que la tomaron, cada intento de entrega, cada evento del asistente y cada cambio de la lista de no llamar del número.",
+  "EvidenceRecord.account.description": "La cuenta: id y slug.",
+  "EvidenceRecord.lead.description":
+    "El id del prospecto, platform, external_lead_id, la marca de prueba, el teléfono (E.164), received_at (llegada), respond_by y el token de canal (id y nombre) con el que llegó.",
+  "EvidenceRecord.consent.description":
+    "as_received: el bloque de consentimiento exactamente como se recibió, con los campos de evidencia; received_at: cuándo llegó; channel_token: el token (id y nombre) con el que vino.",
+  "EvidenceRecord.consent.null.description": "Null cuando no se recibió consentimiento.",
+  "EvidenceRecord.decisions.description":
+    "response: el estado de respuesta del prospecto y su motivo ahora; evidence_required: la exigencia de evidencia de consentimiento de la cuenta ahora; rules_version_now: la versión de la tabla de reglas de llamada vigente ahora; handoffs: cada intento de entrega (response_no, attempt, started_at, latency_ms, acknowledged, http_status, error) con su decisión: el permiso de llamada, la ventana de llamada con cada regla que le dio forma (cada una con su fuente y la fecha en que se leyó) y la rules_version con la que se calculó.",
+  "EvidenceRecord.assistant_events.description":
+    "call_attempts: cada intento de llamada que el asistente informó para este número en la cuenta (lead_id, attempted_at, received_at, webhook_id); do_not_call: cada cambio de la lista de no llamar de este número en la cuenta (add, remove, wrong_number; cómo llegó, quién, cuándo). Una baja cubre todos los fines del número en la cuenta.",
+  "EvidenceRecord.seal.description":
+    "Lo que delata una edición: recalcule ambos sobre el registro sin este campo; cualquier cambio de un byte los cambia.",
+  "EvidenceRecord.seal.content_sha256.description":
+    "SHA-256 (hex) del registro sin su sello, como JSON canónico: claves de objeto ordenadas a toda profundidad, sin espacios.",
+  "EvidenceRecord.seal.signature.description":
+    "HMAC-SHA256 (hex) de los mismos bytes con la EVIDENCE_SIGNING_KEY del servicio; key_id son los primeros 8 dígitos hex del SHA-256 de la clave. Null cuando el servicio no tiene clave.",
+  "getLeadEvidence.summary": "Obtener el registro de evidencia de un prospecto",
+  "getLeadEvidence.description":
+    "El registro de evidencia del prospecto (esquema EvidenceRecord): un documento JSON sellado con el consentimiento tal como se recibió, el token y la hora de llegada, cada decisión de cumplimiento con las reglas que la tomaron, cada intento de entrega, cada evento del asistente y cada cambio de la lista de no llamar de su número. El mismo documento que la descarga de la consola del propietario. Puede pedirlo cualquier token de canal de la cuenta del prospecto; el prospecto de otra cuenta da 404. ETag y límite de frecuencia como getLead.",
+  "getLeadEvidence.200.description": "El registro de evidencia.",
   "Consent.description":
     "Quién recogió el consentimiento de la persona para ser llamada, y cuándo. Los tres campos llegan todos juntos o ninguno: un bloque parcial se rechaza con consent_incomplete. Ausente o null significa sin consentimiento: el prospecto se guarda y el asistente nunca lo llama. Los campos de evidencia (trustedform_url, leadid_token, disclosure, sellers, page_url, ip_address, user_agent) son opcionales y solo se comprueba su forma. El bloque se guarda exactamente como se recibió, con sus claves adicionales, se muestra en el prospecto en la consola del propietario, se pasa al asistente y se exporta en el registro de evidencia del prospecto. Una repetición por external id sin bloque de consentimiento conserva el guardado: el consentimiento no puede retirarse mediante una repetición.",
   "Consent.source.description": "El formulario o sistema que recogió el consentimiento.",

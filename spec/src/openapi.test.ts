@@ -28,6 +28,7 @@ describe("the built OpenAPI documents", () => {
       LEAD_INTAKE_PATH,
       LEADS_PATH,
       `${LEADS_PATH}/{id}`,
+      `${LEADS_PATH}/{id}/evidence`,
       ASSISTANT_EVENTS_PATH,
       OPENAPI_PATH,
     ]);

@@ -2,6 +2,7 @@
 import type { TSchema } from "@sinclair/typebox";
 import { AssistantEventReceivedSchema, AssistantEventSchema } from "./assistant-event.ts";
 import { ConsentSchema } from "./consent.ts";
+import { EvidenceRecordSchema } from "./evidence-record.ts";
 import {
   assistantEventExample,
   leadCreatedExample,
@@ -83,6 +84,7 @@ const componentSchemas = [
   HandoffPayloadSchema,
   CallWindowSchema,
   StatusCallbackSchema,
+  EvidenceRecordSchema,
 ];
 
 const problemRef = { $ref: "#/components/schemas/Problem" };
@@ -189,16 +191,19 @@ function acceptedResponse(description: string, examples: Record<string, Json>): 
 }
 
 /** GET of a lead: 200 with ETag, 304, the token's refusals, 404 for a lead the account does not have. */
-function leadReadResponses(badRequest: ProblemCode[]): Json {
+function leadReadResponses(
+  badRequest: ProblemCode[],
+  ok = { description: text("findLead.200.description", "The lead."), schema: "LeadStatus" },
+): Json {
   return {
     "200": {
-      description: text("findLead.200.description", "The lead."),
+      description: ok.description,
       headers: {
         "X-Request-Id": requestIdHeader,
         ETag: { $ref: "#/components/headers/ETag" },
         ...rateLimitHeaders,
       },
-      content: { "application/json": { schema: { $ref: "#/components/schemas/LeadStatus" } } },
+      content: { "application/json": { schema: { $ref: `#/components/schemas/${ok.schema}` } } },
     },
     "304": {
       description: text("findLead.304.description", "Not modified since the ETag sent in If-None-Match."),
@@ -461,6 +466,35 @@ export function buildOpenApiDocument(): Json {
             { $ref: "#/components/parameters/Accept-Language" },
           ],
           responses: leadReadResponses([]),
+        },
+      },
+      [`${LEADS_PATH}/{id}/evidence`]: {
+        get: {
+          operationId: "getLeadEvidence",
+          tags: ["leads"],
+          summary: text("getLeadEvidence.summary", "Get a lead's evidence record"),
+          description: text(
+            "getLeadEvidence.description",
+            "The lead's evidence record (schema EvidenceRecord): one sealed JSON document with the consent as received, the token and time of arrival, every compliance decision with the rules that made it, each hand-off attempt, each assistant event and each do-not-call change of its number. The same document as the owner's console download. Any channel token of the lead's account may ask; another account's lead is 404. ETag and rate limit as getLead.",
+          ),
+          parameters: [
+            {
+              name: "id",
+              in: "path",
+              required: true,
+              description: text(
+                "getLead.parameter.id.description",
+                "The lead's id, as the post answered it.",
+              ),
+              schema: { type: "string", format: "uuid" },
+            },
+            { $ref: "#/components/parameters/If-None-Match" },
+            { $ref: "#/components/parameters/Accept-Language" },
+          ],
+          responses: leadReadResponses([], {
+            description: text("getLeadEvidence.200.description", "The evidence record."),
+            schema: "EvidenceRecord",
+          }),
         },
       },
       [ASSISTANT_EVENTS_PATH]: {

@@ -62,6 +62,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/speed-to-lead/leads/{id}/evidence": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a lead's evidence record
+         * @description The lead's evidence record (schema EvidenceRecord): one sealed JSON document with the consent as received, the token and time of arrival, every compliance decision with the rules that made it, each hand-off attempt, each assistant event and each do-not-call change of its number. The same document as the owner's console download. Any channel token of the lead's account may ask; another account's lead is 404. ETag and rate limit as getLead.
+         */
+        get: operations["getLeadEvidence"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/speed-to-lead/assistant-events": {
         parameters: {
             query?: never;
@@ -660,6 +680,45 @@ export interface components {
                 respond_by: string;
             };
         };
+        /** @description Everything the service knows about how one lead was treated (the same bytes, ETag and seal on every read until something about the lead changes), as one document a lead buyer can hand a lawyer: the consent as received with the token and time of arrival, every compliance decision with the rule rows and their versions that made it, each hand-off attempt, each assistant event and each do-not-call change of the number. */
+        EvidenceRecord: {
+            /** @constant */
+            type: "lead.evidence";
+            /** @constant */
+            version: 1;
+            /** @description The account: id and slug. */
+            account: {
+                [key: string]: unknown;
+            };
+            /** @description The lead's id, platform, external_lead_id, test flag, phone (E.164), received_at (arrival), respond_by, and the channel token (id and name) it arrived with. */
+            lead: {
+                [key: string]: unknown;
+            };
+            /** @description Null when no consent was received. */
+            consent: {
+                [key: string]: unknown;
+            } | null;
+            /** @description response: the lead's response state and reason now; evidence_required: the account's consent-evidence requirement now; rules_version_now: the version of the calling-rules table in force now; handoffs: every hand-off attempt (response_no, attempt, started_at, latency_ms, acknowledged, http_status, error) with its decision: the call permission, the call window with every rule that shaped it (each with its source and the date it was read) and the rules_version it was computed with. */
+            decisions: {
+                [key: string]: unknown;
+            };
+            /** @description call_attempts: every call attempt the assistant reported for this number in the account (lead_id, attempted_at, received_at, webhook_id); do_not_call: every do-not-call change of this number in the account (add, remove, wrong_number; how it came in, who, when). An opt-out covers every purpose of the number in the account. */
+            assistant_events: {
+                [key: string]: unknown;
+            };
+            /** @description What shows an edit: recompute both over the record without this field; any change of a byte changes them. */
+            seal: {
+                /** @description SHA-256 (hex) of the record without its seal, as canonical JSON: object keys sorted at every depth, no spaces. */
+                content_sha256: string;
+                /** @description HMAC-SHA256 (hex) of the same bytes with the service's EVIDENCE_SIGNING_KEY; key_id is the first 8 hex digits of the key's SHA-256. Null when the service has no key set. */
+                signature: {
+                    /** @constant */
+                    algorithm: "HMAC-SHA256";
+                    key_id: string;
+                    value: string;
+                } | null;
+            };
+        };
     };
     responses: never;
     parameters: {
@@ -1000,6 +1059,93 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["LeadStatus"];
+                };
+            };
+            /** @description Not modified since the ETag sent in If-None-Match. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The channel token is missing, invalid, revoked, expired or conflicting. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such lead in the token's account. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The channel token's rate limit, or the client address's limit of failed authentications, was exceeded. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The service cannot reach its database. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getLeadEvidence: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag from an earlier answer: 304 when the lead has not changed since. */
+                "If-None-Match"?: components["parameters"]["If-None-Match"];
+                /** @description es for Spanish human text in errors; English otherwise. */
+                "Accept-Language"?: components["parameters"]["Accept-Language"];
+            };
+            path: {
+                /** @description The lead's id, as the post answered it. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The evidence record. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EvidenceRecord"];
                 };
             };
             /** @description Not modified since the ETag sent in If-None-Match. */

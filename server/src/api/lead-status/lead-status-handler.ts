@@ -23,7 +23,12 @@ export interface LeadStatusDeps {
   failedAuthLimiter: FailedAuthLimiter;
   trustProxy: boolean;
   isReady(): boolean;
+  /** EVIDENCE_SIGNING_KEY: signs evidence records; without it they carry only their content hash. */
+  evidenceKey?: string;
 }
+
+/** What a read answers for the lead it found: its status, or its evidence record. */
+export type LeadRender = (db: Database, lead: LeadRow) => Promise<unknown>;
 
 /** Which lead a request names: by id (path) or by external id (query). */
 export type LeadKey = { id: string } | { query: URLSearchParams };
@@ -34,6 +39,7 @@ export async function handleLeadStatus(
   deps: LeadStatusDeps,
   request: Request,
   key: LeadKey,
+  render: LeadRender = leadStatus,
 ): Promise<Response> {
   const state = requestState(request);
   const refuse = (code: ProblemCode, options: ProblemOptions = {}) => problemResponse(state, code, options);
@@ -44,7 +50,7 @@ export async function handleLeadStatus(
     });
   if (!deps.isReady()) return unavailable();
   try {
-    return await read(deps, request, state, key, refuse);
+    return await read(deps, request, state, key, refuse, render);
   } catch (error) {
     if (error instanceof DatabaseUnavailableError) return unavailable();
     throw error;
@@ -57,6 +63,7 @@ async function read(
   state: RequestState,
   key: LeadKey,
   refuse: (code: ProblemCode, options?: ProblemOptions) => Response,
+  render: LeadRender,
 ): Promise<Response> {
   const carried = tokenFromHeaders(request.headers);
   const challenge = { "www-authenticate": 'Bearer realm="speed-to-lead"' };
@@ -99,7 +106,7 @@ async function read(
   if (!lead) return refuse("lead_not_found", { headers: limitHeaders });
   state.leadId = lead.id;
 
-  const body = JSON.stringify(await leadStatus(deps.db, lead));
+  const body = JSON.stringify(await render(deps.db, lead));
   const etag = `"${new Bun.CryptoHasher("sha256").update(body).digest("base64url").slice(0, 27)}"`;
   const headers = { ...limitHeaders, etag, "cache-control": "private, no-cache" };
   if (matches(request.headers.get("if-none-match"), etag)) {

@@ -1,5 +1,5 @@
 // The inbox pages: the list (filters, keyset pages), its live stream, the CSV export, the detail view and
-// "hand off again". Every query is scoped by the session's account; another account's lead is the 404 page.
+// "hand off again", and the lead's evidence record as a download. Every query is scoped by the session's account; another account's lead is the 404 page.
 import { Elysia } from "elysia";
 import { handOffAgain } from "../../core/handoff/handoff-retries.ts";
 import { channelOptions, ownerEmails } from "../../core/inbox/account-directory.ts";
@@ -7,6 +7,8 @@ import { feedCursorAt } from "../../core/inbox/changes-since.ts";
 import { exportInboxCsv } from "../../core/inbox/csv-export.ts";
 import { listInboxPage } from "../../core/inbox/inbox-page.ts";
 import { getLeadDetail } from "../../core/inbox/lead-detail.ts";
+import { evidenceRecord } from "../../core/leads/evidence-record.ts";
+import { findLeadById } from "../../core/leads/lead-status-repository.ts";
 import { type ConsoleDeps, notFoundPage, type OwnerContext, ownerPage } from "../kit/owner-guard.ts";
 import { htmlPage, redirectTo } from "../kit/page-response.ts";
 import type { InboxLive } from "./inbox-live.ts";
@@ -69,6 +71,24 @@ export function inboxPages(deps: ConsoleDeps, live: InboxLive) {
           headers: {
             "content-type": "text/csv; charset=utf-8",
             "content-disposition": `attachment; filename="leads-${day}.csv"`,
+            "cache-control": "no-store",
+            "x-content-type-options": "nosniff",
+            "x-request-id": ctx.state.requestId,
+          },
+        });
+      }),
+    )
+    .get(
+      "/console/inbox/:id/evidence.json",
+      ownerPage(deps, async (ctx) => {
+        const lead = await findLeadById(db, ctx.session.accountId, ctx.params.id ?? "");
+        if (!lead) return notFoundPage(ctx);
+        ctx.state.status = 200;
+        // The same document, bytes and seal as GET /api/speed-to-lead/leads/{id}/evidence.
+        return new Response(JSON.stringify(await evidenceRecord(db, lead, deps.evidenceKey)), {
+          headers: {
+            "content-type": "application/json; charset=utf-8",
+            "content-disposition": `attachment; filename="lead-${lead.id}-evidence.json"`,
             "cache-control": "no-store",
             "x-content-type-options": "nosniff",
             "x-request-id": ctx.state.requestId,

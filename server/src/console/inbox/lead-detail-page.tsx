@@ -186,6 +186,11 @@ export function LeadDetailPage(props: LeadDetailPageProps): JSX.Element {
           <p>{t("lead.consent.missing")}</p>
         )}
       </section>
+      <p>
+        <a id="evidence-download" href={`/console/inbox/${lead.id}/evidence.json`} download="">
+          {t("lead.evidence.download")}
+        </a>
+      </p>
       <section aria-labelledby="keys-title">
         <h2 id="keys-title">{t("lead.keys")}</h2>
         {lead.idempotency_keys.length === 0 ? (

@@ -25,6 +25,8 @@ export interface ConsoleDeps {
   logger: Logger;
   /** TRUST_PROXY: X-Forwarded-Proto and X-Forwarded-For count. */
   trustProxy: boolean;
+  /** EVIDENCE_SIGNING_KEY: signs the lead evidence records the inbox offers for download. */
+  evidenceKey?: string;
 }
 
 /** What a console request knows before any page logic runs. */

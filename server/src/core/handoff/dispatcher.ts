@@ -12,6 +12,7 @@ import { attemptsSince, capBlocks, capHours } from "./call-caps.ts";
 import { type CallHold, currentHolds, holdBlock, holdsOfPhone } from "./call-holds.ts";
 import { recordHandoffAttempt } from "./handoff-attempts.ts";
 import { buildPayload, type ClaimedTask, unanswerable, webhookIdOf } from "./payload.ts";
+import { RULES_VERSION } from "./rules-version.ts";
 import {
   type Acknowledgement,
   claimDueTasks,
@@ -188,6 +189,11 @@ export class Dispatcher {
         ...phoneHolds.map(holdBlock),
         ...(await this.capBlocksOf(task)),
       ]);
+      const decision = {
+        call: payload.data.call,
+        call_window: payload.data.call_window ?? null,
+        rules_version: RULES_VERSION,
+      };
       const result = await assistant.deliver(webhookId, payload);
       const latencyMs = Date.now() - startedAt.getTime();
       metrics?.handoffAttempts.inc({ result: result.ok ? "delivered" : "failed" });
@@ -201,7 +207,7 @@ export class Dispatcher {
           attempt: task.attempts,
         });
         // The history of an acknowledged attempt is written with its settlement: one statement per burst.
-        this.acknowledged.push({ task, startedAt, latencyMs, httpStatus: result.status });
+        this.acknowledged.push({ task, startedAt, latencyMs, httpStatus: result.status, decision });
         this.scheduleSettle();
         return;
       }
@@ -216,6 +222,7 @@ export class Dispatcher {
         ok: false,
         httpStatus: result.status,
         error: result.error,
+        decision,
       });
       const delay = retryDelayMs(task.attempts, settings);
       await Promise.all([scheduleRetry(db, task, delay, result.error), recorded]);

@@ -3,6 +3,7 @@
 import type { Queryable } from "../../db/database.ts";
 import { plainRows } from "../../db/plain-rows.ts";
 import { describeError, type Logger } from "../../logger.ts";
+import type { HandoffPayload } from "./payload.ts";
 
 export interface HandoffAttempt {
   taskId: string;
@@ -18,6 +19,15 @@ export interface HandoffAttempt {
   httpStatus?: number;
   /** Why it failed (timeout, connection refused, non-2xx). */
   error?: string;
+  /** What the attempt decided: its call permission, its call window, the rules version. */
+  decision?: HandoffDecision;
+}
+
+/** A hand-off's compliance decision, kept with its attempt for the lead's evidence record. */
+export interface HandoffDecision {
+  call: HandoffPayload["data"]["call"];
+  call_window: HandoffPayload["data"]["call_window"] | null;
+  rules_version: string;
 }
 
 export interface AttemptEntry {
@@ -31,7 +41,7 @@ export interface AttemptEntry {
 
 /** The history's columns, in the order both writers give them (one attempt here, a burst in the settlement). */
 export const INSERT_ATTEMPT =
-  "insert into handoff_attempts (id, task_id, lead_id, attempt, started_at, latency_ms, ok, http_status, error, response_no)";
+  "insert into handoff_attempts (id, task_id, lead_id, attempt, started_at, latency_ms, ok, http_status, error, response_no, decision)";
 
 /**
  * A failure to write the history is logged, never thrown: the hand-off itself matters more.
@@ -40,7 +50,7 @@ export const INSERT_ATTEMPT =
  */
 export async function recordHandoffAttempt(q: Queryable, logger: Logger, attempt: HandoffAttempt) {
   try {
-    await q.query(`${INSERT_ATTEMPT} values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`, [
+    await q.query(`${INSERT_ATTEMPT} values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::text::jsonb)`, [
       Bun.randomUUIDv7(),
       attempt.taskId,
       attempt.leadId,
@@ -51,6 +61,7 @@ export async function recordHandoffAttempt(q: Queryable, logger: Logger, attempt
       attempt.httpStatus ?? null,
       attempt.error ?? null,
       attempt.responseNo ?? 1,
+      attempt.decision ? JSON.stringify(attempt.decision) : null,
     ]);
   } catch (error) {
     logger.warn("recording a hand-off attempt failed", { lead_id: attempt.leadId, ...describeError(error) });

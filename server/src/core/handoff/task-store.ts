@@ -1,7 +1,7 @@
 // The response_tasks outbox as the dispatcher sees it: claim due tasks, then settle each claim.
 import type { Queryable } from "../../db/database.ts";
 import { queueCallbacks } from "../callbacks/callback-outbox.ts";
-import { INSERT_ATTEMPT } from "./handoff-attempts.ts";
+import { type HandoffDecision, INSERT_ATTEMPT } from "./handoff-attempts.ts";
 import type { ClaimedTask } from "./payload.ts";
 
 /**
@@ -60,6 +60,8 @@ export interface Acknowledgement {
   latencyMs: number;
   /** The assistant's HTTP status; none for the console assistant. */
   httpStatus?: number;
+  /** What the delivered hand-off decided, for the evidence record. */
+  decision?: HandoffDecision;
 }
 
 /**
@@ -71,7 +73,7 @@ export interface Acknowledgement {
  */
 export async function markDelivered(db: Queryable, acknowledgements: Acknowledgement[]): Promise<string[]> {
   if (acknowledgements.length === 0) return [];
-  const claims = acknowledgements.map(({ task, startedAt, latencyMs, httpStatus }) => ({
+  const claims = acknowledgements.map(({ task, startedAt, latencyMs, httpStatus, decision }) => ({
     id: task.task_id,
     attempts: task.attempts,
     lead_id: task.lead_id,
@@ -80,15 +82,18 @@ export async function markDelivered(db: Queryable, acknowledgements: Acknowledge
     started_at: startedAt.toISOString(),
     latency_ms: Math.round(latencyMs),
     http_status: httpStatus ?? null,
+    decision: decision ?? null,
   }));
   // The list travels as JSON text: one parameter, read the same way by both drivers.
   const rows = await db.query<{ lead_id: string }>(
     `with acknowledged as (
        select * from jsonb_to_recordset($1::text::jsonb) as claim(id uuid, attempts int, lead_id uuid,
-         response_no int, attempt_id uuid, started_at timestamptz, latency_ms int, http_status int)
+         response_no int, attempt_id uuid, started_at timestamptz, latency_ms int, http_status int,
+         decision jsonb)
      ), recorded as (
        ${INSERT_ATTEMPT}
-       select attempt_id, id, lead_id, attempts, started_at, latency_ms, true, http_status, null, response_no
+       select attempt_id, id, lead_id, attempts, started_at, latency_ms, true, http_status, null, response_no,
+         decision
        from acknowledged
      ), done as (
        update response_tasks t set status = 'delivered', delivered_at = now(), last_error = null

@@ -1,0 +1,123 @@
+// A lead's evidence record: consent as received, arrival, every compliance decision, attempts, events and opt-outs, sealed.
+import { EVIDENCE_RECORD_VERSION } from "@speed-to-lead/spec";
+import type { Queryable } from "../../db/database.ts";
+import { RULES_VERSION } from "../handoff/rules-version.ts";
+import { type EvidenceSeal, sealOf } from "./evidence-signature.ts";
+import type { LeadRow } from "./lead-record.ts";
+
+const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+
+interface TokenName {
+  id: string;
+  name: string;
+}
+
+async function tokenNames(db: Queryable, ids: (string | null)[]): Promise<Map<string, TokenName>> {
+  const wanted = [...new Set(ids.filter((id): id is string => id !== null))];
+  const rows = wanted.length
+    ? await db.query<TokenName>(
+        `select id::text as id, name from channel_tokens where id::text = any($1::text::text[])`,
+        [`{${wanted.join(",")}}`],
+      )
+    : [];
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/**
+ * Everything the service knows about how this lead was treated, in one document a buyer can hand a
+ * lawyer. Read in one go; `seal` covers every other field (see evidence-signature.ts).
+ *
+ * @example const record = await evidenceRecord(db, lead, config.evidenceSigningKey);
+ */
+export async function evidenceRecord(
+  db: Queryable,
+  lead: LeadRow,
+  key: string | undefined,
+): Promise<Record<string, unknown> & { seal: EvidenceSeal }> {
+  const [attempts, callAttempts, dncChanges, [account]] = await Promise.all([
+    db.query<{
+      response_no: number;
+      attempt: number;
+      started_at: Date;
+      latency_ms: number;
+      ok: boolean;
+      http_status: number | null;
+      error: string | null;
+      decision: unknown;
+    }>(
+      `select response_no, attempt, started_at, latency_ms, ok, http_status, error, decision
+       from handoff_attempts where lead_id = $1 order by started_at, attempt`,
+      [lead.id],
+    ),
+    db.query<{ lead_id: string; attempted_at: Date; received_at: Date; webhook_id: string }>(
+      `select lead_id::text as lead_id, attempted_at, received_at, webhook_id from call_attempts
+       where account_id = $1 and phone = $2 order by attempted_at`,
+      [lead.account_id, lead.phone ?? ""],
+    ),
+    db.query<{ action: string; via: string; actor: string; note: string | null; created_at: Date }>(
+      `select action, via, actor, note, created_at from dnc_changes
+       where account_id = $1 and phone = $2 order by created_at`,
+      [lead.account_id, lead.phone ?? ""],
+    ),
+    db.query<{ slug: string; require_consent_evidence: string }>(
+      "select slug, require_consent_evidence from accounts where id = $1",
+      [lead.account_id],
+    ),
+  ]);
+  const tokens = await tokenNames(db, [lead.channel_token_id, lead.consent_channel_token_id]);
+  const record = {
+    type: "lead.evidence",
+    version: EVIDENCE_RECORD_VERSION,
+    account: { id: lead.account_id, slug: account?.slug ?? null },
+    lead: {
+      id: lead.id,
+      platform: lead.platform,
+      external_lead_id: lead.external_lead_id,
+      test: lead.test,
+      phone: lead.phone,
+      received_at: iso(lead.received_at),
+      respond_by: iso(lead.respond_by),
+      channel_token: tokens.get(lead.channel_token_id) ?? { id: lead.channel_token_id, name: null },
+    },
+    consent: lead.consent
+      ? {
+          as_received: lead.consent,
+          received_at: iso(lead.consent_received_at),
+          channel_token: lead.consent_channel_token_id
+            ? (tokens.get(lead.consent_channel_token_id) ?? { id: lead.consent_channel_token_id, name: null })
+            : null,
+        }
+      : null,
+    decisions: {
+      response: { state: lead.response_state, reason: lead.response_reason },
+      evidence_required: account?.require_consent_evidence ?? "none",
+      rules_version_now: RULES_VERSION,
+      handoffs: attempts.map((row) => ({
+        response_no: row.response_no,
+        attempt: row.attempt,
+        started_at: iso(row.started_at),
+        latency_ms: row.latency_ms,
+        acknowledged: row.ok,
+        http_status: row.http_status,
+        error: row.error,
+        decision: row.decision ?? null,
+      })),
+    },
+    assistant_events: {
+      call_attempts: callAttempts.map((row) => ({
+        lead_id: row.lead_id,
+        attempted_at: iso(row.attempted_at),
+        received_at: iso(row.received_at),
+        webhook_id: row.webhook_id,
+      })),
+      do_not_call: dncChanges.map((row) => ({
+        action: row.action,
+        via: row.via,
+        actor: row.actor,
+        note: row.note,
+        at: iso(row.created_at),
+      })),
+    },
+  };
+  return { ...record, seal: sealOf(record, key) };
+}
