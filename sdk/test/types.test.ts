@@ -33,7 +33,19 @@ describe("types", () => {
   it("consentBlock needs all three parts", () => {
     expectTypeOf(consentBlock).parameter(0).toEqualTypeOf<ConsentInput>();
     expectTypeOf(consentBlock).returns.toEqualTypeOf<Consent>();
-    expectTypeOf<Consent>().toEqualTypeOf<{ source: string; reference: string; captured_at: string }>();
+    expectTypeOf<Consent>().toEqualTypeOf<{
+      source: string;
+      reference: string;
+      captured_at: string;
+      // Consent evidence: optional.
+      trustedform_url?: string;
+      leadid_token?: string;
+      disclosure?: string;
+      sellers?: string[];
+      page_url?: string;
+      ip_address?: string;
+      user_agent?: string;
+    }>();
     expectTypeOf<ConsentInput["capturedAt"]>().toEqualTypeOf<Date | string>();
     // Types only: these calls never run.
     const partial = () => {

@@ -80,7 +80,6 @@ export const ConsentSchema = Type.Object(
     ),
     ip_address: Type.Optional(
       Type.String({
-        anyOf: [{ format: "ipv4" }, { format: "ipv6" }],
         maxLength: 45,
         description: text(
           "Consent.ip_address.description",

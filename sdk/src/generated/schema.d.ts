@@ -285,7 +285,7 @@ export interface components {
             /** @description Evidence, optional: the http(s) address of the page where consent was given. */
             page_url?: string;
             /** @description Evidence, optional: the person's IPv4 or IPv6 address when consenting. */
-            ip_address?: string | unknown | unknown;
+            ip_address?: string;
             /** @description Evidence, optional: the person's browser User-Agent when consenting. */
             user_agent?: string;
         };
