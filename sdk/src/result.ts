@@ -11,6 +11,7 @@ export interface RateLimitState {
   resetSeconds: number;
 }
 
+/** What postLead resolves with. */
 export interface LeadResult {
   /** The lead's id: the same for every repeat of the lead. */
   id: string;
@@ -22,6 +23,11 @@ export interface LeadResult {
   callEligible: boolean;
   /** Whether the lead is a test lead (never called). */
   test: boolean;
+  /**
+   * true: a dry run (the service answered `Dry-Run: true`): nothing was stored and `id` names no lead.
+   * From a browser this needs the service to expose the Dry-Run header to scripts (CORS).
+   */
+  dryRun: boolean;
   /** When the service first received the lead: ISO 8601, UTC. */
   receivedAt: string;
   /** receivedAt plus five minutes: the deadline of the five-minute response. */
@@ -40,6 +46,7 @@ export interface LeadResult {
   rateLimit: RateLimitState | undefined;
 }
 
+/** The SDK's result from the service's answer and the call's key and attempt count. */
 export function toLeadResult(
   body: LeadAccepted,
   headers: Headers,
@@ -52,6 +59,7 @@ export function toLeadResult(
     replayed: headers.get("idempotent-replayed") === "true",
     callEligible: body.call_eligible,
     test: body.test,
+    dryRun: headers.get("dry-run") === "true",
     receivedAt: body.received_at,
     respondBy: body.respond_by,
     lead: body.lead,

@@ -7,6 +7,7 @@ import {
   type Consent,
   type ConsentInput,
   consentBlock,
+  createApiClient,
   createLeadClient,
   type FieldError,
   isConnectionError,
@@ -82,7 +83,7 @@ describe("types", () => {
   });
 
   it("the typed openapi-fetch client knows the paths", () => {
-    const { api } = createLeadClient({ baseUrl: "http://localhost", token: "t" });
+    const api = createApiClient(createLeadClient({ baseUrl: "http://localhost", token: "t" }));
     const calls = () => {
       api.GET("/api/openapi.json");
       // @ts-expect-error there is no such path.
