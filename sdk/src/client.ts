@@ -119,7 +119,9 @@ export function createLeadClient(options: LeadClientOptions = {}): LeadClient {
       throw new TypeError("idempotencyKey must be 1 to 255 visible ASCII characters.");
     }
     if (lead.idempotency_key != null && lead.idempotency_key !== key) {
-      throw new TypeError("idempotencyKey differs from the lead's idempotency_key: send one key, or the same.");
+      throw new TypeError(
+        "idempotencyKey differs from the lead's idempotency_key: send one key, or the same.",
+      );
     }
     const { response, data, attempts } = await pipeline({
       method: "POST",
@@ -144,7 +146,8 @@ export function createLeadClient(options: LeadClientOptions = {}): LeadClient {
       withResponse() {
         // The caller observes the failure here: the result promise must not report it a second time.
         result.catch(() => {});
-        return sent;
+        // A promise of its own (`sent` is observed by `result`): unobserved, its failure is reported.
+        return sent.then((sentResult) => sentResult);
       },
     });
   }

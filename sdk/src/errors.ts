@@ -169,14 +169,14 @@ export function errorFromResponse(response: Response, body: unknown): LeadIntake
       : status === 403
         ? PermissionDeniedError
         : status === 409 || code.startsWith("idempotency_")
-        ? IdempotencyConflictError
-        : status === 422
-          ? ValidationError
-          : status === 429
-            ? RateLimitError
-            : status >= 502 && status <= 504
-              ? UnavailableError
-              : LeadIntakeError;
+          ? IdempotencyConflictError
+          : status === 422
+            ? ValidationError
+            : status === 429
+              ? RateLimitError
+              : status >= 502 && status <= 504
+                ? UnavailableError
+                : LeadIntakeError;
   return new ErrorClass(status, headers, body);
 }
 

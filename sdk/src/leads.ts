@@ -1,6 +1,6 @@
 // getLead and findLead: what became of a posted lead. Standalone functions, so postLead's bundle stays small.
 import type { LeadClient } from "./client";
-import { type Pipeline, PIPELINE, type RequestOptions } from "./request";
+import { PIPELINE, type Pipeline, type RequestOptions } from "./request";
 import type { LeadStatus } from "./types";
 
 /** The path of a sender's lead reads. */

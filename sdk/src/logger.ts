@@ -12,7 +12,11 @@ export interface Logger {
 }
 
 /** Writes one line at a level, when the configured level lets it through. */
-export type Log = (level: Exclude<LogLevel, "off">, message: string, fields?: Record<string, unknown>) => void;
+export type Log = (
+  level: Exclude<LogLevel, "off">,
+  message: string,
+  fields?: Record<string, unknown>,
+) => void;
 
 const LEVELS: LogLevel[] = ["off", "error", "warn", "info", "debug"];
 

@@ -1,6 +1,12 @@
 // The one request pipeline of every call (postLead, getLead, findLead, the openapi-fetch client): token and
 // headers, a timeout per attempt, retries with Retry-After, error classes, request ids and the log.
-import { ConnectionError, errorFromResponse, LeadIntakeError, TimeoutError, UserAbortError } from "./errors";
+import {
+  ConnectionError,
+  errorFromResponse,
+  type LeadIntakeError,
+  TimeoutError,
+  UserAbortError,
+} from "./errors";
 import type { Log } from "./logger";
 import { isRetryableStatus, retryDelayMs, sleep } from "./retry";
 
@@ -157,7 +163,12 @@ export function createPipeline(config: PipelineConfig): Pipeline {
     const started = Date.now();
     try {
       log?.("debug", `${call.method} ${call.url} attempt ${attempts}`);
-      const request = new Request(call.url, { method: call.method, headers, body: call.body ?? null, signal });
+      const request = new Request(call.url, {
+        method: call.method,
+        headers,
+        body: call.body ?? null,
+        signal,
+      });
       const response = await Promise.race([(config.fetch ?? globalThis.fetch)(request), aborted]);
       requestId = response.headers.get("x-request-id") ?? undefined;
       const text = await Promise.race([response.text(), aborted]);
@@ -186,7 +197,8 @@ export function createPipeline(config: PipelineConfig): Pipeline {
     setHeaders(headers, call.headers);
     for (const [name, value] of Object.entries(config.token)) headers.set(name, value);
     if (idempotencyKey) headers.set("Idempotency-Key", idempotencyKey);
-    if (call.body !== undefined && !headers.has("content-type")) headers.set("Content-Type", "application/json");
+    if (call.body !== undefined && !headers.has("content-type"))
+      headers.set("Content-Type", "application/json");
     // A read, or a post made safe by its key: only those may be sent twice.
     const idempotent = call.method === "GET" || call.method === "HEAD" || headers.has("idempotency-key");
     for (let attempts = 1; ; attempts++) {
@@ -194,7 +206,8 @@ export function createPipeline(config: PipelineConfig): Pipeline {
       if (attempts > 1) headers.set(RETRY_COUNT_HEADER, String(attempts - 1));
       const answer = await attempt(call, headers, attempts, timeoutMs);
       if (!(answer instanceof ConnectionError) && answer.response.ok) return { ...answer, attempts };
-      const error = answer instanceof ConnectionError ? answer : errorFromResponse(answer.response, json(answer.text));
+      const error =
+        answer instanceof ConnectionError ? answer : errorFromResponse(answer.response, json(answer.text));
       const status = answer instanceof ConnectionError ? 0 : answer.response.status;
       if (!idempotent || (status && !isRetryableStatus(status)) || attempts > maxRetries) {
         if (call.raw && status) return { ...(answer as Answer), attempts };

@@ -13,7 +13,10 @@ let warned = false;
  *
  * @example warnReadTokenInBrowser("stl_ch_…", undefined) // in a page: one console warning
  */
-export function warnReadTokenInBrowser(token: string, logger: { warn(message: string): void } | undefined): void {
+export function warnReadTokenInBrowser(
+  token: string,
+  logger: { warn(message: string): void } | undefined,
+): void {
   if (warned || !token.startsWith(READ_TOKEN_PREFIX) || typeof document === "undefined") return;
   warned = true;
   (logger ?? console).warn(

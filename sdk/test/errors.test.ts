@@ -12,9 +12,9 @@ import {
   isLeadIntakeError,
   isSpeedToLeadError,
   LeadIntakeError,
+  PermissionDeniedError,
   RateLimitError,
   SpeedToLeadError,
-  PermissionDeniedError,
   TimeoutError,
   UnavailableError,
   UserAbortError,
@@ -173,13 +173,35 @@ describe("SpeedToLeadError, the base of every SDK error", () => {
       new DOMException("timed out", "TimeoutError"),
       AbortSignal.abort().reason,
       Object.create(DOMException.prototype),
-      new Proxy({}, { getPrototypeOf: () => { throw new Error("trap"); } }),
+      new Proxy(
+        {},
+        {
+          getPrototypeOf: () => {
+            throw new Error("trap");
+          },
+        },
+      ),
       Object.create(null),
-      new (class extends Error { override get name(): string { throw new Error("getter"); } })(),
+      new (class extends Error {
+        override get name(): string {
+          throw new Error("getter");
+        }
+      })(),
       new Headers(),
       () => {},
     ];
-    const classes = [SpeedToLeadError, LeadIntakeError, ValidationError, RateLimitError, ConnectionError, TimeoutError, UserAbortError, PermissionDeniedError, ConsentError, PhoneNumberError];
+    const classes = [
+      SpeedToLeadError,
+      LeadIntakeError,
+      ValidationError,
+      RateLimitError,
+      ConnectionError,
+      TimeoutError,
+      UserAbortError,
+      PermissionDeniedError,
+      ConsentError,
+      PhoneNumberError,
+    ];
     const guards = [isSpeedToLeadError, isLeadIntakeError, isConnectionError];
     for (const stranger of strangers) {
       for (const Class of classes) expect(stranger instanceof Class).toBe(false);
