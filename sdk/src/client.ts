@@ -41,7 +41,8 @@ export interface LeadClientOptions extends RequestOptions {
   onRetry?: ((event: RetryEvent) => void) | undefined;
   /**
    * How much to log (default "off", or the STL_LOG environment variable): "error" (calls that failed),
-   * "warn" (and retries), "info", "debug" (every attempt and answer). Never the token or a lead's body.
+   * "warn" (and retries), "info" (and each call that succeeded), "debug" (and every attempt and answer).
+   * Never the token or a lead's body.
    */
   logLevel?: LogLevel | undefined;
   /** Where log lines go (default: `console`). Takes pino, winston or anything with these four methods. */
@@ -84,6 +85,9 @@ export interface LeadClient {
 }
 
 /**
+ * A client of the service: postLead, and the pipeline getLead, findLead and createApiClient use.
+ * Throws at once for options that could never work (no token, a baseUrl that is not http(s), bad limits).
+ *
  * @example
  * // STL_BASE_URL and STL_TOKEN from the environment:
  * const client = createLeadClient();

@@ -15,6 +15,7 @@ export interface ConsentInput {
 /** Why consentBlock() refused its input; `code` matches the service's field error codes. */
 export class ConsentError extends SpeedToLeadError {
   constructor(
+    /** The service's field error code for the same input. */
     readonly code: "consent_incomplete" | "consent_in_future" | "date_time_invalid",
     /** The wire field at fault: source, reference or captured_at. */
     readonly field: keyof Consent,

@@ -5,9 +5,13 @@ export type LogLevel = "off" | "error" | "warn" | "info" | "debug";
 
 /** Where the SDK writes its log lines: `console` (the default), pino, winston or anything alike. */
 export interface Logger {
+  /** A call that failed for good (after its retries). */
   error(message: string, fields?: Record<string, unknown>): void;
+  /** A retry about to wait; a token that may read leads, in a web page. */
   warn(message: string, fields?: Record<string, unknown>): void;
+  /** Each call that succeeded: status, attempts, request id (one line per call). */
   info(message: string, fields?: Record<string, unknown>): void;
+  /** Every attempt and every answer (status, time taken, request id). */
   debug(message: string, fields?: Record<string, unknown>): void;
 }
 

@@ -205,7 +205,12 @@ export function createPipeline(config: PipelineConfig): Pipeline {
       if (signal?.aborted) throw new UserAbortError(signal.reason);
       if (attempts > 1) headers.set(RETRY_COUNT_HEADER, String(attempts - 1));
       const answer = await attempt(call, headers, attempts, timeoutMs);
-      if (!(answer instanceof ConnectionError) && answer.response.ok) return { ...answer, attempts };
+      if (!(answer instanceof ConnectionError) && answer.response.ok) {
+        log?.("info", `${answer.response.status} ${call.method} ${call.url} after ${attempts} attempt(s)`, {
+          requestId: answer.response.headers.get("x-request-id") ?? undefined,
+        });
+        return { ...answer, attempts };
+      }
       const error =
         answer instanceof ConnectionError ? answer : errorFromResponse(answer.response, json(answer.text));
       const status = answer instanceof ConnectionError ? 0 : answer.response.status;

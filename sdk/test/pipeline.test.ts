@@ -233,6 +233,7 @@ describe("logging", () => {
     expect(lines).toEqual([
       `debug speed-to-lead: POST ${baseUrl}/api/speed-to-lead/channel-inbound.php attempt 1`,
       expect.stringMatching(/^debug speed-to-lead: 201 POST .+ in \d+ ms$/),
+      `info speed-to-lead: 201 POST ${baseUrl}/api/speed-to-lead/channel-inbound.php after 1 attempt(s)`,
     ]);
     expect(() => clientWith(fetch, { logLevel: "loud" })).toThrow(RangeError);
   });
