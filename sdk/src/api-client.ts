@@ -1,15 +1,17 @@
-// createApiClient(): the typed openapi-fetch client of every operation, through the client's own pipeline.
+// @speed-to-lead/sdk/api: createApiClient(), the typed openapi-fetch client of every operation, on the client's own pipeline.
 import createClient, { type Client } from "openapi-fetch";
 import type { LeadClient } from "./client";
 import { pipelineOf } from "./leads";
 import type { paths } from "./types";
 
+export type { paths };
+
 /**
  * A typed openapi-fetch client for any operation of the service, with the client's token, headers,
  * timeouts, retries of idempotent requests (reads, and posts with an Idempotency-Key), logging and
  * request ids. As openapi-fetch does, an error status comes back as `{ error, response }`; no answer
- * throws ConnectionError or TimeoutError, an aborted signal UserAbortError. A separate function, so
- * an app that only posts leads does not bundle openapi-fetch.
+ * throws ConnectionError or TimeoutError, an aborted signal UserAbortError. A separate entry point, so
+ * an app that only posts leads never loads openapi-fetch.
  *
  * @example
  * const api = createApiClient(client);

@@ -1,5 +1,4 @@
-// @speed-to-lead/sdk: post and follow leads. US phone helpers: "@speed-to-lead/sdk/phone"; webhook checks: "@speed-to-lead/sdk/webhooks".
-export { createApiClient } from "./api-client";
+// @speed-to-lead/sdk: post and follow leads. Typed client of every operation: "/api"; US phones: "/phone"; webhooks: "/webhooks".
 export { isSpeedToLeadError, SpeedToLeadError } from "./base-error";
 export {
   createLeadClient,

@@ -1,9 +1,9 @@
 // postLead through an injected fetch: request shape, result, idempotency keys, retries, timeouts, aborts.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { createApiClient } from "../src/api-client";
 import {
   AuthenticationError,
   ConnectionError,
-  createApiClient,
   createLeadClient,
   IdempotencyConflictError,
   isSpeedToLeadError,

@@ -1,9 +1,9 @@
 // Every call goes through one pipeline: getLead, findLead and createApiClient get postLead's timeouts,
 // retries, Retry-After, error classes, request ids, retry count, token rule, log and environment defaults.
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { createApiClient } from "../src/api-client";
 import {
   ConnectionError,
-  createApiClient,
   createLeadClient,
   findLead,
   getLead,

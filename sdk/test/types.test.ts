@@ -2,12 +2,12 @@
 // with exactOptionalPropertyTypes (tsconfig.types-strict.json). What must and must not compile.
 // At run time vitest only sees the expectTypeOf calls, which do nothing.
 import { describe, expectTypeOf, it } from "vitest";
+import { createApiClient } from "../src/api-client";
 import {
   ConnectionError,
   type Consent,
   type ConsentInput,
   consentBlock,
-  createApiClient,
   createLeadClient,
   type FieldError,
   isConnectionError,
