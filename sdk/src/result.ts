@@ -23,10 +23,7 @@ export interface LeadResult {
   callEligible: boolean;
   /** Whether the lead is a test lead (never called). */
   test: boolean;
-  /**
-   * true: a dry run (the service answered `Dry-Run: true`): nothing was stored and `id` names no lead.
-   * From a browser this needs the service to expose the Dry-Run header to scripts (CORS).
-   */
+  /** true: the answer to a dry run (`dry_run: true` in the body): nothing was stored and `id` names no lead. */
   dryRun: boolean;
   /** When the service first received the lead: ISO 8601, UTC. */
   receivedAt: string;
@@ -59,7 +56,8 @@ export function toLeadResult(
     replayed: headers.get("idempotent-replayed") === "true",
     callEligible: body.call_eligible,
     test: body.test,
-    dryRun: headers.get("dry-run") === "true",
+    // The body says it (readable in a browser too); the Dry-Run header is the same mark for proxies and logs.
+    dryRun: body.dry_run === true || headers.get("dry-run") === "true",
     receivedAt: body.received_at,
     respondBy: body.respond_by,
     lead: body.lead,

@@ -118,11 +118,15 @@ describe("postLead: the result", () => {
     });
   });
 
-  it("says dryRun: true for the answer to a dry run (the service's Dry-Run: true header)", async () => {
-    const { fetch, requests } = scriptedFetch(accepted(201, {}, { "Dry-Run": "true" }));
-    const result = await clientWith(fetch).postLead(sampleLead, { dryRun: true });
+  it("says dryRun: true for the answer to a dry run, from its body (readable in a browser) or its header", async () => {
+    const { fetch, requests } = scriptedFetch(
+      accepted(201, { dry_run: true }),
+      accepted(201, {}, { "Dry-Run": "true" }),
+    );
+    const client = clientWith(fetch);
+    expect((await client.postLead(sampleLead, { dryRun: true })).dryRun).toBe(true);
+    expect((await client.postLead(sampleLead, { dryRun: true })).dryRun).toBe(true);
     expect(requests[0]?.headers.get("dry-run")).toBe("true");
-    expect(result.dryRun).toBe(true);
   });
 
   it("resolves a 200 repeat with created: false", async () => {
