@@ -1,7 +1,6 @@
 // Delivers queued status callbacks to each token's URL, signed per Standard Webhooks, at least once.
 import { Webhook } from "standardwebhooks";
 import { retryDelayMs } from "../../backoff.ts";
-import type { HandoffConfig } from "../../config.ts";
 import type { Database } from "../../db/database.ts";
 import { describeError, type Logger } from "../../logger.ts";
 import { type ClaimedCallback, claimCallbacks, settleCallback } from "./callback-outbox.ts";
@@ -11,10 +10,13 @@ import { callbackWebhookId, statusCallbackBody } from "./status-callback.ts";
 const CALLBACK_MAX_ATTEMPTS = 12;
 const BATCH = 16;
 
-export type CallbackSettings = Pick<
-  HandoffConfig,
-  "pollIntervalMs" | "retryBaseMs" | "retryMaxMs" | "webhookTimeoutMs"
->;
+/** The hand-off's timing settings, which callbacks share (one poll interval, one webhook timeout, one backoff). */
+export interface CallbackSettings {
+  pollIntervalMs: number;
+  retryBaseMs: number;
+  retryMaxMs: number;
+  webhookTimeoutMs: number;
+}
 
 /**
  * Polls the outbox (and runs at once on wake()); several senders may share a database: claims are

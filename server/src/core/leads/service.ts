@@ -9,6 +9,7 @@ import {
 } from "../../db/database.ts";
 import { isOnList } from "../dnc/dnc-repository.ts";
 import { acceptedBody } from "./accepted-body.ts";
+import { responsePlan } from "./call-eligibility.ts";
 import type { FreshLeadBatch } from "./fresh-lead-batch.ts";
 import { fieldsFromInput, type LeadRow } from "./lead-record.ts";
 import {
@@ -27,7 +28,6 @@ import {
 import { mergeRepeat } from "./merge-repeat.ts";
 import { changedFields, recordRepeat } from "./repeat-history.ts";
 import type { ReplayCache } from "./replay-cache.ts";
-import { responsePlan } from "./response-plan.ts";
 import type { ValidLead } from "./validation/validate-lead.ts";
 
 /**
