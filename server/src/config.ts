@@ -3,8 +3,8 @@ import { isAbsolute, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseClockTime, rulesOutsideHours } from "./core/handoff/calling-hours.ts";
 import type { HandoffConfig } from "./core/handoff/handoff-settings.ts";
-import { isKnownZone } from "./core/handoff/zoned-time.ts";
 import { DEFAULT_BATCH_SETTINGS } from "./core/leads/fresh-lead-batch.ts";
+import { isKnownZone } from "./core/time-zone.ts";
 import { DEFAULT_DATABASE_TIMEOUT_MS } from "./db/database.ts";
 import type { LogLevel } from "./logger.ts";
 
