@@ -1,0 +1,95 @@
+// Resolves a channel token to its account, with a short cache so lookups do not slow the endpoint.
+import type { Queryable } from "../../db/database.ts";
+import type { Logger } from "../../logger.ts";
+import { describeError } from "../../logger.ts";
+import { hasTokenShape } from "./channel-token.ts";
+import { hashSecret, sameSecret } from "./secret.ts";
+import { type ChannelTokenRecord, findChannelTokenByHash, touchChannelToken } from "./token-repository.ts";
+
+export interface ChannelIdentity {
+  tokenId: string;
+  accountId: string;
+}
+
+export type Authentication =
+  | { ok: true; identity: ChannelIdentity }
+  | { ok: false; code: "token_invalid" | "token_revoked" | "token_expired" };
+
+export interface AuthenticatorOptions {
+  /**
+   * How long a lookup is trusted: a revocation made in any process takes effect within this time.
+   * 4 s, so that with the lookup's own latency a revoked token is refused within 5 s.
+   */
+  cacheTtlMs?: number;
+  /** last_used_at is written at most this often per token. */
+  touchIntervalMs?: number;
+  /** Bounds memory: the cache is cleared when it holds this many tokens. */
+  maxEntries?: number;
+  logger?: Logger;
+  now?: () => number;
+}
+
+/**
+ * @example const auth = createAuthenticator(db); const result = await auth.authenticate("stl_ch_…");
+ */
+export function createAuthenticator(db: Queryable, options: AuthenticatorOptions = {}) {
+  const ttl = options.cacheTtlMs ?? 4_000;
+  const touchInterval = options.touchIntervalMs ?? 60_000;
+  const maxEntries = options.maxEntries ?? 10_000;
+  const now = options.now ?? Date.now;
+  const cache = new Map<string, { record: ChannelTokenRecord; expiresAt: number }>();
+  const lastTouched = new Map<string, number>();
+
+  async function lookup(hash: string): Promise<ChannelTokenRecord | undefined> {
+    const cached = cache.get(hash);
+    if (cached && cached.expiresAt > now()) return cached.record;
+    const record = await findChannelTokenByHash(db, hash);
+    // Unknown tokens are not cached: a token created a moment ago must work at once.
+    if (record) {
+      if (cache.size >= maxEntries) cache.clear();
+      cache.set(hash, { record, expiresAt: now() + ttl });
+    }
+    return record;
+  }
+
+  /** Fire and forget, at most once per interval per token: never on the request's critical path. */
+  function touch(tokenId: string) {
+    const at = now();
+    if ((lastTouched.get(tokenId) ?? 0) + touchInterval > at) return;
+    if (lastTouched.size >= maxEntries) lastTouched.clear();
+    lastTouched.set(tokenId, at);
+    touchChannelToken(db, tokenId, new Date(at)).catch((error) =>
+      options.logger?.warn("last_used_at update failed", describeError(error)),
+    );
+  }
+
+  function judge(hash: string, record: ChannelTokenRecord | undefined): Authentication {
+    if (!record || !sameSecret(record.token_hash, hash)) return { ok: false, code: "token_invalid" };
+    if (record.revoked_at) return { ok: false, code: "token_revoked" };
+    // The expiry is part of the cached record, so a rolled token stops at its exact expiry time.
+    if (record.expires_at && new Date(record.expires_at).getTime() <= now())
+      return { ok: false, code: "token_expired" };
+    touch(record.id);
+    return {
+      ok: true,
+      identity: { tokenId: record.id, accountId: record.account_id },
+    };
+  }
+
+  return {
+    async authenticate(token: string): Promise<Authentication> {
+      if (!hasTokenShape(token)) return { ok: false, code: "token_invalid" };
+      const hash = hashSecret(token);
+      return judge(hash, await lookup(hash));
+    },
+    /** Without touching the database: the answer for a token cached a moment ago, else undefined. */
+    authenticateFromCache(token: string): Authentication | undefined {
+      if (!hasTokenShape(token)) return { ok: false, code: "token_invalid" };
+      const hash = hashSecret(token);
+      const cached = cache.get(hash);
+      return cached && cached.expiresAt > now() ? judge(hash, cached.record) : undefined;
+    },
+  };
+}
+
+export type Authenticator = ReturnType<typeof createAuthenticator>;

@@ -1,0 +1,83 @@
+// SQL of accounts and channel_tokens: create, list, look up by hash, note last use (the account-scoped
+// changes live in integrations/token-service.ts).
+import type { Queryable } from "../../db/database.ts";
+import { generateChannelToken, tokenHint } from "./channel-token.ts";
+import { hashSecret } from "./secret.ts";
+
+export interface ChannelTokenRecord {
+  id: string;
+  account_id: string;
+  token_hash: string;
+  revoked_at: Date | null;
+  expires_at: Date | null;
+}
+
+export interface ChannelTokenListing {
+  id: string;
+  account: string;
+  name: string;
+  hint: string;
+  created_at: Date;
+  last_used_at: Date | null;
+  revoked_at: Date | null;
+  expires_at: Date | null;
+}
+
+/** The account with this slug, created (named after the slug) when new. Safe under concurrency. */
+export async function ensureAccount(q: Queryable, slug: string): Promise<{ id: string; created: boolean }> {
+  const [inserted] = await q.query<{ id: string }>(
+    "insert into accounts (id, slug, name) values ($1, $2, $2) on conflict (slug) do nothing returning id",
+    [Bun.randomUUIDv7(), slug],
+  );
+  if (inserted) return { id: inserted.id, created: true };
+  const [existing] = await q.query<{ id: string }>("select id from accounts where slug = $1", [slug]);
+  if (!existing) throw new Error(`account ${slug} could not be created`);
+  return { id: existing.id, created: false };
+}
+
+/** The id of the account with this slug, or undefined: commands that act on an account never create one. */
+export async function findAccountId(q: Queryable, slug: string): Promise<string | undefined> {
+  const [row] = await q.query<{ id: string }>("select id::text as id from accounts where slug = $1", [slug]);
+  return row?.id;
+}
+
+/** Creates a token and returns it in clear text: the only moment it exists outside the caller's hands. */
+export async function createChannelToken(
+  q: Queryable,
+  accountId: string,
+  name: string,
+): Promise<{ id: string; token: string; created_at: Date }> {
+  const token = generateChannelToken();
+  const [row] = await q.query<{ id: string; created_at: Date }>(
+    `insert into channel_tokens (id, account_id, name, token_hash, token_hint) values ($1, $2, $3, $4, $5)
+     returning id, created_at`,
+    [Bun.randomUUIDv7(), accountId, name, hashSecret(token), tokenHint(token)],
+  );
+  if (!row) throw new Error("token insert returned nothing");
+  return { id: row.id, token, created_at: row.created_at };
+}
+
+export async function findChannelTokenByHash(
+  q: Queryable,
+  tokenHash: string,
+): Promise<ChannelTokenRecord | undefined> {
+  const [row] = await q.query<ChannelTokenRecord>(
+    `select id, account_id, token_hash, revoked_at, expires_at from channel_tokens where token_hash = $1`,
+    [tokenHash],
+  );
+  return row;
+}
+
+export async function listChannelTokens(q: Queryable, accountSlug?: string): Promise<ChannelTokenListing[]> {
+  return await q.query<ChannelTokenListing>(
+    `select t.id, a.slug as account, t.name, t.token_hint as hint, t.created_at, t.last_used_at, t.revoked_at,
+            t.expires_at
+     from channel_tokens t join accounts a on a.id = t.account_id
+     where $1::text is null or a.slug = $1 order by a.slug, t.created_at`,
+    [accountSlug ?? null],
+  );
+}
+
+export async function touchChannelToken(q: Queryable, id: string, at: Date): Promise<void> {
+  await q.query("update channel_tokens set last_used_at = $2 where id = $1", [id, at]);
+}

@@ -1,0 +1,92 @@
+// The status-callback outbox: rows written beside a lead's state change, claimed and settled by the sender loop.
+import type { NotCalledReason, ResponseState, StatusCallback } from "@speed-to-lead/spec";
+import type { Queryable } from "../../db/database.ts";
+
+export type CallbackType = StatusCallback["type"];
+
+/**
+ * A CTE body that queues `type` for the leads whose ids the query `leadIds` selects, for the tokens
+ * that posted them and have a callback URL. Put it in the statement that changes the leads' state,
+ * so the callback commits with the change or not at all.
+ *
+ * @example `with done as (…), callbacks as (${queueCallbacks("select lead_id from done", "lead.missed")}) …`
+ */
+export function queueCallbacks(leadIds: string, type: CallbackType): string {
+  return `insert into status_callbacks (id, lead_id, channel_token_id, type)
+    select gen_random_uuid(), l.id, l.channel_token_id, '${type}'
+    from leads l join channel_tokens ct on ct.id = l.channel_token_id
+    where l.id in (${leadIds}) and ct.callback_url is not null`;
+}
+
+export interface ClaimedCallback {
+  id: string;
+  attempts: number;
+  type: CallbackType;
+  url: string;
+  secret: string;
+  lead_id: string;
+  platform: string | null;
+  external_lead_id: string | null;
+  test: boolean;
+  response_state: ResponseState;
+  response_reason: NotCalledReason | null;
+  received_at: Date | string;
+  respond_by: Date | string;
+}
+
+/** Claims due callbacks under a lease, like the hand-offs' claim: SKIP LOCKED, attempts fence the settlement. */
+export function claimCallbacks(q: Queryable, limit: number, leaseMs: number): Promise<ClaimedCallback[]> {
+  return q.query<ClaimedCallback>(
+    `with due as (
+       select id from status_callbacks where status = 'pending' and next_attempt_at <= now()
+       order by next_attempt_at limit $1 for update skip locked
+     ), claimed as (
+       update status_callbacks c set attempts = c.attempts + 1,
+         next_attempt_at = now() + $2::int * interval '1 millisecond'
+       from due where c.id = due.id
+       returning c.id, c.attempts, c.type, c.lead_id, c.channel_token_id
+     )
+     select c.id::text as id, c.attempts, c.type, ct.callback_url as url, ct.callback_secret as secret,
+       l.id::text as lead_id, l.platform, l.external_lead_id, l.test, l.response_state, l.response_reason,
+       l.received_at, l.respond_by
+     from claimed c join leads l on l.id = c.lead_id join channel_tokens ct on ct.id = c.channel_token_id`,
+    [limit, Math.ceil(leaseMs)],
+  );
+}
+
+/** A callback whose token lost its URL since it was queued is closed as failed, never sent elsewhere. */
+export async function settleCallback(
+  q: Queryable,
+  callback: ClaimedCallback,
+  outcome: { ok: true } | { ok: false; error: string; retryInMs: number | undefined },
+) {
+  if (outcome.ok) {
+    await q.query(
+      `update status_callbacks set status = 'delivered', delivered_at = now(), last_error = null
+       where id = $1 and attempts = $2`,
+      [callback.id, callback.attempts],
+    );
+    return;
+  }
+  await q.query(
+    `update status_callbacks set last_error = $3,
+       status = case when $4::int is null then 'failed' else 'pending' end,
+       next_attempt_at = case when $4::int is null then next_attempt_at
+         else now() + $4::int * interval '1 millisecond' end
+     where id = $1 and attempts = $2`,
+    [callback.id, callback.attempts, outcome.error.slice(0, 300), outcome.retryInMs ?? null],
+  );
+}
+
+/** Sets or clears a token's callback; false when no such token. */
+export async function setTokenCallback(
+  q: Queryable,
+  tokenId: string,
+  callback: { url: string; secret: string } | null,
+): Promise<boolean> {
+  const rows = await q.query(
+    "update channel_tokens set callback_url = $2, callback_secret = $3 where id = $1 returning 1",
+    [tokenId, callback?.url ?? null, callback?.secret ?? null],
+  );
+  return rows.length > 0;
+}

@@ -1,0 +1,57 @@
+// The intake's dry run: the same transaction as a real post, rolled back, so it answers exactly and stores nothing.
+import type { Database, Transaction } from "../../db/database.ts";
+import type { ChannelIdentity } from "../accounts/authenticator.ts";
+import { acceptLead, type IntakeOutcome } from "./service.ts";
+import type { ValidLead } from "./validation/validate-lead.ts";
+
+/** The request header that asks for a dry run, and the value it takes (the answer carries it back). */
+export const DRY_RUN_HEADER = "dry-run";
+
+/** Whether the request asks for a dry run: `Dry-Run: true`, or `Prefer: handling=dry-run`. */
+export function wantsDryRun(headers: Headers): boolean {
+  if (headers.get(DRY_RUN_HEADER)?.trim().toLowerCase() === "true") return true;
+  const prefer = headers.get("prefer") ?? "";
+  return prefer.split(/[;,]/).some((part) => part.trim().toLowerCase() === "handling=dry-run");
+}
+
+class RolledBack extends Error {
+  constructor(readonly outcome: IntakeOutcome) {
+    super("dry run rolled back");
+  }
+}
+
+/** A Database whose every statement runs inside `tx` (nested transactions join it). */
+function inside(db: Database, tx: Transaction): Database {
+  return {
+    kind: db.kind,
+    connections: 1,
+    query: (text, params) => tx.query(text, params),
+    transaction: (fn) => fn(tx),
+    exec: (script) => tx.exec(script),
+    close: async () => {},
+  };
+}
+
+/**
+ * Runs acceptLead in a transaction that is always rolled back: the idempotency claim, the repeat
+ * lookup and the do-not-call check all happen, so the outcome is what a real post would get now.
+ *
+ * @example const outcome = await acceptLeadDryRun(db, channel, valid, fingerprint, new Date());
+ */
+export async function acceptLeadDryRun(
+  db: Database,
+  channel: ChannelIdentity,
+  lead: ValidLead,
+  fingerprint: string,
+  now: Date,
+): Promise<IntakeOutcome> {
+  try {
+    await db.transaction(async (tx) => {
+      throw new RolledBack(await acceptLead(inside(db, tx), channel, lead, fingerprint, now));
+    });
+  } catch (error) {
+    if (error instanceof RolledBack) return error.outcome;
+    throw error;
+  }
+  throw new Error("a dry run's transaction committed");
+}

@@ -1,0 +1,108 @@
+// Tells subscribers, per account, that leads changed: NOTIFY after the commit across processes on PostgreSQL, in-process on PGlite.
+import type { Queryable } from "../../db/database.ts";
+import type { ListenFn } from "../../db/listen.ts";
+import { notifyChannel } from "../../db/notify-channel.ts";
+import { describeError, type Logger } from "../../logger.ts";
+
+/** The channel every process sends and listens on; the payload is a comma-separated list of account ids. */
+const LEAD_CHANGE_CHANNEL = "stl_lead_changes";
+/** NOTIFY payloads must stay under 8000 bytes: about 200 account ids each. */
+const MAX_PAYLOAD = 7_000;
+
+export interface LeadFeed {
+  /**
+   * Leads of these accounts were stored or changed, and that is COMMITTED. Call after the commit, never
+   * inside a transaction: a NOTIFY inside the intake's transaction serialises commits (migration 0003).
+   * Calls within the coalescing interval become one notification.
+   */
+  publish(...accountIds: string[]): void;
+  /** `onChange` runs (coalesced) after changes in this account, from any process on the database. */
+  subscribe(accountId: string, onChange: () => void): Promise<() => void>;
+  close(): Promise<void>;
+}
+
+/**
+ * @param options.listen LISTEN on PostgreSQL (bunSqlListen(url)); absent on PGlite, whose one process
+ *   is the only writer, so delivery stays in-process.
+ * @example const feed = createLeadFeed({ db, logger, listen: url ? bunSqlListen(url) : undefined });
+ */
+export function createLeadFeed(options: {
+  db: Queryable;
+  logger: Logger;
+  listen?: ListenFn;
+  coalesceMs?: number;
+}): LeadFeed {
+  const { db, logger, listen } = options;
+  const channel = notifyChannel(LEAD_CHANGE_CHANNEL, { db, listen, logger });
+  const coalesceMs = options.coalesceMs ?? 20;
+  const subscribers = new Map<string, Set<() => void>>();
+  const pending = new Set<string>();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let sending: Promise<void> = Promise.resolve();
+  let listening: Promise<(() => Promise<void>) | undefined> | undefined;
+  let closed = false;
+
+  const deliver = (accountIds: Iterable<string>) => {
+    for (const accountId of accountIds) {
+      for (const onChange of subscribers.get(accountId) ?? []) {
+        try {
+          onChange();
+        } catch (error) {
+          logger.warn("lead feed subscriber failed", describeError(error));
+        }
+      }
+    }
+  };
+
+  const flush = () => {
+    timer = undefined;
+    const accountIds = [...pending];
+    pending.clear();
+    if (!listen) return deliver(accountIds);
+    sending = sending.then(async () => {
+      for (const payload of payloads(accountIds)) await channel.notify(payload);
+    });
+  };
+
+  return {
+    publish(...accountIds) {
+      if (closed || accountIds.length === 0) return;
+      for (const accountId of accountIds) pending.add(accountId);
+      timer ??= setTimeout(flush, coalesceMs);
+    },
+    async subscribe(accountId, onChange) {
+      const set = subscribers.get(accountId) ?? new Set();
+      subscribers.set(accountId, set);
+      set.add(onChange);
+      if (listen) listening ??= channel.listen((payload) => deliver(payload.split(",")));
+      // Subscribers still catch up on their poll when LISTEN failed; the next subscribe tries again.
+      if (listening && !(await listening)) listening = undefined;
+      return () => {
+        set.delete(onChange);
+        if (set.size === 0) subscribers.delete(accountId);
+      };
+    },
+    async close() {
+      closed = true;
+      if (timer) {
+        clearTimeout(timer);
+        flush();
+      }
+      await sending;
+      const unlisten = await listening;
+      await unlisten?.().catch(() => undefined);
+    },
+  };
+}
+
+function* payloads(accountIds: string[]): Generator<string> {
+  let batch: string[] = [];
+  for (const id of accountIds) {
+    if ((batch.length + 1) * 37 > MAX_PAYLOAD) {
+      yield batch.join(",");
+      batch = [];
+    }
+    batch.push(id);
+  }
+  if (batch.length > 0) yield batch.join(",");
+}
