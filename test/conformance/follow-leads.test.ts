@@ -8,7 +8,12 @@ import {
   LeadIntakeError,
   TimeoutError,
 } from "@speed-to-lead/sdk";
-import { type HandoffPayload, type StatusCallback, verifyWebhook } from "@speed-to-lead/sdk/webhooks";
+import {
+  type HandoffPayload,
+  type StatusCallback,
+  verifyWebhook,
+  verifyWebhookBody,
+} from "@speed-to-lead/sdk/webhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BACKENDS } from "../harness/database-backend.ts";
 import { startFaultProxy } from "../harness/fault-proxy.ts";
@@ -42,7 +47,7 @@ function startAssistant() {
 const assistant = startAssistant();
 afterAll(() => assistant.stop());
 
-/** The sender's endpoint for status callbacks; verifies with the secret the CLI printed. */
+/** The sender's endpoint for status callbacks; verifies the raw body with the secret the CLI printed. */
 function startCallbackReceiver() {
   const received: { webhookId: string; payload: StatusCallback }[] = [];
   const state = { secret: "", refused: [] as string[] };
@@ -50,7 +55,9 @@ function startCallbackReceiver() {
     port: 0,
     async fetch(request) {
       try {
-        const payload = await verifyWebhook<StatusCallback>(request, state.secret);
+        // The raw-body path (as an Express receiver has it): the text and a plain object of headers.
+        const headers = Object.fromEntries(request.headers);
+        const payload = verifyWebhookBody<StatusCallback>(await request.text(), headers, state.secret);
         received.push({ webhookId: request.headers.get("webhook-id")!, payload });
         return new Response(null, { status: 200 });
       } catch (error) {
