@@ -7,6 +7,7 @@ import {
   INTAKE_TOKEN_PREFIX,
   LEAD_INTAKE_PATH,
   US_PHONE_COUNTRIES,
+  WEBHOOK_TOLERANCE_SECONDS,
 } from "@speed-to-lead/spec";
 import { describe, expect, it } from "vitest";
 import { IDEMPOTENCY_KEY, LEAD_INTAKE_PATH as SDK_LEAD_INTAKE_PATH } from "../src/client.ts";
@@ -30,6 +31,11 @@ const COPIES: [string, unknown, unknown][] = [
   ["the intake path", SDK_LEAD_INTAKE_PATH, LEAD_INTAKE_PATH],
   ["the prefix of tokens that may read", READ_TOKEN_PREFIX, CHANNEL_TOKEN_PREFIX],
   ["the prefix of intake-only tokens", SDK_INTAKE_PREFIX, INTAKE_TOKEN_PREFIX],
+  [
+    "the webhook timestamp tolerance, in seconds",
+    DEFAULT_WEBHOOK_TOLERANCE_SECONDS,
+    WEBHOOK_TOLERANCE_SECONDS,
+  ],
 ];
 
 describe("the SDK's copies of spec rules", () => {
