@@ -14,6 +14,7 @@ import { IDEMPOTENCY_KEY, LEAD_INTAKE_PATH as SDK_LEAD_INTAKE_PATH } from "../sr
 import { CONSENT_CLOCK_SKEW_MS, DATE_TIME_WITH_ZONE } from "../src/consent.ts";
 import { US_PHONE_COUNTRIES as SDK_US_PHONE_COUNTRIES } from "../src/phone.ts";
 import { READ_TOKEN_PREFIX, INTAKE_TOKEN_PREFIX as SDK_INTAKE_PREFIX } from "../src/token-scope.ts";
+import { DEFAULT_WEBHOOK_TOLERANCE_SECONDS } from "../src/webhooks.ts";
 
 /** A regular expression as the spec writes a pattern: its source, and no flags that would change it. */
 const asPattern = (regex: RegExp) => (regex.flags === "" ? regex.source : `/${regex.source}/${regex.flags}`);
