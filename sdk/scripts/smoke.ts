@@ -1,5 +1,5 @@
 // Packs the SDK (npm pack), installs the tarball into a fresh temp folder, and uses it from Node ESM,
-// Node CJS and Bun, then bundles it for the browser with esbuild. Needs a built dist/.
+// Node CJS, Bun and Deno, then bundles it for the browser with esbuild. Needs a built dist/.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { builtinModules } from "node:module";
@@ -195,10 +195,16 @@ const { signWebhook, verifyWebhook, verifyWebhookBody, WebhookSecretError, Webho
     ["Node CJS", "node", "cjs.cjs"],
     ["Bun ESM", process.execPath, "esm.mjs"],
     ["Bun CJS", process.execPath, "cjs.cjs"],
+    ["Deno ESM", "deno", "esm.mjs"],
     ["Node ESM /webhooks", "node", "webhooks.mjs"],
     ["Node CJS /webhooks", "node", "webhooks.cjs"],
   ] as const) {
-    const out = run(command, [file], app, {
+    // Deno runs with the permissions an app grants: reading its files and the SDK's variables.
+    const args =
+      command === "deno"
+        ? ["run", "--allow-read", "--allow-env=STL_TOKEN,STL_BASE_URL,STL_LOG", file]
+        : [file];
+    const out = run(command === "deno" ? join(sdkRoot, "node_modules/.bin/deno") : command, args, app, {
       STL_TOKEN: "stl_ch_from_env",
       STL_BASE_URL: "http://env.smoke.test",
     }).trim();
