@@ -1,16 +1,16 @@
 // The dispatcher: claims due response tasks, delivers them to the assistant, settles each claim.
 
 import { retryDelayMs } from "../../backoff.ts";
-import type { HandoffConfig } from "../../config.ts";
 import type { Database } from "../../db/database.ts";
 import { describeError, type Logger } from "../../logger.ts";
 import type { ServiceMetrics } from "../../metrics.ts";
-import { callPermitted } from "../leads/response-plan.ts";
+import { callPermitted } from "../leads/call-eligibility.ts";
 import { callingRulesOfPhone } from "./area-code-states.ts";
 import type { Assistant } from "./assistant.ts";
 import { attemptsSince, capBlocks, capHours } from "./call-caps.ts";
 import { type CallHold, currentHolds, holdBlock, holdsOfPhone } from "./call-holds.ts";
 import { recordHandoffAttempt } from "./handoff-attempts.ts";
+import type { HandoffConfig } from "./handoff-settings.ts";
 import { buildPayload, type ClaimedTask, unanswerable, webhookIdOf } from "./payload.ts";
 import { RULES_VERSION } from "./rules-version.ts";
 import {
