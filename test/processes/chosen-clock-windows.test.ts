@@ -97,7 +97,8 @@ describe.skipIf(!faketime)("hand-off windows of a server whose clock is set (fak
       },
       { phone: "(415) 555-0101", earliest: "now", latest: "2026-11-30T04:00:00.000Z", skipped: [] },
     ]);
-  });
+    // A CLI run and a server start per case: slow on a loaded machine.
+  }, 120_000);
 
   it("Christmas 2026 (a Friday) 15:00 UTC: Rhode Island and Alabama wait for Saturday's hours, Mississippi calls now", async () => {
     await checkWindows("christmas", "2026-12-25 15:00:00", [
@@ -115,5 +116,6 @@ describe.skipIf(!faketime)("hand-off windows of a server whose clock is set (fak
       },
       { phone: "(601) 555-0102", earliest: "now", latest: "2026-12-26T02:00:00.000Z", skipped: [] },
     ]);
-  });
+    // A CLI run and a server start per case: slow on a loaded machine.
+  }, 120_000);
 });

@@ -70,7 +70,8 @@ describe("bun run stl holds (embedded database)", () => {
     expect(all.body.find((hold: { id: string }) => hold.id === added.body.id)).toMatchObject({
       removed_by: "luis",
     });
-  });
+    // Nine CLI runs, each opening the embedded database: minutes on a loaded machine.
+  }, 180_000);
 
   it("refuses a local time without its zone, a state it cannot expand, and a missing reason, with exit code 2", async () => {
     const noZone = await runCli(
@@ -85,5 +86,5 @@ describe("bun run stl holds (embedded database)", () => {
     expect([unknown.exitCode, unknown.stderr]).toEqual([2, expect.stringContaining("--area-codes")]);
     const noReason = await runCli(["holds", "add", "--state", "LA", "--until", "2099-12-01T00:00:00Z"], env);
     expect(noReason.exitCode).toBe(2);
-  });
+  }, 90_000);
 });
