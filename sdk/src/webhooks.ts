@@ -53,7 +53,7 @@ export type LeadNotCalledEvent = StatusCallback & { type: "lead.not_called" };
 export type WebhookEvent = HandoffEvent | LeadHandedOffEvent | LeadMissedEvent | LeadNotCalledEvent;
 /**
  * What the phone assistant reports back to the service (POST /api/speed-to-lead/assistant-events,
- * signed with signWebhook): lead.opted_out or lead.wrong_number.
+ * signed with signWebhook): lead.opted_out, lead.wrong_number or lead.call_attempted (with data.attempted_at).
  */
 export type AssistantEvent = components["schemas"]["AssistantEvent"];
 
