@@ -25,6 +25,13 @@ describe("loadConfig", () => {
     });
   });
 
+  it("reads EVIDENCE_SIGNING_KEY and refuses one short enough to guess", () => {
+    expect(loadConfig({}).evidenceSigningKey).toBeUndefined();
+    const key = "0123456789abcdef0123456789abcdef";
+    expect(loadConfig({ EVIDENCE_SIGNING_KEY: ` ${key} ` }).evidenceSigningKey).toBe(key);
+    expect(() => loadConfig({ EVIDENCE_SIGNING_KEY: "short" })).toThrow(/EVIDENCE_SIGNING_KEY/);
+  });
+
   it("reads the coalesced-commit settings: 1 lead turns batching off, 0 ms sends on the next tick", () => {
     expect(loadConfig({ INTAKE_BATCH_MAX_LEADS: "1", INTAKE_BATCH_WAIT_MS: "0" }).intakeBatch).toEqual({
       maxLeads: 1,
