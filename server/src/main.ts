@@ -140,6 +140,7 @@ export async function runServer(config: ServerConfig): Promise<void> {
     cors: createCorsPolicy(config.corsAllowedOrigins),
     failedAuthPerMinute: config.failedAuthPerMinute,
     trustProxy: config.trustProxy,
+    passwordChecksAtOnce: config.passwordChecksAtOnce,
     metrics,
     feed,
     wakeDispatcher: () => background?.handoff.taskCommitted(),

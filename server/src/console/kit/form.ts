@@ -46,5 +46,28 @@ export async function readForm(request: Request): Promise<URLSearchParams> {
   }
 }
 
+/** Why a pre-session form was not read: the page says so (415 or 413), never a 5xx. */
+export type PreSessionForm = { ok: true; form: URLSearchParams } | { ok: false; status: 413 | 415 };
+
+const URLENCODED = /^application\/x-www-form-urlencoded\s*(;|$)/i;
+
+/**
+ * Forms posted before sign-in (sign-in, set-password): urlencoded only, at most 16 KiB, read whole or
+ * not at all. Multipart is for files, which only a signed-in owner uploads.
+ *
+ * @example const read = await readPreSessionForm(request); if (!read.ok) return refusedFormPage(ctx, read.status);
+ */
+export async function readPreSessionForm(request: Request): Promise<PreSessionForm> {
+  if (!URLENCODED.test(request.headers.get("content-type") ?? "")) return { ok: false, status: 415 };
+  try {
+    const bytes = await readCappedBody(request, MAX_FORM_BYTES);
+    if (!bytes) return { ok: false, status: 413 };
+    return { ok: true, form: new URLSearchParams(new TextDecoder().decode(bytes)) };
+  } catch {
+    // A body cut off midway: nothing to read, and the client is gone.
+    return { ok: true, form: new URLSearchParams() };
+  }
+}
+
 /** A field's value, trimmed; "" when absent. */
 export const field = (form: URLSearchParams, name: string) => (form.get(name) ?? "").trim();

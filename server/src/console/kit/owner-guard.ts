@@ -1,6 +1,7 @@
 // The session guard of console pages: resolves the owner's session, checks CSRF on every form post, and hands the
 // page handler everything it needs (language, translator, owner, account, form). Pages never read cookies themselves.
 
+import type { PasswordWork } from "../../core/accounts/password-work.ts";
 import { findSession, type OwnerSession } from "../../core/accounts/session-store.ts";
 import type { Database } from "../../db/database.ts";
 import type { Language } from "../../http/language.ts";
@@ -15,7 +16,7 @@ import { MessagePage, type MessagePageProps } from "./message-page.tsx";
 import { CONSOLE_HOME } from "./navigation.ts";
 import { pageLanguage } from "./page-language.ts";
 import { htmlPage, redirectTo } from "./page-response.ts";
-import { type PeerInfo, type RequestOrigin, requestOrigin } from "./request-origin.ts";
+import { type RequestOrigin, requestOrigin } from "./request-origin.ts";
 
 export const SESSION_COOKIE = "stl_session";
 export const SIGN_IN_PATH = "/console/sign-in";
@@ -25,6 +26,8 @@ export interface ConsoleDeps {
   logger: Logger;
   /** TRUST_PROXY: X-Forwarded-Proto and X-Forwarded-For count. */
   trustProxy: boolean;
+  /** The argon2 slots of this process (PASSWORD_CHECKS_AT_ONCE): sign-in and set-password take one. */
+  passwordWork: PasswordWork;
 }
 
 /** What a console request knows before any page logic runs. */
@@ -49,11 +52,10 @@ export interface OwnerContext extends PageContext {
 
 export interface RouteArgs {
   request: Request;
-  server: PeerInfo | null;
   params?: Record<string, string>;
 }
 
-export function pageContext(deps: ConsoleDeps, { request, server, params }: RouteArgs): PageContext {
+export function pageContext(deps: ConsoleDeps, { request, params }: RouteArgs): PageContext {
   const state = requestState(request);
   const lang = pageLanguage(request);
   state.language = lang;
@@ -64,7 +66,7 @@ export function pageContext(deps: ConsoleDeps, { request, server, params }: Rout
     lang,
     t: translator(lang),
     path: url.pathname + url.search,
-    origin: requestOrigin(request, server, deps.trustProxy),
+    origin: requestOrigin(request, deps.trustProxy),
     params: params ?? {},
   };
 }
