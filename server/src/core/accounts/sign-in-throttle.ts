@@ -58,7 +58,8 @@ export async function takeAttempt(db: Database, keys: ThrottleKeys): Promise<Att
     );
     const rows = await tx.query<KeyRow>(
       `select key, attempts, locks,
-              greatest(0, ceil(extract(epoch from locked_until - now())))::int as locked_seconds,
+              -- The clock, not now(): this transaction may have waited for the row since before the lock was set.
+              greatest(0, ceil(extract(epoch from locked_until - clock_timestamp())))::int as locked_seconds,
               last_attempt_at < now() - make_interval(secs => $2) as window_over
        from sign_in_attempts where key = any($1::text[]) order by key for update`,
       [names, WINDOW_SECONDS],
