@@ -101,15 +101,29 @@ export function notFoundPage(ctx: OwnerContext): Response {
   });
 }
 
+/** CR, LF or another control character in a query value: no link of ours has one, and a header must never get it. */
+export const queryHasControlCharacters = (request: Request) =>
+  [...new URL(request.url).searchParams.values()].some((value) => /[\u0000-\u001f\u007f-\u009f]/.test(value));
+
+/** 400 in the page's language for such a query. */
+export function badQueryPage(ctx: PageContext): Response {
+  return messageResponse(ctx, 400, {
+    title: ctx.t("guard.badQuery.title"),
+    body: ctx.t("guard.badQuery.body"),
+    link: { href: CONSOLE_HOME, label: ctx.t("error.back") },
+  });
+}
+
 /**
- * Wraps a page handler behind the session: no session → the sign-in page; a post without a valid CSRF
- * token or from another origin → 403.
+ * Wraps a page handler behind the session: a control character in the query → 400; no session → the sign-in
+ * page; a post without a valid CSRF token or from another origin → 403.
  *
  * @example .get("/console/inbox", ownerPage(deps, (ctx) => htmlPage(ctx.state, InboxPage({...}) as string)))
  */
 export function ownerPage(deps: ConsoleDeps, handler: (ctx: OwnerContext) => Response | Promise<Response>) {
   return async (args: RouteArgs): Promise<Response> => {
     const ctx = pageContext(deps, args);
+    if (queryHasControlCharacters(ctx.request)) return badQueryPage(ctx);
     const secret = parseCookies(ctx.request.headers.get("cookie"))[SESSION_COOKIE];
     const session = secret ? await findSession(deps.db, secret) : undefined;
     if (!secret || !session) return redirectTo(ctx.state, ctx.request, SIGN_IN_PATH);

@@ -8,7 +8,14 @@ import { requestState } from "../../http/request-state.ts";
 import { problemResponse } from "../../http/respond.ts";
 import { setCookie } from "./cookies.ts";
 import { CONSOLE_HOME } from "./navigation.ts";
-import { type ConsoleDeps, notFoundPage, ownerPage, pageContext } from "./owner-guard.ts";
+import {
+  badQueryPage,
+  type ConsoleDeps,
+  notFoundPage,
+  ownerPage,
+  pageContext,
+  queryHasControlCharacters,
+} from "./owner-guard.ts";
 import { LANGUAGE_COOKIE } from "./page-language.ts";
 import { redirectTo } from "./page-response.ts";
 
@@ -61,6 +68,8 @@ export function consoleBase(deps: ConsoleDeps) {
       )
       .get("/console/language", (args) => {
         const ctx = pageContext(deps, args);
+        // back= goes into the Location header: CR/LF there is refused here, not by the runtime as a 500.
+        if (queryHasControlCharacters(args.request)) return badQueryPage(ctx);
         const url = new URL(args.request.url);
         const to = url.searchParams.get("to") === "es" ? "es" : "en";
         const cookie = setCookie(LANGUAGE_COOKIE, to, { maxAge: ONE_YEAR, secure: ctx.origin.https });
