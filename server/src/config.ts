@@ -133,8 +133,11 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     metricsHost: env.METRICS_HOST?.trim() || "127.0.0.1",
     trustProxy: booleanSetting(env, "TRUST_PROXY", false),
     failedAuthPerMinute: numberSetting(env, "FAILED_AUTH_PER_MINUTE", 60),
-    passwordChecksAtOnce: Math.floor(
-      numberSetting(env, "PASSWORD_CHECKS_AT_ONCE", DEFAULT_PASSWORD_CHECKS_AT_ONCE, "above-zero"),
+    passwordChecksAtOnce: Math.max(
+      1,
+      Math.floor(
+        numberSetting(env, "PASSWORD_CHECKS_AT_ONCE", DEFAULT_PASSWORD_CHECKS_AT_ONCE, "above-zero"),
+      ),
     ),
     expiredRowsSweepSeconds: numberSetting(env, "EXPIRED_ROWS_SWEEP_SECONDS", 600, "above-zero"),
     memoryTargetMb: numberSetting(env, "MEMORY_TARGET_MB", 0),
