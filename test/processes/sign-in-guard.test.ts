@@ -45,6 +45,17 @@ async function browserAt(server: ServerProcess, address: string, headers: Record
   return client;
 }
 
+/** Opens a sign-in link and sets `password` there, as the owner does: signed in afterwards. */
+async function followLink(client: ConsoleClient, link: string, password: string) {
+  expect((await client.get(new URL(link).pathname)).status).toBe(200);
+  const set = await client.post("/console/link", {
+    link: link.split("/").pop()!,
+    password,
+    confirm: password,
+  });
+  expect(set.status).toBe(303);
+}
+
 /** Signs out as the browser does: from a page, with that page's CSRF token. */
 async function signOut(client: ConsoleClient) {
   expect((await client.get("/console/integrations")).status).toBe(200);
@@ -66,13 +77,7 @@ beforeAll(async () => {
   await untilReady(proxied);
   const link = await ownerSignInLink(env, a.baseUrl);
   ownBrowser = consoleClient(fetchFrom("127.0.0.2"), a.baseUrl);
-  expect((await ownBrowser.get(new URL(link).pathname)).status).toBe(200);
-  const set = await ownBrowser.post("/console/link", {
-    link: link.split("/").pop()!,
-    password: OWNER_PASSWORD,
-    confirm: OWNER_PASSWORD,
-  });
-  expect(set.status).toBe(303);
+  await followLink(ownBrowser, link, OWNER_PASSWORD);
   expect(ownBrowser.cookies.get("stl_device")).toMatch(/^[A-Za-z0-9_-]{43}$/);
   await signOut(ownBrowser);
 }, 120_000);
@@ -116,13 +121,7 @@ describe("password guessing", () => {
     });
     expect(fresh.exitCode, fresh.stderr).toBe(0);
     const link: string = JSON.parse(fresh.stdout).sign_in_link;
-    expect((await newBrowser.get(new URL(link).pathname)).status).toBe(200);
-    const set = await newBrowser.post("/console/link", {
-      link: link.split("/").pop()!,
-      password: NEW_PASSWORD,
-      confirm: NEW_PASSWORD,
-    });
-    expect(set.status).toBe(303);
+    await followLink(newBrowser, link, NEW_PASSWORD);
     // From now on this browser is known too: its own allowance, though the email is still locked.
     await signOut(newBrowser);
     await newBrowser.get("/console/sign-in");
