@@ -132,7 +132,13 @@ export function createApp(deps: AppDeps) {
     .use(health({ db: deps.db, isReady, logger }))
     .use(
       consolePages(
-        { db: deps.db, logger, trustProxy, passwordWork: createPasswordWork(deps.passwordChecksAtOnce) },
+        {
+          db: deps.db,
+          logger,
+          trustProxy,
+          passwordWork: createPasswordWork(deps.passwordChecksAtOnce),
+          signInAttempts: metrics.signInAttempts,
+        },
         {
           feed,
           wakeDispatcher: deps.wakeDispatcher ?? (() => undefined),

@@ -56,6 +56,13 @@ async function followLink(client: ConsoleClient, link: string, password: string)
   expect(set.status).toBe(303);
 }
 
+/** A server's count of sign-ins with this result, from its GET /metrics. */
+async function signIns(server: ServerProcess, result: string): Promise<number> {
+  const text = await (await fetch(`${server.baseUrl}/metrics`)).text();
+  const line = text.split("\n").find((l) => l.startsWith(`stl_sign_in_attempts_total{result="${result}"}`));
+  return line ? Number(line.split(" ").at(-1)) : 0;
+}
+
 /** Signs out as the browser does: from a page, with that page's CSRF token. */
 async function signOut(client: ConsoleClient) {
   expect((await client.get("/console/integrations")).status).toBe(200);
@@ -97,6 +104,12 @@ describe("password guessing", () => {
       ),
     );
     const statuses = answers.map((response) => response.status);
+    // Counted by the servers themselves: passwords checked (and found wrong) in both processes together.
+    const checked = (await signIns(a, "wrong")) + (await signIns(b, "wrong"));
+    expect(checked).toBe(ATTEMPTS_PER_LOCK.email);
+    expect((await signIns(a, "throttled")) + (await signIns(b, "throttled"))).toBe(
+      100 - ATTEMPTS_PER_LOCK.email,
+    );
     // 401 is a password checked and found wrong; 429 an attempt refused before any check.
     expect(statuses.filter((status) => status === 401)).toHaveLength(ATTEMPTS_PER_LOCK.email);
     expect(statuses.filter((status) => status === 429)).toHaveLength(100 - ATTEMPTS_PER_LOCK.email);
@@ -178,6 +191,7 @@ describe("argon2 work", () => {
     const floodMs = performance.now() - started;
     const bodies = await Promise.all(answers.map((r) => r.text()));
     const busy = answers.filter((r, i) => r.status === 429 && bodies[i]!.includes(BUSY));
+    expect(await signIns(proxied, "busy")).toBe(busy.length);
     expect(answers.every((r) => r.status === 401 || r.status === 429)).toBe(true);
     expect(busy.length).toBeGreaterThan(0);
     expect(busy.every((r) => r.headers.get("retry-after") === "1")).toBe(true);

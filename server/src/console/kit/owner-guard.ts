@@ -1,6 +1,7 @@
 // The session guard of console pages: resolves the owner's session, checks CSRF on every form post, and hands the
 // page handler everything it needs (language, translator, owner, account, form). Pages never read cookies themselves.
 
+import type { Counter } from "prom-client";
 import type { PasswordWork } from "../../core/accounts/password-work.ts";
 import { findSession, type OwnerSession } from "../../core/accounts/session-store.ts";
 import type { Database } from "../../db/database.ts";
@@ -28,6 +29,8 @@ export interface ConsoleDeps {
   trustProxy: boolean;
   /** The argon2 slots of this process (PASSWORD_CHECKS_AT_ONCE): sign-in and set-password take one. */
   passwordWork: PasswordWork;
+  /** Counts sign-ins by result (GET /metrics): what a flood or a guessing run did. */
+  signInAttempts: Pick<Counter<"result">, "inc">;
 }
 
 /** What a console request knows before any page logic runs. */

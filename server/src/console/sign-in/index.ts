@@ -146,6 +146,7 @@ export function ownerPages(deps: ConsoleDeps) {
     if (errors.email || errors.password) return signInForm(ctx, 422, { email, errors });
     const release = deps.passwordWork.tryAcquire();
     if (!release) {
+      deps.signInAttempts.inc({ result: "busy" });
       const busy = { form: ctx.t("signIn.busy") };
       return signInForm(ctx, 429, { email, errors: busy }, retryAfter(PASSWORD_BUSY_RETRY_SECONDS));
     }
@@ -154,6 +155,7 @@ export function ownerPages(deps: ConsoleDeps) {
       const keys: ThrottleKeys = device ? { device, email } : { email, address: ctx.origin.clientAddress };
       const attempt = await takeAttempt(deps.db, keys);
       if (!attempt.allowed) {
+        deps.signInAttempts.inc({ result: "throttled" });
         const minutes = Math.max(1, Math.ceil(attempt.retryAfterSeconds / 60));
         const locked = { form: ctx.t("signIn.throttled", { minutes }) };
         return signInForm(ctx, 429, { email, errors: locked }, retryAfter(attempt.retryAfterSeconds));
@@ -161,8 +163,11 @@ export function ownerPages(deps: ConsoleDeps) {
       const owner = await findOwnerCredentials(deps.db, email);
       // Same answer, and the same argon2 work, for an unknown email, a wrong password or a disabled owner.
       const valid = await verifyPassword(password, owner?.password_hash ?? null);
-      if (!owner || !valid || !owner.account_id)
+      if (!owner || !valid || !owner.account_id) {
+        deps.signInAttempts.inc({ result: "wrong" });
         return signInForm(ctx, 401, { email, errors: { form: ctx.t("signIn.failed") } });
+      }
+      deps.signInAttempts.inc({ result: "signed_in" });
       await attemptSucceeded(deps.db, keys);
       return await startSession(deps, ctx, owner.id, owner.account_id);
     } finally {
