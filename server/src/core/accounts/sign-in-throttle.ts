@@ -51,9 +51,11 @@ interface KeyRow {
 export async function takeAttempt(db: Database, keys: ThrottleKeys): Promise<Attempt> {
   const wanted = keysOf(keys);
   return await db.transaction(async (tx) => {
-    const names = wanted.map((k) => k.key);
+    // One order for the inserts and the row locks alike: two attempts never wait on each other in a cycle.
+    const names = wanted.map((k) => k.key).sort();
     await tx.query(
-      "insert into sign_in_attempts (key, attempts) select unnest($1::text[]), 0 on conflict (key) do nothing",
+      `insert into sign_in_attempts (key, attempts) select key, 0 from unnest($1::text[]) as key order by key
+       on conflict (key) do nothing`,
       [names],
     );
     const rows = await tx.query<KeyRow>(
