@@ -75,19 +75,23 @@ export function doNotCallPage(deps: ConsoleDeps) {
     )
     .post(
       `${DNC_PATH}/import`,
-      ownerPage(deps, async (ctx) => {
-        if (ctx.form.getAll(OVERSIZE_FIELD).includes("file"))
-          return fullPage(ctx, { importError: ctx.t("dnc.import.tooLarge") }, 422);
-        const text = ctx.form.get("file") ?? "";
-        if (text.trim() === "") return fullPage(ctx, { importError: ctx.t("dnc.import.empty") }, 422);
-        const { numbers, refused } = csvNumbers(text);
-        const counts = await addAllToList(
-          db,
-          who(ctx),
-          numbers.map((row) => ({ phone: row.e164, note: row.note })),
-        );
-        return fullPage(ctx, { report: { ...counts, refused } });
-      }),
+      ownerPage(
+        deps,
+        async (ctx) => {
+          if (ctx.form.getAll(OVERSIZE_FIELD).includes("file"))
+            return fullPage(ctx, { importError: ctx.t("dnc.import.tooLarge") }, 422);
+          const text = ctx.form.get("file") ?? "";
+          if (text.trim() === "") return fullPage(ctx, { importError: ctx.t("dnc.import.empty") }, 422);
+          const { numbers, refused } = csvNumbers(text);
+          const counts = await addAllToList(
+            db,
+            who(ctx),
+            numbers.map((row) => ({ phone: row.e164, note: row.note })),
+          );
+          return fullPage(ctx, { report: { ...counts, refused } });
+        },
+        { upload: true },
+      ),
       { parse: "none" },
     )
     .get(

@@ -25,13 +25,19 @@ async function readMultipart(body: Response): Promise<URLSearchParams> {
 }
 
 /**
+ * `upload`: the route takes a file (multipart); every other form is urlencoded only.
  * Reading stops at the limit whether or not Content-Length was sent (a chunked body is counted as it
  * arrives), so no post, signed in or not, makes the server hold more than the limit in memory.
  */
-export async function readForm(request: Request): Promise<URLSearchParams> {
+export async function readForm(
+  request: Request,
+  { upload = false }: { upload?: boolean } = {},
+): Promise<URLSearchParams> {
   const type = request.headers.get("content-type") ?? "";
   try {
     if (type.toLowerCase().startsWith("multipart/form-data")) {
+      // Only a route that takes a file reads multipart; elsewhere it is no form of ours (its CSRF token unread).
+      if (!upload) return new URLSearchParams();
       const bytes = await readCappedBody(request, MAX_MULTIPART_BYTES);
       if (!bytes) return new URLSearchParams();
       return await readMultipart(

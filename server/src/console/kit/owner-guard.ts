@@ -119,11 +119,16 @@ export function badQueryPage(ctx: PageContext): Response {
 
 /**
  * Wraps a page handler behind the session: a control character in the query → 400; no session → the sign-in
- * page; a post without a valid CSRF token or from another origin → 403.
+ * page; a post without a valid CSRF token or from another origin → 403. `upload: true` for the one kind of
+ * route that takes a file: only there is a multipart body read.
  *
  * @example .get("/console/inbox", ownerPage(deps, (ctx) => htmlPage(ctx.state, InboxPage({...}) as string)))
  */
-export function ownerPage(deps: ConsoleDeps, handler: (ctx: OwnerContext) => Response | Promise<Response>) {
+export function ownerPage(
+  deps: ConsoleDeps,
+  handler: (ctx: OwnerContext) => Response | Promise<Response>,
+  options: { upload?: boolean } = {},
+) {
   return async (args: RouteArgs): Promise<Response> => {
     const ctx = pageContext(deps, args);
     if (queryHasControlCharacters(ctx.request)) return badQueryPage(ctx);
@@ -133,7 +138,7 @@ export function ownerPage(deps: ConsoleDeps, handler: (ctx: OwnerContext) => Res
     const owner = { email: session.email, accountSlug: session.accountSlug, csrf: csrfTokenFor(secret) };
     let form = new URLSearchParams();
     if (ctx.request.method !== "GET" && ctx.request.method !== "HEAD") {
-      form = await readForm(ctx.request);
+      form = await readForm(ctx.request, options);
       if (!csrfAccepted(ctx.request, form, secret, ctx.origin.origin)) return forbiddenPage(ctx, owner);
     }
     return await handler({ ...ctx, session, owner, form });
