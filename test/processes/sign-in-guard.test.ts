@@ -9,6 +9,7 @@ import {
   consoleClient,
   OWNER_PASSWORD,
 } from "@speed-to-lead/server/testing/console-client";
+import { eventually } from "@speed-to-lead/server/testing/eventually";
 import type {} from "@speed-to-lead/tests/harness/global-setup";
 import { createDatabase } from "@speed-to-lead/tests/harness/postgres";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
@@ -76,7 +77,11 @@ const postAtOnce = (client: ConsoleClient, count: number, form: (i: number) => R
 beforeAll(async () => {
   env = { DATABASE_URL: await createDatabase(inject("postgresAdminUrl")) };
   // Enough argon2 slots that only the database's count bounds the checks on a and b.
-  [a, b] = await startMigratedServers({ ...env, PASSWORD_CHECKS_AT_ONCE: "200" }, 2);
+  // Both sweep every second, so the sweep's test sees two processes at it.
+  [a, b] = await startMigratedServers(
+    { ...env, PASSWORD_CHECKS_AT_ONCE: "200", EXPIRED_ROWS_SWEEP_SECONDS: "1" },
+    2,
+  );
   proxied = await startServerProcess({
     env: { ...env, TRUST_PROXY: "true", PASSWORD_CHECKS_AT_ONCE: "2" },
     until: "listening",
@@ -280,5 +285,37 @@ describe("request logs", () => {
     const line = await a.waitForLine((l) => l.includes('"msg":"request"') && l.includes("/remove"));
     expect(JSON.parse(line).path).toBe("/console/do-not-call/:phone/remove");
     expect(a.lines.join("\n")).not.toContain("4155550187");
+  });
+});
+
+describe("expired rows", () => {
+  it("are swept by the running servers: expired links and sessions go, live ones stay", async () => {
+    const sql = new Bun.SQL(env.DATABASE_URL, { max: 1 });
+    try {
+      const live = await runCli(["owners", "link", "--email", OWNER, "--json"], {
+        ...env,
+        PUBLIC_URL: a.baseUrl,
+      });
+      const liveLink: string = JSON.parse(live.stdout).sign_in_link;
+      const expired = await runCli(["owners", "link", "--email", OWNER, "--json"], env);
+      const expiredSecret = JSON.parse(expired.stdout).sign_in_link.split("/").pop();
+      await sql`update sign_in_links set expires_at = now() - interval '1 second'
+                where token_hash = ${new Bun.CryptoHasher("sha256").update(expiredSecret).digest("hex")}`;
+      await sql`update owner_sessions set expires_at = now() - interval '1 second'`;
+      const left = await eventually(
+        async () =>
+          (
+            await sql`select
+              (select count(*) from sign_in_links where expires_at <= now())::int as links,
+              (select count(*) from owner_sessions where expires_at <= now())::int as sessions`
+          )[0],
+        (row) => row.links === 0 && row.sessions === 0,
+      );
+      expect(left).toEqual({ links: 0, sessions: 0 });
+      // The live link still works.
+      expect((await fetch(liveLink)).status).toBe(200);
+    } finally {
+      await sql.close();
+    }
   });
 });
