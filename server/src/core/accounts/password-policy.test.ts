@@ -24,6 +24,11 @@ describe("owner password rule", () => {
     expect(problem("aaaaaaaaaaaaaa")).toBe("repeated");
     expect(problem("abcabcabcabcabc")).toBe("repeated");
     expect(problem("abcdefghijklmn")).toBe("repeated");
+    // Long ones are judged on their first 64 characters.
+    expect(problem("a".repeat(256))).toBe("repeated");
+    expect(
+      problem("the tide came in over the stones at dusk, violet; harbor 42. ".repeat(4)),
+    ).toBeUndefined();
   });
 
   it("refuses the owner's own email or its local part", () => {
