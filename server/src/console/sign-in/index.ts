@@ -187,7 +187,7 @@ export function ownerPages(deps: ConsoleDeps) {
     if (!found) return linkInvalidPage(ctx);
     const password = form.get("password") ?? "";
     const confirm = form.get("confirm") ?? "";
-    const problem = password ? passwordProblem(password, found.email) : undefined;
+    const problem = password ? await passwordProblem(password, found.email) : undefined;
     const errors = {
       password: !password ? ctx.t("form.required") : problem ? ctx.t(PASSWORD_MESSAGES[problem]) : undefined,
       confirm: !problem && password && confirm !== password ? ctx.t("password.mismatch") : undefined,

@@ -7,12 +7,12 @@ const PASSWORD_MAX_LENGTH = 256;
 
 export type PasswordProblem = "too_short" | "too_long" | WeakPassword;
 
-/** @example passwordProblem("password1234", "ana@acme.example") // "common" */
-export function passwordProblem(password: string, email: string): PasswordProblem | undefined {
+/** @example await passwordProblem("password1234", "ana@acme.example") // "common" */
+export async function passwordProblem(password: string, email: string): Promise<PasswordProblem | undefined> {
   const length = [...password].length;
   if (length < PASSWORD_MIN_LENGTH) return "too_short";
   if (length > PASSWORD_MAX_LENGTH) return "too_long";
-  return weakPassword(password, email);
+  return await weakPassword(password, email);
 }
 
 export const hashPassword = (password: string) => Bun.password.hash(password, { algorithm: "argon2id" });

@@ -1,8 +1,6 @@
 // How guessable a password is, by zxcvbn-ts with its common and English dictionaries: a maintained estimator in place
 // of a hand-kept list. The owner's own email and its local part count as dictionary words.
-import { ZxcvbnFactory, type ZxcvbnResult } from "@zxcvbn-ts/core";
-import * as common from "@zxcvbn-ts/language-common";
-import * as english from "@zxcvbn-ts/language-en";
+import type { ZxcvbnFactory, ZxcvbnResult } from "@zxcvbn-ts/core";
 
 /** zxcvbn's scale: 3 is "safely unguessable" (about 10^8 guesses); below that it is refused. */
 const LOWEST_ACCEPTED_SCORE = 3;
@@ -15,15 +13,25 @@ export type WeakPassword = "personal" | "keyboard" | "repeated" | "common";
  */
 const CHECKED_LENGTH = 64;
 
-/** Built on first use: loading the dictionaries takes about 170 ms, which the server's start need not pay. */
-let estimator: ZxcvbnFactory | undefined;
+/**
+ * Loaded and built on first use: the dictionaries add about 50 MiB and 0.1 s to a process that imports them, and
+ * 170 ms to build, which neither the server's start nor the CLI need to pay.
+ */
+let estimator: Promise<ZxcvbnFactory> | undefined;
 const estimatorOf = () =>
-  (estimator ??= new ZxcvbnFactory({
-    dictionary: { ...common.dictionary, ...english.dictionary },
-    graphs: common.adjacencyGraphs,
-    translations: english.translations,
-    maxLength: CHECKED_LENGTH,
-  }));
+  (estimator ??= (async () => {
+    const [{ ZxcvbnFactory }, common, english] = await Promise.all([
+      import("@zxcvbn-ts/core"),
+      import("@zxcvbn-ts/language-common"),
+      import("@zxcvbn-ts/language-en"),
+    ]);
+    return new ZxcvbnFactory({
+      dictionary: { ...common.dictionary, ...english.dictionary },
+      graphs: common.adjacencyGraphs,
+      translations: english.translations,
+      maxLength: CHECKED_LENGTH,
+    });
+  })());
 
 /** Keyboard runs and repeats covering this share of a password are refused whatever its score. */
 const LARGEST_RUN_SHARE = 0.75;
@@ -55,15 +63,15 @@ function mostlyRuns(result: ZxcvbnResult, length: number): WeakPassword | undefi
 /**
  * Why this password is too easy to guess for the owner with this email, or undefined when it is not.
  *
- * @example weakPassword("qwertyuiopasdf", "ana@acme.example") // "common"
+ * @example await weakPassword("qwertyuiopasdf", "ana@acme.example") // "common"
  */
-export function weakPassword(password: string, email: string): WeakPassword | undefined {
+export async function weakPassword(password: string, email: string): Promise<WeakPassword | undefined> {
   const lower = password.toLowerCase();
   const localPart = email.toLowerCase().split("@")[0] ?? "";
   // A local part of 4 characters or more anywhere in the password; a shorter one ("ana") is only a word to zxcvbn.
   if (lower.includes(email.toLowerCase()) || (localPart.length >= 4 && lower.includes(localPart)))
     return "personal";
-  const result = estimatorOf().check(password, [email.toLowerCase(), localPart]);
+  const result = (await estimatorOf()).check(password, [email.toLowerCase(), localPart]);
   if (result.score < LOWEST_ACCEPTED_SCORE) return mainReason(result);
   return mostlyRuns(result, Math.min(password.length, CHECKED_LENGTH));
 }
