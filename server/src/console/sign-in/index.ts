@@ -124,8 +124,8 @@ export function ownerPages(deps: ConsoleDeps) {
   };
 
   /**
-   * The order is the defence: a free argon2 slot (else 429 at once), then the attempt taken in the database
-   * (else 429 until the lock ends), and only then the password check.
+   * The order is the defence: a free argon2 slot (else 429 at once; a known device may take the reserved
+   * one), then the attempt taken in the database (else 429 until the lock ends), and only then the password check.
    */
   async function signIn(args: RouteArgs): Promise<Response> {
     const ctx = pageContext(deps, args);
@@ -144,14 +144,15 @@ export function ownerPages(deps: ConsoleDeps) {
       password: password ? undefined : ctx.t("form.required"),
     };
     if (errors.email || errors.password) return signInForm(ctx, 422, { email, errors });
-    const release = deps.passwordWork.tryAcquire();
+    // Looked up only when the browser brings a device cookie: a flood without one costs no query here.
+    const device = await trustedDeviceKey(deps.db, deviceSecret(ctx), email);
+    const release = deps.passwordWork.tryAcquire({ known: device !== undefined });
     if (!release) {
       deps.signInAttempts.inc({ result: "busy" });
       const busy = { form: ctx.t("signIn.busy") };
       return signInForm(ctx, 429, { email, errors: busy }, retryAfter(PASSWORD_BUSY_RETRY_SECONDS));
     }
     try {
-      const device = await trustedDeviceKey(deps.db, deviceSecret(ctx), email);
       const keys: ThrottleKeys = device ? { device, email } : { email, address: ctx.origin.clientAddress };
       const attempt = await takeAttempt(deps.db, keys);
       if (!attempt.allowed) {

@@ -13,4 +13,15 @@ describe("bounded password work", () => {
     expect(work.tryAcquire()).toBeTruthy();
     expect(work.tryAcquire()).toBeUndefined();
   });
+
+  it("keeps one more slot for a known device, one at a time", () => {
+    const work = createPasswordWork(1);
+    expect(work.tryAcquire()).toBeTruthy();
+    expect(work.tryAcquire()).toBeUndefined();
+    const reserved = work.tryAcquire({ known: true });
+    expect(reserved).toBeTruthy();
+    expect(work.tryAcquire({ known: true })).toBeUndefined();
+    reserved!();
+    expect(work.tryAcquire({ known: true })).toBeTruthy();
+  });
 });
