@@ -144,3 +144,7 @@ export function ownerPage(
     return await handler({ ...ctx, session, owner, form });
   };
 }
+
+/** `ownerPage` for the one kind of route that takes a file: only there is a multipart body read. */
+export const uploadPage = (deps: ConsoleDeps, handler: (ctx: OwnerContext) => Response | Promise<Response>) =>
+  ownerPage(deps, handler, { upload: true });
