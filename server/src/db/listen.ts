@@ -18,3 +18,19 @@ export function bunSqlListen(databaseUrl: string): ListenFn {
     };
   };
 }
+
+/**
+ * Where LISTEN connects: DATABASE_DIRECT_URL when set; else DATABASE_URL, unless that is a
+ * transaction-mode pooler, through which LISTEN hears nothing and raises no error (NOTIFY works).
+ * Undefined: other processes' changes are found by polling.
+ *
+ * @example const url = listenUrl(loadConfig()); const listen = url ? bunSqlListen(url) : undefined;
+ */
+export function listenUrl(config: {
+  databaseUrl: string | undefined;
+  databasePooler: "none" | "transaction";
+  databaseDirectUrl: string | undefined;
+}): string | undefined {
+  if (config.databaseDirectUrl) return config.databaseDirectUrl;
+  return config.databasePooler === "transaction" ? undefined : config.databaseUrl;
+}

@@ -5,11 +5,14 @@ import type { Database } from "./database.ts";
 import { createPgliteDatabase } from "./pglite-driver.ts";
 
 export async function openDatabase(
-  config: Pick<ServerConfig, "databaseUrl" | "pgliteDir" | "databasePoolSize" | "databaseTimeoutMs">,
+  config: Pick<
+    ServerConfig,
+    "databaseUrl" | "databasePooler" | "pgliteDir" | "databasePoolSize" | "databaseTimeoutMs"
+  >,
 ): Promise<Database> {
   if (config.databaseUrl) {
-    const { databasePoolSize: poolSize, databaseTimeoutMs: timeoutMs } = config;
-    return createBunSqlDatabase(config.databaseUrl, { poolSize, timeoutMs });
+    const { databasePoolSize: poolSize, databaseTimeoutMs: timeoutMs, databasePooler: pooler } = config;
+    return createBunSqlDatabase(config.databaseUrl, { poolSize, timeoutMs, pooler });
   }
   return await createPgliteDatabase(config.pgliteDir);
 }
