@@ -1,0 +1,9 @@
+// Files imported `with { type: "file" }` (so `bun build --compile` embeds them): their path at run time.
+declare module "*.wasm" {
+  const path: string;
+  export default path;
+}
+declare module "*.data" {
+  const path: string;
+  export default path;
+}
