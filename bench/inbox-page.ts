@@ -2,16 +2,16 @@
 // prints the times of its slowest pages, searches and the CSV export.
 // Run: bun bench/inbox-page.ts [--leads 100000] [--runs 15]. A script, not a test: nothing asserts on these times.
 import { parseArgs } from "node:util";
+import { createChannelToken, ensureAccount } from "../server/src/core/accounts/token-repository.ts";
+import { changesSince, feedCursorAt } from "../server/src/core/inbox/changes-since.ts";
+import { exportInboxCsv } from "../server/src/core/inbox/csv-export.ts";
+import type { InboxFilter } from "../server/src/core/inbox/inbox-filter.ts";
+import { listInboxPage } from "../server/src/core/inbox/inbox-page.ts";
+import { encodeCursor, timestampToMicros } from "../server/src/core/inbox/keyset-cursor.ts";
 import { createBunSqlDatabase } from "../server/src/db/bun-sql-driver.ts";
 import type { Database } from "../server/src/db/database.ts";
 import { migrate } from "../server/src/db/migrate.ts";
 import { createPgliteDatabase } from "../server/src/db/pglite-driver.ts";
-import { createChannelToken, ensureAccount } from "../server/src/modules/auth/token-repository.ts";
-import { changesSince, feedCursorAt } from "../server/src/modules/inbox/changes-since.ts";
-import { exportInboxCsv } from "../server/src/modules/inbox/csv-export.ts";
-import type { InboxFilter } from "../server/src/modules/inbox/inbox-filter.ts";
-import { listInboxPage } from "../server/src/modules/inbox/inbox-page.ts";
-import { encodeCursor, timestampToMicros } from "../server/src/modules/inbox/keyset-cursor.ts";
 import { createDatabase, startPostgresCluster } from "../test/harness/postgres.ts";
 import { percentile } from "./stats.ts";
 

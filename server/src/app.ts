@@ -1,28 +1,28 @@
 // Builds the Elysia application without listening: main.ts serves it, tests call app.handle(new Request(…)).
 import { Elysia } from "elysia";
+import { assistantEvents } from "./api/assistant-events/index.ts";
+import { apiDocs } from "./api/docs/index.ts";
+import { health } from "./api/health/index.ts";
+import { leadIntake } from "./api/intake/index.ts";
+import { leadStatus } from "./api/lead-status/index.ts";
+import { metricsRoute } from "./api/metrics/index.ts";
+import { intakeMetricsEvents } from "./api/metrics/intake-metrics.ts";
+import { consolePages } from "./console/index.ts";
+import { type Authenticator, createAuthenticator } from "./core/accounts/authenticator.ts";
+import { createFailedAuthLimiter } from "./core/accounts/failed-auth-limiter.ts";
+import { combineIntakeEvents, type IntakeEvents } from "./core/leads/events.ts";
+import type { BatchSettings } from "./core/leads/fresh-lead-batch.ts";
+import { createLeadFeed, type LeadFeed } from "./core/leads/lead-feed.ts";
+import { registerFormats } from "./core/leads/validation/formats.ts";
 import type { Database } from "./db/database.ts";
 import { DatabaseUnavailableError } from "./db/database.ts";
+import { type CorsPolicy, createCorsPolicy } from "./http/cors-policy.ts";
 import { logRequest } from "./http/request-log.ts";
 import { beginRequest, requestState } from "./http/request-state.ts";
 import { problemResponse, UNAVAILABLE_RETRY_SECONDS } from "./http/respond.ts";
+import { createRateLimiter, type RateLimiter } from "./http/token-bucket.ts";
 import { describeError, type Logger, silentLogger } from "./logger.ts";
-import { assistantEvents } from "./modules/assistant-events/index.ts";
-import { type Authenticator, createAuthenticator } from "./modules/auth/authenticator.ts";
-import { createFailedAuthLimiter } from "./modules/auth/failed-auth-limiter.ts";
-import { consolePages } from "./modules/console/pages.ts";
-import { type CorsPolicy, createCorsPolicy } from "./modules/cors/cors-policy.ts";
-import { apiDocs } from "./modules/docs/index.ts";
-import { health } from "./modules/health/index.ts";
-import { createLeadFeed, type LeadFeed } from "./modules/inbox/lead-feed.ts";
-import { leadStatus } from "./modules/lead-status/index.ts";
-import { combineIntakeEvents, type IntakeEvents } from "./modules/leads/events.ts";
-import type { BatchSettings } from "./modules/leads/fresh-lead-batch.ts";
-import { leadIntake } from "./modules/leads/index.ts";
-import { registerFormats } from "./modules/leads/validation/formats.ts";
-import { metricsRoute } from "./modules/metrics/index.ts";
-import { intakeMetricsEvents } from "./modules/metrics/intake-metrics.ts";
-import { createServiceMetrics, type ServiceMetrics } from "./modules/metrics/service-metrics.ts";
-import { createRateLimiter, type RateLimiter } from "./modules/rate-limit/token-bucket.ts";
+import { createServiceMetrics, type ServiceMetrics } from "./metrics.ts";
 
 export interface AppDeps {
   db: Database;

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { createBunSqlDatabase } from "../../server/src/db/bun-sql-driver.ts";
 import type { Database } from "../../server/src/db/database.ts";
 import { createPgliteDatabase } from "../../server/src/db/pglite-driver.ts";
-import { createPostgresTestDatabase } from "../../server/src/modules/handoff/testing/handoff-fixture.ts";
+import { createPostgresTestDatabase } from "../../server/src/testing/handoff-fixture.ts";
 import { postLead } from "../harness/lead-http.ts";
 import { postThroughKill } from "../harness/posts-through-kill.ts";
 import { type ServerProcess, startServerProcess } from "../harness/server-process.ts";

@@ -2,8 +2,8 @@
 // the assistant's signed event over HTTP, and `stl dnc remove` from a third process.
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { FakeAssistant } from "../../server/src/modules/handoff/testing/fake-assistant.ts";
-import { eligibleLead } from "../../server/src/modules/handoff/testing/handoff-fixture.ts";
+import type { FakeAssistant } from "../../server/src/testing/fake-assistant.ts";
+import { eligibleLead } from "../../server/src/testing/handoff-fixture.ts";
 import { childEnv } from "../harness/child-env.ts";
 import { postLead } from "../harness/lead-http.ts";
 import { type ServerProcess, startServerProcess, untilReady } from "../harness/server-process.ts";

@@ -2,8 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createBunSqlDatabase } from "../../server/src/db/bun-sql-driver.ts";
 import type { Database } from "../../server/src/db/database.ts";
-import type { FakeAssistant } from "../../server/src/modules/handoff/testing/fake-assistant.ts";
-import { eligibleLead } from "../../server/src/modules/handoff/testing/handoff-fixture.ts";
+import type { FakeAssistant } from "../../server/src/testing/fake-assistant.ts";
+import { eligibleLead } from "../../server/src/testing/handoff-fixture.ts";
 import { postThroughKill } from "../harness/posts-through-kill.ts";
 import { type ServerProcess, startServerProcess, untilReady } from "../harness/server-process.ts";
 import { createChannelToken } from "../harness/stl-cli.ts";

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { childEnv } from "@speed-to-lead/tests/harness/child-env";
 import { CLI_ENTRY, createChannelToken, runCli } from "@speed-to-lead/tests/harness/stl-cli";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPostgresTestDatabase } from "../modules/handoff/testing/handoff-fixture.ts";
+import { createPostgresTestDatabase } from "../testing/handoff-fixture.ts";
 
 const base = mkdtempSync(join(tmpdir(), "stl-dnc-"));
 afterAll(() => rmSync(base, { recursive: true, force: true }));

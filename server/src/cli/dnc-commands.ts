@@ -1,11 +1,11 @@
 // `stl dnc add|remove|list|import`: an account's do-not-call list from the command line.
 import { readFileSync } from "node:fs";
 import { userInfo } from "node:os";
+import { findAccountId } from "../core/accounts/token-repository.ts";
+import { csvNumbers } from "../core/dnc/csv-rows.ts";
+import { type DncChange, listChanges, listNumbers } from "../core/dnc/dnc-repository.ts";
+import { addAllToList, addToList, parseListedNumber, removeFromList } from "../core/dnc/service.ts";
 import type { Database } from "../db/database.ts";
-import { findAccountId } from "../modules/auth/token-repository.ts";
-import { csvNumbers } from "../modules/dnc/csv-rows.ts";
-import { type DncChange, listChanges, listNumbers } from "../modules/dnc/dnc-repository.ts";
-import { addAllToList, addToList, parseListedNumber, removeFromList } from "../modules/dnc/service.ts";
 import { type ParsedArgs, stringOption, UsageError } from "./args.ts";
 import type { Print } from "./token-commands.ts";
 

@@ -1,8 +1,7 @@
 // `stl tokens create|list|revoke|rename|roll`: channel tokens of accounts, in the same database the server uses.
-import type { Database } from "../db/database.ts";
-import { ACCOUNT_SLUG } from "../modules/auth/account-slug.ts";
-import { ensureAccount, listChannelTokens } from "../modules/auth/token-repository.ts";
-import { setTokenCallback } from "../modules/callbacks/callback-outbox.ts";
+
+import { ACCOUNT_SLUG } from "../core/accounts/account-slug.ts";
+import { ensureAccount, listChannelTokens } from "../core/accounts/token-repository.ts";
 import {
   createAccountToken,
   isRollExpiry,
@@ -12,7 +11,9 @@ import {
   TOKEN_NAME_MAX_LENGTH,
   tokenAccountId,
   tokenNameProblem,
-} from "../modules/integrations/token-service.ts";
+} from "../core/accounts/token-service.ts";
+import { setTokenCallback } from "../core/callbacks/callback-outbox.ts";
+import type { Database } from "../db/database.ts";
 import { type ParsedArgs, stringOption, UsageError } from "./args.ts";
 
 /** The same rule as the Integrations page, said as a usage error. */

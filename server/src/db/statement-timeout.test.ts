@@ -1,6 +1,6 @@
 // Every pooled statement is bounded: PostgreSQL's statement_timeout (57014) is "unavailable", not a failure.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPostgresTestDatabase } from "../modules/handoff/testing/handoff-fixture.ts";
+import { createPostgresTestDatabase } from "../testing/handoff-fixture.ts";
 import { createBunSqlDatabase } from "./bun-sql-driver.ts";
 import { type Database, DatabaseUnavailableError } from "./database.ts";
 import { DatabaseDeadlineError } from "./query-deadline.ts";

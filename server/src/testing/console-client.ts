@@ -1,7 +1,8 @@
 // Test helper: a browser-like client of the console through app.handle (or a real server's URL): a cookie jar,
 // form posts with the page's CSRF token, and owners signed in through a real sign-in link.
+
+import { createOwnerSignIn } from "../core/accounts/owner-access.ts";
 import type { Queryable } from "../db/database.ts";
-import { createOwnerSignIn } from "../modules/owners/owner-access.ts";
 
 export type Handle = (request: Request) => Promise<Response>;
 

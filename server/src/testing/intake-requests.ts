@@ -1,7 +1,7 @@
 // Test helper: requests to the intake endpoint through app.handle, and accounts with tokens made in the database.
 import { LEAD_INTAKE_PATH } from "@speed-to-lead/spec";
+import { createChannelToken, ensureAccount } from "../core/accounts/token-repository.ts";
 import type { Database } from "../db/database.ts";
-import { createChannelToken, ensureAccount } from "../modules/auth/token-repository.ts";
 
 export const INTAKE_URL = `http://localhost${LEAD_INTAKE_PATH}`;
 

@@ -1,0 +1,112 @@
+// The Do-not-call page: the account's list, add, remove (confirmed), CSV import, history. Every query is scoped
+// by the session's account; a number not on this account's list is the 404 page.
+import { Elysia } from "elysia";
+import { csvNumbers } from "../../core/dnc/csv-rows.ts";
+import { isOnList } from "../../core/dnc/dnc-repository.ts";
+import { listRecentChanges, listShownNumbers } from "../../core/dnc/listed-numbers.ts";
+import { addAllToList, addToList, parseListedNumber, removeFromList } from "../../core/dnc/service.ts";
+import { field, OVERSIZE_FIELD } from "../kit/form.ts";
+import { type ConsoleDeps, notFoundPage, type OwnerContext, ownerPage } from "../kit/owner-guard.ts";
+import { htmlPage, redirectTo } from "../kit/page-response.ts";
+import { DNC_PATH, DncPage, type DncPageProps, RemovePage } from "./dnc-page.tsx";
+
+const NOTE_MAX = 500;
+const NOTICES = ["added", "already", "removed"] as const;
+type Notice = (typeof NOTICES)[number];
+
+/** The number of a remove route: its E.164 digits after "+1", nothing else. */
+const phoneOf = (ctx: OwnerContext) => {
+  const digits = ctx.params.phone ?? "";
+  return /^1\d{10}$/.test(digits) ? `+${digits}` : undefined;
+};
+
+export function doNotCallPage(deps: ConsoleDeps) {
+  const { db } = deps;
+
+  type Extra = Pick<DncPageProps, "notice" | "add" | "importError" | "report">;
+  async function fullPage(ctx: OwnerContext, extra: Extra, status = 200) {
+    const [numbers, history] = await Promise.all([
+      listShownNumbers(db, ctx.session.accountId),
+      listRecentChanges(db, ctx.session.accountId),
+    ]);
+    // The language switch comes back to the list, also from a form's answer (no GET of the post's path).
+    const html = DncPage({ ...ctx, path: DNC_PATH, numbers, history, ...extra }) as string;
+    return htmlPage(ctx.state, html, { status });
+  }
+
+  /** The notice of a redirect after a change (`?done=added&count=1`): the URL is anyone's, so only known ones. */
+  function noticeOf(ctx: OwnerContext): string | undefined {
+    const query = new URL(ctx.request.url).searchParams;
+    const done = query.get("done") as Notice;
+    if (!NOTICES.includes(done)) return undefined;
+    const count = Number.parseInt(query.get("count") ?? "0", 10) || 0;
+    return ctx.t(`dnc.notice.${done}`, { count });
+  }
+
+  const who = (ctx: OwnerContext) => ({
+    accountId: ctx.session.accountId,
+    via: "page" as const,
+    actor: ctx.owner.email,
+  });
+
+  return new Elysia({ name: "do-not-call-page" })
+    .get(
+      DNC_PATH,
+      ownerPage(deps, (ctx) => fullPage(ctx, { notice: noticeOf(ctx) })),
+    )
+    .post(
+      DNC_PATH,
+      ownerPage(deps, async (ctx) => {
+        const phone = field(ctx.form, "phone");
+        const note = field(ctx.form, "note").slice(0, NOTE_MAX);
+        const parsed =
+          phone === "" ? ({ ok: false, code: "phone_missing" } as const) : parseListedNumber(phone);
+        if (!parsed.ok)
+          return fullPage(ctx, { add: { phone, note, error: ctx.t(`dnc.reason.${parsed.code}`) } }, 422);
+        const result = await addToList(db, { ...who(ctx), phone: parsed.e164, note: note || null });
+        const done = result.added ? "added" : "already";
+        return redirectTo(
+          ctx.state,
+          ctx.request,
+          `${DNC_PATH}?done=${done}&count=${result.handoffsCancelled}`,
+        );
+      }),
+      { parse: "none" },
+    )
+    .post(
+      `${DNC_PATH}/import`,
+      ownerPage(deps, async (ctx) => {
+        if (ctx.form.getAll(OVERSIZE_FIELD).includes("file"))
+          return fullPage(ctx, { importError: ctx.t("dnc.import.tooLarge") }, 422);
+        const text = ctx.form.get("file") ?? "";
+        if (text.trim() === "") return fullPage(ctx, { importError: ctx.t("dnc.import.empty") }, 422);
+        const { numbers, refused } = csvNumbers(text);
+        const counts = await addAllToList(
+          db,
+          who(ctx),
+          numbers.map((row) => ({ phone: row.e164, note: row.note })),
+        );
+        return fullPage(ctx, { report: { ...counts, refused } });
+      }),
+      { parse: "none" },
+    )
+    .get(
+      `${DNC_PATH}/:phone/remove`,
+      ownerPage(deps, async (ctx) => {
+        const phone = phoneOf(ctx);
+        if (!phone || !(await isOnList(db, ctx.session.accountId, phone))) return notFoundPage(ctx);
+        return htmlPage(ctx.state, RemovePage({ ...ctx, phone }) as string);
+      }),
+    )
+    .post(
+      `${DNC_PATH}/:phone/remove`,
+      ownerPage(deps, async (ctx) => {
+        const phone = phoneOf(ctx);
+        if (!phone || !(await isOnList(db, ctx.session.accountId, phone))) return notFoundPage(ctx);
+        const result = await removeFromList(db, { ...who(ctx), phone });
+        if (!result.removed) return notFoundPage(ctx);
+        return redirectTo(ctx.state, ctx.request, `${DNC_PATH}?done=removed&count=${result.handoffsResumed}`);
+      }),
+      { parse: "none" },
+    );
+}

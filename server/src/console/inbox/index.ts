@@ -1,0 +1,130 @@
+// The inbox pages: the list (filters, keyset pages), its live stream, the CSV export, the detail view and
+// "hand off again". Every query is scoped by the session's account; another account's lead is the 404 page.
+import { Elysia } from "elysia";
+import { handOffAgain } from "../../core/handoff/handoff-retries.ts";
+import { channelOptions, ownerEmails } from "../../core/inbox/account-directory.ts";
+import { feedCursorAt } from "../../core/inbox/changes-since.ts";
+import { exportInboxCsv } from "../../core/inbox/csv-export.ts";
+import { listInboxPage } from "../../core/inbox/inbox-page.ts";
+import { getLeadDetail } from "../../core/inbox/lead-detail.ts";
+import { type ConsoleDeps, notFoundPage, type OwnerContext, ownerPage } from "../kit/owner-guard.ts";
+import { htmlPage, redirectTo } from "../kit/page-response.ts";
+import type { InboxLive } from "./inbox-live.ts";
+import { InboxPage } from "./inbox-page.tsx";
+import { readInboxQuery, toInboxFilter } from "./inbox-query.ts";
+import { inboxStream } from "./inbox-stream.ts";
+import { LeadDetailPage } from "./lead-detail-page.tsx";
+import { textStream } from "./text-stream.ts";
+
+const RETRY_NOTICES = ["ok", "not_failed", "respond_by_passed", "in_flight"] as const;
+type RetryNotice = (typeof RETRY_NOTICES)[number];
+
+const searchOf = (ctx: OwnerContext) => new URL(ctx.request.url).searchParams;
+
+export function inboxPages(deps: ConsoleDeps, live: InboxLive) {
+  const { db } = deps;
+
+  return new Elysia({ name: "inbox-pages" })
+    .get(
+      "/console/inbox",
+      ownerPage(deps, async (ctx) => {
+        const params = searchOf(ctx);
+        const query = readInboxQuery(params);
+        const cursor = params.get("cursor") ?? undefined;
+        const now = new Date();
+        const [page, channels] = await Promise.all([
+          listInboxPage(db, ctx.session.accountId, toInboxFilter(query), { cursor }),
+          channelOptions(db, ctx.session.accountId),
+        ]);
+        const html = InboxPage({
+          ...ctx,
+          query,
+          channels,
+          rows: page.rows,
+          nextCursor: page.nextCursor,
+          paged: cursor !== undefined,
+          streamCursor: feedCursorAt(now),
+          now,
+        }) as string;
+        return htmlPage(ctx.state, html);
+      }),
+    )
+    .get(
+      "/console/inbox/events",
+      ownerPage(deps, (ctx) => {
+        const params = searchOf(ctx);
+        const filter = toInboxFilter(readInboxQuery(params));
+        // A reconnecting browser says where it stopped; a fresh one starts at its page's read time.
+        const cursor = ctx.request.headers.get("last-event-id") || params.get("cursor") || undefined;
+        return inboxStream(db, deps.logger, live, ctx, filter, cursor);
+      }),
+    )
+    .get(
+      "/console/inbox/export.csv",
+      ownerPage(deps, (ctx) => {
+        const filter = toInboxFilter(readInboxQuery(searchOf(ctx)));
+        const day = new Date().toISOString().slice(0, 10);
+        ctx.state.status = 200;
+        return new Response(textStream(exportInboxCsv(db, ctx.session.accountId, filter)), {
+          headers: {
+            "content-type": "text/csv; charset=utf-8",
+            "content-disposition": `attachment; filename="leads-${day}.csv"`,
+            "cache-control": "no-store",
+            "x-content-type-options": "nosniff",
+            "x-request-id": ctx.state.requestId,
+          },
+        });
+      }),
+    )
+    .get(
+      "/console/inbox/:id",
+      ownerPage(deps, async (ctx) => {
+        const lead = await getLeadDetail(db, ctx.session.accountId, ctx.params.id ?? "");
+        if (!lead) return notFoundPage(ctx);
+        const now = new Date();
+        const shown = searchOf(ctx).get("retry");
+        const notice = RETRY_NOTICES.includes(shown as RetryNotice)
+          ? {
+              kind: shown === "ok" ? ("ok" as const) : ("error" as const),
+              text: ctx.t(
+                shown === "ok" ? "lead.retry.done" : `lead.retry.${shown as Exclude<RetryNotice, "ok">}`,
+              ),
+            }
+          : undefined;
+        const canRetry =
+          lead.call_eligible &&
+          lead.handoff !== null &&
+          lead.handoff.status !== "delivered" &&
+          lead.handoff.last_error !== null &&
+          new Date(lead.respond_by) > now;
+        const html = LeadDetailPage({
+          ...ctx,
+          lead,
+          requesters: await ownerEmails(db, ctx.session.accountId),
+          canRetry,
+          notice,
+          now,
+        }) as string;
+        return htmlPage(ctx.state, html);
+      }),
+    )
+    .post(
+      "/console/inbox/:id/hand-off",
+      ownerPage(deps, async (ctx) => {
+        const leadId = ctx.params.id ?? "";
+        const result = await handOffAgain(db, {
+          accountId: ctx.session.accountId,
+          leadId,
+          ownerId: ctx.session.ownerId,
+        });
+        if (!result.ok && result.code === "not_found") return notFoundPage(ctx);
+        if (result.ok) {
+          live.wakeDispatcher();
+          live.feed.publish(ctx.session.accountId);
+        }
+        const outcome = result.ok ? "ok" : result.code;
+        return redirectTo(ctx.state, ctx.request, `/console/inbox/${leadId}?retry=${outcome}`);
+      }),
+      { parse: "none" },
+    );
+}

@@ -1,0 +1,18 @@
+// Every console feature, composed once: app.ts uses this. A new page adds its Elysia instance here.
+import { Elysia } from "elysia";
+import { doNotCallPage } from "./do-not-call/index.ts";
+import type { InboxLive } from "./inbox/inbox-live.ts";
+import { inboxPages } from "./inbox/index.ts";
+import { integrationsPage } from "./integrations/index.ts";
+import type { ConsoleDeps } from "./kit/owner-guard.ts";
+import { consoleBase } from "./kit/shared-routes.ts";
+import { ownerPages } from "./sign-in/index.ts";
+
+export function consolePages(deps: ConsoleDeps, inbox: InboxLive) {
+  return new Elysia({ name: "console" })
+    .use(consoleBase(deps))
+    .use(ownerPages(deps))
+    .use(integrationsPage(deps))
+    .use(doNotCallPage(deps))
+    .use(inboxPages(deps, inbox));
+}

@@ -1,0 +1,131 @@
+// One page per action on a token (rename, revoke, roll) and the page that shows a rolled token's new secret.
+import type { Children } from "@kitajs/html";
+import { ROLL_EXPIRIES, TOKEN_NAME_MAX_LENGTH } from "../../core/accounts/token-service.ts";
+import type { Language } from "../../http/language.ts";
+import type { Translate } from "../kit/dictionary.ts";
+import { Field } from "../kit/field.tsx";
+import { Layout, type SignedInOwner } from "../kit/layout.tsx";
+import { CONSOLE_HOME } from "../kit/navigation.ts";
+import { NewSecret, type NewSecretProps } from "./new-secret.tsx";
+
+interface ActionPageProps {
+  lang: Language;
+  t: Translate;
+  path: string;
+  owner: SignedInOwner;
+  tokenId: string;
+  tokenName: string;
+}
+
+function ActionLayout(props: ActionPageProps & { title: string; children: Children }): JSX.Element {
+  return (
+    <Layout
+      lang={props.lang}
+      t={props.t}
+      title={props.title}
+      path={props.path}
+      owner={props.owner}
+      current="integrations"
+    >
+      <h1 safe>{props.title}</h1>
+      {props.children}
+    </Layout>
+  );
+}
+
+const actionUrl = (id: string, action: string) => `/console/integrations/tokens/${id}/${action}`;
+
+function Buttons({ t, submit, danger }: { t: Translate; submit: string; danger?: boolean }): JSX.Element {
+  return (
+    <p>
+      <button type="submit" class={danger ? "danger" : undefined} safe>
+        {submit}
+      </button>{" "}
+      <a class="button secondary" href={CONSOLE_HOME}>
+        {t("integrations.cancel")}
+      </a>
+    </p>
+  );
+}
+
+export function RenamePage(props: ActionPageProps & { name?: string; error?: string }): JSX.Element {
+  const { t } = props;
+  return (
+    <ActionLayout {...props} title={t("integrations.renamePage.title", { name: props.tokenName })}>
+      <form method="post" action={actionUrl(props.tokenId, "rename")} novalidate>
+        <input type="hidden" name="_csrf" value={props.owner.csrf} />
+        <Field
+          id="token-name"
+          name="name"
+          label={t("integrations.create.name")}
+          value={props.name ?? props.tokenName}
+          error={props.error}
+          maxlength={TOKEN_NAME_MAX_LENGTH}
+          required
+        />
+        <Buttons t={t} submit={t("integrations.renamePage.submit")} />
+      </form>
+    </ActionLayout>
+  );
+}
+
+export function RevokePage(props: ActionPageProps): JSX.Element {
+  const { t } = props;
+  return (
+    <ActionLayout {...props} title={t("integrations.revokePage.title", { name: props.tokenName })}>
+      <p>{t("integrations.revokePage.body")}</p>
+      <form method="post" action={actionUrl(props.tokenId, "revoke")}>
+        <input type="hidden" name="_csrf" value={props.owner.csrf} />
+        <Buttons t={t} submit={t("integrations.revokePage.submit")} danger />
+      </form>
+    </ActionLayout>
+  );
+}
+
+export function RollPage(props: ActionPageProps & { error?: string }): JSX.Element {
+  const { t } = props;
+  const choices = Object.keys(ROLL_EXPIRIES) as (keyof typeof ROLL_EXPIRIES)[];
+  return (
+    <ActionLayout {...props} title={t("integrations.rollPage.title", { name: props.tokenName })}>
+      <p>{t("integrations.rollPage.body")}</p>
+      <form method="post" action={actionUrl(props.tokenId, "roll")} novalidate>
+        <input type="hidden" name="_csrf" value={props.owner.csrf} />
+        <fieldset aria-describedby={props.error ? "expiry-error" : undefined}>
+          <legend>{t("integrations.rollPage.expiry")}</legend>
+          {props.error ? (
+            <p class="error" id="expiry-error" safe>
+              {props.error}
+            </p>
+          ) : (
+            ""
+          )}
+          {choices.map((choice) => (
+            <div>
+              <input
+                type="radio"
+                id={`expiry-${choice}`}
+                name="expiry"
+                value={choice}
+                checked={choice === "24h"}
+              />
+              <label for={`expiry-${choice}`}>{t(`integrations.rollPage.expiry.${choice}`)}</label>
+            </div>
+          ))}
+        </fieldset>
+        <Buttons t={t} submit={t("integrations.rollPage.submit")} />
+      </form>
+    </ActionLayout>
+  );
+}
+
+export function RolledPage(props: ActionPageProps & { secret: Omit<NewSecretProps, "t"> }): JSX.Element {
+  const { t } = props;
+  return (
+    <ActionLayout {...props} title={t("integrations.rollPage.title", { name: props.tokenName })}>
+      <NewSecret t={t} {...props.secret} />
+      <p>
+        <a href={CONSOLE_HOME}>{t("integrations.secret.done")}</a>
+      </p>
+    </ActionLayout>
+  );
+}

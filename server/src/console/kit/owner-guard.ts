@@ -1,0 +1,122 @@
+// The session guard of console pages: resolves the owner's session, checks CSRF on every form post, and hands the
+// page handler everything it needs (language, translator, owner, account, form). Pages never read cookies themselves.
+
+import { findSession, type OwnerSession } from "../../core/accounts/session-store.ts";
+import type { Database } from "../../db/database.ts";
+import type { Language } from "../../http/language.ts";
+import { type RequestState, requestState } from "../../http/request-state.ts";
+import type { Logger } from "../../logger.ts";
+import { parseCookies } from "./cookies.ts";
+import { csrfAccepted, csrfTokenFor } from "./csrf.ts";
+import { type Translate, translator } from "./dictionary.ts";
+import { readForm } from "./form.ts";
+import type { SignedInOwner } from "./layout.tsx";
+import { MessagePage, type MessagePageProps } from "./message-page.tsx";
+import { CONSOLE_HOME } from "./navigation.ts";
+import { pageLanguage } from "./page-language.ts";
+import { htmlPage, redirectTo } from "./page-response.ts";
+import { type PeerInfo, type RequestOrigin, requestOrigin } from "./request-origin.ts";
+
+export const SESSION_COOKIE = "stl_session";
+export const SIGN_IN_PATH = "/console/sign-in";
+
+export interface ConsoleDeps {
+  db: Database;
+  logger: Logger;
+  /** TRUST_PROXY: X-Forwarded-Proto and X-Forwarded-For count. */
+  trustProxy: boolean;
+}
+
+/** What a console request knows before any page logic runs. */
+export interface PageContext {
+  request: Request;
+  state: RequestState;
+  lang: Language;
+  t: Translate;
+  path: string;
+  origin: RequestOrigin;
+  /** The route's parameters, e.g. { id } of /console/integrations/tokens/:id/rename. */
+  params: Record<string, string>;
+}
+
+export interface OwnerContext extends PageContext {
+  session: OwnerSession;
+  /** For the layout: who is signed in, and the CSRF token every form must carry. */
+  owner: SignedInOwner;
+  /** The posted form (already read for the CSRF check); empty on GET. */
+  form: URLSearchParams;
+}
+
+export interface RouteArgs {
+  request: Request;
+  server: PeerInfo | null;
+  params?: Record<string, string>;
+}
+
+export function pageContext(deps: ConsoleDeps, { request, server, params }: RouteArgs): PageContext {
+  const state = requestState(request);
+  const lang = pageLanguage(request);
+  state.language = lang;
+  const url = new URL(request.url);
+  return {
+    request,
+    state,
+    lang,
+    t: translator(lang),
+    path: url.pathname + url.search,
+    origin: requestOrigin(request, server, deps.trustProxy),
+    params: params ?? {},
+  };
+}
+
+/** A message page (title, paragraph, link) in the page's language with `status`; `owner` shows the navigation. */
+export function messageResponse(
+  ctx: PageContext,
+  status: number,
+  message: Pick<MessagePageProps, "title" | "body" | "link" | "owner">,
+): Response {
+  const html = MessagePage({ lang: ctx.lang, t: ctx.t, path: ctx.path, ...message }) as string;
+  return htmlPage(ctx.state, html, { status });
+}
+
+/** 403 in the page's language: a form without its CSRF token, or from another origin. */
+export function forbiddenPage(ctx: PageContext, owner?: SignedInOwner): Response {
+  return messageResponse(ctx, 403, {
+    owner,
+    title: ctx.t("error.forbidden.title"),
+    body: ctx.t("error.forbidden.body"),
+    link: { href: CONSOLE_HOME, label: ctx.t("error.back") },
+  });
+}
+
+/** 404 in the page's language: also the answer for another account's objects. */
+export function notFoundPage(ctx: OwnerContext): Response {
+  return messageResponse(ctx, 404, {
+    owner: ctx.owner,
+    title: ctx.t("error.notFound.title"),
+    body: ctx.t("error.notFound.body"),
+    link: { href: CONSOLE_HOME, label: ctx.t("error.back") },
+  });
+}
+
+/**
+ * Wraps a page handler behind the session: no session → the sign-in page; a post without a valid CSRF
+ * token or from another origin → 403.
+ *
+ * @example .get("/console/inbox", ownerPage(deps, (ctx) => htmlPage(ctx.state, InboxPage({...}) as string)))
+ */
+export function ownerPage(deps: ConsoleDeps, handler: (ctx: OwnerContext) => Response | Promise<Response>) {
+  return async (args: RouteArgs): Promise<Response> => {
+    const ctx = pageContext(deps, args);
+    const secret = parseCookies(ctx.request.headers.get("cookie"))[SESSION_COOKIE];
+    const session = secret ? await findSession(deps.db, secret) : undefined;
+    if (!secret || !session) return redirectTo(ctx.state, ctx.request, SIGN_IN_PATH);
+    const owner = { email: session.email, accountSlug: session.accountSlug, csrf: csrfTokenFor(secret) };
+    let form = new URLSearchParams();
+    if (ctx.request.method !== "GET" && ctx.request.method !== "HEAD") {
+      form = await readForm(ctx.request);
+      if (!csrfAccepted(ctx.request, form, secret, ctx.origin.origin)) return forbiddenPage(ctx, owner);
+    }
+    return await handler({ ...ctx, session, owner, form });
+  };
+}

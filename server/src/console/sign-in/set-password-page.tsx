@@ -1,0 +1,50 @@
+// The page a sign-in link opens: choose a password (twice), then the owner is signed in.
+
+import type { Language } from "../../http/language.ts";
+import type { Translate } from "../kit/dictionary.ts";
+import { Field } from "../kit/field.tsx";
+import { Layout } from "../kit/layout.tsx";
+
+export interface SetPasswordPageProps {
+  lang: Language;
+  t: Translate;
+  path: string;
+  csrf: string;
+  email: string;
+  link: string;
+  errors?: { password?: string; confirm?: string };
+}
+
+export function SetPasswordPage({ lang, t, path, csrf, email, link, errors = {} }: SetPasswordPageProps) {
+  return (
+    <Layout lang={lang} t={t} title={t("link.title")} path={path}>
+      <h1>{t("link.title")}</h1>
+      <p safe>{t("link.intro", { email })}</p>
+      <form method="post" action="/console/link" novalidate>
+        <input type="hidden" name="_csrf" value={csrf} />
+        <input type="hidden" name="link" value={link} />
+        <input type="hidden" name="email" value={email} autocomplete="username" />
+        <Field
+          id="password"
+          name="password"
+          type="password"
+          label={t("link.password")}
+          hint={t("link.passwordHint")}
+          error={errors.password}
+          autocomplete="new-password"
+          required
+        />
+        <Field
+          id="confirm"
+          name="confirm"
+          type="password"
+          label={t("link.confirm")}
+          error={errors.confirm}
+          autocomplete="new-password"
+          required
+        />
+        <button type="submit">{t("link.submit")}</button>
+      </form>
+    </Layout>
+  );
+}

@@ -1,0 +1,70 @@
+// The sign-in form: email and password, the CSRF token, a message beside the field or above the form.
+
+import type { Language } from "../../http/language.ts";
+import type { Translate } from "../kit/dictionary.ts";
+import { Field } from "../kit/field.tsx";
+import { Layout } from "../kit/layout.tsx";
+
+export interface SignInPageProps {
+  lang: Language;
+  t: Translate;
+  path: string;
+  csrf: string;
+  email?: string;
+  errors?: { email?: string; password?: string; form?: string };
+  notice?: string;
+}
+
+export function SignInPage({
+  lang,
+  t,
+  path,
+  csrf,
+  email,
+  errors = {},
+  notice,
+}: SignInPageProps): JSX.Element {
+  return (
+    <Layout lang={lang} t={t} title={t("signIn.title")} path={path}>
+      <h1>{t("signIn.title")}</h1>
+      {notice ? (
+        <p class="notice" role="status" safe>
+          {notice}
+        </p>
+      ) : (
+        ""
+      )}
+      {errors.form ? (
+        <p class="error" role="alert" id="sign-in-error" safe>
+          {errors.form}
+        </p>
+      ) : (
+        ""
+      )}
+      <form method="post" action="/console/sign-in" novalidate>
+        <input type="hidden" name="_csrf" value={csrf} />
+        <Field
+          id="email"
+          name="email"
+          type="email"
+          label={t("signIn.email")}
+          value={email}
+          error={errors.email}
+          autocomplete="username"
+          required
+        />
+        <Field
+          id="password"
+          name="password"
+          type="password"
+          label={t("signIn.password")}
+          error={errors.password}
+          autocomplete="current-password"
+          required
+        />
+        <button type="submit">{t("signIn.submit")}</button>
+      </form>
+      <p class="hint">{t("signIn.noAccount")}</p>
+    </Layout>
+  );
+}

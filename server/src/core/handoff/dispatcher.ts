@@ -1,0 +1,256 @@
+// The dispatcher: claims due response tasks, delivers them to the assistant, settles each claim.
+
+import { retryDelayMs } from "../../backoff.ts";
+import type { Database } from "../../db/database.ts";
+import { describeError, type Logger } from "../../logger.ts";
+import type { ServiceMetrics } from "../../metrics.ts";
+import type { Assistant } from "./assistant.ts";
+import { recordHandoffAttempt } from "./handoff-attempts.ts";
+import type { HandoffConfig } from "./handoff-settings.ts";
+import { buildPayload, type ClaimedTask, unanswerable, webhookIdOf } from "./payload.ts";
+import {
+  type Acknowledgement,
+  claimDueTasks,
+  markDelivered,
+  markOverdueMissed,
+  refuseIneligible,
+  scheduleRetry,
+} from "./task-store.ts";
+
+export type DispatcherSettings = Pick<
+  HandoffConfig,
+  | "pollIntervalMs"
+  | "retryBaseMs"
+  | "retryMaxMs"
+  | "concurrency"
+  | "webhookTimeoutMs"
+  | "callingHours"
+  | "defaultTimeZone"
+>;
+
+export interface DispatcherOptions {
+  db: Database;
+  assistant: Assistant;
+  settings: DispatcherSettings;
+  logger: Logger;
+  metrics?: Pick<ServiceMetrics, "handoffLatency" | "tasksMissed" | "handoffAttempts">;
+  /** Leads of these accounts changed state or history (the inbox's live feed); must not throw. */
+  leadsChanged?: (accountIds: string[]) => void;
+}
+
+/**
+ * A claim's lease: the delivery timeout plus room for the work around the HTTP call (up to 5 s).
+ * Short enough that tasks of a killed dispatcher come back quickly.
+ */
+export const leaseMs = (webhookTimeoutMs: number) => webhookTimeoutMs + Math.min(webhookTimeoutMs, 5_000);
+const MISSED_SWEEP_BATCH = 500;
+const SETTLE_BATCH = 500;
+/** How long a wake-up waits for others before claiming: a few ms on a five-minute promise, and one claim per burst. */
+const CLAIM_GATHER_MS = 5;
+
+/**
+ * Several dispatchers (servers, `stl dispatch` workers) may share one database: claims use SKIP
+ * LOCKED and a lease longer than the delivery timeout, so a task is never in two deliveries at once.
+ * Work starts on wake() (new task notified, delivery finished, retry due) or on the poll timer.
+ *
+ * @example const dispatcher = new Dispatcher({ db, assistant, settings, logger }); dispatcher.start();
+ */
+export class Dispatcher {
+  private running = false;
+  private pumping: Promise<void> | undefined;
+  private again = false;
+  /** The last pass stopped at the concurrency limit: the next finished delivery starts another. */
+  private full = false;
+  private readonly inFlight = new Set<Promise<void>>();
+  /** Acknowledged deliveries waiting to be marked delivered and recorded; written in batches by settle(). */
+  private readonly acknowledged: (Acknowledgement & { task: ClaimedTask })[] = [];
+  private settling: Promise<void> | undefined;
+  private readonly timers = new Set<ReturnType<typeof setTimeout>>();
+  private pollTimer: ReturnType<typeof setInterval> | undefined;
+  private gathering: ReturnType<typeof setTimeout> | undefined;
+  private lastSweep = 0;
+
+  constructor(private readonly options: DispatcherOptions) {}
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.pollTimer = setInterval(() => this.wake(), this.options.settings.pollIntervalMs);
+    this.pollTimer.unref?.();
+    this.wake();
+  }
+
+  /**
+   * Look for due tasks within CLAIM_GATHER_MS. Cheap to call often: calls meanwhile, or during a
+   * pass, fold into one more pass, so under load one claim takes the tasks of many leads.
+   */
+  wake(): void {
+    if (!this.running) return;
+    if (this.pumping) {
+      this.again = true;
+      return;
+    }
+    if (this.gathering) return;
+    this.gathering = setTimeout(() => {
+      this.gathering = undefined;
+      if (!this.running) return;
+      this.pumping = this.pump().finally(() => {
+        this.pumping = undefined;
+        if (this.again) this.wake();
+      });
+    }, CLAIM_GATHER_MS);
+  }
+
+  /** Stops claiming, then waits for deliveries in flight to finish and be settled. */
+  async stop(): Promise<void> {
+    this.running = false;
+    clearInterval(this.pollTimer);
+    clearTimeout(this.gathering);
+    this.gathering = undefined;
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
+    await this.pumping;
+    await Promise.allSettled([...this.inFlight]);
+    while (this.settling) await this.settling;
+  }
+
+  /** Deliveries in flight or acknowledged and not yet marked (for tests and the worker's shutdown log). */
+  get busy(): number {
+    return this.inFlight.size + this.acknowledged.length + (this.settling ? 1 : 0);
+  }
+
+  /** One pass: claims what is due, up to the free delivery slots; wake() starts the next. */
+  private async pump(): Promise<void> {
+    const { db, settings, logger } = this.options;
+    try {
+      this.again = false;
+      await this.sweepMissed();
+      const free = settings.concurrency - this.inFlight.size;
+      this.full = free <= 0;
+      if (this.full) return;
+      const tasks = await claimDueTasks(db, free, leaseMs(settings.webhookTimeoutMs));
+      for (const task of tasks) this.track(this.deliver(task));
+      if (tasks.length === free) this.again = true;
+    } catch (error) {
+      // Database down or similar: the poll timer tries again.
+      logger.warn("dispatcher pass failed", describeError(error));
+    }
+  }
+
+  private async sweepMissed(): Promise<void> {
+    const now = Date.now();
+    if (now - this.lastSweep < this.options.settings.pollIntervalMs) return;
+    this.lastSweep = now;
+    const missed = await markOverdueMissed(this.options.db, MISSED_SWEEP_BATCH);
+    for (const lead of missed) {
+      this.options.metrics?.tasksMissed.inc();
+      this.options.logger.warn("handoff missed", { lead_id: lead.lead_id });
+    }
+    if (missed.length > 0) this.options.leadsChanged?.(missed.map((lead) => lead.account_id));
+  }
+
+  private track(delivery: Promise<void>): void {
+    this.inFlight.add(delivery);
+    delivery.finally(() => {
+      this.inFlight.delete(delivery);
+      // Only a dispatcher that left due tasks behind for want of a slot looks again at once.
+      if (this.full) this.wake();
+    });
+  }
+
+  private async deliver(task: ClaimedTask): Promise<void> {
+    const { db, assistant, settings, logger, metrics } = this.options;
+    try {
+      const reason = unanswerable(task);
+      if (reason) {
+        logger.error("response task for a lead that must not be answered", { lead_id: task.lead_id, reason });
+        await refuseIneligible(db, task, reason);
+        this.options.leadsChanged?.([task.account_id]);
+        return;
+      }
+      const webhookId = webhookIdOf(task.task_id, task.response_no);
+      const startedAt = new Date();
+      const result = await assistant.deliver(webhookId, buildPayload(task, settings, Date.now()));
+      const latencyMs = Date.now() - startedAt.getTime();
+      metrics?.handoffAttempts.inc({ result: result.ok ? "delivered" : "failed" });
+      if (result.ok) {
+        if (!task.test) {
+          metrics?.handoffLatency.observe((Date.now() - new Date(task.received_at).getTime()) / 1000);
+        }
+        logger.info("handoff delivered", {
+          lead_id: task.lead_id,
+          webhook_id: webhookId,
+          attempt: task.attempts,
+        });
+        // The history of an acknowledged attempt is written with its settlement: one statement per burst.
+        this.acknowledged.push({ task, startedAt, latencyMs, httpStatus: result.status });
+        this.scheduleSettle();
+        return;
+      }
+      // A failed attempt is written while the retry is scheduled.
+      const recorded = recordHandoffAttempt(db, logger, {
+        taskId: task.task_id,
+        leadId: task.lead_id,
+        attempt: task.attempts,
+        responseNo: task.response_no,
+        startedAt,
+        latencyMs,
+        ok: false,
+        httpStatus: result.status,
+        error: result.error,
+      });
+      const delay = retryDelayMs(task.attempts, settings);
+      await Promise.all([scheduleRetry(db, task, delay, result.error), recorded]);
+      this.options.leadsChanged?.([task.account_id]);
+      logger.warn("handoff attempt failed", {
+        lead_id: task.lead_id,
+        attempt: task.attempts,
+        status: result.status,
+        error_message: result.error,
+        retry_in_ms: delay,
+      });
+      this.wakeAfter(delay);
+    } catch (error) {
+      // The lease runs out and the task is claimed again: at-least-once, never lost.
+      logger.error("handoff attempt failed unexpectedly", { lead_id: task.lead_id, ...describeError(error) });
+    }
+  }
+
+  private scheduleSettle(): void {
+    if (this.settling) return;
+    this.settling = this.settle().finally(() => {
+      this.settling = undefined;
+      // An acknowledgement that arrived as the last batch finished.
+      if (this.acknowledged.length > 0) this.scheduleSettle();
+    });
+  }
+
+  /**
+   * Marks acknowledged tasks delivered, whatever piled up while the previous batch was written: under
+   * load one commit covers many hand-offs. A failed write is logged; those tasks' leases run out and
+   * they are delivered again under the same webhook-id (at-least-once).
+   */
+  private async settle(): Promise<void> {
+    while (this.acknowledged.length > 0) {
+      const batch = this.acknowledged.splice(0, SETTLE_BATCH);
+      try {
+        await markDelivered(this.options.db, batch);
+        this.options.leadsChanged?.(batch.map(({ task }) => task.account_id));
+      } catch (error) {
+        this.options.logger.error("marking hand-offs delivered failed", {
+          tasks: batch.length,
+          ...describeError(error),
+        });
+      }
+    }
+  }
+
+  private wakeAfter(delayMs: number): void {
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      this.wake();
+    }, delayMs + 5);
+    timer.unref?.();
+    this.timers.add(timer);
+  }
+}

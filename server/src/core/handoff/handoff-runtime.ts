@@ -1,0 +1,147 @@
+// Starts the hand-off in one of two modes: "server" (beside the intake) or "worker" (`stl dispatch`).
+
+import { createBunSqlDatabase } from "../../db/bun-sql-driver.ts";
+import type { Database } from "../../db/database.ts";
+import { bunSqlListen, type ListenFn } from "../../db/listen.ts";
+import type { Logger } from "../../logger.ts";
+import type { ServiceMetrics } from "../../metrics.ts";
+import type { Assistant } from "./assistant.ts";
+import { createConsoleAssistant } from "./console-assistant.ts";
+import { Dispatcher } from "./dispatcher.ts";
+import type { HandoffConfig } from "./handoff-settings.ts";
+import { createTaskNotifier, subscribeToNewTasks } from "./task-channel.ts";
+import { createWebhookAssistant } from "./webhook-assistant.ts";
+
+export interface HandoffRuntime {
+  /** The intake committed a response task: deliver it now rather than at the next poll. */
+  taskCommitted(): void;
+  /** Who this process delivers to; undefined when it only stores tasks (DISPATCHER=off). */
+  readonly assistant: Assistant | undefined;
+  /** Deliveries in flight in this process. */
+  readonly busy: number;
+  /** The database this process claims tasks on (its own pool on PostgreSQL); undefined when it only stores tasks. */
+  readonly database: Database | undefined;
+  /** Stops claiming, lets deliveries in flight finish, drops the LISTEN connection. */
+  stop(): Promise<void>;
+}
+
+export interface StartHandoffOptions {
+  /**
+   * "server": deliver here unless DISPATCHER=off, then notify the workers of each new task.
+   * "worker": always deliver (`stl dispatch`).
+   */
+  mode: "server" | "worker";
+  db: Database;
+  config: HandoffConfig;
+  logger: Logger;
+  metrics?: ServiceMetrics;
+  /**
+   * PostgreSQL: the dispatcher gets a pool of its own (two connections), so its claims never queue
+   * behind the intake's transactions, and LISTENs for new tasks on a dedicated connection.
+   */
+  databaseUrl?: string;
+  /** DATABASE_TIMEOUT_MS for that pool: a hung database cannot stall claims or shutdown. */
+  databaseTimeoutMs?: number;
+  /** LISTEN for new tasks (wake-up within milliseconds); defaults to one on databaseUrl, else none (poll only). */
+  listen?: ListenFn;
+  /** Where the console assistant prints (stdout by default). */
+  write?: (line: string) => void;
+  /** Told which accounts' leads the dispatcher changed (the inbox's live feed). */
+  leadsChanged?: (accountIds: string[]) => void;
+}
+
+/** Claims and settlements are short statements: two connections keep up with thousands of leads a second. */
+const DISPATCHER_POOL_SIZE = 2;
+
+/**
+ * @example
+ * const handoff = await startHandoff({ mode: "server", db, config: loadConfig().handoff, logger, databaseUrl });
+ * createApp({ db, events: { leadStored: (e) => e.responseTaskId && handoff.taskCommitted() } });
+ */
+export async function startHandoff(options: StartHandoffOptions): Promise<HandoffRuntime> {
+  const { mode, config, logger, databaseUrl } = options;
+  if (mode === "worker" || config.dispatcherInServer) return startDispatcher(options);
+  if (databaseUrl) {
+    // Workers LISTEN; they poll as well, so a lost notification only delays a hand-off.
+    const notifier = createTaskNotifier(options.db, logger);
+    logger.info("dispatcher off: notifying stl dispatch workers of new tasks");
+    return {
+      taskCommitted: () => notifier.poke(),
+      assistant: undefined,
+      busy: 0,
+      database: undefined,
+      stop: () => notifier.close(),
+    };
+  }
+  logger.warn("DISPATCHER=off on the embedded database: no lead is handed off while this server runs");
+  return {
+    taskCommitted: () => {},
+    assistant: undefined,
+    busy: 0,
+    database: undefined,
+    stop: async () => {},
+  };
+}
+
+/** Who receives hand-offs: the assistant's webhook when one is configured, the console otherwise. */
+function createAssistant(config: HandoffConfig, write?: (line: string) => void): Assistant {
+  if (config.webhookUrl) {
+    return createWebhookAssistant({
+      url: config.webhookUrl,
+      secret: config.webhookSecret ?? "",
+      timeoutMs: config.webhookTimeoutMs,
+    });
+  }
+  const print = (line: string) => {
+    if (config.printHandoffs) process.stdout.write(line);
+  };
+  return createConsoleAssistant(write ?? print, config.consolePersonalData);
+}
+
+async function startDispatcher(options: StartHandoffOptions): Promise<HandoffRuntime> {
+  const { config, logger, metrics, databaseUrl } = options;
+  const ownPool = databaseUrl
+    ? createBunSqlDatabase(databaseUrl, {
+        poolSize: DISPATCHER_POOL_SIZE,
+        timeoutMs: options.databaseTimeoutMs,
+      })
+    : undefined;
+  const db = ownPool ?? options.db;
+  const listen = options.listen ?? (databaseUrl ? bunSqlListen(databaseUrl) : undefined);
+  const assistant = createAssistant(config, options.write);
+  const dispatcher = new Dispatcher({
+    db,
+    assistant,
+    settings: config,
+    logger,
+    metrics,
+    leadsChanged: options.leadsChanged,
+  });
+  const unsubscribe = await subscribeToNewTasks(listen, () => dispatcher.wake(), logger);
+  dispatcher.start();
+  logger.info("dispatcher started", {
+    assistant: assistant.kind,
+    notifications: listen ? "listen" : "poll",
+    poll_ms: config.pollIntervalMs,
+  });
+  // Said at start, so an operator knows what the console lines hold and how to change it.
+  if (assistant.personalData === "full")
+    logger.warn("console assistant prints personal data in full (ASSISTANT_CONSOLE_PERSONAL_DATA=full)");
+  else if (assistant.personalData === "masked")
+    logger.info(
+      "console assistant masks phone, names, consent and context; ASSISTANT_CONSOLE_PERSONAL_DATA=full prints them",
+    );
+  return {
+    taskCommitted: () => dispatcher.wake(),
+    assistant,
+    database: db,
+    get busy() {
+      return dispatcher.busy;
+    },
+    async stop() {
+      await unsubscribe().catch(() => undefined);
+      await dispatcher.stop();
+      await ownPool?.close();
+    },
+  };
+}

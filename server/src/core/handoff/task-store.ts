@@ -1,0 +1,161 @@
+// The response_tasks outbox as the dispatcher sees it: claim due tasks, then settle each claim.
+import type { Queryable } from "../../db/database.ts";
+import { queueCallbacks } from "../callbacks/callback-outbox.ts";
+import { INSERT_ATTEMPT } from "./handoff-attempts.ts";
+import type { ClaimedTask } from "./payload.ts";
+
+/**
+ * A claim is a lease: the claim moves next_attempt_at past the delivery timeout, so no other
+ * dispatcher picks the task up while this one delivers it, and a dispatcher that dies leaves a task
+ * that becomes due again when the lease runs out. `attempts` fences the settlement: only the holder
+ * of the latest claim can settle it. SKIP LOCKED lets concurrent dispatchers claim disjoint tasks.
+ * The do-not-call list is read in the same statement: a call whose number is on it becomes an
+ * email-only hand-off when the lead has an email, else its task is cancelled instead of claimed, so
+ * a call-permitted hand-off is claimed before its number went on the list, or never.
+ */
+const CLAIM_DUE = `
+with due as (
+  select t.id, l.response_reason is null and exists (
+    select 1 from dnc_numbers d where d.account_id = l.account_id and d.phone = l.phone
+  ) as opted_out, l.email is null as no_email
+  from response_tasks t join leads l on l.id = t.lead_id
+  where t.status = 'pending' and t.next_attempt_at <= now() and t.due_at > now()
+  order by t.next_attempt_at
+  limit $1
+  for update of t skip locked
+), refused as (
+  update response_tasks t set status = 'cancelled', last_error = 'the number is on the do-not-call list'
+  from due where t.id = due.id and due.opted_out and due.no_email
+  returning t.lead_id
+), refused_leads as (
+  update leads set response_state = 'not_called', response_reason = 'opted_out'
+  where id in (select lead_id from refused)
+), refused_callbacks as (${queueCallbacks("select lead_id from refused", "lead.not_called")}
+), claimed as (
+  update response_tasks t
+  set attempts = t.attempts + 1, next_attempt_at = now() + $2::int * interval '1 millisecond'
+  from due where t.id = due.id and not (due.opted_out and due.no_email)
+  returning t.id, t.lead_id, t.attempts, t.response_no, due.opted_out
+), email_only as (
+  update leads set response_reason = 'opted_out'
+  where id in (select lead_id from claimed where opted_out)
+)
+select c.id::text as task_id, c.attempts, c.response_no, l.id::text as lead_id,
+  l.account_id::text as account_id, a.slug as account_slug, l.phone, l.email, l.first_name,
+  l.last_name, l.language, l.timezone, l.property_ref, l.price, l.source, l.context, l.consent, l.test,
+  l.received_at, l.respond_by,
+  case when c.opted_out then 'opted_out' else l.response_reason end as response_reason
+from claimed c
+join leads l on l.id = c.lead_id
+join accounts a on a.id = l.account_id`;
+
+export function claimDueTasks(db: Queryable, limit: number, leaseMs: number): Promise<ClaimedTask[]> {
+  return db.query<ClaimedTask>(CLAIM_DUE, [limit, Math.ceil(leaseMs)]);
+}
+
+/** A delivery the assistant acknowledged: its claim and the attempt as the history records it. */
+export interface Acknowledgement {
+  task: Pick<ClaimedTask, "task_id" | "attempts" | "lead_id" | "response_no">;
+  startedAt: Date;
+  latencyMs: number;
+  /** The assistant's HTTP status; none for the console assistant. */
+  httpStatus?: number;
+}
+
+/**
+ * Marks acknowledged tasks delivered, their leads handed_off, and records each acknowledged attempt
+ * in the hand-off history, many in one statement (one commit for a burst of acknowledgements). A task
+ * whose claim was lost (lease ran out, claimed again) is skipped by the attempts fence, but its
+ * attempt is still history. A task cancelled by the do-not-call list while this claim was on its way
+ * was still delivered: it is recorded as such. Returns the lead ids settled.
+ */
+export async function markDelivered(db: Queryable, acknowledgements: Acknowledgement[]): Promise<string[]> {
+  if (acknowledgements.length === 0) return [];
+  const claims = acknowledgements.map(({ task, startedAt, latencyMs, httpStatus }) => ({
+    id: task.task_id,
+    attempts: task.attempts,
+    lead_id: task.lead_id,
+    response_no: task.response_no,
+    attempt_id: Bun.randomUUIDv7(),
+    started_at: startedAt.toISOString(),
+    latency_ms: Math.round(latencyMs),
+    http_status: httpStatus ?? null,
+  }));
+  // The list travels as JSON text: one parameter, read the same way by both drivers.
+  const rows = await db.query<{ lead_id: string }>(
+    `with acknowledged as (
+       select * from jsonb_to_recordset($1::text::jsonb) as claim(id uuid, attempts int, lead_id uuid,
+         response_no int, attempt_id uuid, started_at timestamptz, latency_ms int, http_status int)
+     ), recorded as (
+       ${INSERT_ATTEMPT}
+       select attempt_id, id, lead_id, attempts, started_at, latency_ms, true, http_status, null, response_no
+       from acknowledged
+     ), done as (
+       update response_tasks t set status = 'delivered', delivered_at = now(), last_error = null
+       from acknowledged a
+       where t.id = a.id and t.attempts = a.attempts and t.status in ('pending', 'cancelled')
+       returning t.lead_id
+     ), handed as (
+       update leads set response_state = 'handed_off', updated_at = now()
+       where id in (select lead_id from done)
+       returning id
+     ), callbacks as (${queueCallbacks("select id from handed", "lead.handed_off")})
+     select id::text as lead_id from handed`,
+    [JSON.stringify(claims)],
+  );
+  return rows.map((row) => row.lead_id);
+}
+
+/** After a failed attempt: due again after `delayMs`, never later than respond_by (then it is missed). */
+export async function scheduleRetry(db: Queryable, task: ClaimedTask, delayMs: number, error: string) {
+  await db.query(
+    `update response_tasks
+     set next_attempt_at = least(now() + $3::int * interval '1 millisecond', due_at), last_error = $4
+     where id = $1 and attempts = $2 and status = 'pending'`,
+    [task.task_id, task.attempts, Math.ceil(delayMs), error],
+  );
+}
+
+/**
+ * Tasks whose respond_by passed without an acknowledgement become missed, and so do their leads.
+ * A task still leased to a dispatcher is left alone until its lease runs out.
+ */
+export function markOverdueMissed(
+  db: Queryable,
+  limit: number,
+): Promise<{ lead_id: string; account_id: string; test: boolean }[]> {
+  return db.query(
+    `with overdue as (
+       select id from response_tasks
+       where status = 'pending' and due_at <= now() and next_attempt_at <= now()
+       order by due_at
+       limit $1
+       for update skip locked
+     ), missed as (
+       update response_tasks t
+       set status = 'missed', last_error = coalesce(t.last_error, 'respond_by passed before a delivery was tried')
+       from overdue where t.id = overdue.id
+       returning t.lead_id
+     ), missed_leads as (
+       update leads set response_state = 'missed', updated_at = now()
+       where id in (select lead_id from missed)
+       returning id, account_id, test
+     ), callbacks as (${queueCallbacks("select id from missed_leads", "lead.missed")})
+     select id::text as lead_id, account_id::text as account_id, test from missed_leads`,
+    [limit],
+  );
+}
+
+/** A task whose lead has no permitted way to be answered is never sent: closed as missed, the lead not_called. */
+export async function refuseIneligible(db: Queryable, task: ClaimedTask, reason: string) {
+  await db.query(
+    `with refused as (
+       update response_tasks set status = 'missed', last_error = $3
+       where id = $1 and attempts = $2 and status = 'pending'
+       returning lead_id
+     )
+     update leads set response_state = 'not_called', response_reason = $4, updated_at = now()
+     where id in (select lead_id from refused)`,
+    [task.task_id, task.attempts, `lead may not be answered: ${reason}`, reason],
+  );
+}

@@ -1,0 +1,126 @@
+// Everything stored about one lead of an account, with its history: what the detail view shows.
+
+import type { Consent, NotCalledReason, ResponseState } from "@speed-to-lead/spec";
+import type { Queryable } from "../../db/database.ts";
+import { plainRows } from "../../db/plain-rows.ts";
+import { isUuid } from "../../db/uuid-text.ts";
+import { type AttemptEntry, listHandoffAttempts } from "../handoff/handoff-attempts.ts";
+import { listRetries, type RetryEntry } from "../handoff/handoff-retries.ts";
+import { callEligible } from "../leads/call-eligibility.ts";
+import type { LeadFields } from "../leads/lead-record.ts";
+import { listRepeats, type RepeatEntry } from "../leads/repeat-history.ts";
+import { formatPhoneForPeople } from "../phone-display.ts";
+
+/** Every text field was sent by an application holding a token: escape it wherever it is shown. */
+export interface LeadDetail extends Omit<LeadFields, "source" | "consent"> {
+  id: string;
+  received_at: Date;
+  updated_at: Date;
+  respond_by: Date;
+  phone_display: string | null;
+  source: string;
+  channel: { id: string; name: string };
+  /** The block exactly as received, with when and through which token; null when none came. */
+  consent: { block: Consent; received_at: Date; channel: { id: string; name: string } } | null;
+  response_state: ResponseState;
+  call_eligible: boolean;
+  not_called_reason: NotCalledReason | null;
+  /** Every idempotency key a request for this lead carried (the first request and keyed repeats). */
+  idempotency_keys: { key: string; created_at: Date }[];
+  repeats: RepeatEntry[];
+  /** The response task (null when the lead was never call-eligible). */
+  handoff: {
+    status: "pending" | "delivered" | "missed";
+    attempts: number;
+    next_attempt_at: Date;
+    last_error: string | null;
+    delivered_at: Date | null;
+  } | null;
+  attempts: AttemptEntry[];
+  retries: RetryEntry[];
+}
+
+const LEAD_SQL = `select l.id::text as id, l.received_at, l.updated_at, l.respond_by, l.phone, l.email, l.first_name,
+  l.last_name, l.source, l.source_original, l.source_campaign, l.property_ref, l.price::text as price, l.language,
+  l.timezone, l.context, l.source_event_at, l.platform, l.external_lead_id, l.test, l.consent,
+  l.consent_received_at, l.consent_channel_token_id::text as consent_channel_token_id, ct.name as consent_channel_name,
+  l.channel_token_id::text as channel_token_id, t.name as channel_name, l.response_state, l.response_reason,
+  rt.status as task_status, rt.attempts as task_attempts, rt.next_attempt_at, rt.last_error, rt.delivered_at
+from leads l
+join channel_tokens t on t.id = l.channel_token_id
+left join channel_tokens ct on ct.id = l.consent_channel_token_id
+left join response_tasks rt on rt.lead_id = l.id
+where l.account_id = $1 and l.id = $2`;
+
+/**
+ * undefined when the id is not a lead of this account (another account's lead included): "not found".
+ *
+ * @example const detail = await getLeadDetail(db, session.accountId, params.id); if (!detail) return notFound();
+ */
+export async function getLeadDetail(
+  db: Queryable,
+  accountId: string,
+  leadId: string,
+): Promise<LeadDetail | undefined> {
+  if (!isUuid(leadId)) return undefined;
+  // biome-ignore lint/suspicious/noExplicitAny: one joined row, mapped field by field below
+  const [row] = await db.query<any>(LEAD_SQL, [accountId, leadId]);
+  if (!row) return undefined;
+  const [keys, repeats, attempts, retries] = await Promise.all([
+    db.query<{ key: string; created_at: Date }>(
+      "select key, created_at from idempotency_keys where account_id = $1 and lead_id = $2 order by created_at, key",
+      [accountId, leadId],
+    ),
+    listRepeats(db, leadId),
+    listHandoffAttempts(db, leadId),
+    listRetries(db, leadId),
+  ]);
+  return {
+    id: row.id,
+    received_at: row.received_at,
+    updated_at: row.updated_at,
+    respond_by: row.respond_by,
+    phone: row.phone,
+    phone_display: formatPhoneForPeople(row.phone),
+    email: row.email,
+    first_name: row.first_name,
+    last_name: row.last_name,
+    source: row.source,
+    source_original: row.source_original,
+    source_campaign: row.source_campaign,
+    property_ref: row.property_ref,
+    price: row.price === null ? null : Number(row.price),
+    language: row.language,
+    timezone: row.timezone,
+    context: row.context,
+    source_event_at: row.source_event_at,
+    platform: row.platform,
+    external_lead_id: row.external_lead_id,
+    test: row.test,
+    channel: { id: row.channel_token_id, name: row.channel_name },
+    consent: row.consent
+      ? {
+          block: row.consent,
+          received_at: row.consent_received_at,
+          channel: { id: row.consent_channel_token_id, name: row.consent_channel_name },
+        }
+      : null,
+    response_state: row.response_state,
+    // A refused call keeps its reason while the lead is answered by email.
+    call_eligible: callEligible(row),
+    not_called_reason: row.response_reason,
+    idempotency_keys: plainRows(keys),
+    repeats,
+    handoff: row.task_status
+      ? {
+          status: row.task_status,
+          attempts: row.task_attempts,
+          next_attempt_at: row.next_attempt_at,
+          last_error: row.last_error,
+          delivered_at: row.delivered_at,
+        }
+      : null,
+    attempts,
+    retries,
+  };
+}

@@ -1,0 +1,58 @@
+// Whether and why a lead may be called, said once: the intake's call_eligible, the response plan (call, answer
+// by email only, or nothing at all), the hand-off's phone and the inbox's filter all come from here.
+import type { NotCalledReason } from "@speed-to-lead/spec";
+import type { LeadFields, LeadRow } from "./lead-record.ts";
+
+/** Why the assistant may not call a lead that is not a test lead. */
+export type CallRefusal = Exclude<NotCalledReason, "test">;
+
+/**
+ * Why the fields alone forbid a call, in the spec's order (no_consent before no_phone); then
+ * `listed` (the number is on the account's do-not-call list) gives opted_out.
+ *
+ * @example callRefusal({ consent: null, phone: "+14155550142" }, false) // "no_consent"
+ */
+export function callRefusal(
+  lead: Pick<LeadFields, "consent" | "phone">,
+  listed: boolean,
+): CallRefusal | undefined {
+  if (lead.consent === null) return "no_consent";
+  if (lead.phone === null) return "no_phone";
+  return listed ? "opted_out" : undefined;
+}
+
+/**
+ * The response state and reason of a lead entering the response. A test lead is never handed off.
+ * A lead whose call is refused is still answered when it has an email: pending, with the refusal as
+ * its reason (the hand-off then never carries the phone). The do-not-call list and a wrong-number
+ * report are about calls, so they leave the email answer open. No permitted way at all: not_called.
+ *
+ * @example responsePlan({ test: false, consent: null, phone: null, email: "a@b.co" }, false)
+ * // { response_state: "pending", response_reason: "no_consent" }
+ */
+export function responsePlan(
+  lead: Pick<LeadFields, "consent" | "phone" | "email" | "test">,
+  listed: boolean,
+): Pick<LeadRow, "response_state" | "response_reason"> {
+  if (lead.test) return { response_state: "not_called", response_reason: "test" };
+  const refusal = callRefusal(lead, listed);
+  if (refusal === undefined) return { response_state: "pending", response_reason: null };
+  return { response_state: lead.email === null ? "not_called" : "pending", response_reason: refusal };
+}
+
+/** May the assistant call this lead now? The only test the hand-off's phone depends on. */
+export function callPermitted(
+  lead: Pick<LeadRow, "consent" | "phone" | "test" | "response_reason">,
+): boolean {
+  return !lead.test && lead.response_reason === null && lead.consent !== null && lead.phone !== null;
+}
+
+/**
+ * call_eligible of a stored lead, as the intake's answer, the lead's status and the inbox show it: its
+ * response may call. A refused call keeps its reason while the lead is answered by email.
+ */
+export const callEligible = (lead: Pick<LeadRow, "response_state" | "response_reason">): boolean =>
+  lead.response_state !== "not_called" && lead.response_reason === null;
+
+/** callEligible as a SQL condition on leads `l`, for the inbox's filter. */
+export const CALL_ELIGIBLE_SQL = "(l.response_state <> 'not_called' and l.response_reason is null)";

@@ -1,0 +1,276 @@
+// Accepting a valid lead: idempotency, deduplication by external id and the response-task outbox, in one transaction.
+import { RESPOND_WITHIN_SECONDS } from "@speed-to-lead/spec";
+import {
+  type Database,
+  DatabaseError,
+  LOCK_NOT_AVAILABLE,
+  LOCK_TIMEOUT_MS,
+  type Transaction,
+} from "../../db/database.ts";
+import { isOnList } from "../dnc/dnc-repository.ts";
+import { acceptedBody } from "./accepted-body.ts";
+import { responsePlan } from "./call-eligibility.ts";
+import type { FreshLeadBatch } from "./fresh-lead-batch.ts";
+import { fieldsFromInput, type LeadRow } from "./lead-record.ts";
+import {
+  claimIdempotencyKey,
+  type FreshLead,
+  type FreshLeadResult,
+  findIdempotencyRecord,
+  findLeadByExternalId,
+  type IdempotencyRecord,
+  lockTaskOfExternalId,
+  recordIdempotentResponse,
+  scheduleResponse,
+  storeFreshLeads,
+  updateLead,
+} from "./lead-store.ts";
+import { mergeRepeat } from "./merge-repeat.ts";
+import { changedFields, recordRepeat } from "./repeat-history.ts";
+import type { ReplayCache } from "./replay-cache.ts";
+import type { ValidLead } from "./validation/validate-lead.ts";
+
+/**
+ * How long a request waits for another one holding the same idempotency key before answering 409.
+ * PostgreSQL connections carry it as lock_timeout (bun-sql-driver.ts); PGlite runs one transaction at
+ * a time, so nothing there ever waits on a lock.
+ */
+export const IDEMPOTENCY_WAIT_MS = LOCK_TIMEOUT_MS;
+
+export interface Channel {
+  tokenId: string;
+  accountId: string;
+}
+
+export type IntakeOutcome =
+  | {
+      kind: "stored";
+      status: 201 | 200;
+      /** The exact response body, also what a replay sends. */
+      body: string;
+      lead: LeadRow;
+      created: boolean;
+      /** Set when this request wrote the lead's response task (it became call-eligible now). */
+      responseTaskId?: string;
+    }
+  | { kind: "replayed"; status: number; body: string; leadId: string }
+  | { kind: "key_reused" }
+  | { kind: "in_flight" };
+
+type Ready = Extract<IntakeOutcome, { kind: "stored" }>;
+
+/**
+ * A real post's way to the database; a dry run has none (its transaction rolls back, so it never joins
+ * a batch and never teaches the replay cache).
+ */
+export interface LiveStore {
+  batch: FreshLeadBatch;
+  replays: ReplayCache;
+  /** False once the client went away: a lead not yet in a batch is then not stored. */
+  stillWanted(): boolean;
+}
+
+/**
+ * Stores a validated lead: the idempotency claim, the lead (new or merged), its response task when it
+ * can be answered, and the response kept for replays, all committed together. A replay this process
+ * answered before is answered from memory. A lead that cannot be a repeat joins a batch (one
+ * statement, one commit for all: fresh-lead-batch.ts); one with platform + external_lead_id takes its
+ * own transaction, as merges of one lead must go one by one.
+ *
+ * @example const outcome = await acceptLead(db, { tokenId, accountId }, valid, fingerprint, now, live);
+ */
+export async function acceptLead(
+  db: Database,
+  channel: Channel,
+  lead: ValidLead,
+  fingerprint: string,
+  now: Date = new Date(),
+  live?: LiveStore,
+): Promise<IntakeOutcome> {
+  const key = lead.idempotencyKey;
+  const kept = key === undefined ? undefined : live?.replays.find(channel.accountId, key);
+  if (kept) return answerOf(kept, fingerprint);
+  try {
+    const outcome =
+      lead.input.platform === undefined || lead.input.external_lead_id === undefined
+        ? await storeNewLead(db, channel, lead, fingerprint, now, live)
+        : await db.transaction((tx) => storeRepeatable(tx, channel, lead, fingerprint, now));
+    if (key !== undefined && live) keepAnswer(live.replays, channel.accountId, key, fingerprint, outcome);
+    return outcome;
+  } catch (error) {
+    // Another transaction held the key longer than IDEMPOTENCY_WAIT_MS.
+    if (error instanceof DatabaseError && error.sqlState === LOCK_NOT_AVAILABLE) return { kind: "in_flight" };
+    throw error;
+  }
+}
+
+/** A lead that cannot be a repeat: in a batch for a real post, alone for a dry run. */
+async function storeNewLead(
+  db: Database,
+  channel: Channel,
+  lead: ValidLead,
+  fingerprint: string,
+  now: Date,
+  live: LiveStore | undefined,
+): Promise<IntakeOutcome> {
+  const row = newLeadRow(channel, lead, now);
+  const fresh = freshLead(row);
+  const key = lead.idempotencyKey;
+  if (key !== undefined) {
+    const listedBody = fresh.listedPlan && bodyOf({ ...row, ...fresh.listedPlan }, lead);
+    fresh.idempotency = { key, fingerprint, body: bodyOf(row, lead), listedBody };
+  }
+  const result: FreshLeadResult = live
+    ? await live.batch.store(fresh, live.stillWanted)
+    : (await storeFreshLeads(db, [fresh]))[0]!;
+  if (!result.stored) {
+    return answerOf(
+      result.earlier ?? (await findIdempotencyRecord(db, channel.accountId, key!)),
+      fingerprint,
+    );
+  }
+  const stored = storedRow(fresh, result.listed);
+  const body = result.listed ? fresh.idempotency?.listedBody : fresh.idempotency?.body;
+  return {
+    kind: "stored",
+    status: 201,
+    body: body ?? bodyOf(stored, lead),
+    lead: stored,
+    created: true,
+    responseTaskId: taskOf(fresh, stored),
+  };
+}
+
+/** The row as the statement stored it: with the listed plan when the do-not-call list held its phone. */
+const storedRow = (fresh: FreshLead, listed: boolean): LeadRow =>
+  listed ? { ...fresh.lead, ...fresh.listedPlan! } : fresh.lead;
+
+/** The task the statement wrote: only a lead left pending has one. */
+const taskOf = (fresh: FreshLead, stored: LeadRow) =>
+  stored.response_state === "pending" ? fresh.taskId : undefined;
+
+/** The write of a new lead: its task id, and its plan should the do-not-call list hold its phone. */
+function freshLead(row: LeadRow): FreshLead {
+  // The do-not-call list only withdraws a call the fields permit: an otherwise call-eligible lead whose
+  // number is listed gets reason opted_out (an email-only hand-off, or not_called without an email).
+  const listable = row.response_state === "pending" && row.response_reason === null && row.phone !== null;
+  return {
+    lead: row,
+    taskId: Bun.randomUUIDv7(),
+    listedPlan: listable ? responsePlan(row, true) : undefined,
+  };
+}
+
+function newLeadRow(channel: Channel, lead: ValidLead, now: Date): LeadRow {
+  const fields = fieldsFromInput(lead);
+  return {
+    ...fields,
+    id: Bun.randomUUIDv7(),
+    account_id: channel.accountId,
+    channel_token_id: channel.tokenId,
+    consent_received_at: fields.consent ? now : null,
+    consent_channel_token_id: fields.consent ? channel.tokenId : null,
+    received_at: now,
+    respond_by: new Date(now.getTime() + RESPOND_WITHIN_SECONDS * 1000),
+    updated_at: now,
+    ...responsePlan(fields, false),
+  };
+}
+
+/** What a request with a used key gets: the first response (same payload), a 422, or a 409 while in flight. */
+function answerOf(record: IdempotencyRecord | undefined, fingerprint: string): IntakeOutcome {
+  if (!record) return { kind: "in_flight" };
+  if (record.fingerprint !== fingerprint) return { kind: "key_reused" };
+  if (record.response_status === null || record.response_body === null || record.lead_id === null) {
+    return { kind: "in_flight" };
+  }
+  return {
+    kind: "replayed",
+    status: record.response_status,
+    body: record.response_body,
+    leadId: record.lead_id,
+  };
+}
+
+/** Keeps a committed answer of this key for the next retry (a 409 is not an answer). */
+function keepAnswer(
+  replays: ReplayCache,
+  accountId: string,
+  key: string,
+  fingerprint: string,
+  outcome: IntakeOutcome,
+) {
+  if (outcome.kind !== "stored" && outcome.kind !== "replayed") return;
+  replays.keep(accountId, key, {
+    fingerprint,
+    lead_id: outcome.kind === "stored" ? outcome.lead.id : outcome.leadId,
+    response_status: outcome.status,
+    response_body: outcome.body,
+  });
+}
+
+/** A lead with platform + external_lead_id, in a transaction: the key first, then a new lead or a merge. */
+async function storeRepeatable(
+  tx: Transaction,
+  channel: Channel,
+  lead: ValidLead,
+  fingerprint: string,
+  now: Date,
+): Promise<IntakeOutcome> {
+  const key = lead.idempotencyKey;
+  if (key !== undefined && !(await claimIdempotencyKey(tx, channel.accountId, key, fingerprint, now))) {
+    return answerOf(await findIdempotencyRecord(tx, channel.accountId, key), fingerprint);
+  }
+  const outcome = await storeLead(tx, channel, lead, now);
+  if (key !== undefined) {
+    await recordIdempotentResponse(tx, channel.accountId, key, {
+      leadId: outcome.lead.id,
+      status: outcome.status,
+      body: outcome.body,
+    });
+  }
+  return outcome;
+}
+
+async function storeLead(tx: Transaction, channel: Channel, lead: ValidLead, now: Date): Promise<Ready> {
+  const row = newLeadRow(channel, lead, now);
+  const fresh = freshLead(row);
+  const [result] = await storeFreshLeads(tx, [fresh]);
+  if (result?.stored) {
+    const stored = storedRow(fresh, result.listed);
+    return ready(stored, true, lead, taskOf(fresh, stored));
+  }
+  // Only a (platform, external_lead_id) conflict leaves a lead without a key unstored.
+  await lockTaskOfExternalId(tx, channel.accountId, row.platform!, row.external_lead_id!);
+  const stored = await findLeadByExternalId(tx, channel.accountId, row.platform!, row.external_lead_id!, {
+    forUpdate: true,
+  });
+  if (!stored) throw new Error("lead conflict without a stored lead");
+  const phone = lead.phone ?? stored.phone;
+  const listed = phone !== null && (await isOnList(tx, channel.accountId, phone));
+  const merged = mergeRepeat(stored, lead, channel.tokenId, now, listed);
+  const updated = await updateLead(tx, merged.lead, now);
+  // The detail view's history of repeats commits with the merge itself.
+  await recordRepeat(tx, {
+    leadId: updated.id,
+    channelTokenId: channel.tokenId,
+    receivedAt: now,
+    changedFields: changedFields(stored, updated),
+  });
+  const responseTaskId = merged.startsResponse ? await scheduleResponse(tx, updated, now) : undefined;
+  return ready(updated, false, lead, responseTaskId);
+}
+
+const bodyOf = (row: LeadRow, lead: ValidLead, created = true) =>
+  JSON.stringify(acceptedBody(row, created, lead.ignoredFields));
+
+function ready(row: LeadRow, created: boolean, lead: ValidLead, responseTaskId: string | undefined): Ready {
+  return {
+    kind: "stored",
+    status: created ? 201 : 200,
+    body: bodyOf(row, lead, created),
+    lead: row,
+    created,
+    responseTaskId,
+  };
+}
