@@ -46,7 +46,9 @@ export async function startPgBouncer(adminUrl: string, options: PgBouncerOptions
   const pidFile = join(dir, "pgbouncer.pid");
   const ini = [
     "[databases]",
-    `* = host=${target.hostname} port=${target.port} user=${target.username || "postgres"}`,
+    `* = host=${target.hostname} port=${target.port} user=${decodeURIComponent(target.username) || "postgres"}${
+      target.password ? ` password=${decodeURIComponent(target.password)}` : ""
+    }`,
     "[pgbouncer]",
     "listen_addr = 127.0.0.1",
     `listen_port = ${port}`,
@@ -73,12 +75,7 @@ export async function startPgBouncer(adminUrl: string, options: PgBouncerOptions
   await waitForPort(port);
   return {
     port,
-    pooled(directUrl) {
-      const url = new URL(directUrl);
-      url.hostname = "127.0.0.1";
-      url.port = String(port);
-      return url.toString();
-    },
+    pooled: (directUrl) => pooledUrl(directUrl, port),
     async stop() {
       try {
         const pid = Number(readFileSync(pidFile, "utf8").trim());
@@ -87,6 +84,14 @@ export async function startPgBouncer(adminUrl: string, options: PgBouncerOptions
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** `directUrl`'s database through the pooler listening on `port`. */
+export function pooledUrl(directUrl: string, port: number): string {
+  const url = new URL(directUrl);
+  url.hostname = "127.0.0.1";
+  url.port = String(port);
+  return url.toString();
 }
 
 async function waitForPort(port: number): Promise<void> {
@@ -108,12 +113,12 @@ export const ROLE_TIMEOUTS = { statement_timeout: "8000ms", lock_timeout: "5000m
 
 /**
  * A new database in the cluster behind `adminUrl`, its role defaults set as the README says unless
- * `timeouts` is false: `direct` reaches PostgreSQL, `pooled` the same database through `pooler`.
+ * `timeouts` is false: `direct` reaches PostgreSQL, `pooled` the same database through the pooler on `port`.
  *
- * @example const { pooled, direct } = await createPooledDatabase(pooler, inject("postgresAdminUrl"));
+ * @example const { pooled, direct } = await createPooledDatabase(inject("pgbouncerPort"), inject("postgresAdminUrl"));
  */
 export async function createPooledDatabase(
-  pooler: PgBouncer,
+  port: number,
   adminUrl: string,
   timeouts: Record<string, string> | false = ROLE_TIMEOUTS,
 ): Promise<{ direct: string; pooled: string }> {
@@ -129,5 +134,5 @@ export async function createPooledDatabase(
       await admin.close();
     }
   }
-  return { direct, pooled: pooler.pooled(direct) };
+  return { direct, pooled: pooledUrl(direct, port) };
 }

@@ -18,25 +18,24 @@ const failure = (work: Promise<unknown>) =>
     (error: unknown) => error as Error,
   );
 
-let transactionPooler: PgBouncer;
+// The run's PgBouncer (transaction mode, refusing unknown startup parameters) and two variants.
 let lenientPooler: PgBouncer;
 let sessionPooler: PgBouncer;
 beforeAll(async () => {
-  [transactionPooler, lenientPooler, sessionPooler] = await Promise.all([
-    startPgBouncer(adminUrl()),
+  [lenientPooler, sessionPooler] = await Promise.all([
     startPgBouncer(adminUrl(), { ignoreStartupParameters: ["lock_timeout", "statement_timeout"] }),
     startPgBouncer(adminUrl(), { poolMode: "session" }),
   ]);
 });
 afterAll(async () => {
   await Promise.all(opened.map((db) => db.close()));
-  await Promise.all([transactionPooler, lenientPooler, sessionPooler].map((pooler) => pooler?.stop()));
+  await Promise.all([lenientPooler, sessionPooler].map((pooler) => pooler?.stop()));
 });
 
 describe("DATABASE_POOLER=transaction through PgBouncer in transaction mode", () => {
   it("runs parameterised statements and transactions from many connections without named prepared statements", async () => {
     // Role defaults shorter than the server's: transactions must still run under the server's own.
-    const { pooled } = await createPooledDatabase(transactionPooler, adminUrl(), {
+    const { pooled } = await createPooledDatabase(inject("pgbouncerPort"), adminUrl(), {
       statement_timeout: "7s",
       lock_timeout: "4s",
     });
@@ -66,7 +65,7 @@ describe("DATABASE_POOLER=transaction through PgBouncer in transaction mode", ()
   });
 
   it("has the database cancel a blocked statement and a slow one within the configured time, freeing the backend", async () => {
-    const { pooled, direct } = await createPooledDatabase(transactionPooler, adminUrl(), {
+    const { pooled, direct } = await createPooledDatabase(inject("pgbouncerPort"), adminUrl(), {
       statement_timeout: "600ms",
       lock_timeout: "300ms",
     });
@@ -97,7 +96,7 @@ describe("DATABASE_POOLER=transaction through PgBouncer in transaction mode", ()
 
 describe("a misconfigured connection is refused with its fix, not retried", () => {
   it("a pooler that refuses the timeouts as startup parameters: declare it", async () => {
-    const { pooled } = await createPooledDatabase(transactionPooler, adminUrl());
+    const { pooled } = await createPooledDatabase(inject("pgbouncerPort"), adminUrl());
     const db = open(pooled, { poolSize: 2 });
     const error = await failure(db.query("select 1"));
     expect(error).toBeInstanceOf(DatabaseMisconfiguredError);
@@ -107,7 +106,7 @@ describe("a misconfigured connection is refused with its fix, not retried", () =
   });
 
   it("a transaction-mode pooler that drops the parameters: found before any statement collides", async () => {
-    const { pooled } = await createPooledDatabase(lenientPooler, adminUrl());
+    const { pooled } = await createPooledDatabase(lenientPooler.port, adminUrl());
     const db = open(pooled, { poolSize: 2 });
     const error = await failure(db.query("select 1"));
     expect(error).toBeInstanceOf(DatabaseMisconfiguredError);
@@ -117,7 +116,7 @@ describe("a misconfigured connection is refused with its fix, not retried", () =
   });
 
   it("named prepared statements that collide (42P05) say the same", async () => {
-    const { pooled } = await createPooledDatabase(lenientPooler, adminUrl());
+    const { pooled } = await createPooledDatabase(lenientPooler.port, adminUrl());
     // One connection each: nothing to compare at start, so the collision itself must be understood.
     const [first, second] = [open(pooled, { poolSize: 1 }), open(pooled, { poolSize: 1 })];
     const errors = [];
@@ -131,14 +130,14 @@ describe("a misconfigured connection is refused with its fix, not retried", () =
   });
 
   it("a session-mode pooler declared as transaction mode", async () => {
-    const { pooled } = await createPooledDatabase(sessionPooler, adminUrl());
+    const { pooled } = await createPooledDatabase(sessionPooler.port, adminUrl());
     const error = await failure(open(pooled, { poolSize: 2, pooler: "transaction" }).query("select 1"));
     expect(error).toBeInstanceOf(DatabaseMisconfiguredError);
     expect(error?.message).toMatch(/session-mode pooler or PostgreSQL itself.*pool_mode = transaction/);
   });
 
   it("behind the pooler, a role without its default timeouts", async () => {
-    const { pooled } = await createPooledDatabase(transactionPooler, adminUrl(), false);
+    const { pooled } = await createPooledDatabase(inject("pgbouncerPort"), adminUrl(), false);
     const error = await failure(open(pooled, { poolSize: 2, pooler: "transaction" }).query("select 1"));
     expect(error).toBeInstanceOf(DatabaseMisconfiguredError);
     expect(error?.message).toMatch(/statement_timeout is 0 .* and lock_timeout is 0 /);
