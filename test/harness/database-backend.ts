@@ -34,7 +34,7 @@ export async function createBackendDatabase(backend: Backend): Promise<BackendDa
       backend === "pooled"
         ? await createPooledDatabase(inject("pgbouncerPort"), adminUrl)
         : { direct: await createDatabase(adminUrl, "stl_e2e"), pooled: undefined };
-    const env = pooled
+    const env: Record<string, string> = pooled
       ? { DATABASE_URL: pooled, DATABASE_POOLER: "transaction", DATABASE_DIRECT_URL: url }
       : { DATABASE_URL: url };
     const remove = async () => {

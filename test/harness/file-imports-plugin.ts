@@ -1,6 +1,6 @@
 // Vite plugin: `import x from "…" with { type: "file" }` gives the file's path under vitest, as it does under Bun.
 import { readFileSync } from "node:fs";
-import type { Plugin } from "vite";
+import type { Plugin } from "vitest/config";
 
 const SUFFIX = "?stl-file";
 const importerText = new Map<string, string>();

@@ -1,4 +1,5 @@
 // Embedded PostgreSQL (PGlite): the default when DATABASE_URL is unset. One backend, queries run one at a time.
+/// <reference path="../file-imports.d.ts" />
 import { PGlite } from "@electric-sql/pglite";
 // Imported as files so `bun build --compile` embeds them; PGlite would look them up by path otherwise.
 import initdbWasm from "@electric-sql/pglite/initdb.wasm" with { type: "file" };
