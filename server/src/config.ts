@@ -52,6 +52,12 @@ export interface ServerConfig {
 /** The repository root: relative PGLITE_DIR values resolve here, so `bun start` and `bun run stl` agree. */
 export const REPOSITORY_ROOT = resolve(fileURLToPath(import.meta.url), "..", "..", "..");
 
+/**
+ * Where a relative PGLITE_DIR starts: the repository root from source; the working directory for the
+ * single executable, which has no repository (its code lives inside the file).
+ */
+const dataBase = () => (Bun.isStandaloneExecutable ? process.cwd() : REPOSITORY_ROOT);
+
 const LOG_LEVELS: LogLevel[] = ["debug", "info", "warn", "error", "silent"];
 
 /** The one number reader: unset or blank gives the fallback; "zero" admits 0, "above-zero" does not. */
@@ -98,7 +104,7 @@ function choiceSetting<Choice extends string>(
 export function resolvePgliteDir(raw: string | undefined): string {
   const dir = raw?.trim() || ".data/pglite";
   if (dir === "memory") return dir;
-  return isAbsolute(dir) ? dir : join(REPOSITORY_ROOT, dir);
+  return isAbsolute(dir) ? dir : join(dataBase(), dir);
 }
 
 /** CORS_ALLOWED_ORIGINS: comma-separated origins, or "*"; unset or empty means no cross-origin access. */

@@ -7,3 +7,15 @@ declare module "*.data" {
   const path: string;
   export default path;
 }
+declare module "*.js" {
+  const path: string;
+  export default path;
+}
+declare module "*.css" {
+  const path: string;
+  export default path;
+}
+declare module "*.png" {
+  const path: string;
+  export default path;
+}

@@ -1,33 +1,28 @@
 // The console's shared routes: its static assets (htmx from node_modules, our CSS and JS), the language switch
 // and /console itself. Page features (owners, integrations, …) are composed in pages.ts.
-import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+/// <reference path="../../file-imports.d.ts" />
 import { Elysia } from "elysia";
+import htmxJs from "htmx.org/dist/htmx.min.js" with { type: "file" };
+// Imported as files: `bun build --compile` embeds them, and from source they are their path on disk.
+import sseJs from "htmx-ext-sse/dist/sse.js" with { type: "file" };
 import { requestState } from "../../http/request-state.ts";
 import { problemResponse } from "../../http/respond.ts";
+import inboxJs from "../inbox/inbox.js" with { type: "file" };
+import consoleCss from "./assets/console.css" with { type: "file" };
+import consoleJs from "./assets/console.js" with { type: "file" };
 import { setCookie } from "./cookies.ts";
 import { CONSOLE_HOME } from "./navigation.ts";
 import { type ConsoleDeps, notFoundPage, ownerPage, pageContext } from "./owner-guard.ts";
 import { LANGUAGE_COOKIE } from "./page-language.ts";
 import { redirectTo } from "./page-response.ts";
 
-const require = createRequire(import.meta.url);
-const packageDir = (name: string) => dirname(require.resolve(`${name}/package.json`));
-
 /** Every file the console serves, by its public name: nothing else on disk is reachable. */
 const ASSETS: Record<string, { path: string; type: string }> = {
-  "htmx.min.js": { path: join(packageDir("htmx.org"), "dist", "htmx.min.js"), type: "text/javascript" },
-  "sse.js": { path: join(packageDir("htmx-ext-sse"), "dist", "sse.js"), type: "text/javascript" },
-  "console.js": {
-    path: fileURLToPath(new URL("./assets/console.js", import.meta.url)),
-    type: "text/javascript",
-  },
-  "inbox.js": {
-    path: fileURLToPath(new URL("../inbox/inbox.js", import.meta.url)),
-    type: "text/javascript",
-  },
-  "console.css": { path: fileURLToPath(new URL("./assets/console.css", import.meta.url)), type: "text/css" },
+  "htmx.min.js": { path: htmxJs, type: "text/javascript" },
+  "sse.js": { path: sseJs, type: "text/javascript" },
+  "console.js": { path: consoleJs, type: "text/javascript" },
+  "inbox.js": { path: inboxJs, type: "text/javascript" },
+  "console.css": { path: consoleCss, type: "text/css" },
 };
 
 const ONE_YEAR = 365 * 24 * 60 * 60;
