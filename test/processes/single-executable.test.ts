@@ -10,6 +10,7 @@ import { eligibleLead } from "../../server/src/testing/handoff-fixture.ts";
 import { childEnv } from "../harness/child-env.ts";
 import { type BackendDatabase, createBackendDatabase } from "../harness/database-backend.ts";
 import { postLead } from "../harness/lead-http.ts";
+import { freePort } from "../harness/postgres.ts";
 import { type ServerProcess, startServerProcess } from "../harness/server-process.ts";
 
 const base = mkdtempSync(join(tmpdir(), "stl-binary-"));
@@ -86,6 +87,9 @@ describe("the single executable", () => {
     const id = await postReplayAndPages(server, token);
     // The console assistant prints the hand-off on the server's stdout.
     await server.waitForLine((line) => line.includes('"msg":"handoff"') && line.includes(id));
+    // The container's HEALTHCHECK: ready here, and not where nothing listens.
+    expect((await runBinary(["probe", "/readyz"], folder, { PORT: String(server.port) })).exitCode).toBe(0);
+    expect((await runBinary(["probe"], folder, { PORT: String(await freePort()) })).exitCode).toBe(1);
   });
 
   it("migrates, creates a token and serves on PostgreSQL, handing off to the assistant", async () => {
