@@ -1,6 +1,6 @@
 // PgBouncer (Debian's, 1.18) in front of the test cluster, as self-hosters reach managed PostgreSQL: transaction pooling by default.
 import { spawnSync } from "node:child_process";
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createDatabase, freePort } from "./postgres.ts";
@@ -24,11 +24,17 @@ export interface PgBouncerOptions {
 
 const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
 
-/** The pgbouncer binary: on PATH, or where Debian puts it. */
-function pgbouncerBinary(): string {
+/** The pgbouncer binary: on PATH, or where Debian puts it; undefined when not installed. */
+export function findPgbouncer(): string | undefined {
   const onPath = spawnSync("sh", ["-c", "command -v pgbouncer"], { encoding: "utf8" }).stdout.trim();
   if (onPath) return onPath;
-  throw new Error("pgbouncer not found: install it (Debian: apt-get install pgbouncer)");
+  return existsSync("/usr/sbin/pgbouncer") ? "/usr/sbin/pgbouncer" : undefined;
+}
+
+function pgbouncerBinary(): string {
+  const found = findPgbouncer();
+  if (!found) throw new Error("pgbouncer not found: install it (Debian: apt-get install pgbouncer)");
+  return found;
 }
 
 /**
@@ -122,6 +128,7 @@ export async function createPooledDatabase(
   adminUrl: string,
   timeouts: Record<string, string> | false = ROLE_TIMEOUTS,
 ): Promise<{ direct: string; pooled: string }> {
+  if (!port) pgbouncerBinary(); // the global setup found none: say so
   const direct = await createDatabase(adminUrl, "stl_pooled");
   if (timeouts) {
     const admin = new Bun.SQL(direct, { max: 1 });
