@@ -2,7 +2,7 @@
 # docker build -t speed-to-lead . && docker run -p 3000:3000 -v stl-data:/data speed-to-lead
 # (compose.yaml runs PostgreSQL, PgBouncer, two servers and a worker.)
 
-# 1. Build: the workspace from its lockfile, then `bun run build:binary` (scripts/build-binary.ts) -> dist/stl.
+# 1. Build: the workspace from its lockfile, then `bun run build:binary` (server/build-binary.ts) -> dist/stl.
 FROM node:20-bookworm-slim AS build
 RUN npm i -g bun@1.4.4
 WORKDIR /src

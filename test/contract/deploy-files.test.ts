@@ -2,8 +2,8 @@
 // the documented ones, read by the real config reader, complete for its topology; the Dockerfile builds as the tests do.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { loadConfig } from "@speed-to-lead/server/config";
 import { describe, expect, it } from "vitest";
-import { loadConfig } from "../../server/src/config.ts";
 import { REPOSITORY_ROOT } from "../harness/stl-cli.ts";
 
 const read = (path: string) => readFileSync(join(REPOSITORY_ROOT, path), "utf8");
@@ -72,7 +72,7 @@ describe("Dockerfile", () => {
   it("builds the executable with the script the tests build it with", () => {
     expect(dockerfile).toMatch(/^RUN bun run build:binary$/m);
     const scripts = JSON.parse(read("package.json")).scripts as Record<string, string>;
-    expect(scripts["build:binary"]).toMatch(/bun scripts\/build-binary\.ts$/);
+    expect(scripts["build:binary"]).toMatch(/bun server\/build-binary\.ts$/);
   });
 
   it("runs it as a non-root user with a data volume, a readiness check and a stop signal", () => {

@@ -1,10 +1,10 @@
 // Scale-out behind a transaction-mode pooler: two servers (DISPATCHER=off) and two `stl dispatch` workers through
 // PgBouncer, concurrent posts, kill -9 of one server: no lead lost or doubled, each hand-off and callback once.
 import { type StatusCallback, verifyWebhook } from "@speed-to-lead/sdk/webhooks";
+import { type FakeAssistant, startFakeAssistant } from "@speed-to-lead/server/testing/fake-assistant";
+import { eligibleLead } from "@speed-to-lead/server/testing/handoff-fixture";
 import type { LeadAccepted } from "@speed-to-lead/spec";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type FakeAssistant, startFakeAssistant } from "../../server/src/testing/fake-assistant.ts";
-import { eligibleLead } from "../../server/src/testing/handoff-fixture.ts";
 import { childEnv } from "../harness/child-env.ts";
 import { type BackendDatabase, createBackendDatabase } from "../harness/database-backend.ts";
 import { postLead } from "../harness/lead-http.ts";

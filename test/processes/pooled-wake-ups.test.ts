@@ -1,8 +1,9 @@
 // Wake-ups behind a transaction-mode pooler: NOTIFY through it reaches a worker that LISTENs on DATABASE_DIRECT_URL;
 // without that URL the worker says it polls, and at what interval, and finds the task by polling.
+
+import { type FakeAssistant, startFakeAssistant } from "@speed-to-lead/server/testing/fake-assistant";
+import { eligibleLead } from "@speed-to-lead/server/testing/handoff-fixture";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type FakeAssistant, startFakeAssistant } from "../../server/src/testing/fake-assistant.ts";
-import { eligibleLead } from "../../server/src/testing/handoff-fixture.ts";
 import { childEnv } from "../harness/child-env.ts";
 import { type BackendDatabase, createBackendDatabase } from "../harness/database-backend.ts";
 import { postLead } from "../harness/lead-http.ts";

@@ -104,7 +104,7 @@ async function intake(deps: IntakeDeps, request: Request, state: RequestState, r
     case "key_reused":
       return refuse("idempotency_key_reused", { headers: limitHeaders });
     case "in_flight":
-      // The holder has run for IDEMPOTENCY_WAIT_MS already; it is likely done within a second.
+      // The holder has run for LOCK_TIMEOUT_MS already; it is likely done within a second.
       return refuse("idempotency_request_in_flight", {
         retryAfterSeconds: 1,
         headers: limitHeaders,

@@ -7,7 +7,6 @@ import htmxJs from "htmx.org/dist/htmx.min.js" with { type: "file" };
 import sseJs from "htmx-ext-sse/dist/sse.js" with { type: "file" };
 import { requestState } from "../../http/request-state.ts";
 import { problemResponse } from "../../http/respond.ts";
-import inboxJs from "../inbox/inbox.js" with { type: "file" };
 import consoleCss from "./assets/console.css" with { type: "file" };
 import consoleJs from "./assets/console.js" with { type: "file" };
 import { setCookie } from "./cookies.ts";
@@ -16,12 +15,17 @@ import { type ConsoleDeps, notFoundPage, ownerPage, pageContext } from "./owner-
 import { LANGUAGE_COOKIE } from "./page-language.ts";
 import { redirectTo } from "./page-response.ts";
 
-/** Every file the console serves, by its public name: nothing else on disk is reachable. */
-const ASSETS: Record<string, { path: string; type: string }> = {
+/** A file the console serves under /console/assets/<name>: its path (a file import) and media type. */
+export interface ConsoleAsset {
+  path: string;
+  type: string;
+}
+
+/** The kit's own files; pages add theirs (consoleBase's `pageAssets`). Nothing else on disk is reachable. */
+const KIT_ASSETS: Record<string, ConsoleAsset> = {
   "htmx.min.js": { path: htmxJs, type: "text/javascript" },
   "sse.js": { path: sseJs, type: "text/javascript" },
   "console.js": { path: consoleJs, type: "text/javascript" },
-  "inbox.js": { path: inboxJs, type: "text/javascript" },
   "console.css": { path: consoleCss, type: "text/css" },
 };
 
@@ -31,7 +35,8 @@ const ONE_YEAR = 365 * 24 * 60 * 60;
 const safeBack = (back: string | null) =>
   back && /^\/console(\/|\?|$)/.test(back) && !back.startsWith("//") ? back : CONSOLE_HOME;
 
-export function consoleBase(deps: ConsoleDeps) {
+export function consoleBase(deps: ConsoleDeps, pageAssets: Record<string, ConsoleAsset> = {}) {
+  const ASSETS = { ...KIT_ASSETS, ...pageAssets };
   return (
     new Elysia({ name: "console-base" })
       .get("/console", ({ request }) => redirectTo(requestState(request), request, CONSOLE_HOME))

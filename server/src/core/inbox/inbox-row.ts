@@ -1,7 +1,7 @@
 // One inbox row: the SQL that reads it (leads joined with their channel's name) and its plain-data shape.
 import type { NotCalledReason, ResponseState } from "@speed-to-lead/spec";
 import { callEligible } from "../leads/call-eligibility.ts";
-import { formatPhoneForPeople } from "../phone-display.ts";
+import { formatPhoneForPeople } from "../phone.ts";
 import { timestampToMicros } from "./keyset-cursor.ts";
 
 /** Every text here was sent by an application holding a token: escape it wherever it is shown. */

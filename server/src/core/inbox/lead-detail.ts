@@ -9,7 +9,7 @@ import { listRetries, type RetryEntry } from "../handoff/handoff-retries.ts";
 import { callEligible } from "../leads/call-eligibility.ts";
 import type { LeadFields } from "../leads/lead-record.ts";
 import { listRepeats, type RepeatEntry } from "../leads/repeat-history.ts";
-import { formatPhoneForPeople } from "../phone-display.ts";
+import { formatPhoneForPeople } from "../phone.ts";
 
 /** Every text field was sent by an application holding a token: escape it wherever it is shown. */
 export interface LeadDetail extends Omit<LeadFields, "source" | "consent"> {

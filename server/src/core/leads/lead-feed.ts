@@ -1,6 +1,7 @@
 // Tells subscribers, per account, that leads changed: in-process at once, and NOTIFY after the commit to other processes on PostgreSQL.
 import type { Queryable } from "../../db/database.ts";
 import type { ListenFn } from "../../db/listen.ts";
+import { notifyChannel } from "../../db/notify-channel.ts";
 import { describeError, type Logger } from "../../logger.ts";
 
 /** The channel every process sends and listens on; the payload is `<sender>|` and a comma-separated list of account ids. */
@@ -38,6 +39,7 @@ export function createLeadFeed(options: {
   coalesceMs?: number;
 }): LeadFeed {
   const { db, logger, listen } = options;
+  const channel = notifyChannel(LEAD_CHANGE_CHANNEL, { db, listen, logger });
   const notify = options.notify ?? listen !== undefined;
   const sender = crypto.randomUUID().slice(0, 8);
   const coalesceMs = options.coalesceMs ?? 20;
@@ -45,7 +47,7 @@ export function createLeadFeed(options: {
   const pending = new Set<string>();
   let timer: ReturnType<typeof setTimeout> | undefined;
   let sending: Promise<void> = Promise.resolve();
-  let listening: Promise<() => Promise<void>> | undefined;
+  let listening: Promise<(() => Promise<void>) | undefined> | undefined;
   let closed = false;
 
   const deliver = (accountIds: Iterable<string>) => {
@@ -67,11 +69,7 @@ export function createLeadFeed(options: {
     deliver(accountIds);
     if (!notify) return;
     sending = sending.then(async () => {
-      for (const payload of payloads(sender, accountIds)) {
-        await db
-          .query("select pg_notify($1, $2)", [LEAD_CHANGE_CHANNEL, payload])
-          .catch((error) => logger.warn("NOTIFY of changed leads failed", describeError(error)));
-      }
+      for (const payload of payloads(sender, accountIds)) await channel.notify(payload);
     });
   };
 
@@ -85,18 +83,13 @@ export function createLeadFeed(options: {
       const set = subscribers.get(accountId) ?? new Set();
       subscribers.set(accountId, set);
       set.add(onChange);
-      if (listen && !listening) {
-        listening = listen(LEAD_CHANGE_CHANNEL, (payload) => {
+      if (listen)
+        listening ??= channel.listen((payload) => {
           const [from, accountIds] = payload.split("|");
           if (from !== sender && accountIds) deliver(accountIds.split(","));
         });
-        listening.catch((error) => {
-          // Subscribers still catch up on their poll; the next subscribe tries LISTEN again.
-          logger.warn("LISTEN for changed leads failed", describeError(error));
-          listening = undefined;
-        });
-      }
-      await listening?.catch(() => undefined);
+      // Subscribers still catch up on their poll when LISTEN failed; the next subscribe tries again.
+      if (listening && !(await listening)) listening = undefined;
       return () => {
         set.delete(onChange);
         if (set.size === 0) subscribers.delete(accountId);
@@ -109,7 +102,7 @@ export function createLeadFeed(options: {
         flush();
       }
       await sending;
-      const unlisten = await listening?.catch(() => undefined);
+      const unlisten = await listening;
       await unlisten?.().catch(() => undefined);
     },
   };
