@@ -78,7 +78,11 @@ describe("the single executable", () => {
 
   it("serves on PGlite in ./.data/pglite of an empty folder, prints its demo token, and hands off", async () => {
     const folder = emptyFolder("pglite");
-    const server = await startServerProcess({ command: { argv: [binary, "serve"], cwd: folder } });
+    // A new embedded database runs initdb first: seconds alone, far more on a busy machine.
+    const server = await startServerProcess({
+      command: { argv: [binary, "serve"], cwd: folder },
+      readyTimeoutMs: 90_000,
+    });
     servers.push(server);
     await server.waitForLine((line) => line.includes('"msg":"ready"'));
     const output = server.lines.join("\n");
@@ -90,7 +94,7 @@ describe("the single executable", () => {
     // The container's HEALTHCHECK: ready here, and not where nothing listens.
     expect((await runBinary(["probe", "/readyz"], folder, { PORT: String(server.port) })).exitCode).toBe(0);
     expect((await runBinary(["probe"], folder, { PORT: String(await freePort()) })).exitCode).toBe(1);
-  });
+  }, 120_000);
 
   it("migrates, creates a token and serves on PostgreSQL, handing off to the assistant", async () => {
     database = await createBackendDatabase("postgres");
