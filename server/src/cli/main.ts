@@ -1,4 +1,5 @@
 // `bun run stl …`: the server's command-line tool. Same DATABASE_URL / PGLITE_DIR as the server.
+import { COMMAND_NAME } from "../command-name.ts";
 import { loadConfig } from "../config.ts";
 import { type Database, DatabaseMisconfiguredError, DatabaseUnavailableError } from "../db/database.ts";
 import { DirectoryLockedError } from "../db/directory-lock.ts";
@@ -18,7 +19,7 @@ import {
   tokenCallbackCommand,
 } from "./token-commands.ts";
 
-export const USAGE = `Usage: bun run stl <command>
+export const USAGE = `Usage: ${COMMAND_NAME} <command>
 
   tokens create --account <slug> --name <label> [--json]
                               create a channel token (and the account when new); shown once
