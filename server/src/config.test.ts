@@ -61,7 +61,8 @@ describe("loadConfig", () => {
       databasePooler: "transaction",
       databaseDirectUrl: "postgres://db:5432/leads",
     });
-    expect(() => loadConfig({ ...pooled, DATABASE_POOLER: "session" })).toThrow(
+    expect(loadConfig({ ...pooled, DATABASE_POOLER: "session" }).databasePooler).toBe("session");
+    expect(() => loadConfig({ ...pooled, DATABASE_POOLER: "statement" })).toThrow(
       /DATABASE_POOLER must be one of/,
     );
     expect(() => loadConfig({ DATABASE_POOLER: "transaction" })).toThrow(/need DATABASE_URL/);

@@ -16,7 +16,7 @@ export interface ServerConfig {
   host: string;
   /** Set: real PostgreSQL through Bun's SQL client. Unset: embedded PGlite in pgliteDir. */
   databaseUrl: string | undefined;
-  /** DATABASE_POOLER: "transaction" when DATABASE_URL reaches a transaction-mode pooler. */
+  /** DATABASE_POOLER: "transaction" or "session" when DATABASE_URL reaches a pooler in that mode. */
   databasePooler: PoolerMode;
   /** DATABASE_DIRECT_URL: PostgreSQL itself, for LISTEN when DATABASE_URL is a pooler. */
   databaseDirectUrl: string | undefined;
@@ -122,7 +122,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
   if (databaseTimeoutMs === 0)
     throw new Error("DATABASE_TIMEOUT_MS must be above 0: every statement is bounded");
   const databaseUrl = env.DATABASE_URL?.trim() || undefined;
-  const databasePooler = choiceSetting(env, "DATABASE_POOLER", ["none", "transaction"], "none");
+  const databasePooler = choiceSetting(env, "DATABASE_POOLER", ["none", "session", "transaction"], "none");
   const databaseDirectUrl = env.DATABASE_DIRECT_URL?.trim() || undefined;
   if (!databaseUrl && (databasePooler !== "none" || databaseDirectUrl))
     throw new Error("DATABASE_POOLER and DATABASE_DIRECT_URL need DATABASE_URL (PostgreSQL)");

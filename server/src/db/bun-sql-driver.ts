@@ -13,8 +13,9 @@ import {
 } from "./database.ts";
 import { DatabaseDeadlineError, DEADLINE_GRACE_MS, withDeadline } from "./query-deadline.ts";
 
-/** What a transaction-mode pooler does to a client that does not know it is there, and the fix. */
-const POOLER_FIX = "set DATABASE_POOLER=transaction (see the README's Deploy section)";
+/** What a pooler does to a client that does not know it is there, and the fix. */
+const POOLER_FIX =
+  "set DATABASE_POOLER=transaction (or session, for a session-mode pooler; see the README's Deploy section)";
 
 /** A pooler's refusal is a configuration error, not an outage: retrying would never succeed. */
 function poolerRefusal(state: string | undefined, message: string): Error | undefined {
@@ -26,7 +27,7 @@ function poolerRefusal(state: string | undefined, message: string): Error | unde
   // 42P05 "prepared statement already exists", 26000 "does not exist": backends shared between connections.
   if (state === "42P05" || state === "26000")
     return new DatabaseMisconfiguredError(
-      `named prepared statements collide (${message}): DATABASE_URL reaches a transaction-mode pooler; ${POOLER_FIX}`,
+      `named prepared statements collide (${message}): DATABASE_URL reaches a transaction-mode pooler; set DATABASE_POOLER=transaction (see the README's Deploy section)`,
     );
   return undefined;
 }
@@ -70,27 +71,27 @@ export interface BunSqlOptions {
   poolSize: number;
   /** statement_timeout of every connection; the client gives up DEADLINE_GRACE_MS later (a frozen server). */
   timeoutMs?: number;
-  /** "transaction": DATABASE_URL is a transaction-mode pooler (DATABASE_POOLER); "none" by default. */
+  /** DATABASE_POOLER: "transaction" or "session" when DATABASE_URL is such a pooler; "none" by default. */
   pooler?: PoolerMode;
 }
 
 /**
- * Direct (or session-mode pooler): named prepared statements (planned once per connection) and the
- * timeouts as startup parameters, which saves a round trip per transaction. Behind a transaction-mode
- * pooler neither survives, as a backend serves many clients: unnamed statements, no startup parameter
- * (PgBouncer refuses unknown ones), the role's default timeouts (checked on the first statement) and
- * SET LOCAL at the start of each transaction.
+ * Direct: named prepared statements (planned once per connection) and the timeouts as startup
+ * parameters, which saves a round trip per transaction. Behind a pooler, no startup parameter (PgBouncer
+ * refuses unknown ones): the role's default timeouts (checked on the first statement) and SET LOCAL at
+ * the start of each transaction. Behind a transaction-mode pooler a backend serves many clients, so
+ * statements are unnamed too; a session-mode pooler keeps them.
  */
 export function createBunSqlDatabase(url: string, options: BunSqlOptions): Database {
   const timeoutMs = options.timeoutMs ?? DEFAULT_DATABASE_TIMEOUT_MS;
   const deadlineMs = timeoutMs + DEADLINE_GRACE_MS;
   const pooler = options.pooler ?? "none";
-  const pooled = pooler === "transaction";
+  const pooled = pooler !== "none";
   const sql: SQL = new Bun.SQL(url, {
     max: options.poolSize,
     connectionTimeout: 5,
     idleTimeout: 60,
-    prepare: !pooled,
+    prepare: pooler !== "transaction",
     connection: pooled
       ? {}
       : {

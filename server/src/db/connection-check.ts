@@ -2,8 +2,8 @@
 import type { SQL } from "bun";
 import { DatabaseMisconfiguredError, LOCK_TIMEOUT_MS } from "./database.ts";
 
-/** DATABASE_POOLER: "transaction" when DATABASE_URL reaches a transaction-mode pooler, else "none". */
-export type PoolerMode = "none" | "transaction";
+/** DATABASE_POOLER: what DATABASE_URL reaches: PostgreSQL itself ("none"), or a pooler in that mode. */
+export type PoolerMode = "none" | "session" | "transaction";
 
 /** Where the README says how each pooler (Supabase, Neon, RDS Proxy, PgBouncer) is set up. */
 const DEPLOY_DOCS = "see the README's Deploy section";
@@ -61,7 +61,7 @@ const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
  * Throws DatabaseMisconfiguredError, naming the fix, when the connection cannot work as configured:
  * a transaction-mode pooler not declared with DATABASE_POOLER=transaction (named prepared statements
  * would collide: 42P05), a declared one that keeps sessions (session mode, or PostgreSQL itself), or,
- * behind the pooler, a statement_timeout or lock_timeout that is missing or longer than the server's.
+ * behind any pooler, a statement_timeout or lock_timeout that is missing or longer than the server's.
  *
  * @example await checkConnection(sql, { pooler: "transaction", timeoutMs: 8_000, poolSize: 4 });
  */
@@ -73,19 +73,19 @@ export async function checkConnection(
   // Two connections are needed to tell; a pool of one never shares a backend with itself.
   if (settings.poolSize >= 2) {
     const shared = await backendsShared(sql);
-    if (shared && pooler === "none")
+    if (shared && pooler !== "transaction")
       throw new DatabaseMisconfiguredError(
         "DATABASE_URL reaches a transaction-mode pooler (its connections share PostgreSQL backends): set DATABASE_POOLER=transaction, and DATABASE_DIRECT_URL for LISTEN; " +
           DEPLOY_DOCS,
       );
     if (!shared && pooler === "transaction")
       throw new DatabaseMisconfiguredError(
-        "DATABASE_POOLER=transaction, but each connection keeps its own PostgreSQL backend: DATABASE_URL reaches a session-mode pooler or PostgreSQL itself. Point DATABASE_URL at the pooler's transaction-mode port (PgBouncer: pool_mode = transaction; Supabase: port 6543), or unset DATABASE_POOLER; " +
+        "DATABASE_POOLER=transaction, but each connection keeps its own PostgreSQL backend: DATABASE_URL reaches a session-mode pooler or PostgreSQL itself. Point DATABASE_URL at the pooler's transaction-mode port (PgBouncer: pool_mode = transaction; Supabase: port 6543), or set DATABASE_POOLER=session for a session-mode pooler, or unset it for PostgreSQL itself; " +
           DEPLOY_DOCS,
       );
   }
-  if (pooler !== "transaction") return;
-  // Behind the pooler no startup parameter sets them: the role's defaults must, for every statement.
+  if (pooler === "none") return;
+  // Behind a pooler no startup parameter sets them: the role's defaults must, for every statement.
   const found = await effectiveTimeouts(sql);
   const statementMs = Number(found.statement_ms);
   const lockMs = Number(found.lock_ms);

@@ -94,6 +94,22 @@ describe("DATABASE_POOLER=transaction through PgBouncer in transaction mode", ()
   });
 });
 
+describe("DATABASE_POOLER=session through PgBouncer in session mode", () => {
+  it("keeps named prepared statements, sends no startup parameter, and checks the role's timeouts", async () => {
+    const { pooled } = await createPooledDatabase(sessionPooler.port, adminUrl());
+    const db = open(pooled, { poolSize: 2, pooler: "session" });
+    for (let round = 0; round < 3; round++) await db.query("select $1::int as n", [round]);
+    const [kept] = await db.query<{ prepared: number; timeout: string }>(
+      "select (select count(*)::int from pg_prepared_statements) as prepared, current_setting('statement_timeout') as timeout",
+    );
+    expect(kept?.prepared).toBeGreaterThan(0);
+    expect(kept?.timeout).toBe("8s");
+    const { pooled: bare } = await createPooledDatabase(sessionPooler.port, adminUrl(), false);
+    const error = await failure(open(bare, { poolSize: 2, pooler: "session" }).query("select 1"));
+    expect(error?.message).toMatch(/statement_timeout is 0 .*ALTER ROLE/);
+  });
+});
+
 describe("a misconfigured connection is refused with its fix, not retried", () => {
   it("a pooler that refuses the timeouts as startup parameters: declare it", async () => {
     const { pooled } = await createPooledDatabase(inject("pgbouncerPort"), adminUrl());
