@@ -96,7 +96,7 @@ describe("the single executable", () => {
     expect((await runBinary(["probe"], folder, { PORT: String(await freePort()) })).exitCode).toBe(1);
   }, 120_000);
 
-  it("migrates, creates a token and serves on PostgreSQL, handing off to the assistant", async () => {
+  it("migrates, creates a token, serves and dispatches (a worker) on PostgreSQL, handing off to the assistant", async () => {
     database = await createBackendDatabase("postgres");
     assistant = startFakeAssistant();
     const env = {
@@ -114,10 +114,19 @@ describe("the single executable", () => {
     );
     expect(created.exitCode).toBe(0);
     const { token } = JSON.parse(created.stdout) as { token: string };
-    const server = await startServerProcess({ env, command: { argv: [binary, "serve"], cwd: folder } });
+    const server = await startServerProcess({
+      env: { ...env, DISPATCHER: "off" },
+      command: { argv: [binary, "serve"], cwd: folder },
+    });
     servers.push(server);
-    const id = await postReplayAndPages(server, token);
-    await assistant.waitUntil(() => assistant!.acknowledged().size === 1, "the hand-off");
-    expect(assistant.deliveries[0]?.payload.data.lead_id).toBe(id);
+    const worker = Bun.spawn([binary, "dispatch"], { cwd: folder, env: childEnv(env), stdout: "ignore" });
+    try {
+      const id = await postReplayAndPages(server, token);
+      await assistant.waitUntil(() => assistant!.acknowledged().size === 1, "the worker's hand-off");
+      expect(assistant.deliveries[0]?.payload.data.lead_id).toBe(id);
+    } finally {
+      worker.kill("SIGTERM");
+    }
+    expect(await worker.exited).toBe(0);
   });
 });
