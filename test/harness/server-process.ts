@@ -41,6 +41,8 @@ export interface StartServerOptions {
    * libfaketime's `faketime` (Debian package faketime) wraps the server.
    */
   clock?: string;
+  /** Another start command, run in `cwd`: the single executable (`[path, "serve"]`) in an empty folder. */
+  command?: { argv: string[]; cwd: string };
 }
 
 const OUTPUT_LIMIT = 32 * 1024;
@@ -90,9 +92,9 @@ async function waitUntilReady(child: Subprocess, url: string, timeoutMs: number,
  */
 export async function startServerProcess(options: StartServerOptions): Promise<ServerProcess> {
   const port = await freePort();
-  const command = ["bun", ...(options.bunFlags ?? []), "server/src/main.ts"];
-  const child = Bun.spawn(options.clock ? ["faketime", "-f", `@${options.clock}`, ...command] : command, {
-    cwd: options.repository ?? REPOSITORY_ROOT,
+  const argv = options.command?.argv ?? ["bun", ...(options.bunFlags ?? []), "server/src/main.ts"];
+  const child = Bun.spawn(options.clock ? ["faketime", "-f", `@${options.clock}`, ...argv] : argv, {
+    cwd: options.command?.cwd ?? options.repository ?? REPOSITORY_ROOT,
     env: childEnv({
       LOG_LEVEL: "info",
       ...options.databaseEnv,
