@@ -24,7 +24,7 @@ describe("bun run stl", () => {
     expect(created.stdout).toContain("Created account acme.");
     const token = /stl_ch_[A-Za-z0-9_-]{43}/.exec(created.stdout)![0];
     const listed = await runCli(["tokens", "list"], env);
-    expect(listed.stdout).toContain(`acme  …${token.slice(-4)}  active  never used  Web form`);
+    expect(listed.stdout).toContain(`acme  stl_ch_…${token.slice(-4)}  read  active  never used  Web form`);
     expect(listed.stdout).not.toContain(token);
 
     const second = await runCli(["tokens", "create", "--account", "acme", "--name", "Zapier", "--json"], env);
@@ -44,6 +44,34 @@ describe("bun run stl", () => {
       ["Web form", false],
       ["Zapier", true],
     ]);
+  });
+
+  it("creates intake-only tokens with --scope intake (stl_pk_), lists the scope, and a roll keeps it", async () => {
+    const create = (scope: string) =>
+      runCli(["tokens", "create", "--account", "scopes", "--name", "Form", "--scope", scope, "--json"], env);
+    const intake = JSON.parse((await create("intake")).stdout);
+    expect(intake).toMatchObject({ scope: "intake", token: expect.stringMatching(/^stl_pk_[A-Za-z0-9_-]{43}$/) });
+    const read = JSON.parse((await create("read")).stdout);
+    expect(read).toMatchObject({ scope: "read", token: expect.stringMatching(/^stl_ch_/) });
+    const human = await runCli(["tokens", "create", "--account", "scopes", "--name", "Site", "--scope", "intake"], env);
+    expect(human.stdout).toContain("intake-only (posts leads; fit for a web page)");
+
+    const rolled = JSON.parse(
+      (await runCli(["tokens", "roll", intake.id, "--expires-in", "now", "--json"], env)).stdout,
+    );
+    expect(rolled).toMatchObject({ scope: "intake", token: expect.stringMatching(/^stl_pk_/) });
+    const listed = JSON.parse((await runCli(["tokens", "list", "--account", "scopes", "--json"], env)).stdout);
+    expect(listed.map((t: { id: string; scope: string }) => [t.id, t.scope])).toEqual([
+      [intake.id, "intake"],
+      [read.id, "read"],
+      [expect.any(String), "intake"],
+      [rolled.id, "intake"],
+    ]);
+    const plain = (await runCli(["tokens", "list", "--account", "scopes"], env)).stdout;
+    expect(plain).toContain(`${rolled.id}  scopes  stl_pk_…${rolled.token.slice(-4)}  intake  active`);
+
+    const bad = await create("write");
+    expect([bad.exitCode, bad.stderr]).toEqual([2, expect.stringContaining("--scope: intake")]);
   });
 
   it("refuses bad input with a plain message", async () => {
@@ -87,9 +115,9 @@ describe("bun run stl", () => {
 
     const listed = (await runCli(["tokens", "list", "--account", "roll"], env)).stdout;
     expect(listed).toContain(
-      `${created.id}  roll  …${created.token.slice(-4)}  expires ${json.old_expires_at}`,
+      `${created.id}  roll  stl_ch_…${created.token.slice(-4)}  read  expires ${json.old_expires_at}`,
     );
-    expect(listed).toContain(`${json.id}  roll  …${json.token.slice(-4)}  active`);
+    expect(listed).toContain(`${json.id}  roll  stl_ch_…${json.token.slice(-4)}  read  active`);
 
     await runCli(["tokens", "revoke", json.id], env);
     const revoked = await runCli(["tokens", "roll", json.id, "--expires-in", "now"], env);
