@@ -66,7 +66,11 @@ export async function passSenderGate(
     limitHeaders = rateLimitHeaders(decision);
   }
   if (!scopeAllows(auth.identity.scope, needs))
-    return { ok: false, code: "token_intake_only", options: { headers: { ...limitHeaders, ...INSUFFICIENT_SCOPE } } };
+    return {
+      ok: false,
+      code: "token_intake_only",
+      options: { headers: { ...limitHeaders, ...INSUFFICIENT_SCOPE } },
+    };
   return { ok: true, identity: auth.identity, limitHeaders };
 }
 

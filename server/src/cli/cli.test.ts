@@ -50,17 +50,25 @@ describe("bun run stl", () => {
     const create = (scope: string) =>
       runCli(["tokens", "create", "--account", "scopes", "--name", "Form", "--scope", scope, "--json"], env);
     const intake = JSON.parse((await create("intake")).stdout);
-    expect(intake).toMatchObject({ scope: "intake", token: expect.stringMatching(/^stl_pk_[A-Za-z0-9_-]{43}$/) });
+    expect(intake).toMatchObject({
+      scope: "intake",
+      token: expect.stringMatching(/^stl_pk_[A-Za-z0-9_-]{43}$/),
+    });
     const read = JSON.parse((await create("read")).stdout);
     expect(read).toMatchObject({ scope: "read", token: expect.stringMatching(/^stl_ch_/) });
-    const human = await runCli(["tokens", "create", "--account", "scopes", "--name", "Site", "--scope", "intake"], env);
+    const human = await runCli(
+      ["tokens", "create", "--account", "scopes", "--name", "Site", "--scope", "intake"],
+      env,
+    );
     expect(human.stdout).toContain("intake-only (posts leads; fit for a web page)");
 
     const rolled = JSON.parse(
       (await runCli(["tokens", "roll", intake.id, "--expires-in", "now", "--json"], env)).stdout,
     );
     expect(rolled).toMatchObject({ scope: "intake", token: expect.stringMatching(/^stl_pk_/) });
-    const listed = JSON.parse((await runCli(["tokens", "list", "--account", "scopes", "--json"], env)).stdout);
+    const listed = JSON.parse(
+      (await runCli(["tokens", "list", "--account", "scopes", "--json"], env)).stdout,
+    );
     expect(listed.map((t: { id: string; scope: string }) => [t.id, t.scope])).toEqual([
       [intake.id, "intake"],
       [read.id, "read"],

@@ -95,7 +95,9 @@ export async function listTokensCommand(db: Database, args: ParsedArgs, print: P
         ? `${expired ? "expired" : "expires"} ${iso(t.expires_at)}`
         : "active";
     const used = t.last_used_at ? `last used ${iso(t.last_used_at)}` : "never used";
-    print(`${t.id}  ${t.account}  ${tokenPrefix(t.scope)}…${t.hint}  ${t.scope}  ${status}  ${used}  ${t.name}`);
+    print(
+      `${t.id}  ${t.account}  ${tokenPrefix(t.scope)}…${t.hint}  ${t.scope}  ${status}  ${used}  ${t.name}`,
+    );
   }
   return 0;
 }

@@ -21,6 +21,22 @@ function testClock() {
 }
 
 describe("the authenticator", () => {
+  it("gives the token's scope, narrowed by its prefix: a stl_pk_ token stays intake-only if its row says read", async () => {
+    const read = await createTestToken(db);
+    const intake = await createTestToken(db, undefined, "intake");
+    const auth = createAuthenticator(db);
+    const scopeOf = async (token: string) => {
+      const result = await auth.authenticate(token);
+      return result.ok ? result.identity.scope : result.code;
+    };
+    expect([await scopeOf(read.token), await scopeOf(intake.token)]).toEqual(["read", "intake"]);
+    await db.query("update channel_tokens set scope = 'read' where id = $1", [intake.tokenId]);
+    expect(await scopeOf(intake.token)).toBe("intake");
+    expect(await createAuthenticator(db).authenticate(intake.token)).toMatchObject({
+      identity: { scope: "intake" },
+    });
+  });
+
   it("refuses a revoked token once its cached lookup is older than 4 s, so within 5 s in every process", async () => {
     const { accountId, tokenId, token } = await createTestToken(db);
     const clock = testClock();

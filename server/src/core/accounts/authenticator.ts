@@ -74,7 +74,11 @@ export function createAuthenticator(db: Queryable, options: AuthenticatorOptions
     touch(record.id);
     return {
       ok: true,
-      identity: { tokenId: record.id, accountId: record.account_id, scope: effectiveScope(token, record.scope) },
+      identity: {
+        tokenId: record.id,
+        accountId: record.account_id,
+        scope: effectiveScope(token, record.scope),
+      },
     };
   }
 
