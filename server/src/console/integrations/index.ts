@@ -1,6 +1,6 @@
 // The Integrations page: routes behind the session guard, every query scoped by the session's account.
 import { Elysia } from "elysia";
-import { isTokenScope } from "../../core/accounts/channel-token.ts";
+import { DEFAULT_TOKEN_SCOPE, isTokenScope } from "../../core/accounts/channel-token.ts";
 import {
   createAccountToken,
   findAccountToken,
@@ -77,8 +77,8 @@ export function integrationsPage(deps: ConsoleDeps) {
       "/console/integrations/tokens",
       ownerPage(deps, async (ctx) => {
         const name = field(ctx.form, "name");
-        const scope = field(ctx.form, "scope");
-        // The form always sends a scope (one is checked): only a hand-made request lacks one.
+        // Without a choice (a form posted by a script), the CLI's default; anything else is refused.
+        const scope = field(ctx.form, "scope") || DEFAULT_TOKEN_SCOPE;
         const result = isTokenScope(scope)
           ? await createAccountToken(db, ctx.session.accountId, name, scope)
           : { ok: false as const, code: "scope_invalid" as const };
