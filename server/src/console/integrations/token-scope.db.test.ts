@@ -7,6 +7,7 @@ import type { Database } from "../../db/database.ts";
 import { migrate } from "../../db/migrate.ts";
 import { createPgliteDatabase } from "../../db/pglite-driver.ts";
 import { signedInOwner } from "../../testing/console-client.ts";
+import { elementTexts } from "../../testing/element-texts.ts";
 import { intakeRequest } from "../../testing/intake-requests.ts";
 
 let db: Database;
@@ -20,22 +21,9 @@ beforeAll(async () => {
 });
 afterAll(() => db.close());
 
-/** The text of the elements matching a CSS selector (a real HTML parser: HTMLRewriter). */
-async function textsOf(html: string, selector: string): Promise<string[]> {
-  const texts: string[] = [];
-  await new HTMLRewriter()
-    .on(selector, {
-      element() {
-        texts.push("");
-      },
-      text(chunk) {
-        texts[texts.length - 1] += chunk.text;
-      },
-    })
-    .transform(new Response(html))
-    .text();
-  return texts.map((text) => text.trim());
-}
+/** The trimmed text of each element matching a CSS selector. */
+const textsOf = async (html: string, selector: string) =>
+  (await elementTexts(html, selector)).map((text) => text.trim());
 
 const secretOf = (html: string) => /id="new-secret">(stl_[a-z]{2}_[^<]+)</.exec(html)?.[1];
 
