@@ -1,4 +1,4 @@
-// The account's channel tokens as a table: name, prefix and last four, access, created, last used, leads (24 h), status.
+// The account's channel tokens as a table: name, prefix and last four, created, last used, leads (24 h), status, access.
 import { tokenPrefix } from "../../core/accounts/channel-token.ts";
 import type { AccountToken } from "../../core/accounts/token-service.ts";
 import type { Language } from "../../http/language.ts";
@@ -56,11 +56,11 @@ export function TokenTable({ lang, t, tokens, now, outOfBand }: TokenTableProps)
             columns={[
               t("integrations.col.name"),
               t("integrations.col.token"),
-              t("integrations.col.scope"),
               t("integrations.col.created"),
               t("integrations.col.lastUsed"),
               t("integrations.col.leads24h"),
               t("integrations.col.status"),
+              t("integrations.col.scope"),
               t("integrations.col.actions"),
             ]}
           />
@@ -78,7 +78,6 @@ export function TokenTable({ lang, t, tokens, now, outOfBand }: TokenTableProps)
                   <td>
                     <code safe>{`${tokenPrefix(token.scope)}…${token.hint}`}</code>
                   </td>
-                  <ScopeCell t={t} scope={token.scope} />
                   <td>
                     <TimeCell at={token.created_at} lang={lang} />
                   </td>
@@ -93,6 +92,7 @@ export function TokenTable({ lang, t, tokens, now, outOfBand }: TokenTableProps)
                   <td class={`status-${shown.kind}`} safe>
                     {shown.text}
                   </td>
+                  <ScopeCell t={t} scope={token.scope} />
                   <td class="actions">
                     <a href={`${base}/rename`} aria-label={label(t("integrations.rename"))}>
                       {t("integrations.rename")}
