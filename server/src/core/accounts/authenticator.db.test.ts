@@ -5,6 +5,8 @@ import { migrate } from "../../db/migrate.ts";
 import { createPgliteDatabase } from "../../db/pglite-driver.ts";
 import { createTestToken } from "../../testing/intake-requests.ts";
 import { createAuthenticator } from "./authenticator.ts";
+import { generateChannelToken, tokenHint } from "./channel-token.ts";
+import { hashSecret } from "./secret.ts";
 import { revokeAccountToken, rollAccountToken } from "./token-service.ts";
 
 let db: Database;
@@ -34,6 +36,19 @@ describe("the authenticator", () => {
     expect(await scopeOf(intake.token)).toBe("intake");
     expect(await createAuthenticator(db).authenticate(intake.token)).toMatchObject({
       identity: { scope: "intake" },
+    });
+  });
+
+  it("a token stored as before scopes (no scope column written) is a read token", async () => {
+    const { accountId } = await createTestToken(db);
+    const token = generateChannelToken("read");
+    await db.query(
+      "insert into channel_tokens (id, account_id, name, token_hash, token_hint) values ($1, $2, 'old', $3, $4)",
+      [crypto.randomUUID(), accountId, hashSecret(token), tokenHint(token)],
+    );
+    expect(await createAuthenticator(db).authenticate(token)).toMatchObject({
+      ok: true,
+      identity: { scope: "read" },
     });
   });
 
