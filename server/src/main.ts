@@ -4,6 +4,7 @@ import { listenForMetrics } from "./api/metrics/metrics-listener.ts";
 import { createApp } from "./app.ts";
 import { loadConfig, type ServerConfig } from "./config.ts";
 import { createDemoOwnerLink, createDemoToken, demoBanner } from "./core/accounts/demo-account.ts";
+import { startExpiredRowsSweep } from "./core/accounts/expired-rows-sweep.ts";
 import { CallbackSender } from "./core/callbacks/callback-sender.ts";
 import { type HandoffRuntime, startHandoff } from "./core/handoff/handoff-runtime.ts";
 import { WATCH_POLL_MS as INBOX_POLL_MS } from "./core/inbox/watch-inbox.ts";
@@ -56,10 +57,12 @@ async function startBackground(
     ? new CallbackSender(handoff.database, config.handoff, logger)
     : undefined;
   callbacks?.start();
+  const sweep = startExpiredRowsSweep(db, { intervalSeconds: config.expiredRowsSweepSeconds, logger });
   return {
     feed,
     handoff,
     async stop() {
+      sweep.stop();
       await callbacks?.stop();
       await handoff.stop();
       await feed.close();
@@ -164,6 +167,7 @@ export async function runServer(config: ServerConfig): Promise<void> {
     cors: createCorsPolicy(config.corsAllowedOrigins),
     failedAuthPerMinute: config.failedAuthPerMinute,
     trustProxy: config.trustProxy,
+    passwordChecksAtOnce: config.passwordChecksAtOnce,
     metrics,
     feed,
     wakeDispatcher: () => background?.handoff.taskCommitted(),
