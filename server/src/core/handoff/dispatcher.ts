@@ -177,7 +177,8 @@ export class Dispatcher {
         if (!task.test) {
           metrics?.handoffLatency.observe((Date.now() - new Date(task.received_at).getTime()) / 1000);
         }
-        logger.info("handoff delivered", {
+        // The request log already says a lead arrived: one info line per lead, the hand-off at debug.
+        logger.debug("handoff delivered", {
           lead_id: task.lead_id,
           webhook_id: webhookId,
           attempt: task.attempts,
