@@ -57,11 +57,15 @@ const app = createApp({
   metrics,
   feed,
   wakeDispatcher: () => handoff?.taskCommitted(),
+  ownTaskLeaseMs: () => handoff?.ownTaskLeaseMs?.(),
   closing: closing.signal,
-  // A task this process just committed: deliver it now rather than at the next poll.
+  // A task this process just committed: deliver it now rather than at the next poll; one written
+  // leased to this process's dispatcher goes straight to it.
   events: {
     leadStored(event) {
-      if (event.responseTaskId) handoff?.taskCommitted();
+      if (!event.responseTaskId) return;
+      if (event.responseTaskLeased && handoff?.handOver) handoff.handOver(event.lead, event.responseTaskId);
+      else handoff?.taskCommitted();
     },
   },
   assistantSecret: config.handoff.webhookSecret,

@@ -7,15 +7,21 @@ import { bunSqlListen, type ListenFn } from "../../db/listen.ts";
 import type { Logger } from "../../logger.ts";
 import type { ServiceMetrics } from "../../metrics.ts";
 import { CallbackSender } from "../callbacks/callback-sender.ts";
+import type { LeadRow } from "../leads/lead-record.ts";
 import type { Assistant } from "./assistant.ts";
 import { createConsoleAssistant } from "./console-assistant.ts";
-import { Dispatcher } from "./dispatcher.ts";
+import { Dispatcher, leaseMs } from "./dispatcher.ts";
+import { ownTaskHandOver } from "./own-task.ts";
 import { createTaskNotifier, subscribeToNewTasks } from "./task-channel.ts";
 import { createWebhookAssistant } from "./webhook-assistant.ts";
 
 export interface HandoffRuntime {
   /** The intake committed a response task: deliver it now rather than at the next poll. */
   taskCommitted(): void;
+  /** While this process delivers its own tasks: the lease the intake writes a fresh lead's task with. */
+  ownTaskLeaseMs?(): number | undefined;
+  /** A task written with that lease, committed: delivered here at once, never claimed. */
+  handOver?(lead: LeadRow, taskId: string): void;
   /** Who this process delivers to; undefined when it only stores tasks (DISPATCHER=off). */
   readonly assistant: Assistant | undefined;
   /** Deliveries in flight in this process. */
@@ -126,8 +132,11 @@ async function startDispatcher(options: StartHandoffOptions): Promise<HandoffRun
     logger.info(
       "console assistant masks phone, names, consent and context; ASSISTANT_CONSOLE_PERSONAL_DATA=full prints them",
     );
+  const handOver = ownTaskHandOver(db, logger, (task) => dispatcher.handOver(task));
   return {
     taskCommitted: () => dispatcher.wake(),
+    ownTaskLeaseMs: () => (dispatcher.accepting ? leaseMs(config.webhookTimeoutMs) : undefined),
+    handOver,
     assistant,
     get busy() {
       return dispatcher.busy;

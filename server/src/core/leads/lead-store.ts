@@ -47,6 +47,11 @@ export interface FreshLead {
   listedPlan?: Pick<LeadRow, "response_state" | "response_reason">;
   /** Used when the lead ends pending: the id of its response task. */
   taskId: string;
+  /**
+   * Set when this process's own dispatcher takes the task once committed: the task is written claimed
+   * (attempt 1, leased this long), as the claim would have left it, so nothing claims it again.
+   */
+  leaseMs?: number;
   /** The claim of an idempotency key, with the response a replay sends (listed: when the phone is listed). */
   idempotency?: { key: string; fingerprint: string; body: string; listedBody?: string };
 }
@@ -65,6 +70,7 @@ const EXTRA_TYPES = {
   fingerprint: "text",
   body: "text",
   listed_body: "text",
+  lease_ms: "int",
 };
 const INPUT_TYPES = [...Object.entries(LEAD_COLUMN_TYPES), ...Object.entries(EXTRA_TYPES)];
 const INPUT_COLUMNS = INPUT_TYPES.map(([column]) => column);
@@ -87,7 +93,7 @@ const CLAIM_CONFLICT = "on conflict (account_id, key) do nothing returning accou
  * which fences that claim out of the settlement; a pending task never tried is left as it is.
  */
 const TASK_INSERT =
-  "insert into response_tasks (id, lead_id, account_id, status, due_at, next_attempt_at, created_at)";
+  "insert into response_tasks (id, lead_id, account_id, status, due_at, next_attempt_at, created_at, attempts)";
 const TASK_CONFLICT = `on conflict (lead_id) do update
   set status = 'pending', due_at = excluded.due_at, next_attempt_at = excluded.next_attempt_at,
     last_error = null, response_no = response_tasks.response_no + 1, attempts = response_tasks.attempts + 1
@@ -124,7 +130,9 @@ const freshLeadsSql = (count: number) => `with input (${INPUT_COLUMNS.join(", ")
   returning id, account_id, channel_token_id, respond_by, received_at, response_state
 ), task as (
   ${TASK_INSERT}
-  select p.task_id, lead.id, lead.account_id, 'pending', lead.respond_by, lead.received_at, lead.received_at
+  select p.task_id, lead.id, lead.account_id, 'pending', lead.respond_by,
+    coalesce(now() + p.lease_ms * interval '1 millisecond', lead.received_at), lead.received_at,
+    case when p.lease_ms is null then 0 else 1 end
   from lead join planned p on p.id = lead.id where lead.response_state = 'pending'
   ${TASK_CONFLICT}
 ), callback as (
@@ -170,6 +178,7 @@ export async function storeFreshLeads(q: Queryable, leads: FreshLead[]): Promise
       idem?.fingerprint ?? null,
       idem?.body ?? null,
       idem?.listedBody ?? null,
+      fresh.leaseMs ?? null,
     );
   });
   const rows = await q.query<{ ord: number; listed: boolean; stored: boolean } & Partial<IdempotencyRecord>>(
@@ -284,7 +293,7 @@ export async function updateLead(q: Queryable, lead: LeadRow, updatedAt: Date): 
 /** Opens (or reopens) a merged lead's response: its task row, due at respond_by. Returns the task's id. */
 export async function scheduleResponse(q: Queryable, lead: LeadRow, now: Date): Promise<string | undefined> {
   const [row] = await q.query<{ id: string }>(
-    `${TASK_INSERT} values ($1, $2, $3, 'pending', $4, $5, $5) ${TASK_CONFLICT}`,
+    `${TASK_INSERT} values ($1, $2, $3, 'pending', $4, $5, $5, 0) ${TASK_CONFLICT}`,
     [Bun.randomUUIDv7(), lead.id, lead.account_id, new Date(lead.respond_by), now],
   );
   return row?.id;
