@@ -12,12 +12,13 @@ export interface Service {
   stop(): Promise<void>;
 }
 
-/** Spawns directly (never through `bun run`), so `pid` is the process whose memory and CPU are read. */
-export async function startService(name: string, command: string[], env: Record<string, string> = {}) {
+/** The webhook receiver, spawned directly (never through `bun run`), awaited until it answers. */
+export async function startWebhookReceiver(): Promise<Service> {
+  const [name, command] = ["webhook", ["bun", join(import.meta.dir, "baselines", "webhook-receiver.ts")]];
   const port = await freePort();
   const tail: string[] = [];
   const child = Bun.spawn(command, {
-    env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1" },
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1" },
     stdout: "pipe",
     stderr: "pipe",
   });
@@ -37,9 +38,6 @@ export async function startService(name: string, command: string[], env: Record<
   await stop();
   throw new Error(`${name} did not start (${command.join(" ")}):\n${tail.join("").slice(-4000)}`);
 }
-
-const baseline = (file: string) => join(import.meta.dir, "baselines", file);
-export const startWebhookReceiver = () => startService("webhook", ["bun", baseline("webhook-receiver.ts")]);
 
 /** What one path of the webhook receiver got: distinct hand-offs; with `latency`, ms from received_at to receipt since the last such call. */
 export async function receivedHandoffs(receiverUrl: string, path: string, latency = false) {

@@ -73,14 +73,6 @@ const EXTRA_TYPES = {
   lease_ms: "int",
 };
 const INPUT_TYPES = [...Object.entries(LEAD_COLUMN_TYPES), ...Object.entries(EXTRA_TYPES)];
-const INPUT_COLUMNS = INPUT_TYPES.map(([column]) => column);
-
-const inputRows = (count: number) =>
-  Array.from(
-    { length: count },
-    (_, row) =>
-      `(${INPUT_TYPES.map(([, type], i) => `$${row * INPUT_TYPES.length + i + 1}::${type}`).join(", ")})`,
-  ).join(",\n    ");
 
 /** The claim of a key: a concurrent holder makes it wait for that transaction's end (lock_timeout: 409). */
 const CLAIM_KEY = `insert into idempotency_keys (account_id, key, fingerprint, lead_id, response_status, response_body, created_at)`;
@@ -109,8 +101,11 @@ const listedOr = (column: string) =>
 // inserted only when its key (if any) was claimed; a repeat's (platform, external_lead_id) conflict
 // inserts nothing. The task and the not_called status callback follow the lead's final state. The
 // last select sees the key records committed before the statement began (a replay's earlier answer).
-const freshLeadsSql = (count: number) => `with input (${INPUT_COLUMNS.join(", ")}) as (
-  values ${inputRows(count)}
+// The rows travel as one JSON parameter, so the text is the same whatever the batch's size: one
+// prepared statement planned once per connection, instead of one per size, each planned anew.
+const FRESH_LEADS_SQL = `with batch (rows) as (values ($1::text::jsonb)), input as (
+  select r.* from batch, jsonb_to_recordset(batch.rows)
+    as r(${INPUT_TYPES.map(([column, type]) => `${column} ${type}`).join(", ")})
 ), planned as (
   select input.*, listed_state is not null and exists (
     select 1 from dnc_numbers d where d.account_id = input.account_id and d.phone = input.phone
@@ -146,16 +141,6 @@ select p.ord, p.listed, exists (select 1 from lead where lead.id = p.id) as stor
 from planned p left join idempotency_keys k on k.account_id = p.account_id and k.key = p.idem_key
 order by p.ord`;
 
-/** The text for each batch size, built once: at most INTAKE_BATCH_MAX_LEADS of them. */
-const statements = new Map<number, string>();
-const statementFor = (count: number) => {
-  const known = statements.get(count);
-  if (known !== undefined) return known;
-  const text = freshLeadsSql(count);
-  statements.set(count, text);
-  return text;
-};
-
 /**
  * Stores new leads in ONE statement (one commit shared by all): key claims, leads, response tasks and
  * not_called callbacks. Keys must be distinct within one call. A lead is not stored when its key was
@@ -164,26 +149,23 @@ const statementFor = (count: number) => {
  * @example const [result] = await storeFreshLeads(db, [{ lead: row, taskId: Bun.randomUUIDv7() }]);
  */
 export async function storeFreshLeads(q: Queryable, leads: FreshLead[]): Promise<FreshLeadResult[]> {
-  const params: unknown[] = [];
-  leads.forEach((fresh, ord) => {
+  const input = leads.map((fresh, ord) => {
     const row = fresh.lead as unknown as Record<string, unknown>;
-    for (const column of LEAD_COLUMNS) params.push(row[column]);
     const idem = fresh.idempotency;
-    params.push(
-      ord,
-      fresh.listedPlan?.response_state ?? null,
-      fresh.listedPlan?.response_reason ?? null,
-      fresh.taskId,
-      idem?.key ?? null,
-      idem?.fingerprint ?? null,
-      idem?.body ?? null,
-      idem?.listedBody ?? null,
-      fresh.leaseMs ?? null,
-    );
+    return {
+      ...Object.fromEntries(LEAD_COLUMNS.map((column) => [column, row[column]])),
+      ...{
+        ord,
+        listed_state: fresh.listedPlan?.response_state,
+        listed_reason: fresh.listedPlan?.response_reason,
+      },
+      ...{ task_id: fresh.taskId, idem_key: idem?.key, fingerprint: idem?.fingerprint, body: idem?.body },
+      ...{ listed_body: idem?.listedBody, lease_ms: fresh.leaseMs },
+    };
   });
   const rows = await q.query<{ ord: number; listed: boolean; stored: boolean } & Partial<IdempotencyRecord>>(
-    statementFor(leads.length),
-    params,
+    FRESH_LEADS_SQL,
+    [JSON.stringify(input)],
   );
   return rows.map((row) =>
     row.stored
