@@ -97,7 +97,8 @@ export interface LoadWindow {
 
 /**
  * pgbench in prepared mode (the server's drivers prepare too), one thread per core, for `seconds` plus
- * one: its first second (32 backends forked, their caches filled) is left out. `--progress` lines
+ * two: its first second (32 backends forked, their caches filled) and its last (backends exiting:
+ * their CPU moves to the postmaster as they are reaped, and a scan of /proc can miss it) are left out. `--progress` lines
  * (one a second) carry the count, and `sample(pid)` reads the CPU when each arrives. Latencies come
  * from its per-transaction log in the same window, a quarter of it sampled.
  */
@@ -115,7 +116,7 @@ export async function runPgbench(
     const command = [
       findPostgresBin("pgbench"),
       ...["--no-vacuum", "--protocol=prepared", `--client=${clients}`, "--file=script.sql"],
-      ...[`--jobs=${Math.min(availableParallelism(), clients)}`, `--time=${seconds + 1}`],
+      ...[`--jobs=${Math.min(availableParallelism(), clients)}`, `--time=${seconds + 2}`],
       ...["--progress=1", "--progress-timestamp", "--log", "--sampling-rate=0.25", "--log-prefix=log"],
       ...Object.entries(script.defines).map(([name, value]) => `--define=${name}=${value}`),
       databaseUrl,
@@ -127,9 +128,10 @@ export async function runPgbench(
       const previous = ticks.at(-1)?.epoch ?? epoch - 1;
       ticks.push({ epoch, requests: tps * (epoch - previous), cpu: sample(pid) });
     });
-    if (ticks.length < 2) throw new Error(`pgbench printed too few progress lines:\n${stdout}`);
-    const [start, end] = [ticks[0]!, ticks.at(-1)!];
-    const requests = ticks.slice(1).reduce((sum, tick) => sum + tick.requests, 0);
+    const steady = ticks.slice(0, -1);
+    if (steady.length < 2) throw new Error(`pgbench printed too few progress lines:\n${stdout}`);
+    const [start, end] = [steady[0]!, steady.at(-1)!];
+    const requests = steady.slice(1).reduce((sum, tick) => sum + tick.requests, 0);
     // Columns 3, 5 and 6 of each log line: elapsed µs, completion time in s and µs.
     const latencies = Float64Array.from(
       readdirSync(dir)

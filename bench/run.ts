@@ -350,7 +350,7 @@ async function main(): Promise<void> {
     "",
     `Machine: ${machine}`,
     "",
-    `Settings: ${options.runs} round(s) × ${options.seconds} s per cell (after a 1 s warm-up; pgbench: after its set-up second), wrk -t1, server pool ${SERVER_POOL_SIZE}, dispatcher on delivering to the bench's webhook receiver unless the row says otherwise, LOG_LEVEL=info written to a file, PostgreSQL fsync=${settings.fsync} synchronous_commit=${settings.sync}${options.before ? `, "before": the server at ${options.before}` : ""}. Figures: median (min–max) over the rounds; ratios are taken round by round. pgbench's "app" CPU is its client's. Total ${Math.round((Date.now() - startedAt.getTime()) / 1000)} s.`,
+    `Settings: ${options.runs} round(s) × ${options.seconds} s per cell (after a 1 s warm-up; pgbench: without its set-up and closing seconds), wrk -t1, server pool ${SERVER_POOL_SIZE}, dispatcher on delivering to the bench's webhook receiver unless the row says otherwise, LOG_LEVEL=info written to a file, PostgreSQL fsync=${settings.fsync} synchronous_commit=${settings.sync}${options.before ? `, "before": the server at ${options.before}` : ""}. Figures: median (min–max) over the rounds; ratios are taken round by round. pgbench's "app" CPU is its client's. Total ${Math.round((Date.now() - startedAt.getTime()) / 1000)} s.`,
     "",
     renderTable(cells),
     "",

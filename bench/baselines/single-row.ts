@@ -12,7 +12,8 @@ export const SINGLE_ROW_SCRIPT = {
 };
 
 /**
- * CPU µs per row (pgbench client + cluster) of the cell above at 32 clients on the quiet 2-core
- * machine the goals were set on; a run far from it was not quiet, and its verdicts are withheld.
+ * CPU µs per row (pgbench client + cluster) of the cell above at 32 clients on this 2-core machine:
+ * 68–76 in its steady window in November 2026 (others were busy then: re-measure on a quiet day). A
+ * run more than 1.3× away from it was not quiet enough to judge, and its verdicts are withheld.
  */
 export const USUAL_SINGLE_ROW_CPU = 70;
