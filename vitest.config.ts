@@ -1,14 +1,53 @@
-// One vitest run for every package; run under Bun (`bun --bun vitest run`) so server code has Bun's APIs.
+// One vitest run for every package, in four projects so each starts only what it needs (test/README.md);
+// run under Bun (`bun --bun vitest run`) so server code has Bun's APIs.
 import { defineConfig } from "vitest/config";
+
+/** Tests that open a database (PGlite, or the throwaway PostgreSQL cluster) in this process. */
+const DATABASE = ["**/*.db.test.ts", "**/*.route.test.ts"];
+/** Tests that start the real server (or the CLI, or an example) as a process. */
+const PROCESS = [
+  "test/processes/**/*.test.ts",
+  "test/conformance/**/*.test.ts",
+  "examples/**/*.test.ts",
+  "server/src/cli/**/*.test.ts",
+];
+/** Tests that drive a real Chromium. */
+const BROWSER = ["**/*.browser.test.ts"];
+/** bench/ has its own runner (bun test) for the harness's parsers. */
+const ALWAYS_EXCLUDED = ["**/node_modules/**", "**/dist/**", "bench/**"];
+/** The PostgreSQL cluster, for the projects that use it. */
+const WITH_POSTGRES = { globalSetup: ["test/harness/global-setup.ts"] };
 
 export default defineConfig({
   test: {
-    include: ["**/*.test.ts"],
-    exclude: ["**/node_modules/**", "**/dist/**", "bench/**"],
     pool: "threads",
-    globalSetup: ["test/harness/global-setup.ts"],
+    // Two cores give vitest one worker by default; most suites wait on child processes, PGlite or PostgreSQL.
+    maxWorkers: 3,
+    minWorkers: 1,
     testTimeout: 30_000,
     hookTimeout: 60_000,
     fileParallelism: true,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          include: ["**/*.test.ts"],
+          exclude: [...ALWAYS_EXCLUDED, ...DATABASE, ...PROCESS, ...BROWSER],
+        },
+      },
+      {
+        extends: true,
+        test: { name: "database", include: DATABASE, exclude: ALWAYS_EXCLUDED, ...WITH_POSTGRES },
+      },
+      {
+        extends: true,
+        test: { name: "process", include: PROCESS, exclude: ALWAYS_EXCLUDED, ...WITH_POSTGRES },
+      },
+      {
+        extends: true,
+        test: { name: "browser", include: BROWSER, exclude: ALWAYS_EXCLUDED, ...WITH_POSTGRES },
+      },
+    ],
   },
 });

@@ -2,17 +2,17 @@
 // prints the times of its slowest pages, searches and the CSV export.
 // Run: bun bench/inbox-page.ts [--leads 100000] [--runs 15]. A script, not a test: nothing asserts on these times.
 import { parseArgs } from "node:util";
-import { createChannelToken, ensureAccount } from "../server/src/core/accounts/token-repository.ts";
-import { changesSince, feedCursorAt } from "../server/src/core/inbox/changes-since.ts";
-import { exportInboxCsv } from "../server/src/core/inbox/csv-export.ts";
-import type { InboxFilter } from "../server/src/core/inbox/inbox-filter.ts";
-import { listInboxPage } from "../server/src/core/inbox/inbox-page.ts";
-import { encodeCursor, timestampToMicros } from "../server/src/core/inbox/keyset-cursor.ts";
-import { createBunSqlDatabase } from "../server/src/db/bun-sql-driver.ts";
-import type { Database } from "../server/src/db/database.ts";
-import { migrate } from "../server/src/db/migrate.ts";
-import { createPgliteDatabase } from "../server/src/db/pglite-driver.ts";
-import { createDatabase, startPostgresCluster } from "../test/harness/postgres.ts";
+import { createChannelToken, ensureAccount } from "@speed-to-lead/server/core/accounts/token-repository";
+import { changesSince, feedCursorAt } from "@speed-to-lead/server/core/inbox/changes-since";
+import { exportInboxCsv } from "@speed-to-lead/server/core/inbox/csv-export";
+import type { InboxFilter } from "@speed-to-lead/server/core/inbox/inbox-filter";
+import { listInboxPage } from "@speed-to-lead/server/core/inbox/inbox-page";
+import { encodeCursor, timestampToMicros } from "@speed-to-lead/server/core/inbox/keyset-cursor";
+import { createBunSqlDatabase } from "@speed-to-lead/server/db/bun-sql-driver";
+import type { Database } from "@speed-to-lead/server/db/database";
+import { migrate } from "@speed-to-lead/server/db/migrate";
+import { createPgliteDatabase } from "@speed-to-lead/server/db/pglite-driver";
+import { createDatabase, startPostgresCluster } from "@speed-to-lead/tests/harness/postgres";
 import { percentile } from "./stats.ts";
 
 const { values } = parseArgs({

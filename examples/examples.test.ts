@@ -3,9 +3,9 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { type ServerProcess, startServerProcess } from "@speed-to-lead/tests/harness/server-process";
+import { createChannelToken } from "@speed-to-lead/tests/harness/stl-cli";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ServerProcess, startServerProcess } from "../test/harness/server-process.ts";
-import { createChannelToken } from "../test/harness/stl-cli.ts";
 
 const repositoryRoot = join(import.meta.dirname, "..");
 const bun = process.versions.bun ? process.execPath : "bun";

@@ -1,15 +1,14 @@
 // Every setting from environment variables, read once, in sections; each one and its default is listed in server/README.md.
 import { isAbsolute, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { ConsolePersonalData } from "./core/handoff/assistant.ts";
-import { type CallingHours, parseClockTime, rulesOutsideHours } from "./core/handoff/calling-hours.ts";
-import { isKnownZone } from "./core/handoff/zoned-time.ts";
+import { parseClockTime, rulesOutsideHours } from "./core/handoff/calling-hours.ts";
+import type { HandoffConfig } from "./core/handoff/handoff-settings.ts";
 import { DEFAULT_BATCH_SETTINGS } from "./core/leads/fresh-lead-batch.ts";
+import { isKnownZone } from "./core/time-zone.ts";
 import { DEFAULT_DATABASE_TIMEOUT_MS } from "./db/database.ts";
+import type { LogLevel } from "./logger.ts";
 
 type Env = Record<string, string | undefined>;
-
-export type LogLevel = "debug" | "info" | "warn" | "error" | "silent";
 
 export interface ServerConfig {
   port: number;
@@ -43,31 +42,6 @@ export interface ServerConfig {
   intakeBatch: { maxLeads: number; waitMs: number };
   /** The five-minute response: who receives hand-offs, when, and how often it retries. */
   handoff: HandoffConfig;
-}
-
-export interface HandoffConfig {
-  /** false with DISPATCHER=off: the server stores tasks and a separate `stl dispatch` delivers them. */
-  dispatcherInServer: boolean;
-  /** Unset: the console assistant prints each hand-off as one JSON line. */
-  webhookUrl: string | undefined;
-  webhookSecret: string | undefined;
-  webhookTimeoutMs: number;
-  callingHours: CallingHours;
-  /** Used when neither the lead's timezone nor its area code gives a zone. */
-  defaultTimeZone: string;
-  /** Safety-net poll; new tasks wake the dispatcher at once through LISTEN/NOTIFY. */
-  pollIntervalMs: number;
-  /** First retry delay; doubles per attempt up to retryMaxMs, with jitter. */
-  retryBaseMs: number;
-  retryMaxMs: number;
-  /** Deliveries in flight at once, per dispatcher. */
-  concurrency: number;
-  /** The console assistant's lines are info logs: printed unless LOG_LEVEL is warn, error or silent. */
-  printHandoffs: boolean;
-  /** ASSISTANT_CONSOLE_PERSONAL_DATA: the console assistant masks phone, names, consent and context unless "full". */
-  consolePersonalData: ConsolePersonalData;
-  /** DISPATCH_METRICS_PORT, for `stl dispatch` only: that worker's GET /metrics. */
-  workerMetricsPort: number | undefined;
 }
 
 /** The repository root: relative PGLITE_DIR values resolve here, so `bun start` and `bun run stl` agree. */

@@ -1,6 +1,5 @@
 // Structured JSON logs, one object per line on stdout; callers never pass tokens or lead data.
 import { writeSync } from "node:fs";
-import type { LogLevel } from "./config.ts";
 
 export type LogFields = Record<string, string | number | boolean | null | undefined>;
 
@@ -10,6 +9,8 @@ export interface Logger {
   warn(msg: string, fields?: LogFields): void;
   error(msg: string, fields?: LogFields): void;
 }
+
+export type LogLevel = "debug" | "info" | "warn" | "error" | "silent";
 
 const RANK: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
 

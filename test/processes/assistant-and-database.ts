@@ -1,6 +1,6 @@
 // The settings of a server (and its workers) run as processes to hand off: a fresh PostgreSQL database and a fake assistant.
-import { type FakeAssistant, startFakeAssistant } from "../../server/src/testing/fake-assistant.ts";
-import { createPostgresTestDatabase } from "../../server/src/testing/handoff-fixture.ts";
+import { type FakeAssistant, startFakeAssistant } from "@speed-to-lead/server/testing/fake-assistant";
+import { createPostgresTestDatabase } from "@speed-to-lead/server/testing/handoff-fixture";
 
 /**
  * @example const { assistant, env } = await assistantAndDatabase({ DISPATCHER_POLL_MS: "100" });

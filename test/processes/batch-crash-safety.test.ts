@@ -2,11 +2,11 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { createBunSqlDatabase } from "@speed-to-lead/server/db/bun-sql-driver";
+import type { Database } from "@speed-to-lead/server/db/database";
+import { createPgliteDatabase } from "@speed-to-lead/server/db/pglite-driver";
+import { createPostgresTestDatabase } from "@speed-to-lead/server/testing/handoff-fixture";
 import { afterAll, describe, expect, it } from "vitest";
-import { createBunSqlDatabase } from "../../server/src/db/bun-sql-driver.ts";
-import type { Database } from "../../server/src/db/database.ts";
-import { createPgliteDatabase } from "../../server/src/db/pglite-driver.ts";
-import { createPostgresTestDatabase } from "../../server/src/testing/handoff-fixture.ts";
 import { postLead } from "../harness/lead-http.ts";
 import { postThroughKill } from "../harness/posts-through-kill.ts";
 import { type ServerProcess, startServerProcess } from "../harness/server-process.ts";

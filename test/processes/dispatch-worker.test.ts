@@ -1,7 +1,8 @@
 // `bun run stl dispatch` as a worker beside a server started with DISPATCHER=off, on one PostgreSQL.
+
+import type { FakeAssistant } from "@speed-to-lead/server/testing/fake-assistant";
+import { eligibleLead } from "@speed-to-lead/server/testing/handoff-fixture";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { FakeAssistant } from "../../server/src/testing/fake-assistant.ts";
-import { eligibleLead } from "../../server/src/testing/handoff-fixture.ts";
 import { postLead } from "../harness/lead-http.ts";
 import { type ServerProcess, startServerProcess, untilReady } from "../harness/server-process.ts";
 import { CLI_ENTRY, createChannelToken } from "../harness/stl-cli.ts";

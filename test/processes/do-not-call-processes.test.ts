@@ -1,9 +1,10 @@
 // Opt-outs across processes on one PostgreSQL: a server and a `stl dispatch` worker both dispatching,
 // the assistant's signed event over HTTP, and `stl dnc remove` from a third process.
+
+import type { FakeAssistant } from "@speed-to-lead/server/testing/fake-assistant";
+import { eligibleLead } from "@speed-to-lead/server/testing/handoff-fixture";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { FakeAssistant } from "../../server/src/testing/fake-assistant.ts";
-import { eligibleLead } from "../../server/src/testing/handoff-fixture.ts";
 import { childEnv } from "../harness/child-env.ts";
 import { postLead } from "../harness/lead-http.ts";
 import { type ServerProcess, startServerProcess, untilReady } from "../harness/server-process.ts";

@@ -1,9 +1,10 @@
 // kill -9 the real server during a burst of posts, restart it: nothing acknowledged is lost, every answerable lead is handed off.
+
+import { createBunSqlDatabase } from "@speed-to-lead/server/db/bun-sql-driver";
+import type { Database } from "@speed-to-lead/server/db/database";
+import type { FakeAssistant } from "@speed-to-lead/server/testing/fake-assistant";
+import { eligibleLead } from "@speed-to-lead/server/testing/handoff-fixture";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createBunSqlDatabase } from "../../server/src/db/bun-sql-driver.ts";
-import type { Database } from "../../server/src/db/database.ts";
-import type { FakeAssistant } from "../../server/src/testing/fake-assistant.ts";
-import { eligibleLead } from "../../server/src/testing/handoff-fixture.ts";
 import { postThroughKill } from "../harness/posts-through-kill.ts";
 import { type ServerProcess, startServerProcess, untilReady } from "../harness/server-process.ts";
 import { createChannelToken } from "../harness/stl-cli.ts";

@@ -3,15 +3,15 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { LEAD_INTAKE_PATH, MAX_BODY_BYTES } from "@speed-to-lead/spec";
-import { afterAll, describe, expect, it } from "vitest";
 import {
   type ConsoleClient,
   consoleClient,
   fetchHandle,
   OWNER_PASSWORD,
-} from "../../server/src/testing/console-client.ts";
-import { completeConsent } from "../../server/src/testing/intake-requests.ts";
+} from "@speed-to-lead/server/testing/console-client";
+import { completeConsent } from "@speed-to-lead/server/testing/intake-requests";
+import { LEAD_INTAKE_PATH, MAX_BODY_BYTES } from "@speed-to-lead/spec";
+import { afterAll, describe, expect, it } from "vitest";
 import { postLead } from "../harness/lead-http.ts";
 import { type ServerProcess, startServerProcess, untilReady } from "../harness/server-process.ts";
 import { schemaErrors } from "../harness/spec-ajv.ts";

@@ -1,10 +1,11 @@
 // Two real server processes on one PostgreSQL database: what the shared concurrency suite (conformance/scale-out)
 // does not cover: the CLI against both, a key held by another transaction, a reused key, revocation everywhere.
+
+import { eventually } from "@speed-to-lead/server/testing/eventually";
+import { completeConsent } from "@speed-to-lead/server/testing/intake-requests";
 import type {} from "@speed-to-lead/tests/harness/global-setup";
 import { createDatabase } from "@speed-to-lead/tests/harness/postgres";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { eventually } from "../../server/src/testing/eventually.ts";
-import { completeConsent } from "../../server/src/testing/intake-requests.ts";
 import { postLead } from "../harness/lead-http.ts";
 import { type ServerProcess, startServerProcess, untilReady } from "../harness/server-process.ts";
 import { schemaErrors } from "../harness/spec-ajv.ts";

@@ -4,8 +4,8 @@ import { type Database, DatabaseUnavailableError } from "../db/database.ts";
 import { DirectoryLockedError } from "../db/directory-lock.ts";
 import { migrate } from "../db/migrate.ts";
 import { openDatabase } from "../db/open-database.ts";
+import { runWorker } from "../main.ts";
 import { type ParsedArgs, parseArgs, UsageError } from "./args.ts";
-import { dispatchCommand } from "./dispatch-command.ts";
 import { dncAddCommand, dncImportCommand, dncListCommand, dncRemoveCommand } from "./dnc-commands.ts";
 import { ownerCommands } from "./owner-commands.ts";
 import {
@@ -86,7 +86,8 @@ const COMMANDS: Record<string, Command> = {
     print(result.applied.length ? `Applied ${result.applied.join(", ")}.` : "Nothing to apply: up to date.");
     return 0;
   },
-  dispatch: dispatchCommand,
+  // On the embedded database the server's own dispatcher does the work: PGlite admits one process.
+  dispatch: (db, _args, print) => runWorker(loadConfig(), db, print),
 };
 
 function findCommand(positionals: string[]): Command | undefined {

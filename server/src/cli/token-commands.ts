@@ -1,6 +1,7 @@
 // `stl tokens create|list|revoke|rename|roll`: channel tokens of accounts, in the same database the server uses.
 
 import { ACCOUNT_SLUG } from "../core/accounts/account-slug.ts";
+import { newWebhookSecret } from "../core/accounts/secret.ts";
 import { ensureAccount, listChannelTokens } from "../core/accounts/token-repository.ts";
 import {
   createAccountToken,
@@ -12,6 +13,7 @@ import {
   tokenAccountId,
   tokenNameProblem,
 } from "../core/accounts/token-service.ts";
+
 import { setTokenCallback } from "../core/callbacks/callback-outbox.ts";
 import type { Database } from "../db/database.ts";
 import { type ParsedArgs, stringOption, UsageError } from "./args.ts";
@@ -152,10 +154,6 @@ export async function rollTokenCommand(db: Database, args: ParsedArgs, print: Pr
   return 0;
 }
 
-/** A Standard Webhooks secret: "whsec_" + 32 random bytes in base64. */
-const newCallbackSecret = () =>
-  `whsec_${Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("base64")}`;
-
 /**
  * `tokens callback <id> --url <https://…>` sets the token's status-callback URL with a new secret,
  * printed once; `--clear` removes both. Callbacks already queued for a cleared token are not sent.
@@ -167,7 +165,7 @@ export async function tokenCallbackCommand(db: Database, args: ParsedArgs, print
     throw new UsageError("tokens callback needs the token id and either --url <https://…> or --clear");
   }
   if (url && !isHttpUrl(url)) throw new UsageError("--url: an absolute http(s) URL");
-  const secret = url ? newCallbackSecret() : undefined;
+  const secret = url ? newWebhookSecret() : undefined;
   const callback = url && secret ? { url, secret } : null;
   const { id, accountId } = await tokenOfArgs(db, args, "callback");
   if (!accountId || !(await setTokenCallback(db, id, callback))) {

@@ -1,4 +1,5 @@
-// US phone numbers to E.164 through libphonenumber-js, with an explicit country check and a fast path for E.164 input.
+// US phone numbers, the one home for them: parsed to E.164 through libphonenumber-js (an explicit country
+// check, a fast path for E.164 input) and displayed as people read them.
 import { US_PHONE_COUNTRIES } from "@speed-to-lead/spec";
 import { Metadata, parsePhoneNumberFromString } from "libphonenumber-js/max";
 
@@ -76,4 +77,10 @@ export function parseUsPhone(input: string): PhoneResult {
   if (!parsed?.isValid()) return { ok: false, code: "phone_invalid" };
   if (!parsed.country || !US_COUNTRIES.has(parsed.country)) return { ok: false, code: "phone_not_us" };
   return { ok: true, e164: parsed.number };
+}
+
+/** A stored E.164 phone as people read it. @example formatPhoneForPeople("+14155552671") // "(415) 555-2671" */
+export function formatPhoneForPeople(e164: string | null): string | null {
+  if (e164 === null) return null;
+  return parsePhoneNumberFromString(e164)?.formatNational() ?? e164;
 }

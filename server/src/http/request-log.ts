@@ -1,7 +1,7 @@
 // The one info line written per request: method, path, status, duration, lead id, request id and the client's name, never data.
 
-import { loggedPath } from "../core/accounts/sign-in-links.ts";
 import type { Logger } from "../logger.ts";
+import { loggedPath } from "./logged-path.ts";
 import type { RequestState } from "./request-state.ts";
 import { pathOf } from "./url-path.ts";
 

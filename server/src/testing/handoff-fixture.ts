@@ -1,8 +1,8 @@
 // A database, the real intake app, a fake assistant and dispatchers wired together, for hand-off tests.
 import { LEAD_INTAKE_PATH, type LeadAccepted } from "@speed-to-lead/spec";
+import { createDatabase } from "@speed-to-lead/tests/harness/postgres";
 import type { Metric } from "prom-client";
 import { inject } from "vitest";
-import { createDatabase } from "../../../test/harness/postgres.ts";
 import { type App, createApp } from "../app.ts";
 import { createChannelToken, ensureAccount } from "../core/accounts/token-repository.ts";
 import { Dispatcher, type DispatcherSettings } from "../core/handoff/dispatcher.ts";

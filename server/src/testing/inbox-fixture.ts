@@ -14,7 +14,8 @@ import { createTestToken, intakeRequest } from "./intake-requests.ts";
 
 export { BACKENDS, type Backend } from "./handoff-fixture.ts";
 
-export interface Channel {
+/** A channel of a test account: its identity and the token that posts through it. */
+export interface TestChannel {
   accountId: string;
   tokenId: string;
   token: string;
@@ -25,12 +26,12 @@ export interface InboxFixture extends HandoffFixture {
   postgresUrl?: string;
   feed: LeadFeed;
   /** A new account with one channel token. */
-  newAccount(): Promise<Channel>;
+  newAccount(): Promise<TestChannel>;
   /** Another token of the same account. */
-  newChannel(accountId: string, name: string): Promise<Channel>;
+  newChannel(accountId: string, name: string): Promise<TestChannel>;
   /** POSTs through the real intake route with this channel's token. */
   postAs(
-    channel: Channel,
+    channel: TestChannel,
     lead: unknown,
     headers?: Record<string, string>,
   ): Promise<{ status: number; body: LeadAccepted }>;
@@ -74,7 +75,7 @@ export async function openInboxFixture(backend: Backend): Promise<InboxFixture> 
 /** A fixture with two accounts: `web`, the account under test, and `other`, whose leads must never show in web's views. */
 export async function openWithTwoAccounts(
   backend: Backend,
-): Promise<{ fixture: InboxFixture; web: Channel; other: Channel }> {
+): Promise<{ fixture: InboxFixture; web: TestChannel; other: TestChannel }> {
   const fixture = await openInboxFixture(backend);
   return { fixture, web: await fixture.newAccount(), other: await fixture.newAccount() };
 }

@@ -18,8 +18,8 @@ import {
   problemResponse,
   UNAVAILABLE_RETRY_SECONDS,
 } from "../../http/respond.ts";
+import { createSignatureVerifier } from "../../http/signed-webhook.ts";
 import type { RateLimiter } from "../../http/token-bucket.ts";
-import { createSignatureVerifier } from "../../http/webhook-signature.ts";
 import { describeError, type Logger } from "../../logger.ts";
 
 export interface AssistantEventDeps {

@@ -1,7 +1,5 @@
 // POST /api/speed-to-lead/channel-inbound.php, checks in the contract's order: 401, 429, 415, 413, 400, 422.
 import type { FieldErrorCode, ProblemCode } from "@speed-to-lead/spec";
-import type { Authenticator } from "../../core/accounts/authenticator.ts";
-import type { FailedAuthLimiter } from "../../core/accounts/failed-auth-limiter.ts";
 import { committingWhileConnected, stillConnected } from "../../core/leads/connected-store.ts";
 import { acceptLeadDryRun, DRY_RUN_HEADER, wantsDryRun } from "../../core/leads/dry-run.ts";
 import type { IntakeEvents } from "../../core/leads/events.ts";
@@ -10,7 +8,6 @@ import { acceptLead, type LiveStore } from "../../core/leads/service.ts";
 import { validateLead } from "../../core/leads/validation/validate-lead.ts";
 import type { Database } from "../../db/database.ts";
 import { DatabaseUnavailableError } from "../../db/database.ts";
-import { clientAddress } from "../../http/client-address.ts";
 import { clientClosedResponse, clientWentAway } from "../../http/client-closed.ts";
 import { readLeadBody } from "../../http/request-body.ts";
 import { type RequestState, requestState } from "../../http/request-state.ts";
@@ -21,19 +18,12 @@ import {
   textResponse,
   UNAVAILABLE_RETRY_SECONDS,
 } from "../../http/respond.ts";
-import { type RateDecision, type RateLimiter, rateLimitHeaders } from "../../http/token-bucket.ts";
 import type { Logger } from "../../logger.ts";
 import { describeError } from "../../logger.ts";
-import { authenticateClient } from "../authenticate-client.ts";
-import { tokenFromHeaders } from "../token-headers.ts";
+import { passSenderGate, type SenderGateDeps } from "../sender-gate.ts";
 
-export interface IntakeDeps {
+export interface IntakeDeps extends SenderGateDeps {
   db: Database;
-  authenticator: Authenticator;
-  /** Failed authentications per client address (TRUST_PROXY decides which address counts). */
-  failedAuthLimiter: FailedAuthLimiter;
-  trustProxy: boolean;
-  rateLimiter: RateLimiter;
   logger: Logger;
   events: IntakeEvents;
   /** False until migrations ran: the intake answers 503 meanwhile. */
@@ -68,35 +58,12 @@ type Refuse = (code: ProblemCode, options?: ProblemOptions, fieldCodes?: FieldEr
 const unavailable = (refuse: Refuse) =>
   refuse("unavailable", { retryAfterSeconds: UNAVAILABLE_RETRY_SECONDS });
 
-/** 429 with Retry-After and the RateLimit headers of whichever limit refused (the token's, or the address's). */
-const limited = (
-  refuse: Refuse,
-  code: "rate_limited" | "too_many_failed_authentications",
-  decision: RateDecision,
-) =>
-  refuse(code, {
-    retryAfterSeconds: decision.retryAfterSeconds,
-    headers: rateLimitHeaders(decision),
-  });
-
 async function intake(deps: IntakeDeps, request: Request, state: RequestState, refuse: Refuse) {
   if (!deps.isReady()) return unavailable(refuse);
 
-  const carried = tokenFromHeaders(request.headers);
-  const challenge = { "www-authenticate": 'Bearer realm="speed-to-lead"' };
-  if (!carried.ok) return refuse(carried.code, { headers: challenge });
-  const address = clientAddress(request, deps.trustProxy);
-  const auth = await authenticateClient(deps.authenticator, deps.failedAuthLimiter, address, carried.token);
-  if (!auth.ok && auth.code === "too_many_failed_authentications")
-    return limited(refuse, auth.code, auth.limit);
-  if (!auth.ok) return refuse(auth.code, { headers: challenge });
-
-  let limitHeaders: HeaderMap = {};
-  if (deps.rateLimiter.enabled) {
-    const decision = deps.rateLimiter.take(auth.identity.tokenId);
-    limitHeaders = rateLimitHeaders(decision);
-    if (!decision.allowed) return limited(refuse, "rate_limited", decision);
-  }
+  const gate = await passSenderGate(deps, request);
+  if (!gate.ok) return refuse(gate.code, gate.options);
+  const { identity, limitHeaders } = gate;
 
   const read = await readLeadBody(request);
   if (!read.ok) {
@@ -115,7 +82,6 @@ async function intake(deps: IntakeDeps, request: Request, state: RequestState, r
     return refuse("validation_failed", { errors: validation.issues, headers: limitHeaders }, fieldCodes);
   }
 
-  const identity = auth.identity;
   const fingerprint = payloadFingerprint(read.body);
   if (wantsDryRun(request.headers)) {
     const dryRun = await acceptLeadDryRun(deps.db, identity, validation.lead, fingerprint, now);
@@ -138,7 +104,7 @@ async function intake(deps: IntakeDeps, request: Request, state: RequestState, r
     case "key_reused":
       return refuse("idempotency_key_reused", { headers: limitHeaders });
     case "in_flight":
-      // The holder has run for IDEMPOTENCY_WAIT_MS already; it is likely done within a second.
+      // The holder has run for LOCK_TIMEOUT_MS already; it is likely done within a second.
       return refuse("idempotency_request_in_flight", {
         retryAfterSeconds: 1,
         headers: limitHeaders,

@@ -1,27 +1,17 @@
 // GET of a lead by a sender: authenticate and rate-limit like the intake, scope to the token's account, ETag.
 import type { LeadStatus, ProblemCode } from "@speed-to-lead/spec";
-import type { Authenticator } from "../../core/accounts/authenticator.ts";
-import type { FailedAuthLimiter } from "../../core/accounts/failed-auth-limiter.ts";
 import { acceptedBody } from "../../core/leads/accepted-body.ts";
 import type { LeadRow } from "../../core/leads/lead-record.ts";
 import { findLeadById, listAttempts } from "../../core/leads/lead-status-repository.ts";
 import { findLeadByExternalId } from "../../core/leads/lead-store.ts";
 import type { Database } from "../../db/database.ts";
 import { DatabaseUnavailableError } from "../../db/database.ts";
-import { clientAddress } from "../../http/client-address.ts";
 import { type RequestState, requestState } from "../../http/request-state.ts";
-import { type HeaderMap, type ProblemOptions, problemResponse, textResponse } from "../../http/respond.ts";
-import { type RateLimiter, rateLimitHeaders } from "../../http/token-bucket.ts";
-import { authenticateClient } from "../authenticate-client.ts";
-import { tokenFromHeaders } from "../token-headers.ts";
+import { type ProblemOptions, problemResponse, textResponse } from "../../http/respond.ts";
+import { passSenderGate, type SenderGateDeps } from "../sender-gate.ts";
 
-export interface LeadStatusDeps {
+export interface LeadStatusDeps extends SenderGateDeps {
   db: Database;
-  authenticator: Authenticator;
-  rateLimiter: RateLimiter;
-  /** The intake's own limiter: reads and posts count against one budget of failed lookups per address. */
-  failedAuthLimiter: FailedAuthLimiter;
-  trustProxy: boolean;
   isReady(): boolean;
 }
 
@@ -40,7 +30,6 @@ export async function handleLeadStatus(
   const unavailable = () =>
     refuse("unavailable", {
       retryAfterSeconds: UNAVAILABLE_SECONDS,
-      headers: { "retry-after": String(UNAVAILABLE_SECONDS) },
     });
   if (!deps.isReady()) return unavailable();
   try {
@@ -58,33 +47,10 @@ async function read(
   key: LeadKey,
   refuse: (code: ProblemCode, options?: ProblemOptions) => Response,
 ): Promise<Response> {
-  const carried = tokenFromHeaders(request.headers);
-  const challenge = { "www-authenticate": 'Bearer realm="speed-to-lead"' };
-  if (!carried.ok) return refuse(carried.code, { headers: challenge });
-  const address = clientAddress(request, deps.trustProxy);
-  const auth = await authenticateClient(deps.authenticator, deps.failedAuthLimiter, address, carried.token);
-  if (!auth.ok && auth.code === "too_many_failed_authentications") {
-    return refuse(auth.code, {
-      retryAfterSeconds: auth.limit.retryAfterSeconds,
-      headers: { ...rateLimitHeaders(auth.limit), "retry-after": String(auth.limit.retryAfterSeconds) },
-    });
-  }
-  if (!auth.ok) return refuse(auth.code, { headers: challenge });
-
-  let limitHeaders: HeaderMap = {};
-  if (deps.rateLimiter.enabled) {
-    // The same bucket as the token's posts.
-    const decision = deps.rateLimiter.take(auth.identity.tokenId);
-    limitHeaders = rateLimitHeaders(decision);
-    if (!decision.allowed) {
-      return refuse("rate_limited", {
-        retryAfterSeconds: decision.retryAfterSeconds,
-        headers: { ...limitHeaders, "retry-after": String(decision.retryAfterSeconds) },
-      });
-    }
-  }
-
-  const accountId = auth.identity.accountId;
+  const gate = await passSenderGate(deps, request);
+  if (!gate.ok) return refuse(gate.code, gate.options);
+  const { limitHeaders } = gate;
+  const accountId = gate.identity.accountId;
   let lead: LeadRow | undefined;
   if ("id" in key) {
     lead = await findLeadById(deps.db, accountId, key.id);

@@ -3,7 +3,7 @@
 import type { CsvRefusal } from "../../core/dnc/csv-rows.ts";
 import type { RecordedChange } from "../../core/dnc/dnc-repository.ts";
 import type { ShownNumber } from "../../core/dnc/listed-numbers.ts";
-import { formatPhoneForPeople } from "../../core/phone-display.ts";
+import { formatPhoneForPeople } from "../../core/phone.ts";
 import type { Language } from "../../http/language.ts";
 import { shownTime } from "../kit/dates.ts";
 import type { MessageKey, Translate } from "../kit/dictionary.ts";

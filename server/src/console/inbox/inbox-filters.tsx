@@ -1,12 +1,8 @@
 // The inbox's filter form: a GET form, so the URL holds the filter and can be shared; the CSV link carries it too.
 import { LEAD_SOURCES, RESPONSE_STATES } from "@speed-to-lead/spec";
+import type { ChannelOption } from "../../core/inbox/account-directory.ts";
 import type { Translate } from "../kit/dictionary.ts";
 import { type InboxQuery, inboxQueryString } from "./inbox-query.ts";
-
-export interface ChannelOption {
-  id: string;
-  name: string;
-}
 
 /** The filters chosen from a list; each is labelled `inbox.filter.<name>` and offers "any" first. */
 type ChoiceFilter = Exclude<keyof InboxQuery, "q">;

@@ -1,11 +1,12 @@
 // The inbox page: filters, the live status line, the leads table (newest first) and the "older" link.
 
+import type { ChannelOption } from "../../core/inbox/account-directory.ts";
 import type { InboxRow } from "../../core/inbox/inbox-row.ts";
 import type { Language } from "../../http/language.ts";
 import type { Translate } from "../kit/dictionary.ts";
 import { Layout, type SignedInOwner } from "../kit/layout.tsx";
 import { TableHead } from "../kit/table-head.tsx";
-import { type ChannelOption, InboxFilters } from "./inbox-filters.tsx";
+import { InboxFilters } from "./inbox-filters.tsx";
 import { type InboxQuery, inboxQueryString } from "./inbox-query.ts";
 import { LeadRow } from "./lead-row.tsx";
 

@@ -1,10 +1,6 @@
 // The owner's way in: sign-in, the set-password page of a sign-in link, sign-out. Sessions live in the database.
 import { Elysia } from "elysia";
-import {
-  findOwnerCredentials,
-  normalizeEmail,
-  setOwnerPassword,
-} from "../../core/accounts/owner-repository.ts";
+import { findOwnerCredentials, normalizeEmail } from "../../core/accounts/owner-repository.ts";
 import {
   hashPassword,
   type PasswordProblem,
@@ -14,12 +10,11 @@ import {
 import { hasSecretShape, newSecret } from "../../core/accounts/secret.ts";
 import {
   createSession,
-  endOwnerSessions,
   endSession,
   findSession,
   SESSION_ABSOLUTE_SECONDS,
 } from "../../core/accounts/session-store.ts";
-import { consumeSignInLink, peekSignInLink, SIGN_IN_LINK_PATH } from "../../core/accounts/sign-in-links.ts";
+import { peekSignInLink, redeemSignInLink, SIGN_IN_LINK_PATH } from "../../core/accounts/sign-in-links.ts";
 import { clearFailures, lockedForSeconds, recordFailure } from "../../core/accounts/sign-in-throttle.ts";
 import { parseCookies, setCookie } from "../kit/cookies.ts";
 import { csrfAccepted, csrfTokenFor } from "../kit/csrf.ts";
@@ -160,14 +155,7 @@ export function ownerPages(deps: ConsoleDeps) {
       return setPasswordForm(ctx, 422, csrfTokenFor(pre!), { email: found.email, link, errors });
     }
     const passwordHash = await hashPassword(password);
-    const signedIn = await deps.db.transaction(async (tx) => {
-      const ownerId = await consumeSignInLink(tx, link);
-      if (!ownerId) return undefined;
-      await setOwnerPassword(tx, ownerId, passwordHash);
-      // A new password ends every other session of this owner.
-      await endOwnerSessions(tx, ownerId);
-      return ownerId;
-    });
+    const signedIn = await redeemSignInLink(deps.db, link, passwordHash);
     const owner = signedIn ? await findOwnerCredentials(deps.db, found.email) : undefined;
     if (!owner?.account_id) return linkInvalidPage(ctx);
     return await startSession(deps, ctx, owner.id, owner.account_id);

@@ -2,7 +2,8 @@
 import type { Queryable } from "../../db/database.ts";
 import type { Logger } from "../../logger.ts";
 import { describeError } from "../../logger.ts";
-import { hashChannelToken, hasTokenShape, sameHash } from "./channel-token.ts";
+import { hasTokenShape } from "./channel-token.ts";
+import { hashSecret, sameSecret } from "./secret.ts";
 import { type ChannelTokenRecord, findChannelTokenByHash, touchChannelToken } from "./token-repository.ts";
 
 export interface ChannelIdentity {
@@ -63,7 +64,7 @@ export function createAuthenticator(db: Queryable, options: AuthenticatorOptions
   }
 
   function judge(hash: string, record: ChannelTokenRecord | undefined): Authentication {
-    if (!record || !sameHash(record.token_hash, hash)) return { ok: false, code: "token_invalid" };
+    if (!record || !sameSecret(record.token_hash, hash)) return { ok: false, code: "token_invalid" };
     if (record.revoked_at) return { ok: false, code: "token_revoked" };
     // The expiry is part of the cached record, so a rolled token stops at its exact expiry time.
     if (record.expires_at && new Date(record.expires_at).getTime() <= now())
@@ -78,13 +79,13 @@ export function createAuthenticator(db: Queryable, options: AuthenticatorOptions
   return {
     async authenticate(token: string): Promise<Authentication> {
       if (!hasTokenShape(token)) return { ok: false, code: "token_invalid" };
-      const hash = hashChannelToken(token);
+      const hash = hashSecret(token);
       return judge(hash, await lookup(hash));
     },
     /** Without touching the database: the answer for a token cached a moment ago, else undefined. */
     authenticateFromCache(token: string): Authentication | undefined {
       if (!hasTokenShape(token)) return { ok: false, code: "token_invalid" };
-      const hash = hashChannelToken(token);
+      const hash = hashSecret(token);
       const cached = cache.get(hash);
       return cached && cached.expiresAt > now() ? judge(hash, cached.record) : undefined;
     },

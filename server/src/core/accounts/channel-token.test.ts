@@ -1,11 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  generateChannelToken,
-  hashChannelToken,
-  hasTokenShape,
-  sameHash,
-  tokenHint,
-} from "./channel-token.ts";
+import { generateChannelToken, hasTokenShape, tokenHint } from "./channel-token.ts";
+import { hashSecret, sameSecret } from "./secret.ts";
 
 describe("channel tokens", () => {
   it("are stl_ch_ and 32 random bytes in base64url, different every time", () => {
@@ -20,16 +15,16 @@ describe("channel tokens", () => {
 
   it("are stored as SHA-256 hex, compared in constant time", () => {
     const token = generateChannelToken();
-    const hash = hashChannelToken(token);
+    const hash = hashSecret(token);
     expect(hash).toMatch(/^[0-9a-f]{64}$/);
     expect(hash).toBe(new Bun.CryptoHasher("sha256").update(token).digest("hex"));
-    expect(sameHash(hash, hashChannelToken(token))).toBe(true);
-    expect(sameHash(hash, hashChannelToken(generateChannelToken()))).toBe(false);
-    expect(sameHash(hash, "short")).toBe(false);
+    expect(sameSecret(hash, hashSecret(token))).toBe(true);
+    expect(sameSecret(hash, hashSecret(generateChannelToken()))).toBe(false);
+    expect(sameSecret(hash, "short")).toBe(false);
     // One character off, at either end or in the middle.
     for (const at of [0, 31, 63]) {
       const other = `${hash.slice(0, at)}${hash[at] === "0" ? "1" : "0"}${hash.slice(at + 1)}`;
-      expect(sameHash(hash, other)).toBe(false);
+      expect(sameSecret(hash, other)).toBe(false);
     }
     expect(tokenHint(token)).toBe(token.slice(-4));
   });

@@ -1,6 +1,8 @@
 // Single-use sign-in links (24 h): the link carries a 256-bit secret, the database its SHA-256.
-import type { Queryable } from "../../db/database.ts";
+import type { Database, Queryable } from "../../db/database.ts";
+import { setOwnerPassword } from "./owner-repository.ts";
 import { hashSecret, hasSecretShape, newSecret } from "./secret.ts";
+import { endOwnerSessions } from "./session-store.ts";
 
 const SIGN_IN_LINK_SECONDS = 24 * 60 * 60;
 export const SIGN_IN_LINK_PATH = "/console/link";
@@ -19,10 +21,6 @@ export async function createSignInLink(q: Queryable, ownerId: string): Promise<s
 /** @example signInLinkUrl("http://localhost:3000", secret) // "http://localhost:3000/console/link/Xq3…" */
 export const signInLinkUrl = (baseUrl: string, secret: string) =>
   `${baseUrl.replace(/\/+$/, "")}${SIGN_IN_LINK_PATH}/${secret}`;
-
-/** A request path fit for the logs: a sign-in link's secret is replaced by ":link". */
-export const loggedPath = (path: string) =>
-  path.startsWith(`${SIGN_IN_LINK_PATH}/`) ? `${SIGN_IN_LINK_PATH}/:link` : path;
 
 /** The email of a link that still works (unused, unexpired, owner enabled): for the set-password page. */
 export async function peekSignInLink(q: Queryable, secret: string): Promise<{ email: string } | undefined> {
@@ -46,4 +44,19 @@ export async function consumeSignInLink(q: Queryable, secret: string): Promise<s
     [hashSecret(secret)],
   );
   return row?.owner_id;
+}
+
+/** Uses a link to set its owner's password, ending every other session of that owner; the owner's id, or undefined when the link no longer works. */
+export async function redeemSignInLink(
+  db: Database,
+  secret: string,
+  passwordHash: string,
+): Promise<string | undefined> {
+  return await db.transaction(async (tx) => {
+    const ownerId = await consumeSignInLink(tx, secret);
+    if (!ownerId) return undefined;
+    await setOwnerPassword(tx, ownerId, passwordHash);
+    await endOwnerSessions(tx, ownerId);
+    return ownerId;
+  });
 }

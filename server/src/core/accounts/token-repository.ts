@@ -1,7 +1,8 @@
 // SQL of accounts and channel_tokens: create, list, look up by hash, note last use (the account-scoped
 // changes live in integrations/token-service.ts).
 import type { Queryable } from "../../db/database.ts";
-import { generateChannelToken, hashChannelToken, tokenHint } from "./channel-token.ts";
+import { generateChannelToken, tokenHint } from "./channel-token.ts";
+import { hashSecret } from "./secret.ts";
 
 export interface ChannelTokenRecord {
   id: string;
@@ -50,7 +51,7 @@ export async function createChannelToken(
   const [row] = await q.query<{ id: string; created_at: Date }>(
     `insert into channel_tokens (id, account_id, name, token_hash, token_hint) values ($1, $2, $3, $4, $5)
      returning id, created_at`,
-    [Bun.randomUUIDv7(), accountId, name, hashChannelToken(token), tokenHint(token)],
+    [Bun.randomUUIDv7(), accountId, name, hashSecret(token), tokenHint(token)],
   );
   if (!row) throw new Error("token insert returned nothing");
   return { id: row.id, token, created_at: row.created_at };

@@ -1,8 +1,7 @@
 // Delivers queued status callbacks to each token's URL, signed per Standard Webhooks, at least once.
-import { Webhook } from "standardwebhooks";
 import { retryDelayMs } from "../../backoff.ts";
-import type { HandoffConfig } from "../../config.ts";
 import type { Database } from "../../db/database.ts";
+import { postSignedWebhook, webhookSigner } from "../../http/signed-webhook.ts";
 import { describeError, type Logger } from "../../logger.ts";
 import { type ClaimedCallback, claimCallbacks, settleCallback } from "./callback-outbox.ts";
 import { callbackWebhookId, statusCallbackBody } from "./status-callback.ts";
@@ -11,10 +10,13 @@ import { callbackWebhookId, statusCallbackBody } from "./status-callback.ts";
 const CALLBACK_MAX_ATTEMPTS = 12;
 const BATCH = 16;
 
-export type CallbackSettings = Pick<
-  HandoffConfig,
-  "pollIntervalMs" | "retryBaseMs" | "retryMaxMs" | "webhookTimeoutMs"
->;
+/** The hand-off's timing settings, which callbacks share (one poll interval, one webhook timeout, one backoff). */
+export interface CallbackSettings {
+  pollIntervalMs: number;
+  retryBaseMs: number;
+  retryMaxMs: number;
+  webhookTimeoutMs: number;
+}
 
 /**
  * Polls the outbox (and runs at once on wake()); several senders may share a database: claims are
@@ -91,27 +93,22 @@ export class CallbackSender {
 
   /** undefined when acknowledged, else why not. */
   private async post(callback: ClaimedCallback): Promise<string | undefined> {
-    const now = new Date();
-    const body = JSON.stringify(statusCallbackBody(callback, now.getTime()));
-    const webhookId = callbackWebhookId(callback.id);
+    let sign: ReturnType<typeof webhookSigner>;
     try {
-      const response = await this.send(callback.url, {
-        method: "POST",
-        headers: {
-          "content-type": "application/json",
-          "user-agent": "speed-to-lead-callback/1",
-          "webhook-id": webhookId,
-          "webhook-timestamp": String(Math.floor(now.getTime() / 1000)),
-          "webhook-signature": new Webhook(callback.secret).sign(webhookId, now, body),
-        },
-        body,
-        signal: AbortSignal.timeout(this.settings.webhookTimeoutMs),
-        redirect: "manual",
-      });
-      await response.arrayBuffer().catch(() => undefined);
-      return response.status >= 200 && response.status < 300 ? undefined : `answered ${response.status}`;
+      sign = webhookSigner(callback.secret);
     } catch (error) {
       return String(error).slice(0, 300);
     }
+    const webhookId = callbackWebhookId(callback.id);
+    const result = await postSignedWebhook({
+      url: callback.url,
+      webhookId,
+      body: JSON.stringify(statusCallbackBody(callback, Date.now())),
+      sign,
+      userAgent: "speed-to-lead-callback/1",
+      timeoutMs: this.settings.webhookTimeoutMs,
+      fetch: this.send,
+    });
+    return result.ok ? undefined : result.error;
   }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { isKnownZone } from "../time-zone.ts";
 import { areaCodeTable, zonesOfPhone } from "./area-codes.ts";
-import { isKnownZone } from "./zoned-time.ts";
 
 describe("area code table", () => {
   it("names only real IANA zones", () => {

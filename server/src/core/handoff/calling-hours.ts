@@ -7,8 +7,9 @@ import {
   WEEKDAYS,
 } from "@speed-to-lead/spec";
 import { boundedCache } from "../../bounded-cache.ts";
+import { isKnownZone } from "../time-zone.ts";
 import { zonesOfPhone } from "./area-codes.ts";
-import { addDays, instantAt, isKnownZone, type LocalDate, localDate } from "./zoned-time.ts";
+import { addDays, instantAt, type LocalDate, localDate } from "./zoned-time.ts";
 
 /** Local calling hours as minutes after midnight; calls are allowed from `start` up to (not after) `end`. */
 export interface CallingHours {

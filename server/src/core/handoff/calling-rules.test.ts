@@ -1,9 +1,9 @@
 // The call window against the spec's calling-rules table: a case per state, and properties across DST changes.
 import { CALLING_RULES, type CallingRule, WEEKDAYS } from "@speed-to-lead/spec";
+import { US_AREA_CODES, US_TERRITORY_AREA_CODES } from "@speed-to-lead/tests/arbitraries/nanp-phone";
+import { PROPERTY_RUNS } from "@speed-to-lead/tests/harness/property-runs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { US_AREA_CODES, US_TERRITORY_AREA_CODES } from "../../../../test/arbitraries/nanp-phone.ts";
-import { PROPERTY_RUNS } from "../../../../test/harness/property-runs.ts";
 import { callingRulesOfPhone, ruleStateTable } from "./area-code-states.ts";
 import { areaCodeTable } from "./area-codes.ts";
 import { type CallingHours, callWindow, callZones, parseClockTime } from "./calling-hours.ts";

@@ -1,12 +1,12 @@
 // The dispatcher: claims due response tasks, delivers them to the assistant, settles each claim.
 
 import { retryDelayMs } from "../../backoff.ts";
-import type { HandoffConfig } from "../../config.ts";
 import type { Database } from "../../db/database.ts";
 import { describeError, type Logger } from "../../logger.ts";
 import type { ServiceMetrics } from "../../metrics.ts";
 import type { Assistant } from "./assistant.ts";
 import { recordHandoffAttempt } from "./handoff-attempts.ts";
+import type { HandoffConfig } from "./handoff-settings.ts";
 import { buildPayload, type ClaimedTask, unanswerable, webhookIdOf } from "./payload.ts";
 import {
   type Acknowledgement,

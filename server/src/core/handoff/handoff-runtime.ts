@@ -1,16 +1,15 @@
 // Starts the hand-off in one of two modes: "server" (beside the intake) or "worker" (`stl dispatch`).
 
-import type { HandoffConfig } from "../../config.ts";
 import { createBunSqlDatabase } from "../../db/bun-sql-driver.ts";
 import type { Database } from "../../db/database.ts";
 import { bunSqlListen, type ListenFn } from "../../db/listen.ts";
 import type { Logger } from "../../logger.ts";
 import type { ServiceMetrics } from "../../metrics.ts";
-import { CallbackSender } from "../callbacks/callback-sender.ts";
 import type { LeadRow } from "../leads/lead-record.ts";
 import type { Assistant } from "./assistant.ts";
 import { createConsoleAssistant } from "./console-assistant.ts";
 import { Dispatcher, leaseMs } from "./dispatcher.ts";
+import type { HandoffConfig } from "./handoff-settings.ts";
 import { ownTaskHandOver } from "./own-task.ts";
 import { createTaskNotifier, subscribeToNewTasks } from "./task-channel.ts";
 import { createWebhookAssistant } from "./webhook-assistant.ts";
@@ -26,6 +25,8 @@ export interface HandoffRuntime {
   readonly assistant: Assistant | undefined;
   /** Deliveries in flight in this process. */
   readonly busy: number;
+  /** The database this process claims tasks on (its own pool on PostgreSQL); undefined when it only stores tasks. */
+  readonly database: Database | undefined;
   /** Stops claiming, lets deliveries in flight finish, drops the LISTEN connection. */
   stop(): Promise<void>;
 }
@@ -74,11 +75,18 @@ export async function startHandoff(options: StartHandoffOptions): Promise<Handof
       taskCommitted: () => notifier.poke(),
       assistant: undefined,
       busy: 0,
+      database: undefined,
       stop: () => notifier.close(),
     };
   }
   logger.warn("DISPATCHER=off on the embedded database: no lead is handed off while this server runs");
-  return { taskCommitted: () => {}, assistant: undefined, busy: 0, stop: async () => {} };
+  return {
+    taskCommitted: () => {},
+    assistant: undefined,
+    busy: 0,
+    database: undefined,
+    stop: async () => {},
+  };
 }
 
 /** Who receives hand-offs: the assistant's webhook when one is configured, the console otherwise. */
@@ -117,9 +125,6 @@ async function startDispatcher(options: StartHandoffOptions): Promise<HandoffRun
   });
   const unsubscribe = await subscribeToNewTasks(listen, () => dispatcher.wake(), logger);
   dispatcher.start();
-  // Status callbacks leave from the same outbox tables, by the same processes.
-  const callbacks = new CallbackSender(db, config, logger);
-  callbacks.start();
   logger.info("dispatcher started", {
     assistant: assistant.kind,
     notifications: listen ? "listen" : "poll",
@@ -138,13 +143,13 @@ async function startDispatcher(options: StartHandoffOptions): Promise<HandoffRun
     ownTaskLeaseMs: () => (dispatcher.accepting ? leaseMs(config.webhookTimeoutMs) : undefined),
     handOver,
     assistant,
+    database: db,
     get busy() {
       return dispatcher.busy;
     },
     async stop() {
       await unsubscribe().catch(() => undefined);
       await dispatcher.stop();
-      await callbacks.stop();
       await ownPool?.close();
     },
   };

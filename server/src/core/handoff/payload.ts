@@ -1,6 +1,6 @@
 // The hand-off the assistant receives: the lead as it needs it for the response, whether and when it may call.
 import { HANDOFF_PAYLOAD_VERSION, type HandoffPayloadBody } from "@speed-to-lead/spec";
-import { type CallRefusal, callPermitted } from "../leads/response-plan.ts";
+import { type CallRefusal, callPermitted } from "../leads/call-eligibility.ts";
 import { callingRulesOfPhone } from "./area-code-states.ts";
 import { type CallingHours, callWindow, callZones } from "./calling-hours.ts";
 

@@ -19,7 +19,7 @@ describe("createTaskNotifier", () => {
     const { db, statements } = recordingDb();
     const notifier = createTaskNotifier(db, silentLogger, 20);
     for (let i = 0; i < 100; i++) notifier.poke();
-    expect(statements).toEqual([["select pg_notify($1, '')", "stl_response_tasks"]]);
+    expect(statements).toEqual([["select pg_notify($1, $2)", "stl_response_tasks", ""]]);
     for (const deadline = Date.now() + 5_000; statements.length < 2 && Date.now() < deadline; )
       await Bun.sleep(5);
     expect(statements).toHaveLength(2);

@@ -1,7 +1,8 @@
 // The channel that tells dispatchers in other processes of new response tasks: both ends, NOTIFY and LISTEN.
 import type { Queryable } from "../../db/database.ts";
 import type { ListenFn } from "../../db/listen.ts";
-import { describeError, type Logger } from "../../logger.ts";
+import { notifyChannel } from "../../db/notify-channel.ts";
+import type { Logger } from "../../logger.ts";
 
 /** The channel servers with DISPATCHER=off notify after committing tasks, and workers LISTEN on. */
 export const RESPONSE_TASK_CHANNEL = "stl_response_tasks";
@@ -26,17 +27,14 @@ export function createTaskNotifier(db: Queryable, logger: Logger, intervalMs = 1
   let timer: ReturnType<typeof setTimeout> | undefined;
   let sending: Promise<void> | undefined;
   let closed = false;
+  const channel = notifyChannel(RESPONSE_TASK_CHANNEL, { db, logger });
 
   const send = () => {
     timer = undefined;
     lastSent = Date.now();
-    sending = db
-      .query("select pg_notify($1, '')", [RESPONSE_TASK_CHANNEL])
-      .then(() => undefined)
-      .catch((error) => logger.warn("NOTIFY for new response tasks failed", describeError(error)))
-      .finally(() => {
-        sending = undefined;
-      });
+    sending = channel.notify().finally(() => {
+      sending = undefined;
+    });
   };
 
   return {
@@ -68,13 +66,6 @@ export async function subscribeToNewTasks(
   wake: () => void,
   logger: Logger,
 ): Promise<() => Promise<void>> {
-  if (!listen) return async () => {};
-  try {
-    return await listen(RESPONSE_TASK_CHANNEL, () => wake());
-  } catch (error) {
-    logger.warn("LISTEN for new response tasks failed; relying on polling", {
-      error_message: (error as Error)?.message,
-    });
-    return async () => {};
-  }
+  const unsubscribe = await notifyChannel(RESPONSE_TASK_CHANNEL, { listen, logger }).listen(() => wake());
+  return unsubscribe ?? (async () => {});
 }

@@ -1,5 +1,6 @@
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { webhookSigner } from "../../http/signed-webhook.ts";
 import {
   type FakeAssistant,
   generateWebhookSecret,
@@ -7,7 +8,7 @@ import {
 } from "../../testing/fake-assistant.ts";
 import { createConsoleAssistant } from "./console-assistant.ts";
 import type { HandoffPayload } from "./payload.ts";
-import { createWebhookAssistant, webhookSigner } from "./webhook-assistant.ts";
+import { createWebhookAssistant } from "./webhook-assistant.ts";
 
 const payload = {
   type: "lead.handoff",
@@ -137,7 +138,9 @@ describe("webhookSigner", () => {
   });
 
   it("refuses a secret the library refuses", () => {
-    expect(() => webhookSigner("whsec_")).toThrow(/ASSISTANT_WEBHOOK_SECRET/);
-    expect(() => webhookSigner("whsec_not base64!")).toThrow(/ASSISTANT_WEBHOOK_SECRET/);
+    expect(() => webhookSigner("whsec_", "ASSISTANT_WEBHOOK_SECRET")).toThrow(/ASSISTANT_WEBHOOK_SECRET/);
+    expect(() => webhookSigner("whsec_not base64!", "ASSISTANT_WEBHOOK_SECRET")).toThrow(
+      /ASSISTANT_WEBHOOK_SECRET/,
+    );
   });
 });

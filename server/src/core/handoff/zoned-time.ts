@@ -28,16 +28,6 @@ function formatterFor(zone: string): Intl.DateTimeFormat {
   return formatter;
 }
 
-/** Whether the runtime's time zone database knows this IANA name. */
-export function isKnownZone(zone: string): boolean {
-  try {
-    formatterFor(zone);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 function wallClock(instant: number, zone: string) {
   const parts: Record<string, number> = {};
   for (const part of formatterFor(zone).formatToParts(new Date(instant))) {

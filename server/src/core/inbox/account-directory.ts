@@ -1,7 +1,12 @@
 // Small lookups the inbox pages show: the account's channel tokens (the channel filter) and its owners' emails.
 
-import type { ChannelOption } from "../../console/inbox/inbox-filters.tsx";
 import type { Queryable } from "../../db/database.ts";
+
+/** A channel token as the inbox's channel filter offers it. */
+export interface ChannelOption {
+  id: string;
+  name: string;
+}
 
 export async function channelOptions(db: Queryable, accountId: string): Promise<ChannelOption[]> {
   return await db.query<ChannelOption>(

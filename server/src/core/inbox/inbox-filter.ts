@@ -2,6 +2,7 @@
 
 import { RESPONSE_STATES, type ResponseState } from "@speed-to-lead/spec";
 import { isUuid } from "../../db/uuid-text.ts";
+import { CALL_ELIGIBLE_SQL } from "../leads/call-eligibility.ts";
 import { normalizeUsPhone } from "../phone.ts";
 
 export interface InboxFilter {
@@ -35,7 +36,7 @@ export function filterConditions(filter: InboxFilter, params: unknown[]): string
   };
   if (filter.test !== undefined) conditions.push(`l.test = ${param(filter.test)}`);
   if (filter.callEligible !== undefined) {
-    conditions.push(filter.callEligible ? "l.response_reason is null" : "l.response_reason is not null");
+    conditions.push(filter.callEligible ? CALL_ELIGIBLE_SQL : `not ${CALL_ELIGIBLE_SQL}`);
   }
   if (filter.responseState !== undefined) {
     conditions.push(

@@ -1,6 +1,7 @@
 // One inbox row: the SQL that reads it (leads joined with their channel's name) and its plain-data shape.
 import type { NotCalledReason, ResponseState } from "@speed-to-lead/spec";
-import { formatPhoneForPeople } from "../phone-display.ts";
+import { callEligible } from "../leads/call-eligibility.ts";
+import { formatPhoneForPeople } from "../phone.ts";
 import { timestampToMicros } from "./keyset-cursor.ts";
 
 /** Every text here was sent by an application holding a token: escape it wherever it is shown. */
@@ -51,8 +52,7 @@ export function toInboxRow(record: InboxRowRecord): InboxRow {
   return {
     ...row,
     phone_display: formatPhoneForPeople(row.phone),
-    // A refused call keeps its reason while the lead is answered by email.
-    call_eligible: row.response_state !== "not_called" && response_reason === null,
+    call_eligible: callEligible({ response_state: row.response_state, response_reason }),
     not_called_reason: response_reason,
   };
 }

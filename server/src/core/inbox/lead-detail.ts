@@ -6,9 +6,10 @@ import { plainRows } from "../../db/plain-rows.ts";
 import { isUuid } from "../../db/uuid-text.ts";
 import { type AttemptEntry, listHandoffAttempts } from "../handoff/handoff-attempts.ts";
 import { listRetries, type RetryEntry } from "../handoff/handoff-retries.ts";
+import { callEligible } from "../leads/call-eligibility.ts";
 import type { LeadFields } from "../leads/lead-record.ts";
 import { listRepeats, type RepeatEntry } from "../leads/repeat-history.ts";
-import { formatPhoneForPeople } from "../phone-display.ts";
+import { formatPhoneForPeople } from "../phone.ts";
 
 /** Every text field was sent by an application holding a token: escape it wherever it is shown. */
 export interface LeadDetail extends Omit<LeadFields, "source" | "consent"> {
@@ -106,7 +107,7 @@ export async function getLeadDetail(
       : null,
     response_state: row.response_state,
     // A refused call keeps its reason while the lead is answered by email.
-    call_eligible: row.response_state !== "not_called" && row.response_reason === null,
+    call_eligible: callEligible(row),
     not_called_reason: row.response_reason,
     idempotency_keys: plainRows(keys),
     repeats,

@@ -1,8 +1,7 @@
 // The success body (201 or 200) built from the stored row, so the response shows what was stored.
 import type { LeadAccepted } from "@speed-to-lead/spec";
-import { isCallEligible, type LeadRow, toStoredLead } from "./lead-record.ts";
-
-const WITHDRAWN: ReadonlySet<string> = new Set(["opted_out", "wrong_number"]);
+import { callEligible } from "./call-eligibility.ts";
+import { type LeadRow, toStoredLead } from "./lead-record.ts";
 
 /**
  * @example acceptedBody(row, true, ["utm_campaign"]).respond_by // received_at + 5 minutes
@@ -12,8 +11,7 @@ export function acceptedBody(row: LeadRow, created: boolean, ignoredFields: stri
     id: row.id,
     created,
     test: row.test,
-    // The do-not-call list and a wrong-number report withdraw eligibility the fields alone would give.
-    call_eligible: isCallEligible(row) && !WITHDRAWN.has(row.response_reason ?? ""),
+    call_eligible: callEligible(row),
     received_at: new Date(row.received_at).toISOString(),
     respond_by: new Date(row.respond_by).toISOString(),
     lead: toStoredLead(row),

@@ -1,6 +1,7 @@
 // The intake's dry run: the same transaction as a real post, rolled back, so it answers exactly and stores nothing.
 import type { Database, Transaction } from "../../db/database.ts";
-import { acceptLead, type Channel, type IntakeOutcome } from "./service.ts";
+import type { ChannelIdentity } from "../accounts/authenticator.ts";
+import { acceptLead, type IntakeOutcome } from "./service.ts";
 import type { ValidLead } from "./validation/validate-lead.ts";
 
 /** The request header that asks for a dry run, and the value it takes (the answer carries it back). */
@@ -39,7 +40,7 @@ function inside(db: Database, tx: Transaction): Database {
  */
 export async function acceptLeadDryRun(
   db: Database,
-  channel: Channel,
+  channel: ChannelIdentity,
   lead: ValidLead,
   fingerprint: string,
   now: Date,

@@ -1,6 +1,7 @@
 // Tells subscribers, per account, that leads changed: NOTIFY after the commit across processes on PostgreSQL, in-process on PGlite.
 import type { Queryable } from "../../db/database.ts";
 import type { ListenFn } from "../../db/listen.ts";
+import { notifyChannel } from "../../db/notify-channel.ts";
 import { describeError, type Logger } from "../../logger.ts";
 
 /** The channel every process sends and listens on; the payload is a comma-separated list of account ids. */
@@ -32,12 +33,13 @@ export function createLeadFeed(options: {
   coalesceMs?: number;
 }): LeadFeed {
   const { db, logger, listen } = options;
+  const channel = notifyChannel(LEAD_CHANGE_CHANNEL, { db, listen, logger });
   const coalesceMs = options.coalesceMs ?? 20;
   const subscribers = new Map<string, Set<() => void>>();
   const pending = new Set<string>();
   let timer: ReturnType<typeof setTimeout> | undefined;
   let sending: Promise<void> = Promise.resolve();
-  let listening: Promise<() => Promise<void>> | undefined;
+  let listening: Promise<(() => Promise<void>) | undefined> | undefined;
   let closed = false;
 
   const deliver = (accountIds: Iterable<string>) => {
@@ -58,11 +60,7 @@ export function createLeadFeed(options: {
     pending.clear();
     if (!listen) return deliver(accountIds);
     sending = sending.then(async () => {
-      for (const payload of payloads(accountIds)) {
-        await db
-          .query("select pg_notify($1, $2)", [LEAD_CHANGE_CHANNEL, payload])
-          .catch((error) => logger.warn("NOTIFY of changed leads failed", describeError(error)));
-      }
+      for (const payload of payloads(accountIds)) await channel.notify(payload);
     });
   };
 
@@ -76,15 +74,9 @@ export function createLeadFeed(options: {
       const set = subscribers.get(accountId) ?? new Set();
       subscribers.set(accountId, set);
       set.add(onChange);
-      if (listen && !listening) {
-        listening = listen(LEAD_CHANGE_CHANNEL, (payload) => deliver(payload.split(",")));
-        listening.catch((error) => {
-          // Subscribers still catch up on their poll; the next subscribe tries LISTEN again.
-          logger.warn("LISTEN for changed leads failed", describeError(error));
-          listening = undefined;
-        });
-      }
-      await listening?.catch(() => undefined);
+      if (listen) listening ??= channel.listen((payload) => deliver(payload.split(",")));
+      // Subscribers still catch up on their poll when LISTEN failed; the next subscribe tries again.
+      if (listening && !(await listening)) listening = undefined;
       return () => {
         set.delete(onChange);
         if (set.size === 0) subscribers.delete(accountId);
@@ -97,7 +89,7 @@ export function createLeadFeed(options: {
         flush();
       }
       await sending;
-      const unlisten = await listening?.catch(() => undefined);
+      const unlisten = await listening;
       await unlisten?.().catch(() => undefined);
     },
   };

@@ -80,20 +80,6 @@ export function fieldsFromInput(lead: ValidLead): LeadFields {
   };
 }
 
-/** call_eligible: complete consent AND not a test lead AND a phone. */
-export const isCallEligible = (lead: Pick<LeadFields, "consent" | "test" | "phone">) =>
-  lead.consent !== null && !lead.test && lead.phone !== null;
-
-/** Why a lead is never called, the first that applies in the spec's order; undefined when it is eligible. */
-export function notCalledReason(
-  lead: Pick<LeadFields, "consent" | "test" | "phone">,
-): NotCalledReason | undefined {
-  if (lead.test) return "test";
-  if (lead.consent === null) return "no_consent";
-  if (lead.phone === null) return "no_phone";
-  return undefined;
-}
-
 /** Field order of the spec's StoredLead, so responses read like the documentation; also the leads columns. */
 export const STORED_ORDER = [
   "phone",

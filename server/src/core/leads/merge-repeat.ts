@@ -1,7 +1,7 @@
 // How a repeat of (platform, external_lead_id) changes the stored lead.
 import { RESPOND_WITHIN_SECONDS } from "@speed-to-lead/spec";
+import { responsePlan } from "./call-eligibility.ts";
 import { fieldsFromInput, type LeadFields, type LeadRow } from "./lead-record.ts";
-import { responsePlan } from "./response-plan.ts";
 import type { ValidLead } from "./validation/validate-lead.ts";
 
 /** Fields a repeat overwrites when it supplies them. */

@@ -1,14 +1,11 @@
 // Accepting a valid lead: idempotency, deduplication by external id and the response-task outbox, in one transaction.
+
 import { RESPOND_WITHIN_SECONDS } from "@speed-to-lead/spec";
-import {
-  type Database,
-  DatabaseError,
-  LOCK_NOT_AVAILABLE,
-  LOCK_TIMEOUT_MS,
-  type Transaction,
-} from "../../db/database.ts";
+import { type Database, DatabaseError, LOCK_NOT_AVAILABLE, type Transaction } from "../../db/database.ts";
+import type { ChannelIdentity } from "../accounts/authenticator.ts";
 import { isOnList } from "../dnc/dnc-repository.ts";
 import { acceptedBody } from "./accepted-body.ts";
+import { responsePlan } from "./call-eligibility.ts";
 import type { FreshLeadBatch } from "./fresh-lead-batch.ts";
 import { fieldsFromInput, type LeadRow } from "./lead-record.ts";
 import {
@@ -27,20 +24,7 @@ import {
 import { mergeRepeat } from "./merge-repeat.ts";
 import { changedFields, recordRepeat } from "./repeat-history.ts";
 import type { ReplayCache } from "./replay-cache.ts";
-import { responsePlan } from "./response-plan.ts";
 import type { ValidLead } from "./validation/validate-lead.ts";
-
-/**
- * How long a request waits for another one holding the same idempotency key before answering 409.
- * PostgreSQL connections carry it as lock_timeout (bun-sql-driver.ts); PGlite runs one transaction at
- * a time, so nothing there ever waits on a lock.
- */
-export const IDEMPOTENCY_WAIT_MS = LOCK_TIMEOUT_MS;
-
-export interface Channel {
-  tokenId: string;
-  accountId: string;
-}
 
 export type IntakeOutcome =
   | {
@@ -85,7 +69,7 @@ export interface LiveStore {
  */
 export async function acceptLead(
   db: Database,
-  channel: Channel,
+  channel: ChannelIdentity,
   lead: ValidLead,
   fingerprint: string,
   now: Date = new Date(),
@@ -102,7 +86,7 @@ export async function acceptLead(
     if (key !== undefined && live) keepAnswer(live.replays, channel.accountId, key, fingerprint, outcome);
     return outcome;
   } catch (error) {
-    // Another transaction held the key longer than IDEMPOTENCY_WAIT_MS.
+    // Another transaction held the key longer than LOCK_TIMEOUT_MS.
     if (error instanceof DatabaseError && error.sqlState === LOCK_NOT_AVAILABLE) return { kind: "in_flight" };
     throw error;
   }
@@ -111,7 +95,7 @@ export async function acceptLead(
 /** A lead that cannot be a repeat: in a batch for a real post, alone for a dry run. */
 async function storeNewLead(
   db: Database,
-  channel: Channel,
+  channel: ChannelIdentity,
   lead: ValidLead,
   fingerprint: string,
   now: Date,
@@ -167,7 +151,7 @@ function freshLead(row: LeadRow): FreshLead {
   };
 }
 
-function newLeadRow(channel: Channel, lead: ValidLead, now: Date): LeadRow {
+function newLeadRow(channel: ChannelIdentity, lead: ValidLead, now: Date): LeadRow {
   const fields = fieldsFromInput(lead);
   return {
     ...fields,
@@ -218,7 +202,7 @@ function keepAnswer(
 /** A lead with platform + external_lead_id, in a transaction: the key first, then a new lead or a merge. */
 async function storeRepeatable(
   tx: Transaction,
-  channel: Channel,
+  channel: ChannelIdentity,
   lead: ValidLead,
   fingerprint: string,
   now: Date,
@@ -238,7 +222,12 @@ async function storeRepeatable(
   return outcome;
 }
 
-async function storeLead(tx: Transaction, channel: Channel, lead: ValidLead, now: Date): Promise<Ready> {
+async function storeLead(
+  tx: Transaction,
+  channel: ChannelIdentity,
+  lead: ValidLead,
+  now: Date,
+): Promise<Ready> {
   const row = newLeadRow(channel, lead, now);
   const fresh = freshLead(row);
   const [result] = await storeFreshLeads(tx, [fresh]);

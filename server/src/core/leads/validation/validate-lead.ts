@@ -8,11 +8,11 @@ import {
 } from "@speed-to-lead/spec";
 import type { FieldIssue } from "../../../http/respond.ts";
 import { normalizeUsPhone } from "../../phone.ts";
+import { canonicalTimeZone } from "../../time-zone.ts";
 import { consentIssues } from "./consent-rules.ts";
 import { registerFormats } from "./formats.ts";
 import { inspectJson, MAX_NESTING_DEPTH } from "./json-limits.ts";
 import { schemaIssues } from "./schema-errors.ts";
-import { canonicalTimeZone } from "./timezone.ts";
 
 registerFormats();
 // Compiled once: TypeBox generates a checker function, far faster than interpreting the schema per request.

@@ -6,10 +6,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { eligibleLead } from "../../testing/handoff-fixture.ts";
 import {
   BACKENDS,
-  type Channel,
   type InboxFixture,
   openInboxFixture,
   openWithTwoAccounts,
+  type TestChannel,
 } from "../../testing/inbox-fixture.ts";
 import { feedCursorAt, type LeadChanges } from "./changes-since.ts";
 import type { InboxRow } from "./inbox-row.ts";
@@ -61,8 +61,8 @@ function watchAccount(fixture: InboxFixture, accountId: string, cursor?: string,
 
 describe.each(BACKENDS)("live feed on %s", (backend) => {
   let fixture: InboxFixture;
-  let web: Channel;
-  let other: Channel;
+  let web: TestChannel;
+  let other: TestChannel;
   const controllers: AbortController[] = [];
 
   const watch = (accountId: string, cursor?: string, pollMs?: number) => {
@@ -130,7 +130,7 @@ describe.each(BACKENDS)("live feed on %s", (backend) => {
 
 describe("live feed across PostgreSQL connections", () => {
   let fixture: InboxFixture;
-  let web: Channel;
+  let web: TestChannel;
 
   beforeAll(async () => {
     fixture = await openInboxFixture("postgres");

@@ -4,18 +4,18 @@ import { eventually } from "../../testing/eventually.ts";
 import { eligibleLead } from "../../testing/handoff-fixture.ts";
 import {
   BACKENDS,
-  type Channel,
   type InboxFixture,
   openWithTwoAccounts,
+  type TestChannel,
 } from "../../testing/inbox-fixture.ts";
 import { completeConsent } from "../../testing/intake-requests.ts";
 import { getLeadDetail } from "./lead-detail.ts";
 
 describe.each(BACKENDS)("lead detail on %s", (backend) => {
   let fixture: InboxFixture;
-  let web: Channel;
-  let partner: Channel;
-  let other: Channel;
+  let web: TestChannel;
+  let partner: TestChannel;
+  let other: TestChannel;
 
   beforeAll(async () => {
     ({ fixture, web, other } = await openWithTwoAccounts(backend));

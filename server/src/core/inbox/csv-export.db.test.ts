@@ -2,9 +2,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   BACKENDS,
-  type Channel,
   type InboxFixture,
   openWithTwoAccounts,
+  type TestChannel,
 } from "../../testing/inbox-fixture.ts";
 import { csvCell, csvLine } from "./csv-cell.ts";
 import { exportInboxCsv } from "./csv-export.ts";
@@ -74,8 +74,8 @@ describe("csv cells", () => {
 
 describe.each(BACKENDS)("csv export on %s", (backend) => {
   let fixture: InboxFixture;
-  let web: Channel;
-  let other: Channel;
+  let web: TestChannel;
+  let other: TestChannel;
 
   beforeAll(async () => {
     ({ fixture, web, other } = await openWithTwoAccounts(backend));

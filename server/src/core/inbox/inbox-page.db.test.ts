@@ -2,9 +2,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   BACKENDS,
-  type Channel,
   type InboxFixture,
   openWithTwoAccounts,
+  type TestChannel,
 } from "../../testing/inbox-fixture.ts";
 import { completeConsent } from "../../testing/intake-requests.ts";
 import type { InboxFilter } from "./inbox-filter.ts";
@@ -12,15 +12,15 @@ import { listInboxPage } from "./inbox-page.ts";
 
 describe.each(BACKENDS)("inbox pages on %s", (backend) => {
   let fixture: InboxFixture;
-  let web: Channel;
-  let zillow: Channel;
-  let other: Channel;
+  let web: TestChannel;
+  let zillow: TestChannel;
+  let other: TestChannel;
   const ids: Record<string, string> = {};
 
   beforeAll(async () => {
     ({ fixture, web, other } = await openWithTwoAccounts(backend));
     zillow = await fixture.newChannel(web.accountId, "Zillow feed");
-    const post = async (name: string, channel: Channel, lead: Record<string, unknown>) => {
+    const post = async (name: string, channel: TestChannel, lead: Record<string, unknown>) => {
       const { status, body } = await fixture.postAs(channel, { first_name: name, ...lead });
       expect(status).toBe(201);
       ids[name] = body.id;

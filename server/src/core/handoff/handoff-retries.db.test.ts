@@ -4,9 +4,9 @@ import { eventually } from "../../testing/eventually.ts";
 import { eligibleLead } from "../../testing/handoff-fixture.ts";
 import {
   BACKENDS,
-  type Channel,
   type InboxFixture,
   openWithTwoAccounts,
+  type TestChannel,
 } from "../../testing/inbox-fixture.ts";
 import { getLeadDetail } from "../inbox/lead-detail.ts";
 import { handOffAgain } from "./handoff-retries.ts";
@@ -15,8 +15,8 @@ const OWNER = "0193c0de-0000-7000-8000-000000000001";
 
 describe.each(BACKENDS)("hand off again on %s", (backend) => {
   let fixture: InboxFixture;
-  let web: Channel;
-  let other: Channel;
+  let web: TestChannel;
+  let other: TestChannel;
 
   beforeAll(async () => {
     ({ fixture, web, other } = await openWithTwoAccounts(backend));

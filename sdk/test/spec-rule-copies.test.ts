@@ -7,9 +7,9 @@ import {
   US_PHONE_COUNTRIES,
 } from "@speed-to-lead/spec";
 import { describe, expect, it } from "vitest";
-import { IDEMPOTENCY_KEY, LEAD_INTAKE_PATH as SDK_LEAD_INTAKE_PATH } from "../../sdk/src/client.ts";
-import { CONSENT_CLOCK_SKEW_MS, DATE_TIME_WITH_ZONE } from "../../sdk/src/consent.ts";
-import { US_PHONE_COUNTRIES as SDK_US_PHONE_COUNTRIES } from "../../sdk/src/phone.ts";
+import { IDEMPOTENCY_KEY, LEAD_INTAKE_PATH as SDK_LEAD_INTAKE_PATH } from "../src/client.ts";
+import { CONSENT_CLOCK_SKEW_MS, DATE_TIME_WITH_ZONE } from "../src/consent.ts";
+import { US_PHONE_COUNTRIES as SDK_US_PHONE_COUNTRIES } from "../src/phone.ts";
 
 /** A regular expression as the spec writes a pattern: its source, and no flags that would change it. */
 const asPattern = (regex: RegExp) => (regex.flags === "" ? regex.source : `/${regex.source}/${regex.flags}`);

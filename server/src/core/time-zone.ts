@@ -1,5 +1,6 @@
-// IANA time zone names, checked against the runtime's time zone database.
-import { boundedCache } from "../../../bounded-cache.ts";
+// IANA time zone names, checked against the runtime's time zone database: the one check the intake, the
+// hand-off and the settings use.
+import { boundedCache } from "../bounded-cache.ts";
 
 /** Names start with a letter: Intl also takes offsets such as "+05:00", which are not IANA names. */
 const NAME = /^[A-Za-z][A-Za-z0-9_+\-/]*$/;
@@ -23,3 +24,6 @@ export function canonicalTimeZone(name: string): string | undefined {
 
 // Building an Intl.DateTimeFormat costs ~100 µs, most of a request's CPU: remember the answers.
 const known = boundedCache<string | undefined>(2_000);
+
+/** Whether the runtime's time zone database knows this IANA name. */
+export const isKnownZone = (name: string): boolean => canonicalTimeZone(name) !== undefined;

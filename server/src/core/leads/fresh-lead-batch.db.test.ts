@@ -6,11 +6,12 @@ import { migrate } from "../../db/migrate.ts";
 import { createPgliteDatabase } from "../../db/pglite-driver.ts";
 import { createPostgresTestDatabase } from "../../testing/handoff-fixture.ts";
 import { createTestToken } from "../../testing/intake-requests.ts";
+import type { ChannelIdentity } from "../accounts/authenticator.ts";
 import { ConnectionClosedError } from "./connected-store.ts";
 import { payloadFingerprint } from "./fingerprint.ts";
 import { createFreshLeadBatch } from "./fresh-lead-batch.ts";
 import { createReplayCache } from "./replay-cache.ts";
-import { acceptLead, type Channel, type IntakeOutcome } from "./service.ts";
+import { acceptLead, type IntakeOutcome } from "./service.ts";
 import { validateLead } from "./validation/validate-lead.ts";
 
 const backends = {
@@ -39,7 +40,7 @@ const leadInserts = (statements: string[]) => statements.filter((text) => text.i
 
 describe.each(Object.keys(backends) as (keyof typeof backends)[])("coalesced commits on %s", (backend) => {
   let db: Database;
-  let channel: Channel;
+  let channel: ChannelIdentity;
   beforeAll(async () => {
     db = await backends[backend]();
     await migrate(db);
@@ -148,7 +149,7 @@ describe.each(Object.keys(backends) as (keyof typeof backends)[])("coalesced com
     const batch = createFreshLeadBatch(recorder.db, { maxLeads: 32, waitMs: 1, inFlight: 1 });
     const live = { batch, replays: createReplayCache(), stillWanted: () => true };
     const now = new Date();
-    const post = (body: Record<string, unknown>, on: Channel) => {
+    const post = (body: Record<string, unknown>, on: ChannelIdentity) => {
       const valid = validateLead(body, null, now);
       if (!valid.ok) throw new Error("invalid test lead");
       return acceptLead(recorder.db, on, valid.lead, payloadFingerprint(body), now, live);

@@ -1,12 +1,10 @@
-// What the five-minute response of a lead may do: call, answer by email only, or nothing at all.
+// Whether and why a lead may be called, said once: the intake's call_eligible, the response plan (call, answer
+// by email only, or nothing at all), the hand-off's phone and the inbox's filter all come from here.
 import type { NotCalledReason } from "@speed-to-lead/spec";
 import type { LeadFields, LeadRow } from "./lead-record.ts";
 
 /** Why the assistant may not call a lead that is not a test lead. */
 export type CallRefusal = Exclude<NotCalledReason, "test">;
-
-/** The reasons that withdraw a call the lead's fields alone would permit. */
-export const WITHDRAWN: ReadonlySet<string> = new Set<CallRefusal>(["opted_out", "wrong_number"]);
 
 /**
  * Why the fields alone forbid a call, in the spec's order (no_consent before no_phone); then
@@ -48,3 +46,13 @@ export function callPermitted(
 ): boolean {
   return !lead.test && lead.response_reason === null && lead.consent !== null && lead.phone !== null;
 }
+
+/**
+ * call_eligible of a stored lead, as the intake's answer, the lead's status and the inbox show it: its
+ * response may call. A refused call keeps its reason while the lead is answered by email.
+ */
+export const callEligible = (lead: Pick<LeadRow, "response_state" | "response_reason">): boolean =>
+  lead.response_state !== "not_called" && lead.response_reason === null;
+
+/** callEligible as a SQL condition on leads `l`, for the inbox's filter. */
+export const CALL_ELIGIBLE_SQL = "(l.response_state <> 'not_called' and l.response_reason is null)";

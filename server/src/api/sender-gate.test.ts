@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { tokenFromHeaders } from "./token-headers.ts";
+import { tokenFromHeaders } from "./sender-gate.ts";
 
 const from = (headers: Record<string, string>) => tokenFromHeaders(new Headers(headers));
 

@@ -1,0 +1,107 @@
+// The one gate every sender route passes: the token's headers, authentication (with the failed-attempt limit
+// of the client's address applied before any lookup) and the token's rate limit.
+
+import type { ProblemCode } from "@speed-to-lead/spec";
+import type { Authentication, Authenticator, ChannelIdentity } from "../core/accounts/authenticator.ts";
+import type { FailedAuthLimiter } from "../core/accounts/failed-auth-limiter.ts";
+import { clientAddress } from "../http/client-address.ts";
+import type { HeaderMap, ProblemOptions } from "../http/respond.ts";
+import { type RateDecision, type RateLimiter, rateLimitHeaders } from "../http/token-bucket.ts";
+
+export interface SenderGateDeps {
+  authenticator: Authenticator;
+  /** Failed authentications per client address: reads and posts count against one budget. */
+  failedAuthLimiter: FailedAuthLimiter;
+  /** TRUST_PROXY decides which address counts. */
+  trustProxy: boolean;
+  /** Per token: a token's posts and reads share one bucket. */
+  rateLimiter: RateLimiter;
+}
+
+export type SenderGate =
+  | {
+      ok: true;
+      identity: ChannelIdentity /** The token's RateLimit headers, for every later answer. */;
+      limitHeaders: HeaderMap;
+    }
+  | { ok: false; code: ProblemCode; options: ProblemOptions };
+
+const CHALLENGE = { "www-authenticate": 'Bearer realm="speed-to-lead"' };
+
+/** 429 with Retry-After (set by problemResponse) and the RateLimit headers of whichever limit refused. */
+const limited = (
+  code: "rate_limited" | "too_many_failed_authentications",
+  decision: RateDecision,
+): SenderGate => ({
+  ok: false,
+  code,
+  options: { retryAfterSeconds: decision.retryAfterSeconds, headers: rateLimitHeaders(decision) },
+});
+
+/**
+ * @example
+ * const gate = await passSenderGate(deps, request);
+ * if (!gate.ok) return problemResponse(state, gate.code, gate.options);
+ */
+export async function passSenderGate(deps: SenderGateDeps, request: Request): Promise<SenderGate> {
+  const carried = tokenFromHeaders(request.headers);
+  if (!carried.ok) return { ok: false, code: carried.code, options: { headers: CHALLENGE } };
+  const address = clientAddress(request, deps.trustProxy);
+  const auth = await authenticateClient(deps.authenticator, deps.failedAuthLimiter, address, carried.token);
+  if (!auth.ok && auth.code === "too_many_failed_authentications") return limited(auth.code, auth.limit);
+  if (!auth.ok) return { ok: false, code: auth.code, options: { headers: CHALLENGE } };
+  if (!deps.rateLimiter.enabled) return { ok: true, identity: auth.identity, limitHeaders: {} };
+  const decision = deps.rateLimiter.take(auth.identity.tokenId);
+  if (!decision.allowed) return limited("rate_limited", decision);
+  return { ok: true, identity: auth.identity, limitHeaders: rateLimitHeaders(decision) };
+}
+
+type TokenFromHeaders = { ok: true; token: string } | { ok: false; code: "token_missing" | "token_conflict" };
+
+/**
+ * X-STL-Channel-Token counts when Authorization is absent or not a Bearer credential (a proxy's Basic
+ * auth, say). Both carrying different tokens is a conflict; the same token twice is fine.
+ *
+ * @example tokenFromHeaders(new Headers({ authorization: "Bearer stl_ch_…" })) // { ok: true, token: "stl_ch_…" }
+ */
+export function tokenFromHeaders(headers: Headers): TokenFromHeaders {
+  const authorization = headers.get("authorization")?.trim() ?? "";
+  const match = /^bearer(?:\s+(.*))?$/i.exec(authorization);
+  const bearer = match ? (match[1]?.trim() ?? "") : "";
+  const header = headers.get("x-stl-channel-token")?.trim() ?? "";
+  if (bearer && header && bearer !== header) return { ok: false, code: "token_conflict" };
+  const token = bearer || header;
+  return token ? { ok: true, token } : { ok: false, code: "token_missing" };
+}
+
+type ClientAuthentication =
+  | Authentication
+  | { ok: false; code: "too_many_failed_authentications"; limit: RateDecision };
+
+/**
+ * An address past its limit still gets answers the cache holds (a working token keeps working), but
+ * no database lookup: an unknown token from it is 429 with the seconds until it may try again.
+ * Without an address (a request built in a test) nothing is limited.
+ *
+ * @example const auth = await authenticateClient(authenticator, limiter, "203.0.113.7", token);
+ */
+async function authenticateClient(
+  authenticator: Authenticator,
+  limiter: FailedAuthLimiter,
+  address: string | undefined,
+  token: string,
+): Promise<ClientAuthentication> {
+  if (address === undefined || !limiter.enabled) return await authenticator.authenticate(token);
+  const limit = limiter.check(address);
+  if (!limit.allowed)
+    return (
+      authenticator.authenticateFromCache(token) ?? {
+        ok: false,
+        code: "too_many_failed_authentications",
+        limit,
+      }
+    );
+  const auth = await authenticator.authenticate(token);
+  if (!auth.ok) limiter.recordFailure(address);
+  return auth;
+}
