@@ -80,8 +80,8 @@ export async function countAround(
 ): Promise<Counts> {
   const admin = new Bun.SQL(adminUrl, { max: 1 });
   const db = new Bun.SQL(databaseUrl, { max: 1 });
-  // Backends report their table counts at most once a second, when idle.
-  const reported = () => Bun.sleep(1500);
+  // Backends report their table counts at most once a second when idle, later when the report is contended.
+  const reported = () => Bun.sleep(3000);
   try {
     await configureCounting(adminUrl, true);
     for (let waited = 0; waited < 120; waited += 1) {
