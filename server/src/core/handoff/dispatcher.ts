@@ -63,7 +63,7 @@ export class Dispatcher {
   private full = false;
   private readonly inFlight = new Set<Promise<void>>();
   /** Tasks this process wrote leased (handOver), waiting for a free delivery slot. */
-  private readonly handed: ClaimedTask[] = [];
+  private readonly handed: { task: ClaimedTask; latestStart: number }[] = [];
   /** Acknowledged deliveries waiting to be marked delivered and recorded; written in batches by settle(). */
   private readonly acknowledged: (Acknowledgement & { task: ClaimedTask })[] = [];
   private settling: Promise<void> | undefined;
@@ -110,17 +110,21 @@ export class Dispatcher {
 
   /**
    * A task this process wrote already leased to itself (attempt 1), committed: delivered as a claimed
-   * one, within the concurrency limit. Once stopping, it is left to its lease and a later claim.
+   * one, within the concurrency limit. Once stopping, it is left to its lease and a later claim, and
+   * so is one that waited for a slot until its lease could run out during the delivery.
    */
   handOver(task: ClaimedTask): void {
     if (!this.running) return;
-    this.handed.push(task);
+    const { webhookTimeoutMs } = this.options.settings;
+    this.handed.push({ task, latestStart: Date.now() + leaseMs(webhookTimeoutMs) - webhookTimeoutMs });
     this.deliverHanded();
   }
 
   private deliverHanded(): void {
-    while (this.handed.length > 0 && this.inFlight.size < this.options.settings.concurrency)
-      this.track(this.deliver(this.handed.shift()!));
+    while (this.handed.length > 0 && this.inFlight.size < this.options.settings.concurrency) {
+      const { task, latestStart } = this.handed.shift()!;
+      if (Date.now() < latestStart) this.track(this.deliver(task));
+    }
   }
 
   /** Stops claiming, then waits for deliveries in flight (and tasks handed over) to finish and be settled. */
@@ -132,7 +136,7 @@ export class Dispatcher {
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
     await this.pumping;
-    for (const task of this.handed.splice(0)) this.track(this.deliver(task));
+    for (const { task } of this.handed.splice(0)) this.track(this.deliver(task));
     await Promise.allSettled([...this.inFlight]);
     while (this.settling) await this.settling;
   }
