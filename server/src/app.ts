@@ -53,6 +53,8 @@ export interface AppDeps {
   feed?: LeadFeed;
   /** Wakes this process's hand-off dispatcher ("hand off again" in the inbox). */
   wakeDispatcher?: () => void;
+  /** The lease fresh leads' tasks are written with while this process's dispatcher takes them itself. */
+  ownTaskLeaseMs?: () => number | undefined;
   /** Aborted at shutdown: the inbox's open streams end so the server can stop. */
   closing?: AbortSignal;
   /** Coalesced commits of fresh leads (INTAKE_BATCH_*); the defaults when absent. */
@@ -125,6 +127,7 @@ export function createApp(deps: AppDeps) {
         failedAuthLimiter,
         trustProxy,
         batch: deps.intakeBatch,
+        ownTaskLeaseMs: deps.ownTaskLeaseMs,
       }),
     )
     .use(

@@ -171,11 +171,16 @@ export async function runServer(config: ServerConfig): Promise<void> {
     metrics,
     feed,
     wakeDispatcher: () => background?.handoff.taskCommitted(),
+    ownTaskLeaseMs: () => background?.handoff.ownTaskLeaseMs?.(),
     closing: closing.signal,
-    // A task this process just committed: deliver it now rather than at the next poll.
+    // A task this process just committed: deliver it now rather than at the next poll; one written
+    // leased to this process's dispatcher goes straight to it.
     events: {
       leadStored(event) {
-        if (event.responseTaskId) background?.handoff.taskCommitted();
+        const handoff = background?.handoff;
+        if (!event.responseTaskId || !handoff) return;
+        if (event.responseTaskLeased && handoff.handOver) handoff.handOver(event.lead, event.responseTaskId);
+        else handoff.taskCommitted();
       },
     },
     assistantSecret: config.handoff.webhookSecret,

@@ -54,7 +54,7 @@ async function read(
   refuse: (code: ProblemCode, options?: ProblemOptions) => Response,
   render: LeadRender,
 ): Promise<Response> {
-  const gate = await passSenderGate(deps, request);
+  const gate = await passSenderGate(deps, request, "read");
   if (!gate.ok) return refuse(gate.code, gate.options);
   const { limitHeaders } = gate;
   const accountId = gate.identity.accountId;

@@ -75,6 +75,9 @@ describe.each(BACKENDS)("emergency holds on %s", (backend) => {
 
     expect(await removeHold(fixture.db, added.ok ? added.hold.id : "", "ops")).toBe(true);
     expect((await listHolds(fixture.db)).map((hold) => hold.reason)).toEqual([]);
+    // Dispatchers read the holds at most once a second: a new one reads them now.
+    await fixture.reset();
+    fixture.startDispatcher();
     const after = await fixture.post(eligibleLead({ phone: "(504) 555-0144" }));
     await fixture.waitUntilSettled();
     const payload = fixture.assistant.deliveries.find(

@@ -51,6 +51,8 @@ export interface DispatcherOptions {
 export const leaseMs = (webhookTimeoutMs: number) => webhookTimeoutMs + Math.min(webhookTimeoutMs, 5_000);
 const MISSED_SWEEP_BATCH = 500;
 const SETTLE_BATCH = 500;
+/** How long the holds read by one delivery serve the next ones. */
+const HOLDS_FRESH_MS = 1_000;
 /** How long a wake-up waits for others before claiming: a few ms on a five-minute promise, and one claim per burst. */
 const CLAIM_GATHER_MS = 5;
 
@@ -68,12 +70,17 @@ export class Dispatcher {
   /** The last pass stopped at the concurrency limit: the next finished delivery starts another. */
   private full = false;
   private readonly inFlight = new Set<Promise<void>>();
+  /** Tasks this process wrote leased (handOver), waiting for a free delivery slot. */
+  private readonly handed: { task: ClaimedTask; latestStart: number }[] = [];
   /** Acknowledged deliveries waiting to be marked delivered and recorded; written in batches by settle(). */
   private readonly acknowledged: (Acknowledgement & { task: ClaimedTask })[] = [];
   private settling: Promise<void> | undefined;
   private readonly timers = new Set<ReturnType<typeof setTimeout>>();
   private pollTimer: ReturnType<typeof setInterval> | undefined;
   private gathering: ReturnType<typeof setTimeout> | undefined;
+  private holds: readonly CallHold[] = [];
+  private holdsReadAt = Number.NEGATIVE_INFINITY;
+  private holdsRead: Promise<CallHold[]> | undefined;
   private lastSweep = 0;
 
   constructor(private readonly options: DispatcherOptions) {}
@@ -107,7 +114,31 @@ export class Dispatcher {
     }, CLAIM_GATHER_MS);
   }
 
-  /** Stops claiming, then waits for deliveries in flight to finish and be settled. */
+  /** True while started and not stopping: tasks handed over are delivered. */
+  get accepting(): boolean {
+    return this.running;
+  }
+
+  /**
+   * A task this process wrote already leased to itself (attempt 1), committed: delivered as a claimed
+   * one, within the concurrency limit. Once stopping, it is left to its lease and a later claim, and
+   * so is one that waited for a slot until its lease could run out during the delivery.
+   */
+  handOver(task: ClaimedTask): void {
+    if (!this.running) return;
+    const { webhookTimeoutMs } = this.options.settings;
+    this.handed.push({ task, latestStart: Date.now() + leaseMs(webhookTimeoutMs) - webhookTimeoutMs });
+    this.deliverHanded();
+  }
+
+  private deliverHanded(): void {
+    while (this.handed.length > 0 && this.inFlight.size < this.options.settings.concurrency) {
+      const { task, latestStart } = this.handed.shift()!;
+      if (Date.now() < latestStart) this.track(this.deliver(task));
+    }
+  }
+
+  /** Stops claiming, then waits for deliveries in flight (and tasks handed over) to finish and be settled. */
   async stop(): Promise<void> {
     this.running = false;
     clearInterval(this.pollTimer);
@@ -116,13 +147,14 @@ export class Dispatcher {
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
     await this.pumping;
+    for (const { task } of this.handed.splice(0)) this.track(this.deliver(task));
     await Promise.allSettled([...this.inFlight]);
     while (this.settling) await this.settling;
   }
 
   /** Deliveries in flight or acknowledged and not yet marked (for tests and the worker's shutdown log). */
   get busy(): number {
-    return this.inFlight.size + this.acknowledged.length + (this.settling ? 1 : 0);
+    return this.inFlight.size + this.handed.length + this.acknowledged.length + (this.settling ? 1 : 0);
   }
 
   /** One pass: claims what is due, up to the free delivery slots; wake() starts the next. */
@@ -135,9 +167,7 @@ export class Dispatcher {
       this.full = free <= 0;
       if (this.full) return;
       const tasks = await claimDueTasks(db, free, leaseMs(settings.webhookTimeoutMs));
-      // Holds are few and change rarely: read once per claim, not per delivery.
-      const holds = tasks.length > 0 ? await currentHolds(db) : [];
-      for (const task of tasks) this.track(this.deliver(task, holds));
+      for (const task of tasks) this.track(this.deliver(task));
       if (tasks.length === free) this.again = true;
     } catch (error) {
       // Database down or similar: the poll timer tries again.
@@ -161,15 +191,16 @@ export class Dispatcher {
     this.inFlight.add(delivery);
     delivery.finally(() => {
       this.inFlight.delete(delivery);
+      this.deliverHanded();
       // Only a dispatcher that left due tasks behind for want of a slot looks again at once.
       if (this.full) this.wake();
     });
   }
 
-  private async deliver(claimed: ClaimedTask, holds: readonly CallHold[]): Promise<void> {
+  private async deliver(claimed: ClaimedTask): Promise<void> {
     const { db, assistant, settings, logger, metrics } = this.options;
     try {
-      const phoneHolds = holdsOfPhone(holds, claimed.phone);
+      const phoneHolds = holdsOfPhone(await this.currentHolds(), claimed.phone);
       const task = await this.applyHolds(claimed, phoneHolds);
       const reason = unanswerable(task);
       if (reason) {
@@ -201,7 +232,8 @@ export class Dispatcher {
         if (!task.test) {
           metrics?.handoffLatency.observe((Date.now() - new Date(task.received_at).getTime()) / 1000);
         }
-        logger.info("handoff delivered", {
+        // The request log already says a lead arrived: one info line per lead, the hand-off at debug.
+        logger.debug("handoff delivered", {
           lead_id: task.lead_id,
           webhook_id: webhookId,
           attempt: task.attempts,
@@ -242,6 +274,22 @@ export class Dispatcher {
         ...describeError(error),
       });
     }
+  }
+
+  /**
+   * The holds in force, read at most once a second: they are few and change rarely, and a delivery
+   * (claimed, or handed over by the intake) should not pay a query for them. A hold added or removed
+   * reaches every dispatcher within a second.
+   */
+  private async currentHolds(): Promise<readonly CallHold[]> {
+    if (Date.now() - this.holdsReadAt >= HOLDS_FRESH_MS) {
+      this.holdsRead ??= currentHolds(this.options.db).finally(() => {
+        this.holdsRead = undefined;
+      });
+      this.holds = await this.holdsRead;
+      this.holdsReadAt = Date.now();
+    }
+    return this.holds;
   }
 
   /**
