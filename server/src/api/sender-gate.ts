@@ -79,7 +79,8 @@ type ClientAuthentication =
   | { ok: false; code: "too_many_failed_authentications"; limit: RateDecision };
 
 /**
- * An address past its limit still gets answers for tokens known to be valid (a working token keeps
+ * Only a new database lookup counts: cached answers, and lookups joined while one for the same token
+ * is under way, cost nothing. An address past its limit still gets answers for tokens known to be valid (a working token keeps
  * working, revocation still seen), but no lookup for any other: an unknown token from it is 429 with
  * the seconds until it may try again.
  * Without an address (a request built in a test) nothing is limited.
@@ -93,6 +94,8 @@ async function authenticateClient(
   token: string,
 ): Promise<ClientAuthentication> {
   if (address === undefined || !limiter.enabled) return await authenticator.authenticate(token);
+  const cheap = authenticator.withoutNewLookup(token);
+  if (cheap) return await cheap;
   const limit = limiter.take(address);
   if (!limit.allowed)
     return (

@@ -103,6 +103,17 @@ export function createAuthenticator(db: Queryable, options: AuthenticatorOptions
       return judge(hash, await lookup(hash));
     },
     /**
+     * The answer when it costs no new database lookup: a token that cannot be one, a fresh cache entry, or
+     * a lookup of the same token already under way (joined); else undefined.
+     */
+    withoutNewLookup(token: string): Promise<Authentication> | undefined {
+      if (!hasTokenShape(token)) return Promise.resolve({ ok: false, code: "token_invalid" });
+      const hash = hashSecret(token);
+      const cached = cache.get(hash);
+      if (cached && cached.expiresAt > now()) return Promise.resolve(judge(hash, cached.record));
+      return inFlight.get(hash)?.then((record) => judge(hash, record));
+    },
+    /**
      * For an address past its failed-lookup limit: a token found valid in the last `knownForMs` is
      * authenticated as usual (from the cache, or one lookup that also sees a revocation); any other
      * token gets undefined, without a lookup.
