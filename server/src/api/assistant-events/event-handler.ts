@@ -2,6 +2,7 @@
 // address's invalid-signature limit), 429 (rate), 400, 422, 409, 404 lead.
 import { TypeCompiler } from "@sinclair/typebox/compiler";
 import { type AssistantEventReceived, AssistantEventSchema, type ProblemCode } from "@speed-to-lead/spec";
+import { createFailedAuthLimiter } from "../../core/accounts/failed-auth-limiter.ts";
 import { addToListIn, reportWrongNumberIn } from "../../core/dnc/service.ts";
 import {
   claimWebhookId,
@@ -11,7 +12,6 @@ import {
 import { registerFormats } from "../../core/leads/validation/formats.ts";
 import { schemaIssues } from "../../core/leads/validation/schema-errors.ts";
 import { type Database, DatabaseUnavailableError } from "../../db/database.ts";
-import { createFailedAuthLimiter } from "../../core/accounts/failed-auth-limiter.ts";
 import { clientAddress } from "../../http/client-address.ts";
 import { isJsonMediaType, parseJsonObject, readCappedBody } from "../../http/request-body.ts";
 import { requestState } from "../../http/request-state.ts";
