@@ -1,0 +1,161 @@
+// Status callbacks on a real server process beside hostile receivers (one streams an endless answer, one never
+// answers): a healthy receiver's callbacks all arrive, each hostile destination holds at most its own slots,
+// memory stays flat; a cleared URL closes the queue; private destinations are refused when set.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type BackendDatabase, createBackendDatabase } from "../harness/database-backend.ts";
+import { sendToIntake } from "../harness/intake-request.ts";
+import { residentMiB, samplePeakResident } from "../harness/resident-memory.ts";
+import { type ServerProcess, startServerProcess } from "../harness/server-process.ts";
+import { type ChannelToken, createChannelToken, runCli, setTokenCallback } from "../harness/stl-cli.ts";
+
+const LEADS_PER_TOKEN = 30;
+const PER_DESTINATION = 2;
+
+/** A receiver in this process that counts the requests it holds open at once. */
+function receiver(answer: (request: Request) => Response | Promise<Response>) {
+  const stats = { open: 0, peakOpen: 0, requests: 0, webhookIds: new Set<string>() };
+  const server = Bun.serve({
+    port: 0,
+    hostname: "127.0.0.1",
+    idleTimeout: 0,
+    async fetch(request) {
+      stats.requests++;
+      stats.open++;
+      stats.peakOpen = Math.max(stats.peakOpen, stats.open);
+      await request.text();
+      const done = () => {
+        stats.open--;
+      };
+      request.signal.addEventListener("abort", done, { once: true });
+      const response = await answer(request);
+      stats.webhookIds.add(request.headers.get("webhook-id") ?? "");
+      return response;
+    },
+  });
+  return { url: `http://127.0.0.1:${server.port}/hook`, stats, stop: () => server.stop(true) };
+}
+
+describe("status callbacks beside hostile receivers", () => {
+  let database: BackendDatabase;
+  let server: ServerProcess;
+  const chunk = new Uint8Array(64 * 1024).fill(120);
+  const healthy = receiver(() => new Response(null, { status: 204 }));
+  const endless = receiver(
+    () =>
+      new Response(
+        new ReadableStream({
+          pull(controller) {
+            controller.enqueue(chunk);
+          },
+        }),
+        { status: 200 },
+      ),
+  );
+  const hanging = receiver(() => new Promise<Response>(() => {}));
+  const tokens: Record<"healthy" | "endless" | "hanging", ChannelToken> = {} as never;
+
+  beforeAll(async () => {
+    database = await createBackendDatabase("postgres");
+    for (const [name, target] of [
+      ["healthy", healthy],
+      ["endless", endless],
+      ["hanging", hanging],
+    ] as const) {
+      tokens[name] = await createChannelToken(database.env, "acme", name);
+      await setTokenCallback(database.env, tokens[name].id, target.url);
+    }
+    server = await startServerProcess({
+      databaseEnv: database.env,
+      env: {
+        CALLBACK_ALLOW_PRIVATE: "true",
+        CALLBACK_TIMEOUT_MS: "3000",
+        CALLBACK_CONCURRENCY: "8",
+        CALLBACK_PER_DESTINATION: String(PER_DESTINATION),
+        DISPATCHER_POLL_MS: "200",
+        RATE_LIMIT_PER_SECOND: "0",
+        LOG_LEVEL: "error",
+      },
+    });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    for (const target of [healthy, endless, hanging]) target.stop();
+    await database?.remove();
+  });
+
+  const postLeads = (token: string, tag: string) =>
+    Promise.all(
+      Array.from({ length: LEADS_PER_TOKEN }, async (_, i) => {
+        const response = await sendToIntake(server.baseUrl, {
+          token,
+          body: { email: `${tag}-${i}@example.com` },
+        });
+        await response.arrayBuffer();
+        return response.status;
+      }),
+    );
+
+  it("delivers every healthy callback while hostile receivers hold only their own slots", async () => {
+    const before = residentMiB(server.pid);
+    const peak = samplePeakResident(server.pid);
+    // The hostile tokens' leads first: their callbacks are due before the healthy ones.
+    expect(await postLeads(tokens.endless.token, "endless")).toEqual(Array(LEADS_PER_TOKEN).fill(201));
+    expect(await postLeads(tokens.hanging.token, "hanging")).toEqual(Array(LEADS_PER_TOKEN).fill(201));
+    const started = performance.now();
+    expect(await postLeads(tokens.healthy.token, "healthy")).toEqual(Array(LEADS_PER_TOKEN).fill(201));
+    for (
+      const deadline = Date.now() + 60_000;
+      healthy.stats.webhookIds.size < LEADS_PER_TOKEN;
+      await Bun.sleep(50)
+    )
+      if (Date.now() > deadline) break;
+    const allArrivedMs = performance.now() - started;
+    const peakMiB = peak.stop();
+
+    expect(healthy.stats.webhookIds.size).toBe(LEADS_PER_TOKEN);
+    expect(hanging.stats.requests).toBeGreaterThan(0);
+    expect(endless.stats.requests).toBeGreaterThan(0);
+    expect(hanging.stats.peakOpen).toBeLessThanOrEqual(PER_DESTINATION);
+    expect(endless.stats.peakOpen).toBeLessThanOrEqual(PER_DESTINATION);
+    expect(peakMiB - before).toBeLessThan(100);
+    console.log(
+      `callbacks: ${LEADS_PER_TOKEN} healthy callbacks arrived ${allArrivedMs.toFixed(0)} ms after their leads' posts began; ` +
+        `hanging receiver ${hanging.stats.requests} requests (peak ${hanging.stats.peakOpen} open), endless ${endless.stats.requests} ` +
+        `(peak ${endless.stats.peakOpen}); RSS ${before.toFixed(0)} → peak ${peakMiB.toFixed(0)} MiB`,
+    );
+  });
+
+  it("closes a token's queued callbacks when its URL is cleared", async () => {
+    const sql = new Bun.SQL(database.env.DATABASE_URL!, { max: 1 });
+    try {
+      const [queued] = await sql`select count(*)::int as n from status_callbacks
+        where channel_token_id = ${tokens.hanging.id} and status = 'pending'`;
+      expect(queued.n).toBeGreaterThan(0);
+      const cleared = await runCli(["tokens", "callback", tokens.hanging.id, "--clear"], database.env);
+      expect(cleared.exitCode).toBe(0);
+      const rows = await sql`select status, last_error, count(*)::int as n from status_callbacks
+        where channel_token_id = ${tokens.hanging.id} group by status, last_error`;
+      expect(rows.filter((row: { status: string }) => row.status === "pending")).toEqual([]);
+      expect(rows).toContainEqual({
+        status: "failed",
+        last_error: "the token's callback URL was cleared",
+        n: expect.any(Number),
+      });
+    } finally {
+      await sql.close();
+    }
+  });
+
+  it("refuses a private destination when it is set, in any spelling, unless CALLBACK_ALLOW_PRIVATE allows it", async () => {
+    for (const url of [
+      "http://2130706433/hook",
+      "http://0177.0.0.1/hook",
+      "http://[::ffff:127.0.0.1]/hook",
+      "http://169.254.169.254/",
+    ]) {
+      const refused = await runCli(["tokens", "callback", tokens.endless.id, "--url", url], database.env);
+      expect(refused.exitCode).not.toBe(0);
+      expect(refused.stderr + refused.stdout).toContain("is not a public address");
+    }
+  });
+});
