@@ -16,8 +16,8 @@ export interface CsvRefusal {
 
 const MAX_NOTE = 500;
 const REFUSED_VALUE_MAX = 40;
-/** Lines judged between two yields to the event loop (about 5 ms of parsing). */
-export const CSV_CHUNK_LINES = 500;
+/** Lines judged, then committed, between two yields to the event loop: measured on PGlite with 100,000 numbers, 500 a chunk gave another account's posts a p99 of 660 ms, 100 a chunk 72 ms (27 ms at rest), and the import was no slower. */
+export const CSV_CHUNK_LINES = 100;
 
 /** Splits one CSV line into fields (RFC 4180 quoting; a field may not span lines). */
 function fields(line: string): string[] | undefined {
