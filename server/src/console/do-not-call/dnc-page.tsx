@@ -169,18 +169,20 @@ function ImportForm(props: { t: Translate; csrf: string; error?: string; report?
 function ListTools({ t, search, count }: Pick<DncPageProps, "t" | "search" | "count">): JSX.Element {
   return (
     <div class="list-tools">
-      <form method="get" action={DNC_PATH} role="search">
-        <label for="dnc-search">{t("dnc.search.label")}</label>{" "}
-        <input
-          id="dnc-search"
-          name="q"
-          type="search"
-          value={search ?? ""}
-          maxlength={64}
-          autocomplete="off"
-        />{" "}
-        <button type="submit">{t("dnc.search.submit")}</button>
-      </form>
+      <search>
+        <form method="get" action={DNC_PATH}>
+          <label for="dnc-search">{t("dnc.search.label")}</label>{" "}
+          <input
+            id="dnc-search"
+            name="q"
+            type="search"
+            value={search ?? ""}
+            maxlength={64}
+            autocomplete="off"
+          />{" "}
+          <button type="submit">{t("dnc.search.submit")}</button>
+        </form>
+      </search>
       <p id="dnc-count" role="status" safe>
         {search
           ? t("dnc.countMatching", { search, count: count ?? 0 })
@@ -201,7 +203,7 @@ function Pager(props: Pick<DncPageProps, "t" | "search" | "nextCursor" | "paged"
     const params = new URLSearchParams({ ...(search ? { q: search } : {}), ...extra }).toString();
     return params ? `${DNC_PATH}?${params}` : DNC_PATH;
   };
-  if (!props.paged && !props.nextCursor) return <></>;
+  if (!props.paged && !props.nextCursor) return "";
   return (
     <nav class="pager" aria-label={t("dnc.numbers")}>
       {props.paged ? <a href={query({})}>{t("dnc.newest")}</a> : ""}

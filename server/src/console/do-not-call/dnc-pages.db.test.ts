@@ -230,7 +230,7 @@ describe("the Do-not-call page", () => {
     for (let i = 0; i < 249; i++) csv.push(`(646) 555-${String(1000 + i)},n${i}`);
     const report = await (await upload(owner, csv.join("\n"))).text();
     expect(report).toContain("Imported: 250 new numbers, 0 already on the list.");
-    const phonesOf = (html: string) => [...html.matchAll(/<tr data-phone="([^"]+)"/g)].map((m) => m[1]);
+    const phonesOf = (html: string) => [...html.matchAll(/<tr data-phone="([^"]+)"/g)].map((m) => m[1]!);
     const next = (html: string) => /href="([^"]+)" rel="next"/.exec(html)?.[1]?.replaceAll("&amp;", "&");
     const seen: string[] = [];
     let html = await (await owner.get("/console/do-not-call")).text();
