@@ -64,8 +64,9 @@ export function claimCallbacks(q: Queryable, limits: ClaimLimits): Promise<Claim
        where c.status = 'pending' and c.next_attempt_at <= now() and ct.callback_url is not null
      ), fair as (
        select r.id from ranked r
-       left join unnest($3::text[], $4::int[]) as busy(destination, n) on busy.destination = r.destination
-       where r.destination_rank + coalesce(busy.n, 0) <= $5
+       left join (select key as destination, value::int as n from jsonb_each_text($3::text::jsonb)) busy
+         on busy.destination = r.destination
+       where r.destination_rank + coalesce(busy.n, 0) <= $4
        order by r.token_round, r.next_attempt_at
        limit $1
      ), due as (
@@ -85,8 +86,8 @@ export function claimCallbacks(q: Queryable, limits: ClaimLimits): Promise<Claim
     [
       limits.limit,
       Math.ceil(limits.leaseMs),
-      [...limits.busy.keys()],
-      [...limits.busy.values()],
+      // As JSON text: one parameter, read the same way by both drivers.
+      JSON.stringify(Object.fromEntries(limits.busy)),
       limits.perDestination,
     ],
   );
