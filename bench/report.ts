@@ -12,6 +12,7 @@ export const ROW = {
   dispatcherOff: "fresh, dispatcher off",
   paced: "fresh, paced ½ peak",
   before: "fresh, before",
+  pooled: "fresh, through PgBouncer",
 } as const;
 
 const spreadOf = (cell: Cell | undefined, value: (run: Measurement) => number) =>

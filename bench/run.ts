@@ -18,6 +18,7 @@ import {
   wrkCell,
 } from "./cells.ts";
 import { ensureWrk } from "./load.ts";
+import { poolerRatioNote, startBenchPooler } from "./pooler.ts";
 import { describeMachine } from "./probes.ts";
 import { findCell, medianRps, ROW, renderCeiling, renderTable, renderTargets } from "./report.ts";
 import {
@@ -32,7 +33,7 @@ import {
 } from "./services.ts";
 import { percentile, summarize } from "./stats.ts";
 
-const ROWS = [...SCENARIOS.map((scenario) => scenario.name), "dispatcher-off"];
+const ROWS = [...SCENARIOS.map((scenario) => scenario.name), "dispatcher-off", "pooled"];
 const BASELINES = ["single-row", "captured", "fastify"];
 
 const USAGE = `Usage: bun run bench [flags]
@@ -41,7 +42,7 @@ const USAGE = `Usage: bun run bench [flags]
   --runs N               measured runs per cell; the median and (min–max) are reported (default 3)
   --duration S           whole seconds per measured run, after a 1 s warm-up per cell (default 3)
   --connections LIST     concurrent connections, pgbench clients (default 8,32,64)
-  --scenarios LIST       ${ROWS.join(",")} (default all; dispatcher-off: PostgreSQL only)
+  --scenarios LIST       ${ROWS.join(",")} (default all; dispatcher-off and pooled: PostgreSQL only)
   --databases LIST       postgres,pglite (default both)
   --baselines LIST       ${BASELINES.join(",")} (default all; "none" for none)
   --compare-server DIR   also run fresh leads against the server of DIR (this repository at another
@@ -208,12 +209,19 @@ async function main(): Promise<void> {
   }
   const servers: Server[] = [];
   const { cpuProfileDir } = options;
-  async function addServer(group: Server["group"], label: string, dispatcher: boolean, repository?: string) {
+  async function addServer(
+    group: Server["group"],
+    label: string,
+    dispatcher: boolean,
+    repository?: string,
+    pooledEnv?: DatabaseEnv,
+  ) {
     const name = `server-${servers.length + 1}`;
     const databaseEnv: DatabaseEnv =
-      group === "PostgreSQL"
+      pooledEnv ??
+      (group === "PostgreSQL"
         ? { DATABASE_URL: await createDatabase(cluster.url, `bench_${name.replace("-", "_")}`) }
-        : { PGLITE_DIR: join(scratch, name) };
+        : { PGLITE_DIR: join(scratch, name) });
     // PGlite: one process at a time may open the folder, so the token comes first.
     const token = await createBenchToken(databaseEnv, repository);
     const webhookUrl = dispatcher ? `${receiver.baseUrl}/${name}` : undefined;
@@ -242,6 +250,14 @@ async function main(): Promise<void> {
     if (group === "PostgreSQL" && options.rows.includes("dispatcher-off")) {
       const off = await optional(ROW.dispatcherOff, () => addServer(group, "dispatcher off", false));
       if (off) perConnection((connections) => serverCell(off, ROW.dispatcherOff, connections));
+    }
+    if (group === "PostgreSQL" && options.rows.includes("pooled")) {
+      const pooled = await optional(ROW.pooled, async () => {
+        const pooler = await startBenchPooler(cluster.url);
+        cleanups.push(() => pooler.stop());
+        return await addServer(group, "through PgBouncer", true, undefined, await pooler.databaseEnv());
+      });
+      if (pooled) perConnection((connections) => serverCell(pooled, ROW.pooled, connections));
     }
     const { compareServer } = options;
     const start = () => addServer(group, `before (${options.before})`, true, compareServer);
@@ -288,7 +304,7 @@ async function main(): Promise<void> {
     );
     const sorted = latencyMs.sort((a, b) => a - b);
     // An older checkout's schema may differ: its states are then left out.
-    const url = server.databaseEnv.DATABASE_URL;
+    const url = server.databaseEnv.DATABASE_DIRECT_URL ?? server.databaseEnv.DATABASE_URL;
     const db = url ? new Bun.SQL(url, { max: 1 }) : undefined;
     const states: { state: string; n: number }[] = db
       ? await db`select response_state as state, count(*)::int as n from leads group by 1 order by 1`.catch(
@@ -304,6 +320,9 @@ async function main(): Promise<void> {
       `hand-offs received from ${server.group} ${server.label}: ${count} distinct${stored}; received_at → receipt p50 ${percentile(sorted, 50)} ms, p99 ${percentile(sorted, 99)} ms, under the matrix's load`,
     );
   }
+
+  const poolerNote = poolerRatioNote(cells, options.connections);
+  if (poolerNote) notes.push(poolerNote);
 
   // The bench itself accounts for about 2; much more means other work shared the machine.
   const load = summarize(loads);

@@ -36,6 +36,8 @@ export interface StartServerOptions {
   repository?: string;
   /** stdout goes to this file, as `bun start > file` writes it (no pipe to drain); `lines` then stays empty. */
   logFile?: string;
+  /** Another start command, run in `cwd`: the single executable (`[path, "serve"]`) in an empty folder. */
+  command?: { argv: string[]; cwd: string };
 }
 
 const OUTPUT_LIMIT = 32 * 1024;
@@ -85,8 +87,9 @@ async function waitUntilReady(child: Subprocess, url: string, timeoutMs: number,
  */
 export async function startServerProcess(options: StartServerOptions): Promise<ServerProcess> {
   const port = await freePort();
-  const child = Bun.spawn(["bun", ...(options.bunFlags ?? []), "server/src/main.ts"], {
-    cwd: options.repository ?? REPOSITORY_ROOT,
+  const argv = options.command?.argv ?? ["bun", ...(options.bunFlags ?? []), "server/src/main.ts"];
+  const child = Bun.spawn(argv, {
+    cwd: options.command?.cwd ?? options.repository ?? REPOSITORY_ROOT,
     env: childEnv({
       LOG_LEVEL: "info",
       ...options.databaseEnv,

@@ -1,6 +1,7 @@
 // `bun run stl …`: the server's command-line tool. Same DATABASE_URL / PGLITE_DIR as the server.
+import { COMMAND_NAME } from "../command-name.ts";
 import { loadConfig } from "../config.ts";
-import { type Database, DatabaseUnavailableError } from "../db/database.ts";
+import { type Database, DatabaseMisconfiguredError, DatabaseUnavailableError } from "../db/database.ts";
 import { DirectoryLockedError } from "../db/directory-lock.ts";
 import { migrate } from "../db/migrate.ts";
 import { openDatabase } from "../db/open-database.ts";
@@ -18,7 +19,7 @@ import {
   tokenCallbackCommand,
 } from "./token-commands.ts";
 
-export const USAGE = `Usage: bun run stl <command>
+export const USAGE = `Usage: ${COMMAND_NAME} <command>
 
   tokens create --account <slug> --name <label> [--json]
                               create a channel token (and the account when new); shown once
@@ -126,6 +127,10 @@ export async function runCli(argv: string[], print: Print = console.log, printEr
       return 2;
     }
     // Unreachable, refusing or too slow (DATABASE_TIMEOUT_MS): a plain message, not a stack trace.
+    if (error instanceof DatabaseMisconfiguredError) {
+      printError(`Cannot use the database: ${error.message}`);
+      return 1;
+    }
     if (error instanceof DatabaseUnavailableError) {
       printError(`The database is unavailable: ${error.message}`);
       return 1;

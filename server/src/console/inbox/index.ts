@@ -1,5 +1,6 @@
 // The inbox pages: the list (filters, keyset pages), its live stream, the CSV export, the detail view and
 // "hand off again". Every query is scoped by the session's account; another account's lead is the 404 page.
+/// <reference path="../../file-imports.d.ts" />
 import { Elysia } from "elysia";
 import { handOffAgain } from "../../core/handoff/handoff-retries.ts";
 import { channelOptions, ownerEmails } from "../../core/inbox/account-directory.ts";
@@ -17,6 +18,9 @@ import {
   SESSION_COOKIE,
 } from "../kit/owner-guard.ts";
 import { htmlPage, redirectTo } from "../kit/page-response.ts";
+import type { ConsoleAsset } from "../kit/shared-routes.ts";
+// A file import: `bun build --compile` embeds it; from source it is its path on disk.
+import inboxJs from "./inbox.js" with { type: "file" };
 import type { InboxLive } from "./inbox-live.ts";
 import { InboxPage } from "./inbox-page.tsx";
 import { readInboxQuery, toInboxFilter } from "./inbox-query.ts";
@@ -27,6 +31,11 @@ import { textStream } from "./text-stream.ts";
 
 const RETRY_NOTICES = ["ok", "not_failed", "respond_by_passed", "in_flight"] as const;
 type RetryNotice = (typeof RETRY_NOTICES)[number];
+
+/** The inbox page's script, served with the console's assets. */
+export const INBOX_ASSETS: Record<string, ConsoleAsset> = {
+  "inbox.js": { path: inboxJs, type: "text/javascript" },
+};
 
 const searchOf = (ctx: OwnerContext) => new URL(ctx.request.url).searchParams;
 

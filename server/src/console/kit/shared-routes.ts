@@ -1,33 +1,32 @@
 // The console's shared routes: its static assets (htmx from node_modules, our CSS and JS), the language switch
 // and /console itself. Page features (owners, integrations, …) are composed in pages.ts.
-import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+/// <reference path="../../file-imports.d.ts" />
 import { Elysia } from "elysia";
+import htmxJs from "htmx.org/dist/htmx.min.js" with { type: "file" };
+// Imported as files: `bun build --compile` embeds them, and from source they are their path on disk.
+import sseJs from "htmx-ext-sse/dist/sse.js" with { type: "file" };
 import { requestState } from "../../http/request-state.ts";
 import { problemResponse } from "../../http/respond.ts";
+import consoleCss from "./assets/console.css" with { type: "file" };
+import consoleJs from "./assets/console.js" with { type: "file" };
 import { setCookie } from "./cookies.ts";
 import { CONSOLE_HOME } from "./navigation.ts";
 import { type ConsoleDeps, notFoundPage, ownerPage, pageContext } from "./owner-guard.ts";
 import { LANGUAGE_COOKIE } from "./page-language.ts";
 import { redirectTo } from "./page-response.ts";
 
-const require = createRequire(import.meta.url);
-const packageDir = (name: string) => dirname(require.resolve(`${name}/package.json`));
+/** A file the console serves under /console/assets/<name>: its path (a file import) and media type. */
+export interface ConsoleAsset {
+  path: string;
+  type: string;
+}
 
-/** Every file the console serves, by its public name: nothing else on disk is reachable. */
-const ASSETS: Record<string, { path: string; type: string }> = {
-  "htmx.min.js": { path: join(packageDir("htmx.org"), "dist", "htmx.min.js"), type: "text/javascript" },
-  "sse.js": { path: join(packageDir("htmx-ext-sse"), "dist", "sse.js"), type: "text/javascript" },
-  "console.js": {
-    path: fileURLToPath(new URL("./assets/console.js", import.meta.url)),
-    type: "text/javascript",
-  },
-  "inbox.js": {
-    path: fileURLToPath(new URL("../inbox/inbox.js", import.meta.url)),
-    type: "text/javascript",
-  },
-  "console.css": { path: fileURLToPath(new URL("./assets/console.css", import.meta.url)), type: "text/css" },
+/** The kit's own files; pages add theirs (consoleBase's `pageAssets`). Nothing else on disk is reachable. */
+const KIT_ASSETS: Record<string, ConsoleAsset> = {
+  "htmx.min.js": { path: htmxJs, type: "text/javascript" },
+  "sse.js": { path: sseJs, type: "text/javascript" },
+  "console.js": { path: consoleJs, type: "text/javascript" },
+  "console.css": { path: consoleCss, type: "text/css" },
 };
 
 const ONE_YEAR = 365 * 24 * 60 * 60;
@@ -36,7 +35,8 @@ const ONE_YEAR = 365 * 24 * 60 * 60;
 const safeBack = (back: string | null) =>
   back && /^\/console(\/|\?|$)/.test(back) && !back.startsWith("//") ? back : CONSOLE_HOME;
 
-export function consoleBase(deps: ConsoleDeps) {
+export function consoleBase(deps: ConsoleDeps, pageAssets: Record<string, ConsoleAsset> = {}) {
+  const ASSETS = { ...KIT_ASSETS, ...pageAssets };
   return (
     new Elysia({ name: "console-base" })
       .get("/console", ({ request }) => redirectTo(requestState(request), request, CONSOLE_HOME))

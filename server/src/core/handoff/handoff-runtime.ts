@@ -1,8 +1,9 @@
 // Starts the hand-off in one of two modes: "server" (beside the intake) or "worker" (`stl dispatch`).
 
 import { createBunSqlDatabase } from "../../db/bun-sql-driver.ts";
+import type { PoolerMode } from "../../db/connection-check.ts";
 import type { Database } from "../../db/database.ts";
-import { bunSqlListen, type ListenFn } from "../../db/listen.ts";
+import type { ListenFn } from "../../db/listen.ts";
 import type { Logger } from "../../logger.ts";
 import type { ServiceMetrics } from "../../metrics.ts";
 import type { Assistant } from "./assistant.ts";
@@ -42,7 +43,9 @@ export interface StartHandoffOptions {
   databaseUrl?: string;
   /** DATABASE_TIMEOUT_MS for that pool: a hung database cannot stall claims or shutdown. */
   databaseTimeoutMs?: number;
-  /** LISTEN for new tasks (wake-up within milliseconds); defaults to one on databaseUrl, else none (poll only). */
+  /** DATABASE_POOLER for that pool. */
+  databasePooler?: PoolerMode;
+  /** LISTEN for new tasks (wake-up within milliseconds); none: poll only. */
   listen?: ListenFn;
   /** Where the console assistant prints (stdout by default). */
   write?: (line: string) => void;
@@ -104,10 +107,11 @@ async function startDispatcher(options: StartHandoffOptions): Promise<HandoffRun
     ? createBunSqlDatabase(databaseUrl, {
         poolSize: DISPATCHER_POOL_SIZE,
         timeoutMs: options.databaseTimeoutMs,
+        pooler: options.databasePooler,
       })
     : undefined;
   const db = ownPool ?? options.db;
-  const listen = options.listen ?? (databaseUrl ? bunSqlListen(databaseUrl) : undefined);
+  const { listen } = options;
   const assistant = createAssistant(config, options.write);
   const dispatcher = new Dispatcher({
     db,
