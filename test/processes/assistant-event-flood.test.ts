@@ -3,32 +3,19 @@
 import { completeConsent } from "@speed-to-lead/server/testing/intake-requests";
 import { ASSISTANT_EVENTS_PATH } from "@speed-to-lead/spec";
 import { Webhook } from "standardwebhooks";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type BackendDatabase, createBackendDatabase } from "../harness/database-backend.ts";
+import { describe, expect, it } from "vitest";
 import { sendToIntake } from "../harness/intake-request.ts";
+import { useLeadServer } from "../harness/lead-server-fixture.ts";
 import { residentMiB, samplePeakResident } from "../harness/resident-memory.ts";
-import { type ServerProcess, startServerProcess } from "../harness/server-process.ts";
-import { createChannelToken } from "../harness/stl-cli.ts";
 
 const secret = `whsec_${Buffer.from(crypto.getRandomValues(new Uint8Array(24))).toString("base64")}`;
 const forgedSecret = `whsec_${Buffer.from(crypto.getRandomValues(new Uint8Array(24))).toString("base64")}`;
 
 describe("an unsigned flood beside a signed event", () => {
-  let database: BackendDatabase;
-  let server: ServerProcess;
-  let token: string;
-  beforeAll(async () => {
-    database = await createBackendDatabase("postgres");
-    ({ token } = await createChannelToken(database.env, "acme", "website"));
-    // No ASSISTANT_WEBHOOK_URL: hand-offs go to the console assistant; the secret verifies the events.
-    server = await startServerProcess({
-      databaseEnv: database.env,
-      env: { ASSISTANT_WEBHOOK_SECRET: secret },
-    });
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await database?.remove();
+  // No ASSISTANT_WEBHOOK_URL: hand-offs go to the console assistant; the secret verifies the events.
+  const server = useLeadServer("postgres", {
+    tokens: { website: "acme" },
+    env: { ASSISTANT_WEBHOOK_SECRET: secret, FAILED_AUTH_PER_MINUTE: "60" },
   });
 
   const postEvent = (body: string, headers: Record<string, string>) =>
@@ -49,6 +36,8 @@ describe("an unsigned flood beside a signed event", () => {
   }
 
   it("applies every signed opt-out while forgeries from the same address get 401, then 429", async () => {
+    const token = server.tokens.website.token;
+    const pid = server.processes[0]!.pid;
     const leadIds: string[] = [];
     for (let i = 0; i < 12; i++) {
       const response = await sendToIntake(server.baseUrl, {
@@ -58,8 +47,8 @@ describe("an unsigned flood beside a signed event", () => {
       expect(response.status).toBe(201);
       leadIds.push(((await response.json()) as { id: string }).id);
     }
-    const rssBefore = residentMiB(server.pid);
-    const peak = samplePeakResident(server.pid);
+    const rssBefore = residentMiB(pid);
+    const peak = samplePeakResident(pid);
 
     let done = false;
     const floodStatuses = new Map<number, number>();

@@ -1,12 +1,11 @@
 // Status callbacks on a real server process beside hostile receivers (one streams an endless answer, one never
 // answers): a healthy receiver's callbacks all arrive, each hostile destination holds at most its own slots,
 // memory stays flat; a cleared URL closes the queue; private destinations are refused when set.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type BackendDatabase, createBackendDatabase } from "../harness/database-backend.ts";
+import { afterAll, describe, expect, it } from "vitest";
 import { sendToIntake } from "../harness/intake-request.ts";
+import { useLeadServer } from "../harness/lead-server-fixture.ts";
 import { residentMiB, samplePeakResident } from "../harness/resident-memory.ts";
-import { type ServerProcess, startServerProcess } from "../harness/server-process.ts";
-import { type ChannelToken, createChannelToken, runCli, setTokenCallback } from "../harness/stl-cli.ts";
+import { runCli } from "../harness/stl-cli.ts";
 
 const LEADS_PER_TOKEN = 30;
 const PER_DESTINATION = 2;
@@ -68,40 +67,22 @@ function hostileReceiver(behaviour: "hang" | "endless") {
 }
 
 describe("status callbacks beside hostile receivers", () => {
-  let database: BackendDatabase;
-  let server: ServerProcess;
   const healthy = healthyReceiver();
   const endless = hostileReceiver("endless");
   const hanging = hostileReceiver("hang");
-  const tokens: Record<"healthy" | "endless" | "hanging", ChannelToken> = {} as never;
-
-  beforeAll(async () => {
-    database = await createBackendDatabase("postgres");
-    for (const [name, target] of [
-      ["healthy", healthy],
-      ["endless", endless],
-      ["hanging", hanging],
-    ] as const) {
-      tokens[name] = await createChannelToken(database.env, "acme", name);
-      await setTokenCallback(database.env, tokens[name].id, target.url);
-    }
-    server = await startServerProcess({
-      databaseEnv: database.env,
-      env: {
-        CALLBACK_ALLOW_PRIVATE: "true",
-        CALLBACK_TIMEOUT_MS: "3000",
-        CALLBACK_CONCURRENCY: "8",
-        CALLBACK_PER_DESTINATION: String(PER_DESTINATION),
-        DISPATCHER_POLL_MS: "200",
-        RATE_LIMIT_PER_SECOND: "0",
-        LOG_LEVEL: "error",
-      },
-    });
-  });
-  afterAll(async () => {
-    await server?.stop();
+  afterAll(() => {
     for (const target of [healthy, endless, hanging]) target.stop();
-    await database?.remove();
+  });
+  const server = useLeadServer("postgres", {
+    tokens: { healthy: "acme", endless: "acme", hanging: "acme" },
+    callbacks: { healthy: healthy.url, endless: endless.url, hanging: hanging.url },
+    env: {
+      CALLBACK_TIMEOUT_MS: "3000",
+      CALLBACK_CONCURRENCY: "8",
+      CALLBACK_PER_DESTINATION: String(PER_DESTINATION),
+      DISPATCHER_POLL_MS: "200",
+      LOG_LEVEL: "error",
+    },
   });
 
   const postLeads = (token: string, tag: string) =>
@@ -117,13 +98,13 @@ describe("status callbacks beside hostile receivers", () => {
     );
 
   it("delivers every healthy callback while hostile receivers hold only their own slots", async () => {
-    const before = residentMiB(server.pid);
-    const peak = samplePeakResident(server.pid);
+    const before = residentMiB(server.processes[0]!.pid);
+    const peak = samplePeakResident(server.processes[0]!.pid);
     // The hostile tokens' leads first: their callbacks are due before the healthy ones.
-    expect(await postLeads(tokens.endless.token, "endless")).toEqual(Array(LEADS_PER_TOKEN).fill(201));
-    expect(await postLeads(tokens.hanging.token, "hanging")).toEqual(Array(LEADS_PER_TOKEN).fill(201));
+    expect(await postLeads(server.tokens.endless.token, "endless")).toEqual(Array(LEADS_PER_TOKEN).fill(201));
+    expect(await postLeads(server.tokens.hanging.token, "hanging")).toEqual(Array(LEADS_PER_TOKEN).fill(201));
     const started = performance.now();
-    expect(await postLeads(tokens.healthy.token, "healthy")).toEqual(Array(LEADS_PER_TOKEN).fill(201));
+    expect(await postLeads(server.tokens.healthy.token, "healthy")).toEqual(Array(LEADS_PER_TOKEN).fill(201));
     for (const deadline = Date.now() + 60_000; healthy.webhookIds.size < LEADS_PER_TOKEN; await Bun.sleep(50))
       if (Date.now() > deadline) break;
     const allArrivedMs = performance.now() - started;
@@ -150,15 +131,18 @@ describe("status callbacks beside hostile receivers", () => {
   });
 
   it("closes a token's queued callbacks when its URL is cleared", async () => {
-    const sql = new Bun.SQL(database.env.DATABASE_URL!, { max: 1 });
+    const sql = new Bun.SQL(server.database.env.DATABASE_URL!, { max: 1 });
     try {
       const [queued] = await sql`select count(*)::int as n from status_callbacks
-        where channel_token_id = ${tokens.hanging.id} and status = 'pending'`;
+        where channel_token_id = ${server.tokens.hanging.id} and status = 'pending'`;
       expect(queued.n).toBeGreaterThan(0);
-      const cleared = await runCli(["tokens", "callback", tokens.hanging.id, "--clear"], database.env);
+      const cleared = await runCli(
+        ["tokens", "callback", server.tokens.hanging.id, "--clear"],
+        server.database.env,
+      );
       expect(cleared.exitCode).toBe(0);
       const rows = await sql`select status, last_error, count(*)::int as n from status_callbacks
-        where channel_token_id = ${tokens.hanging.id} group by status, last_error`;
+        where channel_token_id = ${server.tokens.hanging.id} group by status, last_error`;
       expect(rows.filter((row: { status: string }) => row.status === "pending")).toEqual([]);
       expect(rows).toContainEqual({
         status: "failed",
@@ -177,7 +161,10 @@ describe("status callbacks beside hostile receivers", () => {
       "http://[::ffff:127.0.0.1]/hook",
       "http://169.254.169.254/",
     ]) {
-      const refused = await runCli(["tokens", "callback", tokens.endless.id, "--url", url], database.env);
+      const refused = await runCli(
+        ["tokens", "callback", server.tokens.endless.id, "--url", url],
+        server.database.env,
+      );
       expect(refused.exitCode).not.toBe(0);
       expect(refused.stderr + refused.stdout).toContain("is not a public address");
     }

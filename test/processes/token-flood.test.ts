@@ -1,35 +1,27 @@
 // A flood of unknown channel tokens from one client address beside that address's working token, on a real
 // server process: the working token is never refused, the flood is limited, memory stays flat.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type BackendDatabase, createBackendDatabase } from "../harness/database-backend.ts";
+import { describe, expect, it } from "vitest";
 import { sendToIntake } from "../harness/intake-request.ts";
+import { useLeadServer } from "../harness/lead-server-fixture.ts";
 import { residentMiB, samplePeakResident } from "../harness/resident-memory.ts";
-import { type ServerProcess, startServerProcess } from "../harness/server-process.ts";
-import { createChannelToken } from "../harness/stl-cli.ts";
 
 const unknownToken = () =>
   `stl_ch_${Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("base64url")}`;
 
 describe("a token flood beside a valid token from the same address", () => {
-  let database: BackendDatabase;
-  let server: ServerProcess;
-  let token: string;
-  beforeAll(async () => {
-    database = await createBackendDatabase("postgres");
-    ({ token } = await createChannelToken(database.env, "acme", "website"));
-    server = await startServerProcess({ databaseEnv: database.env, env: { FAILED_AUTH_PER_MINUTE: "60" } });
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await database?.remove();
+  const server = useLeadServer("postgres", {
+    tokens: { website: "acme" },
+    env: { FAILED_AUTH_PER_MINUTE: "60" },
   });
 
   it("answers every post of the valid token while the cache entry expires mid-flood; the flood gets 401 then 429", async () => {
+    const token = server.tokens.website.token;
+    const pid = server.processes[0]!.pid;
     const post = (bearer: string, i: number) =>
       sendToIntake(server.baseUrl, { token: bearer, body: { email: `flood-${i}@example.com` } });
     expect((await post(token, 0)).status).toBe(201);
-    const rssBefore = residentMiB(server.pid);
-    const peak = samplePeakResident(server.pid);
+    const rssBefore = residentMiB(pid);
+    const peak = samplePeakResident(pid);
 
     let done = false;
     const floodStatuses = new Map<number, number>();
