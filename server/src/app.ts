@@ -10,6 +10,7 @@ import { intakeMetricsEvents } from "./api/metrics/intake-metrics.ts";
 import { consolePages } from "./console/index.ts";
 import { type Authenticator, createAuthenticator } from "./core/accounts/authenticator.ts";
 import { createFailedAuthLimiter } from "./core/accounts/failed-auth-limiter.ts";
+import { createPasswordWork } from "./core/accounts/password-work.ts";
 import { combineIntakeEvents, type IntakeEvents } from "./core/leads/events.ts";
 import type { BatchSettings } from "./core/leads/fresh-lead-batch.ts";
 import { createLeadFeed, type LeadFeed } from "./core/leads/lead-feed.ts";
@@ -44,10 +45,14 @@ export interface AppDeps {
   failedAuthPerMinute?: number;
   /** TRUST_PROXY: the client's address is the last X-Forwarded-For entry, and X-Forwarded-Proto counts (console cookies). */
   trustProxy?: boolean;
+  /** argon2 hashes and verifications at once (PASSWORD_CHECKS_AT_ONCE); the rest are refused with 429. */
+  passwordChecksAtOnce?: number;
   /** The inbox's live feed; an in-process one when absent. Told of every stored lead. */
   feed?: LeadFeed;
   /** Wakes this process's hand-off dispatcher ("hand off again" in the inbox). */
   wakeDispatcher?: () => void;
+  /** The lease fresh leads' tasks are written with while this process's dispatcher takes them itself. */
+  ownTaskLeaseMs?: () => number | undefined;
   /** Aborted at shutdown: the inbox's open streams end so the server can stop. */
   closing?: AbortSignal;
   /** Coalesced commits of fresh leads (INTAKE_BATCH_*); the defaults when absent. */
@@ -120,6 +125,7 @@ export function createApp(deps: AppDeps) {
         failedAuthLimiter,
         trustProxy,
         batch: deps.intakeBatch,
+        ownTaskLeaseMs: deps.ownTaskLeaseMs,
       }),
     )
     .use(leadStatus({ db: deps.db, authenticator, rateLimiter, failedAuthLimiter, trustProxy, isReady }))
@@ -139,7 +145,13 @@ export function createApp(deps: AppDeps) {
     .use(health({ db: deps.db, isReady, logger }))
     .use(
       consolePages(
-        { db: deps.db, logger, trustProxy },
+        {
+          db: deps.db,
+          logger,
+          trustProxy,
+          passwordWork: createPasswordWork(deps.passwordChecksAtOnce),
+          signInAttempts: metrics.signInAttempts,
+        },
         {
           feed,
           wakeDispatcher: deps.wakeDispatcher ?? (() => undefined),

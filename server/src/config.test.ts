@@ -21,6 +21,8 @@ describe("loadConfig", () => {
       metricsHost: "127.0.0.1",
       trustProxy: false,
       failedAuthPerMinute: 60,
+      passwordChecksAtOnce: 4,
+      expiredRowsSweepSeconds: 600,
       memoryTargetMb: 0,
       publicUrl: undefined,
       intakeBatch: { maxLeads: 32, waitMs: 1 },
@@ -61,6 +63,13 @@ describe("loadConfig", () => {
     });
     expect(() => loadConfig({ DATABASE_TIMEOUT_MS: "0" })).toThrow(/DATABASE_TIMEOUT_MS/);
     expect(() => loadConfig({ TRUST_PROXY: "yes" })).toThrow(/TRUST_PROXY must be true or false/);
+    expect(loadConfig({ PASSWORD_CHECKS_AT_ONCE: "2", EXPIRED_ROWS_SWEEP_SECONDS: "60" })).toMatchObject({
+      passwordChecksAtOnce: 2,
+      expiredRowsSweepSeconds: 60,
+    });
+    // Zero checks at once would lock every owner out; a zero interval would sweep in a busy loop.
+    expect(() => loadConfig({ PASSWORD_CHECKS_AT_ONCE: "0" })).toThrow(/PASSWORD_CHECKS_AT_ONCE/);
+    expect(() => loadConfig({ EXPIRED_ROWS_SWEEP_SECONDS: "0" })).toThrow(/EXPIRED_ROWS_SWEEP_SECONDS/);
   });
 
   it("reads the pooler settings, and divides the limits among SERVER_PROCESSES", () => {

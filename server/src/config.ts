@@ -1,6 +1,7 @@
 // Every setting from environment variables, read once, in sections; each one and its default is listed in server/README.md.
 import { isAbsolute, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { DEFAULT_PASSWORD_CHECKS_AT_ONCE } from "./core/accounts/password-work.ts";
 import { parseClockTime, rulesOutsideHours } from "./core/handoff/calling-hours.ts";
 import type { HandoffConfig } from "./core/handoff/handoff-settings.ts";
 import { DEFAULT_BATCH_SETTINGS } from "./core/leads/fresh-lead-batch.ts";
@@ -41,6 +42,10 @@ export interface ServerConfig {
   memoryTargetMb: number;
   /** Failed token lookups one client address may cause per minute in this process; 0 turns the limit off. */
   failedAuthPerMinute: number;
+  /** argon2 hashes and verifications running at once in this process; sign-ins past it get 429. */
+  passwordChecksAtOnce: number;
+  /** Seconds between sweeps of expired sessions, sign-in links, devices and throttle rows. */
+  expiredRowsSweepSeconds: number;
   /** This server's address as browsers reach it (PUBLIC_URL): the base of printed sign-in links. */
   publicUrl: string | undefined;
   /** Coalesced commits: fresh leads arriving together are stored by one statement. */
@@ -162,6 +167,13 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     metricsHost: env.METRICS_HOST?.trim() || "127.0.0.1",
     trustProxy: booleanSetting(env, "TRUST_PROXY", false),
     failedAuthPerMinute: share(numberSetting(env, "FAILED_AUTH_PER_MINUTE", 60)),
+    passwordChecksAtOnce: Math.max(
+      1,
+      Math.floor(
+        numberSetting(env, "PASSWORD_CHECKS_AT_ONCE", DEFAULT_PASSWORD_CHECKS_AT_ONCE, "above-zero"),
+      ),
+    ),
+    expiredRowsSweepSeconds: numberSetting(env, "EXPIRED_ROWS_SWEEP_SECONDS", 600, "above-zero"),
     memoryTargetMb: numberSetting(env, "MEMORY_TARGET_MB", 0),
     publicUrl,
     intakeBatch: {

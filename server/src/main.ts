@@ -4,6 +4,7 @@ import { listenForMetrics } from "./api/metrics/metrics-listener.ts";
 import { createApp } from "./app.ts";
 import { loadConfig, type ServerConfig } from "./config.ts";
 import { createDemoOwnerLink, createDemoToken, demoBanner } from "./core/accounts/demo-account.ts";
+import { startExpiredRowsSweep } from "./core/accounts/expired-rows-sweep.ts";
 import { CallbackSender } from "./core/callbacks/callback-sender.ts";
 import { type HandoffRuntime, startHandoff } from "./core/handoff/handoff-runtime.ts";
 import { WATCH_POLL_MS as INBOX_POLL_MS } from "./core/inbox/watch-inbox.ts";
@@ -60,10 +61,12 @@ async function startBackground(
       )
     : undefined;
   callbacks?.start();
+  const sweep = startExpiredRowsSweep(db, { intervalSeconds: config.expiredRowsSweepSeconds, logger });
   return {
     feed,
     handoff,
     async stop() {
+      sweep.stop();
       await callbacks?.stop();
       await handoff.stop();
       await feed.close();
@@ -168,14 +171,20 @@ export async function runServer(config: ServerConfig): Promise<void> {
     cors: createCorsPolicy(config.corsAllowedOrigins),
     failedAuthPerMinute: config.failedAuthPerMinute,
     trustProxy: config.trustProxy,
+    passwordChecksAtOnce: config.passwordChecksAtOnce,
     metrics,
     feed,
     wakeDispatcher: () => background?.handoff.taskCommitted(),
+    ownTaskLeaseMs: () => background?.handoff.ownTaskLeaseMs?.(),
     closing: closing.signal,
-    // A task this process just committed: deliver it now rather than at the next poll.
+    // A task this process just committed: deliver it now rather than at the next poll; one written
+    // leased to this process's dispatcher goes straight to it.
     events: {
       leadStored(event) {
-        if (event.responseTaskId) background?.handoff.taskCommitted();
+        const handoff = background?.handoff;
+        if (!event.responseTaskId || !handoff) return;
+        if (event.responseTaskLeased && handoff.handOver) handoff.handOver(event.lead, event.responseTaskId);
+        else handoff.taskCommitted();
       },
     },
     assistantSecret: config.handoff.webhookSecret,

@@ -2,7 +2,8 @@
 import { readFileSync } from "node:fs";
 import type { Plugin } from "vitest/config";
 
-const SUFFIX = "?stl-file";
+/** Ends the resolved id: a JavaScript name, so no other plugin (CSS's among them) transforms it. */
+const SUFFIX = ".stl-file.js";
 const importerText = new Map<string, string>();
 
 /** Vite drops import attributes before plugins see them, so the importer's own text tells. */

@@ -11,7 +11,14 @@ import consoleCss from "./assets/console.css" with { type: "file" };
 import consoleJs from "./assets/console.js" with { type: "file" };
 import { setCookie } from "./cookies.ts";
 import { CONSOLE_HOME } from "./navigation.ts";
-import { type ConsoleDeps, notFoundPage, ownerPage, pageContext } from "./owner-guard.ts";
+import {
+  badQueryPage,
+  type ConsoleDeps,
+  notFoundPage,
+  ownerPage,
+  pageContext,
+  queryHasControlCharacters,
+} from "./owner-guard.ts";
 import { LANGUAGE_COOKIE } from "./page-language.ts";
 import { redirectTo } from "./page-response.ts";
 
@@ -61,6 +68,8 @@ export function consoleBase(deps: ConsoleDeps, pageAssets: Record<string, Consol
       )
       .get("/console/language", (args) => {
         const ctx = pageContext(deps, args);
+        // back= goes into the Location header: CR/LF there is refused here, not by the runtime as a 500.
+        if (queryHasControlCharacters(args.request)) return badQueryPage(ctx);
         const url = new URL(args.request.url);
         const to = url.searchParams.get("to") === "es" ? "es" : "en";
         const cookie = setCookie(LANGUAGE_COOKIE, to, { maxAge: ONE_YEAR, secure: ctx.origin.https });

@@ -6,16 +6,22 @@ import type { Database } from "../../db/database.ts";
 import type { ListenFn } from "../../db/listen.ts";
 import type { Logger } from "../../logger.ts";
 import type { ServiceMetrics } from "../../metrics.ts";
+import type { LeadRow } from "../leads/lead-record.ts";
 import type { Assistant } from "./assistant.ts";
 import { createConsoleAssistant } from "./console-assistant.ts";
-import { Dispatcher } from "./dispatcher.ts";
+import { Dispatcher, leaseMs } from "./dispatcher.ts";
 import type { HandoffConfig } from "./handoff-settings.ts";
+import { ownTaskHandOver } from "./own-task.ts";
 import { createTaskNotifier, subscribeToNewTasks } from "./task-channel.ts";
 import { createWebhookAssistant } from "./webhook-assistant.ts";
 
 export interface HandoffRuntime {
   /** The intake committed a response task: deliver it now rather than at the next poll. */
   taskCommitted(): void;
+  /** While this process delivers its own tasks: the lease the intake writes a fresh lead's task with. */
+  ownTaskLeaseMs?(): number | undefined;
+  /** A task written with that lease, committed: delivered here at once, never claimed. */
+  handOver?(lead: LeadRow, taskId: string): void;
   /** Who this process delivers to; undefined when it only stores tasks (DISPATCHER=off). */
   readonly assistant: Assistant | undefined;
   /** Deliveries in flight in this process. */
@@ -135,8 +141,11 @@ async function startDispatcher(options: StartHandoffOptions): Promise<HandoffRun
     logger.info(
       "console assistant masks phone, names, consent and context; ASSISTANT_CONSOLE_PERSONAL_DATA=full prints them",
     );
+  const handOver = ownTaskHandOver(db, logger, (task) => dispatcher.handOver(task));
   return {
     taskCommitted: () => dispatcher.wake(),
+    ownTaskLeaseMs: () => (dispatcher.accepting ? leaseMs(config.webhookTimeoutMs) : undefined),
+    handOver,
     assistant,
     database: db,
     get busy() {
