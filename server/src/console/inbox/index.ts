@@ -2,7 +2,7 @@
 // "hand off again". Every query is scoped by the session's account; another account's lead is the 404 page.
 import { Elysia } from "elysia";
 import { handOffAgain } from "../../core/handoff/handoff-retries.ts";
-import { channelOptions, ownerEmails } from "../../core/inbox/account-directory.ts";
+import { accountHasLeads, channelOptions, ownerEmails } from "../../core/inbox/account-directory.ts";
 import { feedCursorAt } from "../../core/inbox/changes-since.ts";
 import { exportInboxCsv } from "../../core/inbox/csv-export.ts";
 import { listInboxPage } from "../../core/inbox/inbox-page.ts";
@@ -36,6 +36,7 @@ export function inboxPages(deps: ConsoleDeps, live: InboxLive) {
           listInboxPage(db, ctx.session.accountId, toInboxFilter(query), { cursor }),
           channelOptions(db, ctx.session.accountId),
         ]);
+        const newAccount = page.rows.length === 0 && !(await accountHasLeads(db, ctx.session.accountId));
         const html = InboxPage({
           ...ctx,
           query,
@@ -45,6 +46,7 @@ export function inboxPages(deps: ConsoleDeps, live: InboxLive) {
           paged: cursor !== undefined,
           streamCursor: feedCursorAt(now),
           now,
+          newAccount,
         }) as string;
         return htmlPage(ctx.state, html);
       }),

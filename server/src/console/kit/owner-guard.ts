@@ -12,7 +12,7 @@ import { type Translate, translator } from "./dictionary.ts";
 import { readForm } from "./form.ts";
 import type { SignedInOwner } from "./layout.tsx";
 import { MessagePage, type MessagePageProps } from "./message-page.tsx";
-import { CONSOLE_HOME } from "./navigation.ts";
+import { CONSOLE_HOME, consolePathOrNull } from "./navigation.ts";
 import { pageLanguage } from "./page-language.ts";
 import { htmlPage, redirectTo } from "./page-response.ts";
 import { type PeerInfo, type RequestOrigin, requestOrigin } from "./request-origin.ts";
@@ -45,6 +45,8 @@ export interface OwnerContext extends PageContext {
   owner: SignedInOwner;
   /** The posted form (already read for the CSRF check); empty on GET. */
   form: URLSearchParams;
+  /** The session cookie's secret: seals the one-time notices of POST-redirect-GET. */
+  sessionSecret: string;
 }
 
 export interface RouteArgs {
@@ -99,6 +101,12 @@ export function notFoundPage(ctx: OwnerContext): Response {
   });
 }
 
+/** The sign-in page, asked to return to a page a signed-out owner opened (GETs only: a post is not replayed). */
+function signInPathFor(ctx: PageContext): string {
+  const back = ctx.request.method === "GET" ? consolePathOrNull(ctx.path) : null;
+  return back && back !== CONSOLE_HOME ? `${SIGN_IN_PATH}?next=${encodeURIComponent(back)}` : SIGN_IN_PATH;
+}
+
 /**
  * Wraps a page handler behind the session: no session → the sign-in page; a post without a valid CSRF
  * token or from another origin → 403.
@@ -110,13 +118,13 @@ export function ownerPage(deps: ConsoleDeps, handler: (ctx: OwnerContext) => Res
     const ctx = pageContext(deps, args);
     const secret = parseCookies(ctx.request.headers.get("cookie"))[SESSION_COOKIE];
     const session = secret ? await findSession(deps.db, secret) : undefined;
-    if (!secret || !session) return redirectTo(ctx.state, ctx.request, SIGN_IN_PATH);
+    if (!secret || !session) return redirectTo(ctx.state, ctx.request, signInPathFor(ctx));
     const owner = { email: session.email, accountSlug: session.accountSlug, csrf: csrfTokenFor(secret) };
     let form = new URLSearchParams();
     if (ctx.request.method !== "GET" && ctx.request.method !== "HEAD") {
       form = await readForm(ctx.request);
       if (!csrfAccepted(ctx.request, form, secret, ctx.origin.origin)) return forbiddenPage(ctx, owner);
     }
-    return await handler({ ...ctx, session, owner, form });
+    return await handler({ ...ctx, session, owner, form, sessionSecret: secret });
   };
 }

@@ -7,7 +7,8 @@ import { Elysia } from "elysia";
 import { requestState } from "../../http/request-state.ts";
 import { problemResponse } from "../../http/respond.ts";
 import { setCookie } from "./cookies.ts";
-import { CONSOLE_HOME } from "./navigation.ts";
+import { accountHasLeads } from "../../core/inbox/account-directory.ts";
+import { CONSOLE_HOME, consolePathOrNull, INBOX_PATH, INTEGRATIONS_PATH } from "./navigation.ts";
 import { type ConsoleDeps, notFoundPage, ownerPage, pageContext } from "./owner-guard.ts";
 import { LANGUAGE_COOKIE } from "./page-language.ts";
 import { redirectTo } from "./page-response.ts";
@@ -32,14 +33,19 @@ const ASSETS: Record<string, { path: string; type: string }> = {
 
 const ONE_YEAR = 365 * 24 * 60 * 60;
 
-/** Only our own console paths: never an absolute URL or "//host" (open redirect). */
-const safeBack = (back: string | null) =>
-  back && /^\/console(\/|\?|$)/.test(back) && !back.startsWith("//") ? back : CONSOLE_HOME;
+const safeBack = (back: string | null) => consolePathOrNull(back) ?? CONSOLE_HOME;
 
 export function consoleBase(deps: ConsoleDeps) {
   return (
     new Elysia({ name: "console-base" })
-      .get("/console", ({ request }) => redirectTo(requestState(request), request, CONSOLE_HOME))
+      // The start: the inbox once the account has leads, else Integrations (where a new account begins).
+      .get(
+        "/console",
+        ownerPage(deps, async (ctx) => {
+          const hasLeads = await accountHasLeads(deps.db, ctx.session.accountId);
+          return redirectTo(ctx.state, ctx.request, hasLeads ? INBOX_PATH : INTEGRATIONS_PATH);
+        }),
+      )
       .get("/console/assets/:file", ({ request, params }) => {
         const state = requestState(request);
         const asset = Object.hasOwn(ASSETS, params.file) ? ASSETS[params.file] : undefined;

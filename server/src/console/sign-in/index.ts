@@ -20,7 +20,7 @@ import { parseCookies, setCookie } from "../kit/cookies.ts";
 import { csrfAccepted, csrfTokenFor } from "../kit/csrf.ts";
 import type { MessageKey } from "../kit/dictionary.ts";
 import { field, readForm } from "../kit/form.ts";
-import { CONSOLE_HOME } from "../kit/navigation.ts";
+import { CONSOLE_HOME, consolePathOrNull } from "../kit/navigation.ts";
 import {
   type ConsoleDeps,
   forbiddenPage,
@@ -54,13 +54,22 @@ function preSession(ctx: PageContext): { secret: string; cookies: string[] } {
   return { secret, cookies: [setCookie(PRE_SESSION_COOKIE, secret, { secure: ctx.origin.https })] };
 }
 
-/** Signs the owner in: a new session id (never one the browser brought), the pre-session cookie dropped. */
-async function startSession(deps: ConsoleDeps, ctx: PageContext, ownerId: string, accountId: string) {
+/**
+ * Signs the owner in: a new session id (never one the browser brought), the pre-session cookie dropped; then the
+ * page the owner asked for before signing in (`next`, a console path only), else the console's start.
+ */
+async function startSession(
+  deps: ConsoleDeps,
+  ctx: PageContext,
+  ownerId: string,
+  accountId: string,
+  next?: string,
+) {
   const previous = parseCookies(ctx.request.headers.get("cookie"))[SESSION_COOKIE];
   if (previous) await endSession(deps.db, previous);
   const secret = await createSession(deps.db, ownerId, accountId);
   const secure = ctx.origin.https;
-  return redirectTo(ctx.state, ctx.request, CONSOLE_HOME, [
+  return redirectTo(ctx.state, ctx.request, consolePathOrNull(next) ?? CONSOLE_HOME, [
     setCookie(SESSION_COOKIE, secret, { secure, maxAge: SESSION_ABSOLUTE_SECONDS }),
     setCookie(PRE_SESSION_COOKIE, "", { secure, maxAge: 0 }),
   ]);
@@ -90,7 +99,12 @@ export function ownerPages(deps: ConsoleDeps) {
   const signInForm = (
     ctx: PageContext,
     status: number,
-    props: { email?: string; errors?: { email?: string; password?: string; form?: string }; notice?: string },
+    props: {
+      email?: string;
+      errors?: { email?: string; password?: string; form?: string };
+      notice?: string;
+      next?: string;
+    },
   ) => {
     const pre = preSession(ctx);
     const html = SignInPage({
@@ -109,6 +123,7 @@ export function ownerPages(deps: ConsoleDeps) {
     const pre = parseCookies(ctx.request.headers.get("cookie"))[PRE_SESSION_COOKIE];
     if (!csrfAccepted(ctx.request, form, pre, ctx.origin.origin)) return forbiddenPage(ctx);
     const email = normalizeEmail(field(form, "email"));
+    const next = consolePathOrNull(field(form, "next")) ?? undefined;
     const password = form.get("password") ?? "";
     const errors = {
       email: !email
@@ -118,22 +133,26 @@ export function ownerPages(deps: ConsoleDeps) {
           : ctx.t("signIn.emailInvalid"),
       password: password ? undefined : ctx.t("form.required"),
     };
-    if (errors.email || errors.password) return signInForm(ctx, 422, { email, errors });
+    if (errors.email || errors.password) return signInForm(ctx, 422, { email, errors, next });
     const keys = { email, address: ctx.origin.clientAddress };
     const lockedSeconds = await lockedForSeconds(deps.db, keys);
     if (lockedSeconds > 0) {
       const minutes = Math.max(1, Math.ceil(lockedSeconds / 60));
-      return signInForm(ctx, 429, { email, errors: { form: ctx.t("signIn.throttled", { minutes }) } });
+      return signInForm(ctx, 429, {
+        email,
+        next,
+        errors: { form: ctx.t("signIn.throttled", { minutes }) },
+      });
     }
     const owner = await findOwnerCredentials(deps.db, email);
     // Same answer, and the same argon2 work, for an unknown email, a wrong password or a disabled owner.
     const valid = await verifyPassword(password, owner?.password_hash ?? null);
     if (!owner || !valid || !owner.account_id) {
       await recordFailure(deps.db, keys);
-      return signInForm(ctx, 401, { email, errors: { form: ctx.t("signIn.failed") } });
+      return signInForm(ctx, 401, { email, next, errors: { form: ctx.t("signIn.failed") } });
     }
     await clearFailures(deps.db, keys);
-    return await startSession(deps, ctx, owner.id, owner.account_id);
+    return await startSession(deps, ctx, owner.id, owner.account_id, next);
   }
 
   async function setPassword(args: RouteArgs): Promise<Response> {
@@ -165,10 +184,12 @@ export function ownerPages(deps: ConsoleDeps) {
     .get(SIGN_IN_PATH, async (args) => {
       const ctx = pageContext(deps, args);
       const secret = parseCookies(ctx.request.headers.get("cookie"))[SESSION_COOKIE];
+      const search = new URL(ctx.request.url).searchParams;
+      const next = consolePathOrNull(search.get("next")) ?? undefined;
       if (secret && (await findSession(deps.db, secret)))
-        return redirectTo(ctx.state, ctx.request, CONSOLE_HOME);
-      const signedOut = new URL(ctx.request.url).searchParams.get("signed-out") === "1";
-      return signInForm(ctx, 200, { notice: signedOut ? ctx.t("signOut.done") : undefined });
+        return redirectTo(ctx.state, ctx.request, next ?? CONSOLE_HOME);
+      const signedOut = search.get("signed-out") === "1";
+      return signInForm(ctx, 200, { next, notice: signedOut ? ctx.t("signOut.done") : undefined });
     })
     .post(SIGN_IN_PATH, signIn, { parse: "none" })
     .get(`${SIGN_IN_LINK_PATH}/:link`, async (args) => {
