@@ -1,6 +1,7 @@
-// The inbox pages: the list (filters, keyset pages), its live stream, the CSV export, the detail view and
-// "hand off again". Every query is scoped by the session's account; another account's lead is the 404 page.
+// The inbox pages: the list (filters, keyset pages), its live stream, the CSV export, the detail view,
+// "hand off again" and "add to do-not-call" from a lead. Every query is scoped by the session's account; another account's lead is the 404 page.
 import { Elysia } from "elysia";
+import { addToList } from "../../core/dnc/service.ts";
 import { handOffAgain } from "../../core/handoff/handoff-retries.ts";
 import { accountHasLeads, channelOptions, ownerEmails } from "../../core/inbox/account-directory.ts";
 import { feedCursorAt } from "../../core/inbox/changes-since.ts";
@@ -8,12 +9,15 @@ import { exportInboxCsv } from "../../core/inbox/csv-export.ts";
 import { listInboxPage } from "../../core/inbox/inbox-page.ts";
 import { getLeadDetail } from "../../core/inbox/lead-detail.ts";
 import { type ConsoleDeps, notFoundPage, type OwnerContext, ownerPage } from "../kit/owner-guard.ts";
+import { field } from "../kit/form.ts";
+import { redirectWithNotice, takePageNotice } from "../kit/notices.ts";
 import { htmlPage, redirectTo } from "../kit/page-response.ts";
 import type { InboxLive } from "./inbox-live.ts";
 import { InboxPage } from "./inbox-page.tsx";
 import { readInboxQuery, toInboxFilter } from "./inbox-query.ts";
 import { inboxStream } from "./inbox-stream.ts";
 import { LeadDetailPage } from "./lead-detail-page.tsx";
+import { DNC_NOTE_MAX, LeadDncPage } from "./lead-dnc-page.tsx";
 import { textStream } from "./text-stream.ts";
 
 const RETRY_NOTICES = ["ok", "not_failed", "respond_by_passed", "in_flight"] as const;
@@ -85,14 +89,18 @@ export function inboxPages(deps: ConsoleDeps, live: InboxLive) {
         if (!lead) return notFoundPage(ctx);
         const now = new Date();
         const shown = searchOf(ctx).get("retry");
-        const notice = RETRY_NOTICES.includes(shown as RetryNotice)
-          ? {
-              kind: shown === "ok" ? ("ok" as const) : ("error" as const),
-              text: ctx.t(
-                shown === "ok" ? "lead.retry.done" : `lead.retry.${shown as Exclude<RetryNotice, "ok">}`,
-              ),
-            }
-          : undefined;
+        const posted = await takePageNotice(db, ctx);
+        const notice =
+          posted?.kind === "dnc-added"
+            ? { kind: "ok" as const, text: ctx.t("lead.dnc.added", { phone: posted.phone }) }
+            : RETRY_NOTICES.includes(shown as RetryNotice)
+              ? {
+                  kind: shown === "ok" ? ("ok" as const) : ("error" as const),
+                  text: ctx.t(
+                    shown === "ok" ? "lead.retry.done" : `lead.retry.${shown as Exclude<RetryNotice, "ok">}`,
+                  ),
+                }
+              : undefined;
         const canRetry =
           lead.call_eligible &&
           lead.handoff !== null &&
@@ -109,6 +117,35 @@ export function inboxPages(deps: ConsoleDeps, live: InboxLive) {
         }) as string;
         return htmlPage(ctx.state, html);
       }),
+    )
+    .get(
+      "/console/inbox/:id/do-not-call",
+      ownerPage(deps, async (ctx) => {
+        const lead = await getLeadDetail(db, ctx.session.accountId, ctx.params.id ?? "");
+        if (!lead?.phone) return notFoundPage(ctx);
+        const phone = lead.phone_display ?? lead.phone;
+        return htmlPage(ctx.state, LeadDncPage({ ...ctx, leadId: lead.id, phone }) as string);
+      }),
+    )
+    .post(
+      "/console/inbox/:id/do-not-call",
+      ownerPage(deps, async (ctx) => {
+        const lead = await getLeadDetail(db, ctx.session.accountId, ctx.params.id ?? "");
+        if (!lead?.phone) return notFoundPage(ctx);
+        const note = field(ctx.form, "note").slice(0, DNC_NOTE_MAX);
+        // The same service, "via page" and the owner as actor, as the Do not call page: one history.
+        await addToList(db, {
+          accountId: ctx.session.accountId,
+          phone: lead.phone,
+          via: "page",
+          actor: ctx.owner.email,
+          note: note || null,
+        });
+        live.feed.publish(ctx.session.accountId);
+        const phone = lead.phone_display ?? lead.phone;
+        return redirectWithNotice(db, ctx, `/console/inbox/${lead.id}`, { kind: "dnc-added", phone });
+      }),
+      { parse: "none" },
     )
     .post(
       "/console/inbox/:id/hand-off",

@@ -4,6 +4,7 @@ import type { Consent, NotCalledReason, ResponseState } from "@speed-to-lead/spe
 import type { Queryable } from "../../db/database.ts";
 import { plainRows } from "../../db/plain-rows.ts";
 import { isUuid } from "../../db/uuid-text.ts";
+import { isOnList, listChanges, type RecordedChange } from "../dnc/dnc-repository.ts";
 import { type AttemptEntry, listHandoffAttempts } from "../handoff/handoff-attempts.ts";
 import { listRetries, type RetryEntry } from "../handoff/handoff-retries.ts";
 import { callEligible } from "../leads/call-eligibility.ts";
@@ -38,6 +39,21 @@ export interface LeadDetail extends Omit<LeadFields, "source" | "consent"> {
   } | null;
   attempts: AttemptEntry[];
   retries: RetryEntry[];
+  /** The status callbacks told to the sender about this lead. */
+  callbacks: CallbackEntry[];
+  /** The lead's phone is on the account's do-not-call list now. */
+  phone_listed: boolean;
+  /** Every do-not-call change of the lead's phone (the assistant's opt-outs and wrong numbers among them). */
+  dnc_history: RecordedChange[];
+}
+
+export interface CallbackEntry {
+  type: "lead.handed_off" | "lead.missed" | "lead.not_called";
+  status: "pending" | "delivered" | "failed";
+  attempts: number;
+  created_at: Date;
+  delivered_at: Date | null;
+  last_error: string | null;
 }
 
 const LEAD_SQL = `select l.id::text as id, l.received_at, l.updated_at, l.respond_by, l.phone, l.email, l.first_name,
@@ -66,7 +82,7 @@ export async function getLeadDetail(
   // biome-ignore lint/suspicious/noExplicitAny: one joined row, mapped field by field below
   const [row] = await db.query<any>(LEAD_SQL, [accountId, leadId]);
   if (!row) return undefined;
-  const [keys, repeats, attempts, retries] = await Promise.all([
+  const [keys, repeats, attempts, retries, callbacks, listed, dncHistory] = await Promise.all([
     db.query<{ key: string; created_at: Date }>(
       "select key, created_at from idempotency_keys where account_id = $1 and lead_id = $2 order by created_at, key",
       [accountId, leadId],
@@ -74,6 +90,13 @@ export async function getLeadDetail(
     listRepeats(db, leadId),
     listHandoffAttempts(db, leadId),
     listRetries(db, leadId),
+    db.query<CallbackEntry>(
+      `select type, status, attempts, created_at, delivered_at, last_error from status_callbacks
+       where lead_id = $1 order by created_at, id`,
+      [leadId],
+    ),
+    row.phone ? isOnList(db, accountId, row.phone) : Promise.resolve(false),
+    row.phone ? listChanges(db, accountId, row.phone) : Promise.resolve([]),
   ]);
   return {
     id: row.id,
@@ -122,5 +145,8 @@ export async function getLeadDetail(
       : null,
     attempts,
     retries,
+    callbacks: plainRows(callbacks),
+    phone_listed: listed,
+    dnc_history: plainRows(dncHistory),
   };
 }
