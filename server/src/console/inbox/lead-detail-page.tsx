@@ -82,7 +82,10 @@ export function LeadDetailPage(props: LeadDetailPageProps): JSX.Element {
     ["lead.field.price", text(lead.price)],
     ["lead.field.language", text(lead.language)],
     ["lead.field.timezone", text(lead.timezone)],
-    ["lead.field.sourceEventAt", lead.source_event_at ? <LocalTime at={lead.source_event_at} lang={lang} /> : null],
+    [
+      "lead.field.sourceEventAt",
+      lead.source_event_at ? <LocalTime at={lead.source_event_at} lang={lang} /> : null,
+    ],
     ["lead.field.platform", text(lead.platform)],
     ["lead.field.externalId", text(lead.external_lead_id)],
     ["lead.field.channel", text(lead.channel.name)],
@@ -94,7 +97,9 @@ export function LeadDetailPage(props: LeadDetailPageProps): JSX.Element {
   ];
   const context = Object.entries(lead.context ?? {});
   const consentExtra = lead.consent
-    ? Object.entries(lead.consent.block).filter(([key]) => !["source", "reference", "captured_at"].includes(key))
+    ? Object.entries(lead.consent.block).filter(
+        ([key]) => !["source", "reference", "captured_at"].includes(key),
+      )
     : [];
   return (
     <Layout
@@ -199,7 +204,10 @@ export function LeadDetailPage(props: LeadDetailPageProps): JSX.Element {
         <section aria-labelledby="context-title">
           <h2 id="context-title">{t("lead.context")}</h2>
           <table class="context">
-            <TableHead caption={t("lead.context")} columns={[t("lead.context.key"), t("lead.context.value")]} />
+            <TableHead
+              caption={t("lead.context")}
+              columns={[t("lead.context.key"), t("lead.context.value")]}
+            />
             <tbody>
               {context.map(([key, value]) => (
                 <tr>

@@ -22,9 +22,15 @@ function attemptEvent(t: Translate, attempt: LeadDetail["attempts"][number]): Ti
   const latency = t("lead.attempts.ms", { ms: attempt.latency_ms });
   // Never an empty HTTP status: without an answer, the error says what happened.
   const answer =
-    attempt.http_status === null ? t("lead.attempts.noAnswer") : t("lead.attempts.status", { status: attempt.http_status });
+    attempt.http_status === null
+      ? t("lead.attempts.noAnswer")
+      : t("lead.attempts.status", { status: attempt.http_status });
   return attempt.ok
-    ? { at: attempt.started_at, what: t("timeline.delivered", { n: attempt.attempt }), detail: `${answer}, ${latency}` }
+    ? {
+        at: attempt.started_at,
+        what: t("timeline.delivered", { n: attempt.attempt }),
+        detail: `${answer}, ${latency}`,
+      }
     : {
         at: attempt.started_at,
         what: t("timeline.failed", { n: attempt.attempt }),
@@ -33,7 +39,11 @@ function attemptEvent(t: Translate, attempt: LeadDetail["attempts"][number]): Ti
       };
 }
 
-export function timelineEvents(t: Translate, lead: LeadDetail, requesters: Map<string, string>): TimelineEvent[] {
+export function timelineEvents(
+  t: Translate,
+  lead: LeadDetail,
+  requesters: Map<string, string>,
+): TimelineEvent[] {
   const outcome = leadOutcome(lead);
   const events: TimelineEvent[] = [
     { at: lead.received_at, what: t("timeline.received", { channel: lead.channel.name }) },
@@ -64,14 +74,22 @@ export function timelineEvents(t: Translate, lead: LeadDetail, requesters: Map<s
     ...lead.callbacks.map((callback) => ({
       at: callback.delivered_at ?? callback.created_at,
       what: t("timeline.callback", { type: callback.type }),
-      detail: [t(`timeline.callback.${callback.status}`, { attempts: callback.attempts }), callback.last_error]
+      detail: [
+        t(`timeline.callback.${callback.status}`, { attempts: callback.attempts }),
+        callback.last_error,
+      ]
         .filter(Boolean)
         .join(" · "),
       bad: callback.status === "failed",
     })),
   ];
   if (lead.response_state === "missed")
-    events.push({ at: lead.respond_by, what: t("timeline.missed"), detail: t("timeline.missedHint"), bad: true });
+    events.push({
+      at: lead.respond_by,
+      what: t("timeline.missed"),
+      detail: t("timeline.missedHint"),
+      bad: true,
+    });
   return events.sort((a, b) => new Date(a.at).getTime() - new Date(b.at).getTime());
 }
 

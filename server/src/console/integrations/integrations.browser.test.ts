@@ -129,9 +129,11 @@ describe.skipIf(!CHROMIUM_PATH)(
       await page.getByRole("button", { name: "Copy the curl command" }).click();
       await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(snippets[0]);
       // No line is clipped: no code block is wider than its box.
-      const clipped = await page.locator("pre").evaluateAll((blocks) =>
-        blocks.filter((block) => block.scrollWidth > block.clientWidth).map((block) => block.id),
-      );
+      const clipped = await page
+        .locator("pre")
+        .evaluateAll((blocks) =>
+          blocks.filter((block) => block.scrollWidth > block.clientWidth).map((block) => block.id),
+        );
       expect(clipped).toEqual([]);
 
       // A lead through the SDK from this test, to the other server process.
@@ -153,7 +155,9 @@ describe.skipIf(!CHROMIUM_PATH)(
     });
 
     it("renames, with the message beside the field for a bad name", async () => {
-      await rowOf("Website form").getByRole("link", { name: /^Rename Website form/ }).click();
+      await rowOf("Website form")
+        .getByRole("link", { name: /^Rename Website form/ })
+        .click();
       await page.getByLabel("Name", { exact: true }).fill("x".repeat(101));
       // maxlength stops typing past 100 in a browser; the server still checks what is posted.
       await page.getByLabel("Name", { exact: true }).evaluate((input: HTMLInputElement) => {
@@ -203,7 +207,9 @@ describe.skipIf(!CHROMIUM_PATH)(
     });
 
     it("revokes after a confirmation, and every server refuses the token within 5 s", async () => {
-      await rowOf("Website form (2025)").getByRole("link", { name: /^Revoke Website form \(2025\)/ }).click();
+      await rowOf("Website form (2025)")
+        .getByRole("link", { name: /^Revoke Website form \(2025\)/ })
+        .click();
       expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Revoke Website form (2025)?");
       await checkPage("revoke-confirm");
       await page.getByRole("button", { name: "Revoke token" }).click();
@@ -233,7 +239,9 @@ describe.skipIf(!CHROMIUM_PATH)(
       await page.reload();
 
       // Roll with an hour of overlap: old and new both work.
-      await rowOf("CRM sync").getByRole("link", { name: /^Roll CRM sync/ }).click();
+      await rowOf("CRM sync")
+        .getByRole("link", { name: /^Roll CRM sync/ })
+        .click();
       await checkPage("roll");
       await page.getByLabel("In 1 hour").check();
       await page.getByRole("button", { name: "Roll token" }).click();
@@ -262,7 +270,10 @@ describe.skipIf(!CHROMIUM_PATH)(
       ).toBe(1);
 
       // Roll the second with "now": it expires at once and is refused with its own code; the third works.
-      await rows.filter({ hasText: "Active" }).getByRole("link", { name: /^Roll CRM sync/ }).click();
+      await rows
+        .filter({ hasText: "Active" })
+        .getByRole("link", { name: /^Roll CRM sync/ })
+        .click();
       await page.getByLabel("Now").check();
       await page.getByRole("button", { name: "Roll token" }).click();
       await page.locator("#new-secret").waitFor();

@@ -270,7 +270,8 @@ const en = {
   "timeline.callback.delivered": "Delivered",
   "timeline.callback.failed": "Failed after {attempts} attempts",
   "timeline.missed": "Missed: not handed off within five minutes",
-  "timeline.missedHint": "Check the assistant's address and its answers above; “Hand off again” is offered while the respond-by time has not passed.",
+  "timeline.missedHint":
+    "Check the assistant's address and its answers above; “Hand off again” is offered while the respond-by time has not passed.",
   "lead.attempts.noAnswer": "No answer",
   "lead.consent.sentence": "Consent given on {source} at {at}, reference {reference}.",
   "lead.consent.extra": "Also sent with the consent",
@@ -278,12 +279,14 @@ const en = {
   "lead.dnc.listed": "This number is on the do-not-call list.",
   "lead.dnc.history": "Its history on the Do not call page",
   "lead.dnc.page.title": "Put {phone} on the do-not-call list?",
-  "lead.dnc.page.body": "The number is never handed off for a call again, whichever application sends it; its pending hand-offs are cancelled now. Email answers go on. The change is kept in the list's history.",
+  "lead.dnc.page.body":
+    "The number is never handed off for a call again, whichever application sends it; its pending hand-offs are cancelled now. Email answers go on. The change is kept in the list's history.",
   "lead.dnc.note": "Note (optional)",
   "lead.dnc.submit": "Add to the list",
   "lead.dnc.added": "{phone} is on the do-not-call list now.",
   "lead.ignored": "Fields the API ignored",
-  "lead.ignored.body": "The request carried these top-level fields, which the contract does not define: they were not stored.",
+  "lead.ignored.body":
+    "The request carried these top-level fields, which the contract does not define: they were not stored.",
   "nav.dnc": "Do not call",
   "dnc.title": "Do not call",
   "dnc.intro":
@@ -611,7 +614,8 @@ const es: Record<MessageKey, string> = {
   "timeline.callback.delivered": "Entregado",
   "timeline.callback.failed": "Falló tras {attempts} intentos",
   "timeline.missed": "Perdido: no se traspasó en cinco minutos",
-  "timeline.missedHint": "Revise la dirección del asistente y sus respuestas arriba; «Traspasar de nuevo» se ofrece mientras no haya vencido el plazo.",
+  "timeline.missedHint":
+    "Revise la dirección del asistente y sus respuestas arriba; «Traspasar de nuevo» se ofrece mientras no haya vencido el plazo.",
   "lead.attempts.noAnswer": "Sin respuesta",
   "lead.consent.sentence": "Consentimiento dado en {source} el {at}, referencia {reference}.",
   "lead.consent.extra": "También enviado con el consentimiento",
@@ -619,12 +623,14 @@ const es: Record<MessageKey, string> = {
   "lead.dnc.listed": "Este número está en la lista de no llamar.",
   "lead.dnc.history": "Su historial en la página No llamar",
   "lead.dnc.page.title": "¿Añadir {phone} a la lista de no llamar?",
-  "lead.dnc.page.body": "El número no se vuelve a traspasar para una llamada, la envíe la aplicación que la envíe; sus traspasos pendientes se cancelan ahora. Las respuestas por correo siguen. El cambio queda en el historial de la lista.",
+  "lead.dnc.page.body":
+    "El número no se vuelve a traspasar para una llamada, la envíe la aplicación que la envíe; sus traspasos pendientes se cancelan ahora. Las respuestas por correo siguen. El cambio queda en el historial de la lista.",
   "lead.dnc.note": "Nota (opcional)",
   "lead.dnc.submit": "Añadir a la lista",
   "lead.dnc.added": "{phone} está ahora en la lista de no llamar.",
   "lead.ignored": "Campos que la API ignoró",
-  "lead.ignored.body": "La solicitud traía estos campos de primer nivel, que el contrato no define: no se guardaron.",
+  "lead.ignored.body":
+    "La solicitud traía estos campos de primer nivel, que el contrato no define: no se guardaron.",
   "nav.dnc": "No llamar",
   "dnc.title": "No llamar",
   "dnc.intro":
