@@ -10,6 +10,7 @@ import { intakeMetricsEvents } from "./api/metrics/intake-metrics.ts";
 import { consolePages } from "./console/index.ts";
 import { type Authenticator, createAuthenticator } from "./core/accounts/authenticator.ts";
 import { createFailedAuthLimiter } from "./core/accounts/failed-auth-limiter.ts";
+import type { Mailer } from "./core/accounts/smtp-mailer.ts";
 import { combineIntakeEvents, type IntakeEvents } from "./core/leads/events.ts";
 import type { BatchSettings } from "./core/leads/fresh-lead-batch.ts";
 import { createLeadFeed, type LeadFeed } from "./core/leads/lead-feed.ts";
@@ -44,6 +45,10 @@ export interface AppDeps {
   failedAuthPerMinute?: number;
   /** TRUST_PROXY: the client's address is the last X-Forwarded-For entry, and X-Forwarded-Proto counts (console cookies). */
   trustProxy?: boolean;
+  /** PUBLIC_URL: the base of links the console hands out and mails. */
+  publicUrl?: string;
+  /** SMTP_URL's mailer: "forgot password" mails a link; absent, the page says whom to ask. */
+  mailer?: Mailer;
   /** The inbox's live feed; an in-process one when absent. Told of every stored lead. */
   feed?: LeadFeed;
   /** Wakes this process's hand-off dispatcher ("hand off again" in the inbox). */
@@ -129,7 +134,7 @@ export function createApp(deps: AppDeps) {
     .use(health({ db: deps.db, isReady, logger }))
     .use(
       consolePages(
-        { db: deps.db, logger, trustProxy },
+        { db: deps.db, logger, trustProxy, publicUrl: deps.publicUrl, mailer: deps.mailer },
         {
           feed,
           wakeDispatcher: deps.wakeDispatcher ?? (() => undefined),

@@ -4,6 +4,7 @@ import { listenForMetrics } from "./api/metrics/metrics-listener.ts";
 import { createApp } from "./app.ts";
 import { loadConfig, type ServerConfig } from "./config.ts";
 import { createDemoOwnerLink, createDemoToken, demoBanner } from "./core/accounts/demo-account.ts";
+import { smtpMailer } from "./core/accounts/smtp-mailer.ts";
 import { CallbackSender } from "./core/callbacks/callback-sender.ts";
 import { type HandoffRuntime, startHandoff } from "./core/handoff/handoff-runtime.ts";
 import { createLeadFeed, type LeadFeed } from "./core/leads/lead-feed.ts";
@@ -140,6 +141,8 @@ export async function runServer(config: ServerConfig): Promise<void> {
     cors: createCorsPolicy(config.corsAllowedOrigins),
     failedAuthPerMinute: config.failedAuthPerMinute,
     trustProxy: config.trustProxy,
+    publicUrl: config.publicUrl,
+    mailer: config.smtpUrl && config.publicUrl ? smtpMailer(config.smtpUrl, config.publicUrl) : undefined,
     metrics,
     feed,
     wakeDispatcher: () => background?.handoff.taskCommitted(),

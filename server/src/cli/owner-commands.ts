@@ -2,8 +2,8 @@
 
 import { ACCOUNT_SLUG } from "../core/accounts/account-slug.ts";
 import { createOwnerSignIn } from "../core/accounts/owner-access.ts";
-import { disableOwner, listOwners } from "../core/accounts/owner-repository.ts";
-import { endOwnerSessions } from "../core/accounts/session-store.ts";
+import { listOwners } from "../core/accounts/owner-repository.ts";
+import { disableOwnerEverywhere } from "../core/accounts/owner-service.ts";
 import type { Database } from "../db/database.ts";
 import { type ParsedArgs, stringOption, UsageError } from "./args.ts";
 
@@ -57,12 +57,11 @@ export function ownerCommands(env: OwnerCommandEnv) {
     async disable(db: Database, args: ParsedArgs, print: Print): Promise<number> {
       const who = args.positionals[2];
       if (!who) throw new UsageError("owners disable needs the owner's email or id (see owners list)");
-      const id = await disableOwner(db, who);
+      const id = await disableOwnerEverywhere(db, who);
       if (!id) {
         print(`No owner ${who}.`);
         return 1;
       }
-      await endOwnerSessions(db, id);
       print(`Disabled owner ${who}: signed out everywhere, sign-in and links refused.`);
       return 0;
     },

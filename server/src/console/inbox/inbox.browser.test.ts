@@ -472,7 +472,9 @@ describe.skipIf(!CHROMIUM_PATH)(
       const firstRow = await page.locator("#inbox-rows tr").first().boundingBox();
       expect(firstRow!.y).toBeLessThan(844);
       await page.getByRole("button", { name: "Filters", exact: true }).click();
-      expect(await page.getByRole("button", { name: "Filters", exact: true }).getAttribute("aria-expanded")).toBe("true");
+      expect(
+        await page.getByRole("button", { name: "Filters", exact: true }).getAttribute("aria-expanded"),
+      ).toBe("true");
       expect(await page.locator("#filters-form").isVisible()).toBe(true);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       await checkPage("phone-en-inbox-filters-open");

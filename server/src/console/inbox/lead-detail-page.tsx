@@ -91,7 +91,10 @@ export function LeadDetailPage(props: LeadDetailPageProps): JSX.Element {
     ["lead.field.channel", text(lead.channel.name)],
     ["lead.field.received", <LocalTime at={lead.received_at} lang={lang} />],
     ["lead.field.updated", <LocalTime at={lead.updated_at} lang={lang} />],
-    ["lead.field.respondBy", <LocalTime at={lead.respond_by} lang={lang} />],
+    [
+      "lead.field.respondBy",
+      lead.response_state === "pending" ? <LocalTime at={lead.respond_by} lang={lang} /> : null,
+    ],
     ["lead.field.test", lead.test ? yesNo(true) : null],
     ["lead.field.id", text(lead.id)],
   ];

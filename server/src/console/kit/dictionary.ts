@@ -27,6 +27,20 @@ const en = {
   "signIn.noAccount":
     "No account yet? The account's administrator creates your access with the command-line tool.",
   "signOut.done": "You are signed out.",
+  "forgot.link": "Forgot password?",
+  "forgot.title": "Forgot password",
+  "forgot.intro":
+    "Enter the email you sign in with: if it belongs to an owner, a sign-in link is mailed to it. It works once, for 24 hours, and lets you choose a new password.",
+  "forgot.submit": "Mail me a link",
+  "forgot.sent":
+    "If an owner signs in with that email, a link is on its way. Check the inbox (and the spam folder); the link works once, for 24 hours.",
+  "forgot.noMail":
+    "This server does not send mail. Ask another owner of your account to invite you again from the Team page, or ask the operator for a sign-in link (stl owners create).",
+  "forgot.throttled": "Too many requests. Try again in {minutes} min.",
+  "forgot.back": "Back to sign-in",
+  "forgot.mail.subject": "Your Speed-to-Lead sign-in link",
+  "forgot.mail.body":
+    "Someone (probably you) asked for a way back into Speed-to-Lead.\n\nOpen this link to choose a new password. It works once, for 24 hours:\n\n{link}\n\nIf you did not ask, ignore this mail: your password stays as it is.",
   "link.title": "Set your password",
   "link.intro": "Choose the password you will sign in with as {email}.",
   "link.password": "New password",
@@ -288,6 +302,39 @@ const en = {
   "lead.ignored.body":
     "The request carried these top-level fields, which the contract does not define: they were not stored.",
   "nav.dnc": "Do not call",
+  "nav.team": "Team",
+  "team.title": "Team",
+  "team.intro":
+    "Everyone who can sign in to this account. Invite another owner with a single-use link; disable one who left.",
+  "team.owners": "Owners",
+  "team.col.email": "Email",
+  "team.col.status": "Status",
+  "team.col.added": "Added",
+  "team.col.actions": "Actions",
+  "team.status.active": "Active",
+  "team.status.invited": "Invited: no password yet",
+  "team.status.disabled": "Disabled",
+  "team.disable": "Disable",
+  "team.disableFor": "Disable {email}",
+  "team.lastOwner": "The last active owner cannot be disabled: invite another first.",
+  "team.invite.title": "Invite an owner",
+  "team.invite.email": "Their email",
+  "team.invite.hint":
+    "You get a sign-in link to pass on: it works once, for 24 hours, and is shown only once.",
+  "team.invite.submit": "Create invitation link",
+  "team.invite.hasAccess": "This person already has access (here or to another account): ask the operator.",
+  "team.invited.title": "Invitation link for {email}",
+  "team.invited.once":
+    "Copy it now and pass it on: it is shown only this once, works once and for 24 hours. The server keeps only its hash.",
+  "team.invited.copy": "Copy the link",
+  "team.disabled": "Disabled {email}: signed out everywhere, sign-in refused.",
+  "team.refused.last_owner": "Not disabled: an account keeps at least one active owner.",
+  "team.refused.other_accounts": "Not disabled: this person also owns another account; ask the operator.",
+  "team.refused.has_access": "This person already has access: ask the operator.",
+  "team.disablePage.title": "Disable {email}?",
+  "team.disablePage.body":
+    "They are signed out everywhere at once, and sign-in and their links are refused. Their leads and changes stay.",
+  "team.disablePage.submit": "Disable owner",
   "dnc.title": "Do not call",
   "dnc.intro":
     "Numbers on this list are never handed off for a call, whichever application sent the lead. Adding a number cancels its pending hand-offs at once.",
@@ -369,6 +416,20 @@ const es: Record<MessageKey, string> = {
   "signIn.noAccount":
     "¿Aún sin acceso? El administrador de la cuenta lo crea con la herramienta de línea de comandos.",
   "signOut.done": "Ha cerrado la sesión.",
+  "forgot.link": "¿Olvidó la contraseña?",
+  "forgot.title": "Contraseña olvidada",
+  "forgot.intro":
+    "Escriba el correo con el que inicia sesión: si pertenece a un propietario, se le envía un enlace de inicio de sesión. Funciona una vez, durante 24 horas, y le permite elegir una contraseña nueva.",
+  "forgot.submit": "Enviarme un enlace",
+  "forgot.sent":
+    "Si un propietario inicia sesión con ese correo, el enlace está en camino. Revise la bandeja de entrada (y el correo no deseado); el enlace funciona una vez, durante 24 horas.",
+  "forgot.noMail":
+    "Este servidor no envía correo. Pida a otro propietario de su cuenta que vuelva a invitarle desde la página Equipo, o pida al operador un enlace de inicio de sesión (stl owners create).",
+  "forgot.throttled": "Demasiadas solicitudes. Vuelva a intentarlo en {minutes} min.",
+  "forgot.back": "Volver a iniciar sesión",
+  "forgot.mail.subject": "Su enlace de inicio de sesión de Speed-to-Lead",
+  "forgot.mail.body":
+    "Alguien (probablemente usted) pidió volver a entrar en Speed-to-Lead.\n\nAbra este enlace para elegir una contraseña nueva. Funciona una vez, durante 24 horas:\n\n{link}\n\nSi no lo pidió, ignore este correo: su contraseña no cambia.",
   "link.title": "Elija su contraseña",
   "link.intro": "Elija la contraseña con la que iniciará sesión como {email}.",
   "link.password": "Nueva contraseña",
@@ -632,6 +693,40 @@ const es: Record<MessageKey, string> = {
   "lead.ignored.body":
     "La solicitud traía estos campos de primer nivel, que el contrato no define: no se guardaron.",
   "nav.dnc": "No llamar",
+  "nav.team": "Equipo",
+  "team.title": "Equipo",
+  "team.intro":
+    "Todas las personas que pueden iniciar sesión en esta cuenta. Invite a otro propietario con un enlace de un solo uso; desactive a quien se haya ido.",
+  "team.owners": "Propietarios",
+  "team.col.email": "Correo",
+  "team.col.status": "Estado",
+  "team.col.added": "Añadido",
+  "team.col.actions": "Acciones",
+  "team.status.active": "Activo",
+  "team.status.invited": "Invitado: aún sin contraseña",
+  "team.status.disabled": "Desactivado",
+  "team.disable": "Desactivar",
+  "team.disableFor": "Desactivar a {email}",
+  "team.lastOwner": "El último propietario activo no se puede desactivar: invite antes a otro.",
+  "team.invite.title": "Invitar a un propietario",
+  "team.invite.email": "Su correo",
+  "team.invite.hint":
+    "Recibirá un enlace de inicio de sesión para entregar: funciona una vez, durante 24 horas, y se muestra solo una vez.",
+  "team.invite.submit": "Crear enlace de invitación",
+  "team.invite.hasAccess": "Esta persona ya tiene acceso (aquí o a otra cuenta): pídaselo al operador.",
+  "team.invited.title": "Enlace de invitación para {email}",
+  "team.invited.once":
+    "Cópielo ahora y entréguelo: solo se muestra esta vez, funciona una vez y durante 24 horas. El servidor guarda solo su hash.",
+  "team.invited.copy": "Copiar el enlace",
+  "team.disabled": "Se desactivó a {email}: sesión cerrada en todas partes, inicio de sesión rechazado.",
+  "team.refused.last_owner": "No se desactivó: una cuenta conserva al menos un propietario activo.",
+  "team.refused.other_accounts":
+    "No se desactivó: esta persona también es propietaria de otra cuenta; pídaselo al operador.",
+  "team.refused.has_access": "Esta persona ya tiene acceso: pídaselo al operador.",
+  "team.disablePage.title": "¿Desactivar a {email}?",
+  "team.disablePage.body":
+    "Se cierra su sesión en todas partes de inmediato y se rechazan su inicio de sesión y sus enlaces. Sus prospectos y cambios se conservan.",
+  "team.disablePage.submit": "Desactivar propietario",
   "dnc.title": "No llamar",
   "dnc.intro":
     "Los números de esta lista nunca se traspasan para una llamada, sea cual sea la aplicación que envió el prospecto. Añadir un número cancela al momento sus traspasos pendientes.",

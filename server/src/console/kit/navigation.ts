@@ -12,6 +12,7 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   { id: "inbox", href: "/console/inbox", label: "nav.inbox" },
   { id: "integrations", href: "/console/integrations", label: "nav.integrations" },
   { id: "dnc", href: "/console/do-not-call", label: "nav.dnc" },
+  { id: "team", href: "/console/team", label: "nav.team" },
 ];
 
 /** Where the console starts after sign-in: the inbox once the account has leads, else Integrations. */

@@ -2,6 +2,7 @@
 // page handler everything it needs (language, translator, owner, account, form). Pages never read cookies themselves.
 
 import { findSession, type OwnerSession } from "../../core/accounts/session-store.ts";
+import type { Mailer } from "../../core/accounts/smtp-mailer.ts";
 import type { Database } from "../../db/database.ts";
 import type { Language } from "../../http/language.ts";
 import { type RequestState, requestState } from "../../http/request-state.ts";
@@ -25,6 +26,10 @@ export interface ConsoleDeps {
   logger: Logger;
   /** TRUST_PROXY: X-Forwarded-Proto and X-Forwarded-For count. */
   trustProxy: boolean;
+  /** PUBLIC_URL: the base of links the console hands out or mails (never taken from a request's Host when set). */
+  publicUrl?: string;
+  /** SMTP_URL's mailer: "forgot password" mails a link; absent, the page says whom to ask. */
+  mailer?: Mailer;
 }
 
 /** What a console request knows before any page logic runs. */

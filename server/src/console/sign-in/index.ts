@@ -37,7 +37,7 @@ import { SetPasswordPage } from "./set-password-page.tsx";
 import { SignInPage } from "./sign-in-page.tsx";
 
 /** Before sign-in there is no session: this cookie's secret anchors the CSRF token of the sign-in forms. */
-const PRE_SESSION_COOKIE = "stl_presession";
+export const PRE_SESSION_COOKIE = "stl_presession";
 const EMAIL_SHAPE = /^[^\s@]{1,64}@[^\s@]{1,255}$/;
 
 const PASSWORD_MESSAGES: Record<PasswordProblem, MessageKey> = {
@@ -47,7 +47,7 @@ const PASSWORD_MESSAGES: Record<PasswordProblem, MessageKey> = {
 };
 
 /** The pre-session secret of this browser, made (with its Set-Cookie) when it has none. */
-function preSession(ctx: PageContext): { secret: string; cookies: string[] } {
+export function preSession(ctx: PageContext): { secret: string; cookies: string[] } {
   const existing = parseCookies(ctx.request.headers.get("cookie"))[PRE_SESSION_COOKIE];
   if (existing && hasSecretShape(existing)) return { secret: existing, cookies: [] };
   const secret = newSecret();

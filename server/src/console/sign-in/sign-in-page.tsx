@@ -68,6 +68,9 @@ export function SignInPage({
         />
         <button type="submit">{t("signIn.submit")}</button>
       </form>
+      <p>
+        <a href="/console/forgot">{t("forgot.link")}</a>
+      </p>
       <p class="hint">{t("signIn.noAccount")}</p>
     </Layout>
   );
