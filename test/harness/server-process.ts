@@ -36,6 +36,8 @@ export interface StartServerOptions {
   repository?: string;
   /** stdout goes to this file, as `bun start > file` writes it (no pipe to drain); `lines` then stays empty. */
   logFile?: string;
+  /** A port chosen beforehand (e.g. for PUBLIC_URL); a free one otherwise. */
+  port?: number;
 }
 
 const OUTPUT_LIMIT = 32 * 1024;
@@ -84,7 +86,7 @@ async function waitUntilReady(child: Subprocess, url: string, timeoutMs: number,
  * @example const server = await startServerProcess({ databaseEnv: database.env }); … await server.stop();
  */
 export async function startServerProcess(options: StartServerOptions): Promise<ServerProcess> {
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const child = Bun.spawn(["bun", ...(options.bunFlags ?? []), "server/src/main.ts"], {
     cwd: options.repository ?? REPOSITORY_ROOT,
     env: childEnv({
