@@ -48,7 +48,9 @@ const tokenRow = async (id: string) =>
 /** Creates a token through the page and returns its id (from the table's row) and its secret. */
 async function createToken(client: ReturnType<typeof consoleClient>, name: string) {
   const created = await client.post("/console/integrations/tokens", { name });
-  expect(created.status).toBe(201);
+  // POST-redirect-GET: the page the redirect opens shows the secret, once.
+  expect(created.status).toBe(303);
+  await client.get(created.headers.get("location")!);
   const secret = /id="new-secret">(stl_ch_[^<]+)</.exec(client.html)![1]!;
   const [row] = await db.query<{ id: string }>(
     "select id from channel_tokens where token_hint = $1 and name = $2",
@@ -125,7 +127,7 @@ describe("CSRF", () => {
       { name: "x" },
       { headers: { origin: "http://localhost" } },
     );
-    expect(sameOrigin.status).toBe(201);
+    expect(sameOrigin.status).toBe(303);
     expect(await count()).toBe(1);
 
     // Sign-out is a form too: without the token the session stays.
@@ -299,7 +301,10 @@ describe("sessions and links", () => {
     const replay = await app.handle(
       new Request("http://localhost/console/integrations", { headers: { cookie: `stl_session=${cookie}` } }),
     );
-    expect([replay.status, replay.headers.get("location")]).toEqual([303, "/console/sign-in"]);
+    expect([replay.status, replay.headers.get("location")]).toEqual([
+      303,
+      "/console/sign-in?next=%2Fconsole%2Fintegrations",
+    ]);
   });
 
   it("ends sessions that idled too long or passed their absolute expiry", async () => {
