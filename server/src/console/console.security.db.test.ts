@@ -1,5 +1,6 @@
 // Security of the console through real HTTP handling on a real (embedded) PostgreSQL: account isolation, CSRF,
 // password guessing, cookie flags, single-use links, sign-out, headers, escaping and bad input.
+import { brotliDecompressSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type App, createApp } from "../app.ts";
 import { createOwnerSignIn } from "../core/accounts/owner-access.ts";
@@ -391,19 +392,37 @@ describe("pages", () => {
     expect(await tokenRow(id)).toMatchObject({ name: "Bad input", expires_at: null });
   });
 
-  it("serve their assets from the server itself, and nothing else from disk", async () => {
-    const asset = (name: string) => app.handle(new Request(`http://localhost/console/assets/${name}`));
-    for (const [name, type] of [
-      ["htmx.min.js", "text/javascript; charset=utf-8"],
-      ["sse.js", "text/javascript; charset=utf-8"],
-      ["console.js", "text/javascript; charset=utf-8"],
-      ["console.css", "text/css; charset=utf-8"],
-    ]) {
-      const response = await asset(name!);
-      expect([name, response.status, response.headers.get("content-type")]).toEqual([name, 200, type]);
-      expect((await response.text()).length).toBeGreaterThan(100);
+  it("serve their assets from the server itself, versioned, compressed, cached for a year; nothing else from disk", async () => {
+    const asset = (path: string, encoding?: string) =>
+      app.handle(
+        new Request(`http://localhost${path}`, { headers: encoding ? { "accept-encoding": encoding } : {} }),
+      );
+    const page = await (await app.handle(new Request("http://localhost/console/sign-in"))).text();
+    const paths = [...page.matchAll(/(?:href|src)="(\/console\/assets\/[^"]+)"/g)].map((m) => m[1]!);
+    expect(paths.map((path) => path.replace(/\.[0-9a-f]{10}\./, "."))).toEqual([
+      "/console/assets/console.css",
+      "/console/assets/htmx.min.js",
+      "/console/assets/console.js",
+    ]);
+    for (const path of paths) {
+      const plain = await asset(path);
+      expect(plain.status).toBe(200);
+      expect(plain.headers.get("content-type")).toMatch(/^text\/(css|javascript); charset=utf-8$/);
+      expect(plain.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+      expect(plain.headers.get("vary")).toBe("Accept-Encoding");
+      expect(plain.headers.get("content-encoding")).toBeNull();
+      const text = await plain.text();
+      expect(text.length).toBeGreaterThan(100);
+      const br = await asset(path, "gzip, deflate, br");
+      expect(br.headers.get("content-encoding")).toBe("br");
+      const brBytes = new Uint8Array(await br.arrayBuffer());
+      expect(brBytes.length).toBeLessThan(text.length);
+      expect(brotliDecompressSync(brBytes).toString("utf8")).toBe(text);
+      const gzip = await asset(path, "gzip");
+      expect(gzip.headers.get("content-encoding")).toBe("gzip");
+      expect(Bun.gunzipSync(new Uint8Array(await gzip.arrayBuffer())).length).toBe(Buffer.byteLength(text));
     }
-    for (const name of ["..%2F..%2Fpackage.json", "constructor", "__proto__", "console.ts"])
-      expect((await asset(name)).status, name).toBe(404);
+    for (const name of ["..%2F..%2Fpackage.json", "constructor", "__proto__", "console.ts", "console.css"])
+      expect((await asset(`/console/assets/${name}`)).status, name).toBe(404);
   });
 });

@@ -4,6 +4,7 @@
 import type { ChannelOption } from "../../core/inbox/account-directory.ts";
 import type { InboxRow } from "../../core/inbox/inbox-row.ts";
 import type { Language } from "../../http/language.ts";
+import { assetUrl } from "../kit/assets.ts";
 import type { Translate } from "../kit/dictionary.ts";
 import { Layout, type SignedInOwner } from "../kit/layout.tsx";
 import { INTEGRATIONS_PATH } from "../kit/navigation.ts";
@@ -88,7 +89,7 @@ export function InboxPage(props: InboxPageProps): JSX.Element {
           ""
         )}
       </nav>
-      <script src="/console/assets/inbox.js" defer></script>
+      <script src={assetUrl("inbox.js")} defer></script>
     </Layout>
   );
 }

@@ -3,6 +3,7 @@
 
 import type { LeadDetail } from "../../core/inbox/lead-detail.ts";
 import type { Language } from "../../http/language.ts";
+import { assetUrl } from "../kit/assets.ts";
 import type { MessageKey, Translate } from "../kit/dictionary.ts";
 import { Layout, type SignedInOwner } from "../kit/layout.tsx";
 import { LocalTime, TimeSentence } from "../kit/local-time.tsx";
@@ -240,7 +241,7 @@ export function LeadDetailPage(props: LeadDetailPageProps): JSX.Element {
       ) : (
         ""
       )}
-      <script src="/console/assets/inbox.js" defer></script>
+      <script src={assetUrl("inbox.js")} defer></script>
     </Layout>
   );
 }
