@@ -151,6 +151,7 @@ describe.skipIf(!CHROMIUM_PATH)(
         platform: "acme-crm",
         external_lead_id: "A-10023",
         consent: consent("eligible-lead"),
+        crm_stage: "new",
       });
       expect(eligible.callEligible).toBe(true);
       eligibleId = eligible.id;
@@ -255,6 +256,7 @@ describe.skipIf(!CHROMIUM_PATH)(
       expect(await page.locator("#consent-sentence + p").textContent()).toContain("through “Partner feed”");
       expect(await page.locator("pre").count()).toBe(0);
       expect(await page.locator("ul.keys li").count()).toBe(1);
+      expect(await page.locator("#ignored-fields li").allTextContents()).toEqual(["crm_stage"]);
       const events = page.locator("#timeline > li");
       expect(await events.nth(0).locator(".what").textContent()).toBe("Received through “Partner feed”");
       expect(await events.nth(1).locator(".what").textContent()).toBe("Decision: Call-eligible");

@@ -204,6 +204,21 @@ export function LeadDetailPage(props: LeadDetailPageProps): JSX.Element {
           <p>{t("lead.consent.missing")}</p>
         )}
       </section>
+      {lead.ignored_fields.length > 0 ? (
+        <section aria-labelledby="ignored-title">
+          <h2 id="ignored-title">{t("lead.ignored")}</h2>
+          <p class="hint">{t("lead.ignored.body")}</p>
+          <ul class="ignored" id="ignored-fields">
+            {lead.ignored_fields.map((name) => (
+              <li>
+                <code safe>{name}</code>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : (
+        ""
+      )}
       {context.length > 0 ? (
         <section aria-labelledby="context-title">
           <h2 id="context-title">{t("lead.context")}</h2>

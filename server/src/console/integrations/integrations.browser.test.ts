@@ -135,6 +135,11 @@ describe.skipIf(!CHROMIUM_PATH)(
           blocks.filter((block) => block.scrollWidth > block.clientWidth).map((block) => block.id),
         );
       expect(clipped).toEqual([]);
+      // On a phone too: the snippets wrap, the page does not scroll sideways.
+      await page.setViewportSize({ width: 390, height: 844 });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await checkPage("phone-en-integrations-new-token");
+      await page.setViewportSize({ width: 1280, height: 720 });
 
       // A lead through the SDK from this test, to the other server process.
       const lead = await postWith(websiteToken, "e2e-sdk");
@@ -322,6 +327,23 @@ describe.skipIf(!CHROMIUM_PATH)(
       ]);
     });
 
+    it("without SMTP, 'forgot password' says whom to ask; the signed-out pages fit a phone in both languages", async () => {
+      await page.getByRole("link", { name: "¿Olvidó la contraseña?" }).click();
+      await page.waitForURL(`${a.baseUrl}/console/forgot`);
+      expect(await page.locator("#forgot-no-mail").textContent()).toContain("stl owners create");
+      expect(await page.locator("form[action='/console/forgot']").count()).toBe(0);
+      await checkPage("forgot-no-smtp-es");
+      await page.setViewportSize({ width: 390, height: 844 });
+      for (const lang of ["es", "en"] as const)
+        for (const path of ["/console/sign-in", "/console/forgot"]) {
+          await page.goto(`${a.baseUrl}/console/language?to=${lang}&back=${path}`);
+          expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+          await checkPage(`phone-${lang}-${path.split("/").pop()}`);
+        }
+      await page.setViewportSize({ width: 1280, height: 720 });
+      await page.goto(`${a.baseUrl}/console/language?to=es&back=/console/sign-in`);
+    });
+
     it("signs in again with the password, in English", async () => {
       await page.getByRole("link", { name: "English" }).click();
       await page.getByLabel("Email").fill("ana@acme.example");
@@ -333,7 +355,9 @@ describe.skipIf(!CHROMIUM_PATH)(
       await checkPage("sign-in-refused");
       await page.getByLabel("Password").fill(PASSWORD);
       await page.getByRole("button", { name: "Sign in" }).click();
-      await page.waitForURL(`${a.baseUrl}/console/integrations`);
+      // The account has leads now: the console opens on the inbox.
+      await page.waitForURL(`${a.baseUrl}/console/inbox`);
+      await page.getByRole("link", { name: "Integrations" }).click();
       expect(await rowOf("CRM sync").count()).toBe(3);
     });
 

@@ -24,6 +24,19 @@ describe.each(BACKENDS)("lead detail on %s", (backend) => {
   afterEach(() => fixture.reset());
   afterAll(() => fixture?.close());
 
+  it("lists the fields the API ignored in the lead's keyed requests, once each", async () => {
+    const first = await fixture.postAs(
+      web,
+      { email: "i@example.com", crm_owner: "Bo", "<b>x</b>": 1 },
+      { "idempotency-key": "ignored-1" },
+    );
+    expect(first.body.ignored_fields).toEqual(["crm_owner", "<b>x</b>"]);
+    const detail = await getLeadDetail(fixture.db, web.accountId, first.body.id);
+    expect(detail?.ignored_fields).toEqual(["crm_owner", "<b>x</b>"]);
+    const plain = await fixture.postAs(web, { email: "j@example.com" }, { "idempotency-key": "ignored-2" });
+    expect((await getLeadDetail(fixture.db, web.accountId, plain.body.id))?.ignored_fields).toEqual([]);
+  });
+
   it("gives every stored field, the consent as received with when and which token, the key and the repeats", async () => {
     // The fields no repeat changes and no normalization touches: the detail must give each exactly as sent.
     const storedAsSent = {
