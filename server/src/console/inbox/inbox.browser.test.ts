@@ -450,24 +450,36 @@ describe.skipIf(!CHROMIUM_PATH)(
       await page.goto(`${base}/console/language?to=en&back=/console/inbox`);
     });
 
-    it("fits a 390-px phone on every page in both languages: cards, folded filters, no sideways scroll", async () => {
-      await page.setViewportSize({ width: 390, height: 844 });
+    it("fits a 390-px phone and a desktop on every page in both languages: cards, folded filters, no sideways scroll", async () => {
+      await page.goto(`${base}/console/integrations`);
+      const tokenId = await page.locator("tr[data-token-id]").first().getAttribute("data-token-id");
       const leadPath = `/console/inbox/${eligibleId}`;
       const pages = {
         inbox: "/console/inbox",
         lead: leadPath,
-        "lead-dnc-confirm": `/console/inbox/${await rowOf("Cali Eligible").getAttribute("data-lead-id")}/do-not-call`,
+        "lead-dnc-confirm": `${leadPath}/do-not-call`,
         integrations: "/console/integrations",
+        "token-roll": `/console/integrations/tokens/${tokenId}/roll`,
+        "token-rename": `/console/integrations/tokens/${tokenId}/rename`,
+        "token-revoke": `/console/integrations/tokens/${tokenId}/revoke`,
         "do-not-call": "/console/do-not-call",
+        "not-found": "/console/no-such-page",
       };
-      for (const lang of ["en", "es"] as const) {
-        for (const [name, path] of Object.entries(pages)) {
-          await page.goto(`${base}/console/language?to=${lang}&back=${encodeURIComponent(path)}`);
-          const wide = await page.evaluate(() => document.documentElement.scrollWidth);
-          expect(wide, `${lang} ${name}`).toBeLessThanOrEqual(390);
-          await checkPage(`phone-${lang}-${name}`);
+      for (const [width, prefix] of [
+        [390, "phone"],
+        [1280, "desktop"],
+      ] as const) {
+        await page.setViewportSize({ width, height: 844 });
+        for (const lang of ["en", "es"] as const) {
+          for (const [name, path] of Object.entries(pages)) {
+            await page.goto(`${base}/console/language?to=${lang}&back=${encodeURIComponent(path)}`);
+            const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+            expect(wide, `${lang} ${name}`).toBeLessThanOrEqual(width);
+            await checkPage(`${prefix}-${lang}-${name}`);
+          }
         }
       }
+      await page.setViewportSize({ width: 390, height: 844 });
       // The inbox: the filters fold behind their button; a lead is on the first screen.
       await page.goto(`${base}/console/language?to=en&back=/console/inbox`);
       expect(await page.locator("#filters-form").isVisible()).toBe(false);
