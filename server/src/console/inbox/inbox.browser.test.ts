@@ -516,8 +516,12 @@ describe.skipIf(!CHROMIUM_PATH)(
         await signedOut.getByLabel("Email").fill("ana@acme.example");
         await signedOut.getByLabel("Password").fill(PASSWORD);
         await signedOut.getByRole("button", { name: "Sign in" }).click();
-        await signedOut.waitForURL((url) => url.pathname !== "/console/sign-in", { timeout: 10_000 });
-        expect(signedOut.url(), next).toBe(`${base}/console/inbox`);
+        await signedOut
+          .waitForURL((url) => url.pathname !== "/console/sign-in", { timeout: 10_000 })
+          .catch(() => undefined);
+        expect(signedOut.url(), `${next}: ${await signedOut.locator("main").textContent()}`).toBe(
+          `${base}/console/inbox`,
+        );
       }
       await other.close();
     });

@@ -26,7 +26,6 @@ describe("the console dictionary", () => {
         "integrations.col.token",
         "integrations.actionsFor",
         "lead.no",
-        "lead.none",
         "lead.attempts.status",
         "lead.attempts.ms",
         "source.chatbot",
