@@ -5,7 +5,12 @@ import { defineConfig } from "vitest/config";
 /** Tests that open a database (PGlite, or the throwaway PostgreSQL cluster) in this process. */
 const DATABASE = ["**/*.db.test.ts", "**/*.route.test.ts"];
 /** Tests that start the real server (or the CLI, or an example) as a process. */
-const PROCESS = ["test/processes/**/*.test.ts", "test/conformance/**/*.test.ts", "examples/**/*.test.ts"];
+const PROCESS = [
+  "test/processes/**/*.test.ts",
+  "test/conformance/**/*.test.ts",
+  "examples/**/*.test.ts",
+  "server/src/cli/**/*.test.ts",
+];
 /** Tests that drive a real Chromium. */
 const BROWSER = ["**/*.browser.test.ts"];
 /** bench/ has its own runner (bun test) for the harness's parsers. */
@@ -16,6 +21,9 @@ const WITH_POSTGRES = { globalSetup: ["test/harness/global-setup.ts"] };
 export default defineConfig({
   test: {
     pool: "threads",
+    // Two cores give vitest one worker by default; most suites wait on child processes, PGlite or PostgreSQL.
+    maxWorkers: 3,
+    minWorkers: 1,
     testTimeout: 30_000,
     hookTimeout: 60_000,
     fileParallelism: true,

@@ -10,6 +10,7 @@ import {
   LeadIntakeError,
   RateLimitError,
   UnavailableError,
+  UserAbortError,
   ValidationError,
 } from "@speed-to-lead/sdk";
 import { normalizeUsPhone, PhoneNumberError } from "@speed-to-lead/sdk/phone";
@@ -34,6 +35,7 @@ function explain(error: unknown): string {
     return `service unavailable (${error.status}): queue the lead, retry later`;
   if (error instanceof LeadIntakeError) return `HTTP ${error.status} ${error.code}: ${error.detail}`;
   if (error instanceof ConnectionError) return `no response (${error.name}): ${error.message}`;
+  if (error instanceof UserAbortError) return "gave up: the call was aborted";
   throw error;
 }
 

@@ -52,8 +52,9 @@ afterAll(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function runExample(file: string): Promise<string> {
-  const result = file.endsWith(".sh") ? await run("sh", [file], env) : await run(bun, [file], env);
+async function runExample(file: string, extraEnv: Record<string, string> = {}): Promise<string> {
+  const runEnv = { ...env, ...extraEnv };
+  const result = file.endsWith(".sh") ? await run("sh", [file], runEnv) : await run(bun, [file], runEnv);
   expect(result.stderr, `${file} wrote to stderr`).toBe("");
   expect(result.code, `${file} exited ${result.code}:\n${result.stdout}\n${result.stderr}`).toBe(0);
   return result.stdout;
@@ -102,5 +103,15 @@ describe("examples against a real server", () => {
       call_eligible: true,
       lead: { phone: "+14155552671", source: "api" },
     });
+  });
+
+  it("curl.sh run again with the same key, later, gets the first answer replayed (consent time is stored, not the send time)", async () => {
+    const key = { IDEMPOTENCY_KEY: `curl-retry-${crypto.randomUUID()}` };
+    const first = JSON.parse(await runExample("examples/curl.sh", key));
+    // The retry comes in a later second: a consent time stamped at send time would differ now.
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    const retry = JSON.parse(await runExample("examples/curl.sh", key));
+    expect(first.created).toBe(true);
+    expect(retry).toEqual(first);
   });
 });

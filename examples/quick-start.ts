@@ -2,7 +2,8 @@
 // Run: STL_BASE_URL=http://localhost:3000 STL_TOKEN=stl_ch_… bun examples/quick-start.ts
 import { consentBlock, createLeadClient } from "@speed-to-lead/sdk";
 
-const client = createLeadClient({ baseUrl: process.env.STL_BASE_URL!, token: process.env.STL_TOKEN! });
+// baseUrl and token come from STL_BASE_URL and STL_TOKEN (Node, Bun, Deno); pass them to set them in code.
+const client = createLeadClient();
 
 // What the form handler stored when the person submitted the form. Consent was given at that moment:
 // captured_at comes from the stored submission, never from the clock at send time.

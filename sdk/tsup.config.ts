@@ -1,8 +1,13 @@
-// Builds ESM (.mjs + .d.mts) and CJS (.cjs + .d.cts) for the main entry and the /phone and /webhooks subpaths.
+// Builds ESM (.mjs + .d.mts) and CJS (.cjs + .d.cts) for the main entry and the /api, /phone and /webhooks subpaths.
 import { defineConfig } from "tsup";
 
 export default defineConfig({
-  entry: { index: "src/index.ts", phone: "src/phone.ts", webhooks: "src/webhooks.ts" },
+  entry: {
+    index: "src/index.ts",
+    api: "src/api-client.ts",
+    phone: "src/phone.ts",
+    webhooks: "src/webhooks.ts",
+  },
   format: ["esm", "cjs"],
   outExtension: ({ format }) =>
     format === "esm" ? { js: ".mjs", dts: ".d.mts" } : { js: ".cjs", dts: ".d.cts" },

@@ -1,10 +1,11 @@
 // Packs the SDK (npm pack), installs the tarball into a fresh temp folder, and uses it from Node ESM,
-// Node CJS and Bun, then bundles it for the browser with esbuild. Needs a built dist/.
+// Node CJS, Bun and Deno, then bundles it for the browser with esbuild. Needs a built dist/.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { builtinModules } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { gzipSync } from "node:zlib";
 import { build, type Metafile } from "esbuild";
 
 const sdkRoot = join(import.meta.dir, "..");
@@ -14,8 +15,12 @@ const packageJson = JSON.parse(readFileSync(join(sdkRoot, "package.json"), "utf8
 };
 const libphonenumberVersion = packageJson.devDependencies["libphonenumber-js"];
 
-function run(command: string, args: string[], cwd: string): string {
-  const result = spawnSync(command, args, { cwd, encoding: "utf8", env: { ...process.env, NO_COLOR: "1" } });
+function run(command: string, args: string[], cwd: string, env: Record<string, string> = {}): string {
+  const result = spawnSync(command, args, {
+    cwd,
+    encoding: "utf8",
+    env: { ...process.env, NO_COLOR: "1", ...env },
+  });
   if (result.status !== 0) {
     throw new Error(
       `${command} ${args.join(" ")} failed (${result.status}):\n${result.stdout}\n${result.stderr}`,
@@ -43,7 +48,7 @@ function check(condition: unknown, message: string): asserts condition {
 
 for (const file of ["index.mjs", "index.cjs"]) {
   const text = readFileSync(join(sdkRoot, "dist", file), "utf8");
-  for (const library of ["libphonenumber", "standardwebhooks"]) {
+  for (const library of ["libphonenumber", "standardwebhooks", "openapi-fetch"]) {
     check(!text.includes(library), `dist/${file} mentions ${library}: the main entry must not.`);
   }
 }
@@ -114,6 +119,26 @@ const local = new sdk.TimeoutError(5);
 if (!other.isConnectionError(local) || !(local instanceof other.ConnectionError) || other.isLeadIntakeError(local)) fail("guards of the other build: " + local);
 try { phone.normalizeUsPhone("12345"); } catch (error) { if (!other.isSpeedToLeadError(error)) fail("/phone error across builds: " + error); }
 if (!(new sdk.TimeoutError(5) instanceof sdk.ConnectionError)) fail("TimeoutError");
+// Aborts: an SDK error of their own; a DOMException is no SDK error, and no guard or instanceof throws on it.
+const aborted = await sdk.createLeadClient({ baseUrl: "http://smoke.test", token: "t", fetch: () => new Promise(() => {}) })
+  .postLead({ email: "ana@example.com" }, { signal: AbortSignal.timeout(5) }).catch((error) => error);
+if (!(aborted instanceof sdk.UserAbortError) || !(aborted instanceof other.UserAbortError) || aborted.cause?.name !== "TimeoutError") fail("UserAbortError: " + aborted);
+for (const stranger of [new DOMException("x", "AbortError"), aborted.cause, Object.create(null)]) {
+  if (stranger instanceof sdk.SpeedToLeadError || stranger instanceof other.ValidationError || sdk.isSpeedToLeadError(stranger) || other.isConnectionError(stranger)) fail("a stranger passed for an SDK error");
+}
+// getLead through the pipeline: a 503 is retried, the token and the retry count are sent; STL_TOKEN and STL_BASE_URL from the environment.
+const reads = [new Response("{}", { status: 503, headers: { "Retry-After": "0" } }), Response.json({ lead: { id: "l-1" } })];
+// (then three unscripted answers: the /api call below fails each attempt, retried twice)
+const readSeen = [];
+const reader = sdk.createLeadClient({ fetch: async (request) => { readSeen.push(request); return reads.shift(); } });
+const status = await sdk.getLead(reader, "l-1");
+if (status.lead.id !== "l-1" || readSeen.length !== 2 || readSeen[1].headers.get("x-stl-retry-count") !== "1") fail("getLead: " + JSON.stringify(status));
+if (readSeen[0].url !== "http://env.smoke.test/api/speed-to-lead/leads/l-1" || readSeen[0].headers.get("authorization") !== "Bearer stl_ch_from_env") fail("environment defaults: " + readSeen[0].url);
+const dry = await sdk.createLeadClient({ baseUrl: "http://smoke.test", token: "t", fetch: async () => Response.json({ id: "1", created: true, test: false, call_eligible: true, received_at: "2026-11-20T20:00:00Z",
+  respond_by: "2026-11-20T20:05:00Z", lead: {}, ignored_fields: [] }, { status: 201, headers: { "Dry-Run": "true" } }) }).postLead({ email: "ana@example.com" }, { dryRun: true });
+if (dry.dryRun !== true) fail("dryRun: " + JSON.stringify(dry));
+const spec = await api.createApiClient(reader).GET("/api/openapi.json").catch((error) => error);
+if (!(spec instanceof sdk.ConnectionError) || readSeen.length !== 5) fail("/api through the pipeline (retried, then ConnectionError): " + spec);
 if (phone.normalizeUsPhone("(415) 555-2671") !== "+14155552671") fail("normalizeUsPhone");
 try { phone.normalizeUsPhone("+1 604 555 0100"); fail("Canada accepted"); }
 catch (error) { if (!(error instanceof phone.PhoneNumberError) || error.code !== "phone_not_us") fail("PhoneNumberError: " + error); }
@@ -122,14 +147,14 @@ console.log("ok");
   writeFileSync(
     join(app, "esm.mjs"),
     body(
-      `import * as sdk from "@speed-to-lead/sdk";\nimport * as phone from "@speed-to-lead/sdk/phone";\nimport { createRequire } from "node:module";\nconst other = createRequire(import.meta.url)("@speed-to-lead/sdk");`,
+      `import * as sdk from "@speed-to-lead/sdk";\nimport * as phone from "@speed-to-lead/sdk/phone";\nimport * as api from "@speed-to-lead/sdk/api";\nimport { createRequire } from "node:module";\nconst other = createRequire(import.meta.url)("@speed-to-lead/sdk");`,
     ),
   );
   writeFileSync(
     join(app, "cjs.cjs"),
     `(async () => {\nconst sdk = require("@speed-to-lead/sdk");
-if (Object.keys(require.cache).some((path) => path.includes("libphonenumber"))) throw new Error("main entry loaded libphonenumber-js");
-const phone = require("@speed-to-lead/sdk/phone");\nconst other = await import("@speed-to-lead/sdk");\n${body("")}\n})().catch((error) => { console.error(error); process.exit(1); });\n`,
+if (Object.keys(require.cache).some((path) => /libphonenumber|openapi-fetch|standardwebhooks/.test(path))) throw new Error("main entry loaded a library of a subpath");
+const phone = require("@speed-to-lead/sdk/phone");\nconst api = require("@speed-to-lead/sdk/api");\nconst other = await import("@speed-to-lead/sdk");\n${body("")}\n})().catch((error) => { console.error(error); process.exit(1); });\n`,
   );
   // /webhooks: a payload signed with standardwebhooks verifies; a tampered one throws the SDK's error.
   const webhooks = (load: string) => `${load}
@@ -145,37 +170,53 @@ const body = JSON.stringify({ type: "lead.handoff", version: 2, data: { lead_id:
 const payload = await verifyWebhook(signed(body)(body), secret);
 if (payload.type !== "lead.handoff" || payload.version !== 2) fail("verifyWebhook payload: " + JSON.stringify(payload));
 try { await verifyWebhook(signed(body)(body.replace("x", "y")), secret); fail("tampered body verified"); }
-catch (error) { if (!(error instanceof WebhookVerificationError) || !sdk.isSpeedToLeadError(error)) fail("WebhookVerificationError: " + error); }
+catch (error) { if (!(error instanceof WebhookVerificationError) || !sdk.isSpeedToLeadError(error) || error.code !== "webhook_signature_invalid") fail("WebhookVerificationError: " + error); }
+const test = signWebhook({ type: "lead.missed", version: 1, data: { lead_id: "x" } }, secret);
+if (verifyWebhookBody(Buffer.from(test.body), { ...test.headers }, secret, { toleranceSeconds: 10 }).type !== "lead.missed") fail("signWebhook + verifyWebhookBody");
+if (new Webhook(secret).sign(test.headers["webhook-id"], new Date(Number(test.headers["webhook-timestamp"]) * 1000), test.body) !== test.headers["webhook-signature"]) fail("signWebhook differs from standardwebhooks");
+try { verifyWebhookBody(test.body, test.headers, ""); fail("empty secret verified"); }
+catch (error) { if (!(error instanceof WebhookSecretError) || error instanceof WebhookVerificationError) fail("WebhookSecretError: " + error); }
 console.log("ok");
 `;
   writeFileSync(
     join(app, "webhooks.mjs"),
     webhooks(
-      `import * as sdk from "@speed-to-lead/sdk";\nimport { verifyWebhook, WebhookVerificationError } from "@speed-to-lead/sdk/webhooks";\nimport { Webhook } from "standardwebhooks";`,
+      `import * as sdk from "@speed-to-lead/sdk";\nimport { signWebhook, verifyWebhook, verifyWebhookBody, WebhookSecretError, WebhookVerificationError } from "@speed-to-lead/sdk/webhooks";\nimport { Webhook } from "standardwebhooks";`,
     ),
   );
   writeFileSync(
     join(app, "webhooks.cjs"),
     `(async () => {\nconst sdk = require("@speed-to-lead/sdk");
 if (Object.keys(require.cache).some((path) => path.includes("standardwebhooks"))) throw new Error("main entry loaded standardwebhooks");
-const { verifyWebhook, WebhookVerificationError } = require("@speed-to-lead/sdk/webhooks");\nconst { Webhook } = require("standardwebhooks");\n${webhooks("")}\n})().catch((error) => { console.error(error); process.exit(1); });\n`,
+const { signWebhook, verifyWebhook, verifyWebhookBody, WebhookSecretError, WebhookVerificationError } = require("@speed-to-lead/sdk/webhooks");\nconst { Webhook } = require("standardwebhooks");\n${webhooks("")}\n})().catch((error) => { console.error(error); process.exit(1); });\n`,
   );
   for (const [label, command, file] of [
     ["Node ESM", "node", "esm.mjs"],
     ["Node CJS", "node", "cjs.cjs"],
     ["Bun ESM", process.execPath, "esm.mjs"],
     ["Bun CJS", process.execPath, "cjs.cjs"],
+    ["Deno ESM", "deno", "esm.mjs"],
     ["Node ESM /webhooks", "node", "webhooks.mjs"],
     ["Node CJS /webhooks", "node", "webhooks.cjs"],
   ] as const) {
-    const out = run(command, [file], app).trim();
+    // Deno runs with the permissions an app grants: reading its files and the SDK's variables.
+    const args =
+      command === "deno"
+        ? ["run", "--allow-read", "--allow-env=STL_TOKEN,STL_BASE_URL,STL_LOG", file]
+        : [file];
+    const out = run(command === "deno" ? join(sdkRoot, "node_modules/.bin/deno") : command, args, app, {
+      STL_TOKEN: "stl_ch_from_env",
+      STL_BASE_URL: "http://env.smoke.test",
+    }).trim();
     check(out === "ok", `${label} printed ${out}`);
     console.log(`${label}: ok`);
   }
 
   // The published declarations, as a strict consumer compiles them (ESM and CJS, exactOptionalPropertyTypes):
   // the input rules hold and optional fields take undefined, in the .d.mts and the .d.cts alike.
-  const typed = `import { consentBlock, createLeadClient, isLeadIntakeError, ValidationError, type LeadInput } from "@speed-to-lead/sdk";
+  const typed = `import { createApiClient } from "@speed-to-lead/sdk/api";
+import { consentBlock, createLeadClient, findLead, getLead, isLeadIntakeError, PermissionDeniedError, UserAbortError, ValidationError, type LeadInput } from "@speed-to-lead/sdk";
+import { signWebhook, verifyWebhookBody, type WebhookEvent } from "@speed-to-lead/sdk/webhooks";
 import { normalizeUsPhone } from "@speed-to-lead/sdk/phone";
 const maybe = (): string | undefined => undefined;
 export const lead: LeadInput = { phone: normalizeUsPhone("(415) 555-2671"), first_name: maybe(), source: "partner",
@@ -187,6 +228,21 @@ const client = createLeadClient({ baseUrl: "https://leads.example.com", token: "
 export const sent = client.postLead(lead, { signal: undefined, maxRetries: 0 }).withResponse().then(({ result, response }) =>
   [result.requestId, result.attempts, response.status]);
 export const kind = (error: unknown) => (error instanceof ValidationError ? error.errors : isLeadIntakeError(error) ? error.status : 0);
+// Every option takes undefined (exactOptionalPropertyTypes); reads and the openapi-fetch client take the client.
+const unset = maybe();
+export const configured = createLeadClient({ baseUrl: unset, token: unset, tokenHeader: undefined, fetch: undefined, onRetry: undefined,
+  logLevel: undefined, logger: undefined, headers: { "Accept-Language": unset }, maxRetries: undefined });
+export const read = getLead(client, "l-1", { signal: undefined, timeoutMs: undefined, headers: undefined }).then((s) => s.lead.response.state);
+export const found = findLead(client, { platform: "crm", external_lead_id: "A-1" }, { maxRetries: 0 });
+export const spec = createApiClient(client).GET("/api/openapi.json");
+export const aborted = (error: unknown) => error instanceof UserAbortError && error.cause;
+export const denied = (error: unknown) => error instanceof PermissionDeniedError && error.code;
+export const dry = client.postLead(lead, { dryRun: true }).then((r): boolean => r.dryRun);
+export const event = (body: string, headers: Record<string, string | string[] | undefined>): string => {
+  const received: WebhookEvent = verifyWebhookBody(body, headers, "whsec_x", { toleranceSeconds: undefined, now: undefined });
+  return received.type === "lead.handoff" ? String(received.data.call.permitted) : received.data.response.state;
+};
+export const signed = signWebhook({ type: "lead.opted_out", timestamp: "2026-11-20T20:00:00Z", data: { lead_id: "x" } }, "whsec_x", { id: undefined });
 `;
   writeFileSync(join(app, "typed.mts"), typed);
   // The same text as .cts: TypeScript resolves it through the "require" conditions, to the .d.cts files.
@@ -198,13 +254,31 @@ export const kind = (error: unknown) => (error instanceof ValidationError ? erro
   }
 
   // Browser bundles: no errors, no warnings, no Node built-ins; the main entry without libphonenumber-js.
-  const bundles = {
-    "everything (main + /phone)": `import * as sdk from "@speed-to-lead/sdk"; import * as phone from "@speed-to-lead/sdk/phone"; console.log(sdk, phone);`,
-    "consentBlock alone": `import { consentBlock } from "@speed-to-lead/sdk"; console.log(consentBlock);`,
-    "createLeadClient alone": `import { createLeadClient } from "@speed-to-lead/sdk"; console.log(createLeadClient);`,
+  // Each bundle, and text that must not be in it: what tree-shaking keeps out when the import does not need it.
+  const bundles: Record<string, [source: string, absent: string[]]> = {
+    "everything (main + /phone)": [
+      `import * as sdk from "@speed-to-lead/sdk"; import * as phone from "@speed-to-lead/sdk/phone"; console.log(sdk, phone);`,
+      ["whsec_", "querySerializer"],
+    ],
+    "/api alone": [
+      `import { createApiClient } from "@speed-to-lead/sdk/api"; console.log(createApiClient);`,
+      ["whsec_", "channel-inbound"],
+    ],
+    "consentBlock alone": [
+      `import { consentBlock } from "@speed-to-lead/sdk"; console.log(consentBlock);`,
+      ["X-STL-Client", "openapi-fetch", "/api/speed-to-lead/leads"],
+    ],
+    "createLeadClient alone": [
+      `import { createLeadClient } from "@speed-to-lead/sdk"; console.log(createLeadClient);`,
+      ["/api/speed-to-lead/leads", "querySerializer", "whsec_", "date_time_invalid", "Pass a client made by"],
+    ],
+    "/webhooks alone": [
+      `import { verifyWebhook, signWebhook } from "@speed-to-lead/sdk/webhooks"; console.log(verifyWebhook, signWebhook);`,
+      ["X-STL-Client", "querySerializer", "channel-inbound"],
+    ],
   };
   const nodeBuiltins = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]));
-  for (const [label, contents] of Object.entries(bundles)) {
+  for (const [label, [contents, absent]] of Object.entries(bundles)) {
     const result = await build({
       stdin: { contents, resolveDir: app, loader: "js" },
       bundle: true,
@@ -219,14 +293,24 @@ export const kind = (error: unknown) => (error instanceof ValidationError ? erro
     const inputs = Object.keys((result.metafile as Metafile).inputs);
     const imports = Object.values((result.metafile as Metafile).inputs).flatMap((input) => input.imports);
     check(!imports.some((i) => nodeBuiltins.has(i.path)), `${label}: imports a Node built-in`);
-    check(!inputs.some((path) => path.includes("standardwebhooks")), `${label}: standardwebhooks included`);
+    check(
+      inputs.some((path) => path.includes("standardwebhooks")) === label.startsWith("/webhooks"),
+      `${label}: standardwebhooks included or missing`,
+    );
+    check(
+      inputs.some((path) => path.includes("openapi-fetch")) === label.startsWith("/api"),
+      `${label}: openapi-fetch included or missing`,
+    );
+    const text = new TextDecoder().decode(result.outputFiles[0]!.contents);
+    for (const needle of absent) check(!text.includes(needle), `${label}: tree-shaking kept "${needle}"`);
     const hasPhoneLib = inputs.some((path) => path.includes("libphonenumber-js"));
     check(
       hasPhoneLib === label.startsWith("everything"),
       `${label}: libphonenumber-js included: ${hasPhoneLib}`,
     );
     const bytes = result.outputFiles[0]!.contents.byteLength;
-    console.log(`browser bundle, ${label}: ok (${(bytes / 1024).toFixed(1)} kB minified)`);
+    const gzipped = gzipSync(result.outputFiles[0]!.contents, { level: 9 }).byteLength;
+    console.log(`browser bundle, ${label}: ok (esbuild: ${bytes} B minified, ${gzipped} B gzip)`);
   }
 } finally {
   if (existsSync(app)) rmSync(app, { recursive: true, force: true });

@@ -8,22 +8,27 @@ const BRAND = Symbol.for("@speed-to-lead/sdk:error");
 
 /**
  * Whether `value` is an SDK error of the class named `kind` or of a subclass, from any copy of this
- * package: one of its prototypes has that stable name, below the branded base prototype.
+ * package: one of its prototypes below the branded base prototype has that stable name. Never throws:
+ * names are read only below the brand (our own getters), so a DOMException (whose prototype's `name`
+ * getter throws), a Proxy or an object without a prototype is simply not an SDK error.
  */
 function hasKind(value: unknown, kind: string): boolean {
-  let named = false;
-  for (let proto = value; typeof proto === "object" && proto !== null; ) {
-    proto = Object.getPrototypeOf(proto);
-    if (!proto) break;
-    if (Object.hasOwn(proto, "name") && (proto as Error).name === kind) named = true;
-    if (Object.hasOwn(proto, BRAND)) return named;
-  }
+  try {
+    // The prototypes met before the brand: the SDK's classes (and any subclass of them).
+    const below: object[] = [];
+    for (let proto = Object.getPrototypeOf(value); proto; proto = Object.getPrototypeOf(proto)) {
+      below.push(proto);
+      if (Object.hasOwn(proto, BRAND)) {
+        return below.some((p) => Object.hasOwn(p, "name") && (p as Error).name === kind);
+      }
+    }
+  } catch {}
   return false;
 }
 
 /**
  * Every SDK error extends this class: API errors (LeadIntakeError), ConnectionError, TimeoutError,
- * ConsentError and PhoneNumberError. `instanceof` on it and on each subclass also matches an error
+ * UserAbortError, ConsentError, PhoneNumberError and the webhook errors. `instanceof` on it and on each subclass also matches an error
  * thrown by the package's other build (an app that loads both the ESM and the CJS build: the
  * dual-package hazard), because it compares the kind names, not the class objects.
  *

@@ -15,6 +15,7 @@ export interface ConsentInput {
 /** Why consentBlock() refused its input; `code` matches the service's field error codes. */
 export class ConsentError extends SpeedToLeadError {
   constructor(
+    /** The service's field error code for the same input. */
     readonly code: "consent_incomplete" | "consent_in_future" | "date_time_invalid",
     /** The wire field at fault: source, reference or captured_at. */
     readonly field: keyof Consent,
@@ -35,9 +36,26 @@ export const CONSENT_CLOCK_SKEW_MS = 60_000;
 export const DATE_TIME_WITH_ZONE = /^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
 
 /**
+ * Whether a date-time (already of the right shape) names a real day and time: Date.parse would turn
+ * 2026-02-30 into 2 March and 24:00 into the next day, where the service refuses both. A leap second
+ * (23:59:60), which the service takes, is refused here: none is scheduled any more.
+ */
+function isOnCalendar(text: string): boolean {
+  const [year, month, day, hour, minute, second] = text.split(/\D/).map(Number) as number[];
+  const date = new Date(Date.UTC(year!, month! - 1, day));
+  return (
+    date.getUTCMonth() === month! - 1 &&
+    date.getUTCDate() === day &&
+    hour! < 24 &&
+    minute! < 60 &&
+    second! < 60
+  );
+}
+
+/**
  * Returns the consent block to put in a lead's `consent`, with captured_at as ISO 8601 UTC.
- * Throws a ConsentError for an empty part, an unreadable time, or a time more than 60 s in the
- * future (the service refuses those with consent_incomplete and consent_in_future).
+ * Throws a ConsentError for an empty part, an unreadable or impossible time (2026-02-30), or a time
+ * more than 60 s in the future (the service refuses those with consent_incomplete and consent_in_future).
  *
  * `now` is the clock to compare against, in ms since the epoch (default `Date.now()`).
  *
@@ -59,7 +77,7 @@ export function consentBlock(input: ConsentInput, now: number = Date.now()): Con
   const time =
     capturedAt instanceof Date
       ? capturedAt.getTime()
-      : typeof capturedAt === "string" && DATE_TIME_WITH_ZONE.test(capturedAt)
+      : typeof capturedAt === "string" && DATE_TIME_WITH_ZONE.test(capturedAt) && isOnCalendar(capturedAt)
         ? Date.parse(capturedAt)
         : Number.NaN;
   if (Number.isNaN(time)) {

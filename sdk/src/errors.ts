@@ -18,11 +18,15 @@ export type LeadIntakeErrorCode = ProblemCode | "unexpected_response" | (string 
 export class LeadIntakeError extends SpeedToLeadError {
   /** The HTTP status. */
   readonly status: number;
+  /** The problem's stable code, e.g. `validation_failed`: branch on this in programs. */
   readonly code: LeadIntakeErrorCode;
+  /** A short summary of the kind of problem, for people (in the Accept-Language asked for). */
   readonly title: string;
+  /** What went wrong with this request, for people. */
   readonly detail: string;
   /** The problem+json body, or undefined when the body was not one (a proxy's HTML page, say). */
   readonly problem: Problem | undefined;
+  /** The response's headers (WWW-Authenticate, RateLimit-*, …). */
   readonly headers: Headers;
   /** Seconds from the Retry-After header, when the response carried one. */
   readonly retryAfter: number | undefined;
@@ -69,6 +73,16 @@ export class AuthenticationError extends LeadIntakeError {
   }
 }
 
+/**
+ * 403 token_intake_only: the token may post leads but not read them (an intake-only token, the kind
+ * for a web page). Read leads from your server with a token that may read.
+ */
+export class PermissionDeniedError extends LeadIntakeError {
+  override get name() {
+    return "PermissionDeniedError";
+  }
+}
+
 /** 429 rate_limited: `retryAfter` says how many seconds to wait. */
 export class RateLimitError extends LeadIntakeError {
   override get name() {
@@ -104,14 +118,36 @@ export class ConnectionError extends SpeedToLeadError {
   }
 }
 
-/** One attempt took longer than `timeoutMs`. */
+/** One attempt took longer than `timeoutMs`. Retried like any ConnectionError. */
 export class TimeoutError extends ConnectionError {
-  constructor(readonly timeoutMs: number) {
+  /** The limit of one attempt that ran out, in ms. */
+  readonly timeoutMs: number;
+
+  constructor(timeoutMs: number) {
     super(`No response within ${timeoutMs} ms.`);
+    this.timeoutMs = timeoutMs;
   }
 
   override get name() {
     return "TimeoutError";
+  }
+}
+
+/**
+ * The caller's `signal` aborted the call (an `AbortController`'s abort(), an `AbortSignal.timeout()`):
+ * never retried. `cause` is the signal's reason, e.g. a DOMException named AbortError or TimeoutError.
+ *
+ * @example
+ * const error = await client.postLead(lead, { signal: AbortSignal.timeout(2_000) }).catch((e) => e);
+ * if (error instanceof UserAbortError) console.log("gave up", error.cause);
+ */
+export class UserAbortError extends SpeedToLeadError {
+  constructor(cause: unknown) {
+    super("The request was aborted by its signal.", { cause });
+  }
+
+  override get name() {
+    return "UserAbortError";
   }
 }
 
@@ -130,15 +166,17 @@ export function errorFromResponse(response: Response, body: unknown): LeadIntake
   const ErrorClass =
     status === 401
       ? AuthenticationError
-      : status === 409 || code.startsWith("idempotency_")
-        ? IdempotencyConflictError
-        : status === 422
-          ? ValidationError
-          : status === 429
-            ? RateLimitError
-            : status >= 502 && status <= 504
-              ? UnavailableError
-              : LeadIntakeError;
+      : status === 403
+        ? PermissionDeniedError
+        : status === 409 || code.startsWith("idempotency_")
+          ? IdempotencyConflictError
+          : status === 422
+            ? ValidationError
+            : status === 429
+              ? RateLimitError
+              : status >= 502 && status <= 504
+                ? UnavailableError
+                : LeadIntakeError;
   return new ErrorClass(status, headers, body);
 }
 

@@ -1,5 +1,6 @@
 // Idempotency keys: random for one call's retries, deterministic for retries across restarts.
 
+/** idempotencyKey's type: call it for a random key, or `.from(...)` for a deterministic one. */
 export interface IdempotencyKeyFactory {
   /** A fresh random key (a UUID v4). postLead makes one itself when you pass none. */
   (): string;
@@ -32,6 +33,8 @@ async function keyFromParts(...parts: (string | number)[]): Promise<string> {
 }
 
 /**
+ * Makes Idempotency-Keys: random for one call's retries, deterministic (`.from`) for retries from a queue.
+ *
  * @example
  * idempotencyKey();                              // "3b241101-e2bb-4255-8caf-4136c566a962"
  * await idempotencyKey.from("acme-crm", "A-10023"); // "9f0c…" (64 hex characters, always the same)

@@ -1,4 +1,4 @@
-// @speed-to-lead/sdk: post and follow leads. US phone helpers: "@speed-to-lead/sdk/phone"; webhook checks: "@speed-to-lead/sdk/webhooks".
+// @speed-to-lead/sdk: post and follow leads. Typed client of every operation: "/api"; US phones: "/phone"; webhooks: "/webhooks".
 export { isSpeedToLeadError, SpeedToLeadError } from "./base-error";
 export {
   createLeadClient,
@@ -7,8 +7,6 @@ export {
   type LeadClientOptions,
   type LeadPromise,
   type PostLeadOptions,
-  type RequestOptions,
-  type RetryEvent,
 } from "./client";
 export { CONSENT_CLOCK_SKEW_MS, ConsentError, type ConsentInput, consentBlock } from "./consent";
 export {
@@ -19,14 +17,19 @@ export {
   isLeadIntakeError,
   LeadIntakeError,
   type LeadIntakeErrorCode,
+  PermissionDeniedError,
   RateLimitError,
   TimeoutError,
   UnavailableError,
+  UserAbortError,
   ValidationError,
 } from "./errors";
 export { type IdempotencyKeyFactory, idempotencyKey } from "./idempotency";
 export { findLead, getLead, type ReadLeadOptions } from "./leads";
+export type { Logger, LogLevel } from "./logger";
+export { RETRY_COUNT_HEADER, type RequestOptions, type RetryEvent } from "./request";
 export type { LeadResult, RateLimitState } from "./result";
+export { INTAKE_TOKEN_PREFIX, READ_TOKEN_PREFIX } from "./token-scope";
 export type {
   Consent,
   components,

@@ -1,33 +1,40 @@
 // getLead and findLead: what became of a posted lead. Standalone functions, so postLead's bundle stays small.
 import type { LeadClient } from "./client";
-import { errorFromResponse } from "./errors";
+import { PIPELINE, type Pipeline, type RequestOptions } from "./request";
 import type { LeadStatus } from "./types";
 
 /** The path of a sender's lead reads. */
 const LEADS = "/api/speed-to-lead/leads";
 
-/** What getLead and findLead accept: the request's extra headers and an abort signal. */
-export interface ReadLeadOptions {
-  headers?: Record<string, string>;
-  signal?: AbortSignal;
+/** What getLead and findLead accept: the client's request options for this call, and an abort signal. */
+export interface ReadLeadOptions extends RequestOptions {
+  /** Aborts the read, including a retry's wait; it then rejects with a UserAbortError. */
+  signal?: AbortSignal | undefined;
 }
 
-async function read(
-  request: Promise<{ data?: unknown; error?: unknown; response: Response }>,
-): Promise<LeadStatus> {
-  const { data, error, response } = await request;
-  if (!response.ok) throw errorFromResponse(response, error);
+/** The pipeline of a client made by createLeadClient (by either build of the SDK). */
+export function pipelineOf(client: LeadClient): Pipeline {
+  const pipeline = (client as unknown as Record<symbol, Pipeline | undefined>)?.[PIPELINE];
+  if (!pipeline) throw new TypeError("Pass a client made by createLeadClient().");
+  return pipeline;
+}
+
+async function read(client: LeadClient, path: string, options: ReadLeadOptions): Promise<LeadStatus> {
+  const pipeline = pipelineOf(client);
+  const { data } = await pipeline({ method: "GET", url: pipeline.baseUrl + path, ...options });
   return data as LeadStatus;
 }
 
 /**
- * The stored lead, its response state and hand-off attempts; any token of the lead's account may
- * ask. Throws a LeadIntakeError (status 404, code lead_not_found) for a lead of another account.
+ * The stored lead, its response state and hand-off attempts, through the client's pipeline (timeouts,
+ * retries, Retry-After, error classes). Needs a token that may read: an intake-only token gets a
+ * PermissionDeniedError (403 token_intake_only). A lead of another account is a LeadIntakeError
+ * (404 lead_not_found).
  *
  * @example const { lead, handoff_attempts } = await getLead(client, result.id);
  */
 export function getLead(client: LeadClient, id: string, options: ReadLeadOptions = {}): Promise<LeadStatus> {
-  return read(client.api.GET(`${LEADS}/{id}`, { params: { path: { id } }, ...options }));
+  return read(client, `${LEADS}/${encodeURIComponent(id)}`, options);
 }
 
 /**
@@ -40,5 +47,5 @@ export function findLead(
   key: { platform: string; external_lead_id: string },
   options: ReadLeadOptions = {},
 ): Promise<LeadStatus> {
-  return read(client.api.GET(LEADS, { params: { query: key }, ...options }));
+  return read(client, `${LEADS}?${new URLSearchParams(key)}`, options);
 }

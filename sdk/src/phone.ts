@@ -13,6 +13,7 @@ export const US_PHONE_COUNTRIES: readonly string[] = ["US", "PR", "GU", "VI", "M
 /** Why normalizeUsPhone() refused a number; `code` matches the service's field error codes. */
 export class PhoneNumberError extends SpeedToLeadError {
   constructor(
+    /** The service's field error code for the same number. */
     readonly code: "phone_invalid" | "phone_not_us",
     message: string,
   ) {

@@ -11,6 +11,7 @@ export interface RateLimitState {
   resetSeconds: number;
 }
 
+/** What postLead resolves with. */
 export interface LeadResult {
   /** The lead's id: the same for every repeat of the lead. */
   id: string;
@@ -22,6 +23,8 @@ export interface LeadResult {
   callEligible: boolean;
   /** Whether the lead is a test lead (never called). */
   test: boolean;
+  /** true: the answer to a dry run (`dry_run: true` in the body): nothing was stored and `id` names no lead. */
+  dryRun: boolean;
   /** When the service first received the lead: ISO 8601, UTC. */
   receivedAt: string;
   /** receivedAt plus five minutes: the deadline of the five-minute response. */
@@ -40,6 +43,7 @@ export interface LeadResult {
   rateLimit: RateLimitState | undefined;
 }
 
+/** The SDK's result from the service's answer and the call's key and attempt count. */
 export function toLeadResult(
   body: LeadAccepted,
   headers: Headers,
@@ -52,6 +56,8 @@ export function toLeadResult(
     replayed: headers.get("idempotent-replayed") === "true",
     callEligible: body.call_eligible,
     test: body.test,
+    // The body says it (readable in a browser too); the Dry-Run header is the same mark for proxies and logs.
+    dryRun: body.dry_run === true || headers.get("dry-run") === "true",
     receivedAt: body.received_at,
     respondBy: body.respond_by,
     lead: body.lead,

@@ -13,8 +13,11 @@ export type ResponseState = Schemas["ResponseState"];
 /** Where a lead's five-minute response stands: pending, handed_off, missed or not_called. */
 export type ResponseStatus = ResponseState["state"];
 
+/** The wire fields as one object type: mapped over with `keyof`, each field keeps its description. */
+type WireFields = Pick<WireLeadInput, keyof WireLeadInput>;
+/** Homomorphic (`in keyof … as …`), so editors still show each field's description from the spec. */
 type OptionalWireFields = {
-  [Field in Exclude<keyof WireLeadInput, "source">]?: WireLeadInput[Field] | undefined;
+  [Field in keyof WireFields as Exclude<Field, "source" | "consent">]?: WireFields[Field] | undefined;
 };
 
 /**
@@ -22,15 +25,26 @@ type OptionalWireFields = {
  * `exactOptionalPropertyTypes`). `source` suggests the known values and takes any string.
  */
 export interface LeadFields extends OptionalWireFields {
+  /**
+   * Where the lead came from: one of the known sources (form, chatbot, api, partner, …); any other
+   * string is stored as "form", the value sent kept in the stored lead's source_original.
+   */
   source?: LeadSource | (string & {}) | undefined;
+  /**
+   * Who collected the person's consent to be called, and when: build it with `consentBlock()`.
+   * Absent or null: the lead is stored and never called.
+   */
+  consent?: Consent | null | undefined;
 }
 
 /** The contact rule, first way: a lead reached by phone (the number in any common US format). */
 export interface LeadWithPhone {
+  /** A US phone number in any common format: +14155552671, (415) 555-2671, 1-415-555-2671. */
   phone: string;
 }
 /** The contact rule, second way: a lead reached by email. */
 export interface LeadWithEmail {
+  /** An email address. */
   email: string;
 }
 /** The contact rule of the service: a lead needs a phone or an email (or both). */

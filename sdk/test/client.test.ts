@@ -1,13 +1,17 @@
 // postLead through an injected fetch: request shape, result, idempotency keys, retries, timeouts, aborts.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { createApiClient } from "../src/api-client";
 import {
   AuthenticationError,
   ConnectionError,
   createLeadClient,
   IdempotencyConflictError,
+  isSpeedToLeadError,
   LeadIntakeError,
+  SpeedToLeadError,
   TimeoutError,
   UnavailableError,
+  UserAbortError,
   ValidationError,
 } from "../src/index";
 import { accepted, problem, sampleLead, scriptedFetch } from "./scripted-fetch";
@@ -102,6 +106,7 @@ describe("postLead: the result", () => {
       replayed: false,
       callEligible: true,
       test: false,
+      dryRun: false,
       receivedAt: "2026-11-20T20:02:11.482Z",
       respondBy: "2026-11-20T20:07:11.482Z",
       lead: expect.objectContaining({ phone: "+14155552671", response: { state: "pending" } }),
@@ -111,6 +116,17 @@ describe("postLead: the result", () => {
       attempts: 1,
       rateLimit: undefined,
     });
+  });
+
+  it("says dryRun: true for the answer to a dry run, from its body (readable in a browser) or its header", async () => {
+    const { fetch, requests } = scriptedFetch(
+      accepted(201, { dry_run: true }),
+      accepted(201, {}, { "Dry-Run": "true" }),
+    );
+    const client = clientWith(fetch);
+    expect((await client.postLead(sampleLead, { dryRun: true })).dryRun).toBe(true);
+    expect((await client.postLead(sampleLead, { dryRun: true })).dryRun).toBe(true);
+    expect(requests[0]?.headers.get("dry-run")).toBe("true");
   });
 
   it("resolves a 200 repeat with created: false", async () => {
@@ -373,7 +389,7 @@ describe("postLead: timeouts and aborts", () => {
     expect(await outcome).toBeInstanceOf(TimeoutError);
   });
 
-  it("rejects with the caller's abort reason and does not retry", async () => {
+  it("rejects with a UserAbortError carrying the caller's abort reason, and does not retry", async () => {
     const controller = new AbortController();
     const { fetch, requests } = scriptedFetch("hang");
     const outcome = clientWith(fetch)
@@ -382,9 +398,22 @@ describe("postLead: timeouts and aborts", () => {
     await Promise.resolve();
     controller.abort();
     const error = await outcome;
-    expect(error).toBeInstanceOf(DOMException);
-    expect(error.name).toBe("AbortError");
+    expect(error).toBeInstanceOf(UserAbortError);
+    expect(error).toBeInstanceOf(SpeedToLeadError);
+    expect(error).not.toBeInstanceOf(ConnectionError);
+    expect(isSpeedToLeadError(error)).toBe(true);
+    expect(error.cause).toBeInstanceOf(DOMException);
+    expect((error.cause as DOMException).name).toBe("AbortError");
     expect(requests).toHaveLength(1);
+  });
+
+  it("an AbortSignal.timeout() of the caller is a UserAbortError too, its cause the TimeoutError DOMException", async () => {
+    const { fetch } = scriptedFetch("hang");
+    const error = await clientWith(fetch)
+      .postLead(sampleLead, { signal: AbortSignal.timeout(10) })
+      .catch((e) => e);
+    expect(error).toBeInstanceOf(UserAbortError);
+    expect((error.cause as DOMException).name).toBe("TimeoutError");
   });
 
   it("stops waiting between retries when the caller aborts", async () => {
@@ -395,7 +424,9 @@ describe("postLead: timeouts and aborts", () => {
       .catch((e) => e);
     await new Promise((resolve) => setTimeout(resolve, 20));
     controller.abort(new Error("shutting down"));
-    expect((await outcome).message).toBe("shutting down");
+    const error = await outcome;
+    expect(error).toBeInstanceOf(UserAbortError);
+    expect(error.cause.message).toBe("shutting down");
     expect(requests).toHaveLength(1);
   });
 
@@ -417,17 +448,17 @@ describe("postLead: timeouts and aborts", () => {
     const error = await clientWith(fetch)
       .postLead(sampleLead, { signal: AbortSignal.abort() })
       .catch((e) => e);
-    expect(error.name).toBe("AbortError");
+    expect(error).toBeInstanceOf(UserAbortError);
     expect(requests).toHaveLength(0);
   });
 });
 
 describe("createLeadClient", () => {
-  it("exposes the typed openapi-fetch client with the token set", async () => {
+  it("createApiClient gives the typed openapi-fetch client with the token set", async () => {
     const { fetch, requests } = scriptedFetch(
       new Response("{}", { headers: { "Content-Type": "application/json" } }),
     );
-    const { api } = clientWith(fetch);
+    const api = createApiClient(clientWith(fetch));
     const { response } = await api.GET("/api/openapi.json");
     expect(response.status).toBe(200);
     expect(requests[0]?.url).toBe(`${baseUrl}/api/openapi.json`);
@@ -549,7 +580,7 @@ describe("postLead: what every result and request carries", () => {
     );
     const client = clientWith(fetch);
     await client.postLead(sampleLead);
-    await client.api.GET("/api/openapi.json");
+    await createApiClient(client).GET("/api/openapi.json");
     expect(requests.map((r) => r.headers.get("x-stl-client"))).toEqual([
       `speed-to-lead-sdk/${version}`,
       `speed-to-lead-sdk/${version}`,
@@ -616,20 +647,17 @@ describe("postLead: hooks for logging", () => {
     ]);
   });
 
-  it("openapi-fetch middleware added with api.use sees every attempt of postLead", async () => {
+  it("the fetch option sees every attempt of postLead, as a Request", async () => {
     vi.spyOn(Math, "random").mockReturnValue(0);
     const seen: string[] = [];
     const { fetch } = scriptedFetch(problem(500, "internal_error"), accepted());
-    const client = clientWith(fetch);
-    client.api.use({
-      onRequest: ({ request }) => {
-        seen.push(`→ ${request.method} ${request.headers.get("idempotency-key")}`);
-      },
-      onResponse: ({ response }) => {
-        seen.push(`← ${response.status}`);
-      },
-    });
-    await client.postLead(sampleLead, { idempotencyKey: "k-3" });
+    const traced = async (request: Request) => {
+      seen.push(`→ ${request.method} ${request.headers.get("idempotency-key")}`);
+      const response = await fetch(request);
+      seen.push(`← ${response.status}`);
+      return response;
+    };
+    await clientWith(traced).postLead(sampleLead, { idempotencyKey: "k-3" });
     expect(seen).toEqual(["→ POST k-3", "← 500", "→ POST k-3", "← 201"]);
   });
 });

@@ -59,6 +59,27 @@ describe("consentBlock", () => {
     },
   );
 
+  it.each([
+    "2026-02-30T10:00:00Z",
+    "2026-04-31T00:00:00Z",
+    "2025-02-29T12:00:00+02:00",
+    "2026-01-01T24:00:00Z",
+    "2026-01-01T00:60:00Z",
+    "2026-01-01T00:00:60Z",
+    "2026-01-01T00:00:00+24:00",
+  ])("refuses the impossible %o with date_time_invalid, as the service does (no rollover)", (capturedAt) => {
+    expect(refusal(() => consentBlock({ ...parts, capturedAt }, now))).toMatchObject({
+      code: "date_time_invalid",
+      field: "captured_at",
+    });
+  });
+
+  it("takes a leap day", () => {
+    expect(consentBlock({ ...parts, capturedAt: "2024-02-29T23:59:59.999-05:00" }, now).captured_at).toBe(
+      "2024-03-01T04:59:59.999Z",
+    );
+  });
+
   it("refuses an invalid Date", () => {
     expect(refusal(() => consentBlock({ ...parts, capturedAt: new Date("nope") }, now)).code).toBe(
       "date_time_invalid",

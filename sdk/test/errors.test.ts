@@ -12,10 +12,12 @@ import {
   isLeadIntakeError,
   isSpeedToLeadError,
   LeadIntakeError,
+  PermissionDeniedError,
   RateLimitError,
   SpeedToLeadError,
   TimeoutError,
   UnavailableError,
+  UserAbortError,
   ValidationError,
 } from "../src/index";
 import { normalizeUsPhone, PhoneNumberError } from "../src/phone";
@@ -44,6 +46,7 @@ describe("errorFromResponse", () => {
     [401, "token_invalid", AuthenticationError],
     [401, "token_revoked", AuthenticationError],
     [401, "token_conflict", AuthenticationError],
+    [403, "token_intake_only", PermissionDeniedError],
     [404, "not_found", LeadIntakeError],
     [405, "method_not_allowed", LeadIntakeError],
     [409, "idempotency_request_in_flight", IdempotencyConflictError],
@@ -159,6 +162,50 @@ describe("SpeedToLeadError, the base of every SDK error", () => {
       expect(isSpeedToLeadError(other)).toBe(false);
       expect(isLeadIntakeError(other)).toBe(false);
       expect(other instanceof SpeedToLeadError).toBe(false);
+    }
+  });
+
+  it("instanceof and every guard answer false, never throw, for anything that is not an SDK error", () => {
+    // DOMException's prototype has a `name` getter that throws when read off the prototype itself.
+    const domAbort = new DOMException("The operation was aborted.", "AbortError");
+    const strangers: unknown[] = [
+      domAbort,
+      new DOMException("timed out", "TimeoutError"),
+      AbortSignal.abort().reason,
+      Object.create(DOMException.prototype),
+      new Proxy(
+        {},
+        {
+          getPrototypeOf: () => {
+            throw new Error("trap");
+          },
+        },
+      ),
+      Object.create(null),
+      new (class extends Error {
+        override get name(): string {
+          throw new Error("getter");
+        }
+      })(),
+      new Headers(),
+      () => {},
+    ];
+    const classes = [
+      SpeedToLeadError,
+      LeadIntakeError,
+      ValidationError,
+      RateLimitError,
+      ConnectionError,
+      TimeoutError,
+      UserAbortError,
+      PermissionDeniedError,
+      ConsentError,
+      PhoneNumberError,
+    ];
+    const guards = [isSpeedToLeadError, isLeadIntakeError, isConnectionError];
+    for (const stranger of strangers) {
+      for (const Class of classes) expect(stranger instanceof Class).toBe(false);
+      for (const guard of guards) expect(guard(stranger)).toBe(false);
     }
   });
 

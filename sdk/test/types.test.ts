@@ -2,6 +2,7 @@
 // with exactOptionalPropertyTypes (tsconfig.types-strict.json). What must and must not compile.
 // At run time vitest only sees the expectTypeOf calls, which do nothing.
 import { describe, expectTypeOf, it } from "vitest";
+import { createApiClient } from "../src/api-client";
 import {
   ConnectionError,
   type Consent,
@@ -9,6 +10,8 @@ import {
   consentBlock,
   createLeadClient,
   type FieldError,
+  findLead,
+  getLead,
   isConnectionError,
   isLeadIntakeError,
   isSpeedToLeadError,
@@ -17,6 +20,7 @@ import {
   type LeadLanguage,
   type LeadResult,
   type LeadSource,
+  type LeadStatus,
   type PostLeadOptions,
   type RateLimitError,
   type RateLimitState,
@@ -82,13 +86,42 @@ describe("types", () => {
   });
 
   it("the typed openapi-fetch client knows the paths", () => {
-    const { api } = createLeadClient({ baseUrl: "http://localhost", token: "t" });
+    const api = createApiClient(createLeadClient({ baseUrl: "http://localhost", token: "t" }));
     const calls = () => {
       api.GET("/api/openapi.json");
       // @ts-expect-error there is no such path.
       api.GET("/api/leads");
     };
     expectTypeOf(calls).toBeFunction();
+  });
+
+  it("every option of the client, of a post and of a read takes undefined (exactOptionalPropertyTypes)", () => {
+    const unset = undefined;
+    // Types only: this client is never made (it would find no baseUrl).
+    const unmade = () =>
+      createLeadClient({
+        baseUrl: unset,
+        token: unset,
+        tokenHeader: unset,
+        fetch: unset,
+        timeoutMs: unset,
+        maxRetries: unset,
+        headers: { "Accept-Language": unset },
+        onRetry: unset,
+        logLevel: unset,
+        logger: unset,
+      });
+    const client = createLeadClient({ baseUrl: "http://localhost", token: "t" });
+    const calls = () => {
+      client.postLead({ phone: "+14155552671" }, { idempotencyKey: unset, signal: unset, dryRun: unset });
+      getLead(client, "id", { timeoutMs: unset, maxRetries: unset, headers: unset, signal: unset });
+      findLead(client, { platform: "crm", external_lead_id: "A-1" }, { signal: unset });
+      // @ts-expect-error logLevel is one of five names.
+      createLeadClient({ logLevel: "verbose" });
+    };
+    expectTypeOf([unmade, calls]).toBeArray();
+    expectTypeOf<LeadResult["dryRun"]>().toEqualTypeOf<boolean>();
+    expectTypeOf(getLead).returns.resolves.toEqualTypeOf<LeadStatus>();
   });
 
   it("errors carry typed fields", () => {

@@ -198,16 +198,18 @@ export const es = {
   // lead status, dry run, the hand-off webhook
   "findLead.summary": "Buscar un prospecto por su id externo",
   "findLead.description":
-    "El prospecto de esta cuenta con esta platform y este external_lead_id, tal como lo responde getLead. Cualquier token de canal de la cuenta puede consultarlo.",
+    "El prospecto de esta cuenta con esta platform y este external_lead_id, tal como lo responde getLead. Cualquier token de canal de la cuenta que pueda leer (stl_ch_…) puede consultarlo; un token solo de recepción (stl_pk_…) recibe 403.",
   "findLead.parameter.platform.description": "La plataforma con la que se envió el prospecto.",
   "findLead.parameter.external_lead_id.description": "El id del prospecto en esa plataforma.",
   "findLead.200.description": "El prospecto.",
   "findLead.304.description": "Sin cambios desde el ETag enviado en If-None-Match.",
   "findLead.400.description": "La consulta no identifica un prospecto.",
+  "findLead.403.description":
+    "El token es solo de recepción (stl_pk_…): puede enviar prospectos pero no leerlos.",
   "findLead.404.description": "No existe ese prospecto en la cuenta del token.",
   "getLead.summary": "Obtener un prospecto",
   "getLead.description":
-    "El prospecto guardado, el estado de su respuesta y sus intentos de entrega (horas y resultados). Cualquier token de canal de la cuenta del prospecto puede consultarlo; el prospecto de otra cuenta es 404. El ETag cambia cada vez que cambia algo de ello: devuélvalo en If-None-Match para recibir 304. Cuenta para el límite de solicitudes del token como un envío.",
+    "El prospecto guardado, el estado de su respuesta y sus intentos de entrega (horas y resultados). Cualquier token de canal de la cuenta del prospecto que pueda leer (stl_ch_…) puede consultarlo; un token solo de recepción (stl_pk_…) recibe 403, y el prospecto de otra cuenta 404. El ETag cambia cada vez que cambia algo de ello: devuélvalo en If-None-Match para recibir 304. Cuenta para el límite de solicitudes del token como un envío.",
   "getLead.parameter.id.description": "El id del prospecto, tal como lo respondió el envío.",
   "webhook.leadHandoff.summary": "Un prospecto entregado al asistente",
   "webhook.leadHandoff.description":

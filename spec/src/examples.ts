@@ -84,6 +84,7 @@ const detailExamples: Record<ProblemCode, string> = {
   token_revoked: "The channel token was revoked.",
   token_expired: "The channel token expired after a roll. Use the token that replaced it.",
   token_conflict: "Authorization and X-STL-Channel-Token carry different tokens.",
+  token_intake_only: "This channel token may only post leads.",
   not_found: "There is nothing at this path.",
   lead_not_found: "No lead has this id.",
   webhook_signature_invalid: "The webhook signature does not verify.",

@@ -18,8 +18,18 @@ export const LEAD_INTAKE_PATH = "/api/speed-to-lead/channel-inbound.php";
 /** Where the machine-readable description is served. */
 export const OPENAPI_PATH = "/api/openapi.json";
 
-/** Prefix of every channel token, so secret scanners can recognise one. */
+/**
+ * Prefix of a channel token that may read leads (every token issued before scopes, and read tokens), so
+ * secret scanners can recognise one. Such a token belongs on a server, never in a web page.
+ */
 export const CHANNEL_TOKEN_PREFIX = "stl_ch_";
+
+/**
+ * Prefix of an intake-only channel token: it posts leads and dry runs, and a read with it is 403
+ * token_intake_only. The kind to embed in a web page ("publishable", like Stripe's pk_ keys). Same
+ * length as CHANNEL_TOKEN_PREFIX, so both shapes are the prefix and 43 base64url characters.
+ */
+export const INTAKE_TOKEN_PREFIX = "stl_pk_";
 
 /** Where the phone assistant reports what happened on a call (signed per Standard Webhooks). */
 export const ASSISTANT_EVENTS_PATH = "/api/speed-to-lead/assistant-events";

@@ -213,6 +213,13 @@ function leadReadResponses(badRequest: ProblemCode[]): Json {
         }
       : {}),
     "401": tokenRefusedResponse,
+    "403": problemResponse(
+      text(
+        "findLead.403.description",
+        "The token is intake-only (stl_pk_…): it may post leads but not read them.",
+      ),
+      ["token_intake_only"],
+    ),
     "404": problemResponse(text("findLead.404.description", "No such lead in the token's account."), [
       "lead_not_found",
     ]),
@@ -408,7 +415,7 @@ export function buildOpenApiDocument(): Json {
           summary: text("findLead.summary", "Find a lead by its external id"),
           description: text(
             "findLead.description",
-            "The lead of this account with this platform and external_lead_id, as getLead answers it. Any channel token of the account may ask.",
+            "The lead of this account with this platform and external_lead_id, as getLead answers it. Any channel token of the account that may read (stl_ch_…) may ask; an intake-only token (stl_pk_…) gets 403.",
           ),
           parameters: [
             {
@@ -444,7 +451,7 @@ export function buildOpenApiDocument(): Json {
           summary: text("getLead.summary", "Get a lead"),
           description: text(
             "getLead.description",
-            "The stored lead, its response state and its hand-off attempts (times and outcomes). Any channel token of the lead's account may ask; another account's lead is 404. The ETag changes whenever any of it changes: send it back in If-None-Match to get 304 instead. Counts against the token's rate limit like a post.",
+            "The stored lead, its response state and its hand-off attempts (times and outcomes). Any channel token of the lead's account that may read (stl_ch_…) may ask; an intake-only token (stl_pk_…) gets 403, another account's lead 404. The ETag changes whenever any of it changes: send it back in If-None-Match to get 304 instead. Counts against the token's rate limit like a post.",
           ),
           parameters: [
             {

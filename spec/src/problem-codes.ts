@@ -80,6 +80,18 @@ export const PROBLEM_CODES = {
       es: "Authorization y X-STL-Channel-Token llevan tokens distintos. Envíe uno solo.",
     },
   },
+  token_intake_only: {
+    status: 403,
+    title: { en: "Token may not read leads", es: "El token no puede leer prospectos" },
+    when: {
+      en: "An intake-only channel token (stl_pk_…, the kind for web pages) asked to read a lead; it may only post leads and dry runs.",
+      es: "Un token del canal solo de recepción (stl_pk_…, el tipo para páginas web) pidió leer un prospecto; solo puede enviar prospectos y pruebas en seco.",
+    },
+    detail: {
+      en: "This channel token may only post leads. Read leads from your server with a token that may read (stl_ch_…).",
+      es: "Este token del canal solo puede enviar prospectos. Lea los prospectos desde su servidor con un token que pueda leer (stl_ch_…).",
+    },
+  },
   webhook_signature_invalid: {
     status: 401,
     title: { en: "Webhook signature invalid", es: "Firma del webhook no válida" },
@@ -304,4 +316,7 @@ export const ASSISTANT_EVENT_PROBLEM_CODES = [
 export const problemType = (code: string) => `urn:speed-to-lead:problem:${code}`;
 
 /** Codes only the lead reads (getLead, findLead) answer with. */
-export const LEAD_READ_PROBLEM_CODES = ["lead_query_invalid"] as const satisfies readonly ProblemCode[];
+export const LEAD_READ_PROBLEM_CODES = [
+  "lead_query_invalid",
+  "token_intake_only",
+] as const satisfies readonly ProblemCode[];

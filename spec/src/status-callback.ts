@@ -7,6 +7,8 @@ import { text } from "./text.ts";
 import { leadId, webhookEnvelope } from "./webhook-envelope.ts";
 
 export const STATUS_CALLBACK_TYPES = ["lead.handed_off", "lead.missed", "lead.not_called"] as const;
+/** The status callbacks' payload version. */
+export const STATUS_CALLBACK_VERSION = 1;
 
 export const StatusCallbackSchema = Type.Object(
   {
@@ -16,7 +18,7 @@ export const StatusCallbackSchema = Type.Object(
         "lead.handed_off: the assistant acknowledged a response of the lead. lead.missed: a response's respond_by passed unacknowledged. lead.not_called: the lead gets no response at all (a test lead, or no permitted way to answer it).",
       ),
     }),
-    ...webhookEnvelope(1),
+    ...webhookEnvelope(STATUS_CALLBACK_VERSION),
     data: Type.Object(
       {
         lead_id: leadId(),

@@ -1,11 +1,14 @@
 // The assistant's events endpoint against the real server on both databases: every answer judged by the spec,
 // and an opt-out seen by a lead sender through the SDK.
 import { createLeadClient } from "@speed-to-lead/sdk";
+import { createApiClient } from "@speed-to-lead/sdk/api";
+import { signWebhook } from "@speed-to-lead/sdk/webhooks";
 import { Webhook } from "standardwebhooks";
 import { describe, expect, it } from "vitest";
 import { BACKENDS } from "../harness/database-backend.ts";
 import { useLeadServer } from "../harness/lead-server-fixture.ts";
 import { expectConformant } from "../harness/openapi-conformance.ts";
+import { schemaErrors } from "../harness/spec-ajv.ts";
 
 const SECRET = `whsec_${Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("base64")}`;
 
@@ -70,6 +73,24 @@ describe.each(BACKENDS)("assistant events on %s", (backend) => {
       "postAssistantEvent",
     );
     expect([replay.status, replay.body.code]).toEqual([409, "webhook_replayed"]);
+  });
+
+  it("an event signed with the SDK's signWebhook and sent through its /api client is applied", async () => {
+    const client = createLeadClient({ baseUrl: server.baseUrl, token: server.tokens.main.token });
+    const lead = await client.postLead({ phone: "(214) 555-0144", consent: consent() });
+    const { body, headers } = signWebhook(
+      { type: "lead.wrong_number", timestamp: new Date().toISOString(), data: { lead_id: lead.id } },
+      SECRET,
+    );
+    // The signed text is sent as is: a body re-serialised by openapi-fetch could differ from what was signed.
+    const { data, response } = await createApiClient(client).POST("/api/speed-to-lead/assistant-events", {
+      params: { header: headers },
+      body: JSON.parse(body),
+      bodySerializer: () => body,
+    });
+    expect(response.status).toBe(200);
+    expect(schemaErrors("AssistantEventReceived", data)).toEqual([]);
+    expect(data).toMatchObject({ type: "lead.wrong_number", lead_id: lead.id });
   });
 
   it("refuses forgeries, old messages, unknown leads and bad bodies with documented problems", async () => {

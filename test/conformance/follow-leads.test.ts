@@ -1,9 +1,22 @@
 // Every lead's response and senders following their leads, against the real server on both databases:
 // each delivered hand-off verified by the SDK's verifyWebhook and judged by the spec's webhooks schema.
-import { createLeadClient, findLead, getLead, LeadIntakeError } from "@speed-to-lead/sdk";
-import { type HandoffPayload, type StatusCallback, verifyWebhook } from "@speed-to-lead/sdk/webhooks";
+import {
+  ConnectionError,
+  createLeadClient,
+  findLead,
+  getLead,
+  LeadIntakeError,
+  TimeoutError,
+} from "@speed-to-lead/sdk";
+import {
+  type HandoffPayload,
+  type StatusCallback,
+  verifyWebhook,
+  verifyWebhookBody,
+} from "@speed-to-lead/sdk/webhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BACKENDS } from "../harness/database-backend.ts";
+import { startFaultProxy } from "../harness/fault-proxy.ts";
 import { useLeadServer } from "../harness/lead-server-fixture.ts";
 import { expectConformant } from "../harness/openapi-conformance.ts";
 import { schemaErrors } from "../harness/spec-ajv.ts";
@@ -34,7 +47,7 @@ function startAssistant() {
 const assistant = startAssistant();
 afterAll(() => assistant.stop());
 
-/** The sender's endpoint for status callbacks; verifies with the secret the CLI printed. */
+/** The sender's endpoint for status callbacks; verifies the raw body with the secret the CLI printed. */
 function startCallbackReceiver() {
   const received: { webhookId: string; payload: StatusCallback }[] = [];
   const state = { secret: "", refused: [] as string[] };
@@ -42,7 +55,9 @@ function startCallbackReceiver() {
     port: 0,
     async fetch(request) {
       try {
-        const payload = await verifyWebhook<StatusCallback>(request, state.secret);
+        // The raw-body path (as an Express receiver has it): the text and a plain object of headers.
+        const headers = Object.fromEntries(request.headers);
+        const payload = verifyWebhookBody<StatusCallback>(await request.text(), headers, state.secret);
         received.push({ webhookId: request.headers.get("webhook-id")!, payload });
         return new Response(null, { status: 200 });
       } catch (error) {
@@ -183,12 +198,55 @@ describe.each(BACKENDS)("following leads on %s", (backend) => {
     expect(receiver.state.refused).toEqual([]);
   });
 
+  it("getLead and findLead go through the SDK's pipeline: a gateway's 502 is retried, a stall times out, a dead host is a ConnectionError", async () => {
+    const platform = `pipeline-${backend}`;
+    const posted = await clients.main.postLead({
+      email: "reads@example.com",
+      platform,
+      external_lead_id: "R-1",
+    });
+    // Faults are per connection, in order: one proxy per fault, each a fresh client.
+    const gateway = await startFaultProxy(server.processes[0]!.port, [{ kind: "bad-gateway" }]);
+    const stall = await startFaultProxy(server.processes[0]!.port, [{ kind: "stall-then-drop", ms: 5_000 }]);
+    try {
+      const seen: Request[] = [];
+      const throughGateway = createLeadClient({
+        baseUrl: gateway.baseUrl,
+        token: server.tokens.main.token,
+        maxRetries: 1,
+        fetch: (request) => {
+          seen.push(request);
+          return fetch(request);
+        },
+      });
+      const read = await getLead(throughGateway, posted.id);
+      expect(read.lead.external_lead_id).toBe("R-1");
+      expect(seen.map((request) => request.headers.get("x-stl-retry-count"))).toEqual([null, "1"]);
+      const throughStall = createLeadClient({ baseUrl: stall.baseUrl, token: server.tokens.main.token });
+      const stalled = await findLead(
+        throughStall,
+        { platform, external_lead_id: "R-1" },
+        { timeoutMs: 500, maxRetries: 0 },
+      ).catch((caught: unknown) => caught);
+      expect(stalled).toBeInstanceOf(TimeoutError);
+      expect([gateway.faults, stall.faults]).toEqual([1, 1]);
+    } finally {
+      await Promise.all([gateway.close(), stall.close()]);
+    }
+    const dead = createLeadClient({
+      baseUrl: gateway.baseUrl,
+      token: server.tokens.main.token,
+      maxRetries: 0,
+    });
+    await expect(getLead(dead, posted.id)).rejects.toBeInstanceOf(ConnectionError);
+  });
+
   it("a dry run answers like a post, conformant and marked, and nothing is stored or handed off", async () => {
     const { result, response } = await clients.main
       .postLead({ phone: "(415) 555-0180", consent: consent() }, { dryRun: true })
       .withResponse();
     expect(response.headers.get("dry-run")).toBe("true");
-    expect(result).toMatchObject({ created: true, callEligible: true });
+    expect(result).toMatchObject({ created: true, callEligible: true, dryRun: true });
     const error = await getLead(clients.main, result.id).catch((caught: unknown) => caught);
     expect((error as LeadIntakeError).status).toBe(404);
     const raw = await expectConformant(

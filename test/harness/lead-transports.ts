@@ -68,6 +68,7 @@ function expectSdkAgreesWithWire(
       replayed: wire.headers.get("Idempotent-Replayed") === "true",
       callEligible: wire.body.call_eligible,
       test: wire.body.test,
+      dryRun: wire.body.dry_run === true,
       receivedAt: wire.body.received_at,
       respondBy: wire.body.respond_by,
       lead: wire.body.lead,

@@ -31,7 +31,7 @@ export interface paths {
         };
         /**
          * Find a lead by its external id
-         * @description The lead of this account with this platform and external_lead_id, as getLead answers it. Any channel token of the account may ask.
+         * @description The lead of this account with this platform and external_lead_id, as getLead answers it. Any channel token of the account that may read (stl_ch_…) may ask; an intake-only token (stl_pk_…) gets 403.
          */
         get: operations["findLead"];
         put?: never;
@@ -51,7 +51,7 @@ export interface paths {
         };
         /**
          * Get a lead
-         * @description The stored lead, its response state and its hand-off attempts (times and outcomes). Any channel token of the lead's account may ask; another account's lead is 404. The ETag changes whenever any of it changes: send it back in If-None-Match to get 304 instead. Counts against the token's rate limit like a post.
+         * @description The stored lead, its response state and its hand-off attempts (times and outcomes). Any channel token of the lead's account that may read (stl_ch_…) may ask; an intake-only token (stl_pk_…) gets 403, another account's lead 404. The ETag changes whenever any of it changes: send it back in If-None-Match to get 304 instead. Counts against the token's rate limit like a post.
          */
         get: operations["getLead"];
         put?: never;
@@ -370,7 +370,7 @@ export interface components {
              * @description Stable, machine-readable problem code.
              * @enum {string}
              */
-            code: "invalid_json" | "token_missing" | "token_invalid" | "token_revoked" | "token_expired" | "token_conflict" | "webhook_signature_invalid" | "webhook_timestamp_invalid" | "not_found" | "lead_not_found" | "lead_query_invalid" | "method_not_allowed" | "idempotency_request_in_flight" | "webhook_replayed" | "payload_too_large" | "unsupported_media_type" | "unsupported_content_encoding" | "validation_failed" | "idempotency_key_mismatch" | "idempotency_key_reused" | "rate_limited" | "too_many_failed_authentications" | "internal_error" | "unavailable";
+            code: "invalid_json" | "token_missing" | "token_invalid" | "token_revoked" | "token_expired" | "token_conflict" | "token_intake_only" | "webhook_signature_invalid" | "webhook_timestamp_invalid" | "not_found" | "lead_not_found" | "lead_query_invalid" | "method_not_allowed" | "idempotency_request_in_flight" | "webhook_replayed" | "payload_too_large" | "unsupported_media_type" | "unsupported_content_encoding" | "validation_failed" | "idempotency_key_mismatch" | "idempotency_key_reused" | "rate_limited" | "too_many_failed_authentications" | "internal_error" | "unavailable";
             /** @description The request's id, also in the X-Request-Id header. */
             request_id?: string;
             /** @description With validation_failed: every field error at once. */
@@ -899,6 +899,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The token is intake-only (stl_pk_…): it may post leads but not read them. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No such lead in the token's account. */
             404: {
                 headers: {
@@ -980,6 +990,16 @@ export interface operations {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token is intake-only (stl_pk_…): it may post leads but not read them. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {

@@ -1,7 +1,8 @@
 // The status-callback outbox: rows written beside a lead's state change, claimed and settled by the sender loop.
+import type { NotCalledReason, ResponseState, StatusCallback } from "@speed-to-lead/spec";
 import type { Queryable } from "../../db/database.ts";
 
-export type CallbackType = "lead.handed_off" | "lead.missed" | "lead.not_called";
+export type CallbackType = StatusCallback["type"];
 
 /**
  * A CTE body that queues `type` for the leads whose ids the query `leadIds` selects, for the tokens
@@ -27,8 +28,8 @@ export interface ClaimedCallback {
   platform: string | null;
   external_lead_id: string | null;
   test: boolean;
-  response_state: string;
-  response_reason: string | null;
+  response_state: ResponseState;
+  response_reason: NotCalledReason | null;
   received_at: Date | string;
   respond_by: Date | string;
 }

@@ -1,8 +1,6 @@
 // The body of a status callback: what became of a lead, without its contact details.
+import { STATUS_CALLBACK_VERSION, type StatusCallback } from "@speed-to-lead/spec";
 import type { ClaimedCallback } from "./callback-outbox.ts";
-
-/** The status callbacks' payload version. */
-const STATUS_CALLBACK_VERSION = 1;
 
 /** Stable across retries, restarts and processes: the sender drops duplicates by it. */
 export const callbackWebhookId = (callbackId: string) => `msg_callback_${callbackId}`;
@@ -15,7 +13,7 @@ const iso = (value: Date | string) => new Date(value).toISOString();
  *
  * @example statusCallbackBody(claimed, Date.now()).type // "lead.handed_off"
  */
-export function statusCallbackBody(callback: ClaimedCallback, now: number) {
+export function statusCallbackBody(callback: ClaimedCallback, now: number): StatusCallback {
   return {
     type: callback.type,
     version: STATUS_CALLBACK_VERSION,

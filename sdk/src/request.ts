@@ -1,0 +1,236 @@
+// The one request pipeline of every call (postLead, getLead, findLead, the openapi-fetch client): token and
+// headers, a timeout per attempt, retries with Retry-After, error classes, request ids and the log.
+import {
+  ConnectionError,
+  errorFromResponse,
+  type LeadIntakeError,
+  TimeoutError,
+  UserAbortError,
+} from "./errors";
+import type { Log } from "./logger";
+import { isRetryableStatus, retryDelayMs, sleep } from "./retry";
+
+/** Sent on every retry with the number of the retry (1 for the second attempt), so logs can tell one. */
+export const RETRY_COUNT_HEADER = "X-STL-Retry-Count";
+
+/** A timer holds at most 2^31 - 1 ms; Node and browsers fire a longer one at once. */
+const MAX_TIMER_MS = 2_147_483_647;
+
+/** Headers that carry a token: only the client's own token may (the service refuses two different ones). */
+const TOKEN_HEADER = /^(authorization|x-stl-channel-token)$/i;
+
+/** Where the pipeline is kept on a client, for getLead, findLead and createApiClient (any build of the SDK). */
+export const PIPELINE = Symbol.for("@speed-to-lead/sdk:pipeline");
+
+/** Options of every request: set them on the client, and override them on one call. */
+export interface RequestOptions {
+  /**
+   * Time limit of one attempt, in ms (default 10 000): 1 to 2^31 - 1, or Infinity for no limit.
+   * Each retry gets a fresh limit.
+   */
+  timeoutMs?: number | undefined;
+  /**
+   * Retries after the first attempt (default 2, so at most 3 requests); 0 disables retries. Only
+   * idempotent requests are retried: reads, and posts that carry an Idempotency-Key (every postLead).
+   */
+  maxRetries?: number | undefined;
+  /**
+   * Extra headers, e.g. `{ "Accept-Language": "es" }` for Spanish error text. A call's headers are
+   * added to the client's. Authorization and X-STL-Channel-Token are dropped from both: the client's
+   * token is the only one sent.
+   */
+  headers?: Record<string, string | undefined> | undefined;
+}
+
+/** What `onRetry` is told before each wait between two attempts. */
+export interface RetryEvent {
+  /** The attempt that just failed: 1 for the first request. */
+  attempt: number;
+  /** Why it failed: an error status (LeadIntakeError) or no usable response (ConnectionError). */
+  error: LeadIntakeError | ConnectionError;
+  /** How long the SDK waits before the next attempt, in ms. */
+  delayMs: number;
+  /** The Idempotency-Key, the same on every attempt of the call; undefined for a read. */
+  idempotencyKey: string | undefined;
+}
+
+/** One call through the pipeline. */
+export interface Call {
+  method: string;
+  /** The absolute URL. */
+  url: string;
+  body?: string | undefined;
+  /** The call's own headers (the call's options.headers and any header of the operation). */
+  headers?: Record<string, string | undefined> | Headers | undefined;
+  idempotencyKey?: string | undefined;
+  signal?: AbortSignal | undefined;
+  /** The call's limits; the client's where undefined. */
+  timeoutMs?: number | undefined;
+  maxRetries?: number | undefined;
+  /** true: give back an error status as it came (for openapi-fetch), and leave the body unparsed. */
+  raw?: boolean | undefined;
+}
+
+/** The answer of the attempt that succeeded (or, with `raw`, of the last one). */
+export interface Sent {
+  response: Response;
+  /** The body as text ("" when empty). */
+  text: string;
+  /** The body parsed as JSON (undefined when empty, or with `raw`). */
+  data: unknown;
+  /** Requests made: 1, plus one per retry. */
+  attempts: number;
+}
+
+export type Pipeline = ((call: Call) => Promise<Sent>) & {
+  baseUrl: string;
+  limits: { timeoutMs: number; maxRetries: number };
+};
+
+export interface PipelineConfig {
+  baseUrl: string;
+  /** The client's headers: X-STL-Client, the caller's extra headers, the token header (in that order). */
+  headers: Record<string, string | undefined>;
+  token: Record<string, string>;
+  fetch: ((request: Request) => Promise<Response>) | undefined;
+  limits: { timeoutMs: number; maxRetries: number };
+  onRetry: ((event: RetryEvent) => void) | undefined;
+  log: Log | undefined;
+}
+
+type Answer = Omit<Sent, "attempts">;
+
+/** Copies headers in order (a later name wins, case-insensitively), without any token header. */
+function setHeaders(target: Headers, source: Call["headers"]): void {
+  const entries = source instanceof Headers ? [...source] : Object.entries(source ?? {});
+  for (const [name, value] of entries) {
+    if (value !== undefined && !TOKEN_HEADER.test(name)) target.set(name, value);
+  }
+}
+
+/** The timeout and retry count of a request: `options` where set, else `defaults`; refuses bad values. */
+export function requestLimits(
+  options: Pick<RequestOptions, "timeoutMs" | "maxRetries">,
+  defaults: { timeoutMs: number; maxRetries: number },
+): { timeoutMs: number; maxRetries: number } {
+  const { timeoutMs = defaults.timeoutMs, maxRetries = defaults.maxRetries } = options;
+  if (!(timeoutMs > 0 && (timeoutMs <= MAX_TIMER_MS || timeoutMs === Number.POSITIVE_INFINITY))) {
+    throw new RangeError(`timeoutMs must be 1 to ${MAX_TIMER_MS} ms, or Infinity.`);
+  }
+  if (!Number.isInteger(maxRetries) || maxRetries < 0) {
+    throw new RangeError("maxRetries must be a whole number, 0 or more.");
+  }
+  return { timeoutMs, maxRetries };
+}
+
+/** A problem body, or undefined for one that is not JSON (a proxy's page: still an error status). */
+function json(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The pipeline of one client. */
+export function createPipeline(config: PipelineConfig): Pipeline {
+  const { baseUrl, log } = config;
+
+  /** One request with its own timeout; HTTP errors are returned, the caller's abort is thrown. */
+  async function attempt(
+    call: Call,
+    headers: Headers,
+    attempts: number,
+    timeoutMs: number,
+  ): Promise<Answer | ConnectionError> {
+    const { signal: callerSignal } = call;
+    // One controller per attempt, aborted by its timer or by the caller's signal (a listener, removed
+    // after the attempt, so a long-lived caller signal does not collect one per attempt).
+    const controller = new AbortController();
+    const { signal } = controller;
+    const timer =
+      timeoutMs === Number.POSITIVE_INFINITY
+        ? undefined
+        : setTimeout(() => controller.abort(new TimeoutError(timeoutMs)), timeoutMs);
+    const onCallerAbort = () => controller.abort(new UserAbortError(callerSignal?.reason));
+    callerSignal?.addEventListener("abort", onCallerAbort);
+    // Settles the attempt on abort even with a fetch that ignores signals.
+    const aborted = new Promise<never>((_, reject) => {
+      signal.addEventListener("abort", () => reject(signal.reason));
+    });
+    aborted.catch(() => {});
+    let requestId: string | undefined;
+    const started = Date.now();
+    try {
+      log?.("debug", `${call.method} ${call.url} attempt ${attempts}`);
+      const request = new Request(call.url, {
+        method: call.method,
+        headers,
+        body: call.body ?? null,
+        signal,
+      });
+      const response = await Promise.race([(config.fetch ?? globalThis.fetch)(request), aborted]);
+      requestId = response.headers.get("x-request-id") ?? undefined;
+      const text = await Promise.race([response.text(), aborted]);
+      log?.("debug", `${response.status} ${call.method} ${call.url} in ${Date.now() - started} ms`, {
+        requestId,
+      });
+      // An unreadable success body counts as no answer (retried); an error status is judged by the caller.
+      const data = response.ok && text && !call.raw ? JSON.parse(text) : undefined;
+      return { response, text, data };
+    } catch (cause) {
+      if (callerSignal?.aborted) throw new UserAbortError(callerSignal.reason);
+      if (signal.aborted) return signal.reason as TimeoutError;
+      const reason = cause instanceof Error ? cause.message : String(cause);
+      return new ConnectionError(`No usable response from ${baseUrl}: ${reason}`, { cause, requestId });
+    } finally {
+      clearTimeout(timer);
+      callerSignal?.removeEventListener("abort", onCallerAbort);
+    }
+  }
+
+  const pipeline = async (call: Call): Promise<Sent> => {
+    const { signal, idempotencyKey } = call;
+    const { timeoutMs, maxRetries } = requestLimits(call, config.limits);
+    const headers = new Headers();
+    setHeaders(headers, config.headers);
+    setHeaders(headers, call.headers);
+    for (const [name, value] of Object.entries(config.token)) headers.set(name, value);
+    if (idempotencyKey) headers.set("Idempotency-Key", idempotencyKey);
+    if (call.body !== undefined && !headers.has("content-type"))
+      headers.set("Content-Type", "application/json");
+    // A read, or a post made safe by its key: only those may be sent twice.
+    const idempotent = call.method === "GET" || call.method === "HEAD" || headers.has("idempotency-key");
+    for (let attempts = 1; ; attempts++) {
+      if (signal?.aborted) throw new UserAbortError(signal.reason);
+      if (attempts > 1) headers.set(RETRY_COUNT_HEADER, String(attempts - 1));
+      const answer = await attempt(call, headers, attempts, timeoutMs);
+      if (!(answer instanceof ConnectionError) && answer.response.ok) {
+        log?.("info", `${answer.response.status} ${call.method} ${call.url} after ${attempts} attempt(s)`, {
+          requestId: answer.response.headers.get("x-request-id") ?? undefined,
+        });
+        return { ...answer, attempts };
+      }
+      const error =
+        answer instanceof ConnectionError ? answer : errorFromResponse(answer.response, json(answer.text));
+      const status = answer instanceof ConnectionError ? 0 : answer.response.status;
+      if (!idempotent || (status && !isRetryableStatus(status)) || attempts > maxRetries) {
+        if (call.raw && status) return { ...(answer as Answer), attempts };
+        log?.("error", `${call.method} ${call.url} failed after ${attempts} attempt(s): ${error.message}`, {
+          requestId: error.requestId,
+        });
+        throw error;
+      }
+      const delayMs = retryDelayMs(attempts - 1, (error as LeadIntakeError).retryAfter);
+      config.onRetry?.({ attempt: attempts, error, delayMs, idempotencyKey });
+      log?.("warn", `retrying ${call.method} ${call.url} in ${delayMs} ms: ${error.message}`, {
+        attempt: attempts,
+        requestId: error.requestId,
+      });
+      await sleep(delayMs, signal).catch(() => {
+        throw new UserAbortError(signal?.reason);
+      });
+    }
+  };
+  return Object.assign(pipeline, { baseUrl, limits: config.limits });
+}

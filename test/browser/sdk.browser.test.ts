@@ -1,0 +1,177 @@
+// The SDK in a real Chromium page, from another origin than the real server's: a cross-origin post, aborts and
+// instanceof in the browser, no environment, unhandled rejections and the warning for a token that may read.
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { type Browser, chromium, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CHROMIUM_PATH } from "../harness/console-browser.ts";
+import { useLeadServer } from "../harness/lead-server-fixture.ts";
+
+if (!CHROMIUM_PATH) console.warn("SDK browser test skipped: no chromium (apt-get install chromium)");
+
+/** The published main entry as it is: it imports nothing, so a page loads the file itself, unbundled. */
+function sdkModule(): string {
+  const text = readFileSync(
+    createRequire(import.meta.url)
+      .resolve("@speed-to-lead/sdk")
+      .replace(/\.cjs$/, ".mjs"),
+    "utf8",
+  );
+  if (/^import /m.test(text))
+    throw new Error("the SDK's main entry imports a package: bundle it for the page");
+  return text;
+}
+
+describe.skipIf(!CHROMIUM_PATH)("the SDK in Chromium against the real server", () => {
+  const server = useLeadServer("pglite", { tokens: { main: "acme" }, env: { CORS_ALLOWED_ORIGINS: "*" } });
+  let pages: ReturnType<typeof Bun.serve> | undefined;
+  let browser: Browser | undefined;
+  let page: Page;
+
+  beforeAll(async () => {
+    const bundle = sdkModule();
+    // The page's own origin (another port than the server's): every call is cross-origin, as from a customer's site.
+    pages = Bun.serve({
+      port: 0,
+      hostname: "127.0.0.1",
+      fetch: (request) =>
+        new URL(request.url).pathname === "/sdk.mjs"
+          ? new Response(bundle, { headers: { "content-type": "text/javascript" } })
+          : new Response(
+              `<!doctype html><title>form</title><script type="module">import * as sdk from "/sdk.mjs"; window.sdk = sdk;</script>`,
+              { headers: { "content-type": "text/html" } },
+            ),
+    });
+    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: ["--no-sandbox"] });
+    page = await browser.newPage();
+    await page.goto(`http://127.0.0.1:${pages.port}/`);
+    await page.waitForFunction(() => "sdk" in window);
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    pages?.stop(true);
+  });
+
+  type Sdk = typeof import("@speed-to-lead/sdk");
+  const inPage = <Result, Arg>(run: (sdk: Sdk, arg: Arg) => Promise<Result> | Result, arg: Arg) =>
+    page.evaluate(
+      ([source, value]) => {
+        const sdk = (window as unknown as { sdk: Sdk }).sdk;
+        return new Function("sdk", "arg", `return (${source})(sdk, arg);`)(sdk, value);
+      },
+      [run.toString(), arg] as const,
+    ) as Promise<Result>;
+
+  it("posts a lead cross-origin and reads it back, with the request id the server exposes", async () => {
+    const outcome = await inPage(
+      async (sdk, { baseUrl, token }) => {
+        const client = sdk.createLeadClient({ baseUrl, token });
+        const result = await client.postLead({ email: "browser@example.com" });
+        const status = await sdk.getLead(client, result.id);
+        return { created: result.created, requestId: result.requestId, email: status.lead.email };
+      },
+      { baseUrl: server.baseUrl, token: server.tokens.main.token },
+    );
+    expect(outcome).toMatchObject({ created: true, email: "browser@example.com" });
+    expect(outcome.requestId).toEqual(expect.any(String));
+  });
+
+  it("an aborted call is a UserAbortError; a DOMException passes no guard and no instanceof throws", async () => {
+    const outcome = await inPage(
+      async (sdk, { baseUrl, token }) => {
+        const controller = new AbortController();
+        const call = sdk.createLeadClient({ baseUrl, token }).postLead(
+          { email: "a@example.com" },
+          {
+            signal: controller.signal,
+          },
+        );
+        controller.abort();
+        const error = await call.catch((caught: unknown) => caught);
+        const dom = new DOMException("stop", "AbortError");
+        return {
+          name: (error as Error).name,
+          isAbort: error instanceof sdk.UserAbortError,
+          isSdk: sdk.isSpeedToLeadError(error),
+          causeName: ((error as Error).cause as DOMException).name,
+          domPasses: [
+            dom instanceof sdk.SpeedToLeadError,
+            dom instanceof sdk.ConnectionError,
+            sdk.isSpeedToLeadError(dom),
+            sdk.isLeadIntakeError(dom),
+            sdk.isConnectionError(dom),
+          ],
+        };
+      },
+      { baseUrl: server.baseUrl, token: server.tokens.main.token },
+    );
+    expect(outcome).toEqual({
+      name: "UserAbortError",
+      isAbort: true,
+      isSdk: true,
+      causeName: "AbortError",
+      domPasses: [false, false, false, false, false],
+    });
+  });
+
+  it("a host that does not answer is a ConnectionError; without baseUrl there is no environment to fall back on", async () => {
+    const outcome = await inPage(async (sdk) => {
+      const dead = sdk.createLeadClient({ baseUrl: "http://127.0.0.1:9", token: "stl_pk_x", maxRetries: 0 });
+      const error = await dead.postLead({ email: "a@example.com" }).catch((caught: unknown) => caught);
+      let missing = "";
+      try {
+        sdk.createLeadClient({ token: "stl_pk_x" });
+      } catch (caught) {
+        missing = String(caught);
+      }
+      return { connection: error instanceof sdk.ConnectionError, missing };
+    }, undefined);
+    expect(outcome.connection).toBe(true);
+    expect(outcome.missing).toMatch(/TypeError: .*STL_BASE_URL/);
+  });
+
+  it("a failing postLead nobody awaits fires unhandledrejection; an awaited withResponse() does not", async () => {
+    const seen = await inPage(
+      async (sdk, { baseUrl }) => {
+        const reasons: string[] = [];
+        window.addEventListener("unhandledrejection", (event) => reasons.push(event.reason?.name));
+        const client = sdk.createLeadClient({ baseUrl, token: "stl_pk_not_a_real_token", maxRetries: 0 });
+        await client
+          .postLead({ email: "a@example.com" })
+          .withResponse()
+          .catch(() => {});
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        const quiet = [...reasons];
+        client.postLead({ email: "a@example.com" });
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        return { quiet, loud: reasons };
+      },
+      { baseUrl: server.baseUrl },
+    );
+    expect(seen).toEqual({ quiet: [], loud: ["AuthenticationError"] });
+  });
+
+  it("warns once per page when given a token that may read (stl_ch_), never for an intake-only one", async () => {
+    // A fresh page: the SDK's "once" is per loaded copy.
+    const fresh = await browser!.newPage();
+    const lines: string[] = [];
+    fresh.on("console", (message) => lines.push(`${message.type()}: ${message.text()}`));
+    await fresh.goto(page.url());
+    await fresh.waitForFunction(() => "sdk" in window);
+    await fresh.evaluate(
+      ({ baseUrl, token }) => {
+        const sdk = (window as unknown as { sdk: Sdk }).sdk;
+        sdk.createLeadClient({ baseUrl, token: "stl_pk_intake_only" });
+        sdk.createLeadClient({ baseUrl, token });
+        sdk.createLeadClient({ baseUrl, token });
+      },
+      { baseUrl: server.baseUrl, token: server.tokens.main.token },
+    );
+    await fresh.close();
+    expect(server.tokens.main.token.startsWith("stl_ch_")).toBe(true);
+    const warnings = lines.filter((line) => line.includes("may read leads"));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/^warning: .*stl_pk_/);
+  });
+});
