@@ -9,6 +9,7 @@ import {
   type TestChannel,
 } from "../../testing/inbox-fixture.ts";
 import { completeConsent } from "../../testing/intake-requests.ts";
+import { addToList } from "../dnc/service.ts";
 import { getLeadDetail } from "./lead-detail.ts";
 
 describe.each(BACKENDS)("lead detail on %s", (backend) => {
@@ -35,6 +36,31 @@ describe.each(BACKENDS)("lead detail on %s", (backend) => {
     expect(detail?.ignored_fields).toEqual(["crm_owner", "<b>x</b>"]);
     const plain = await fixture.postAs(web, { email: "j@example.com" }, { "idempotency-key": "ignored-2" });
     expect((await getLeadDetail(fixture.db, web.accountId, plain.body.id))?.ignored_fields).toEqual([]);
+  });
+
+  it("lists the status callbacks told to the sender, the number's do-not-call changes and whether it is listed", async () => {
+    const lead = await fixture.postAs(web, { phone: "(415) 555-0177", email: "cb@example.com" });
+    await fixture.db.query(
+      `insert into status_callbacks (id, lead_id, channel_token_id, type, status, attempts, delivered_at)
+       values ($1, $2, $3, 'lead.handed_off', 'delivered', 1, now())`,
+      [Bun.randomUUIDv7(), lead.body.id, web.tokenId],
+    );
+    await addToList(fixture.db, {
+      accountId: web.accountId,
+      phone: "+14155550177",
+      via: "cli",
+      actor: "ops",
+    });
+    const detail = await getLeadDetail(fixture.db, web.accountId, lead.body.id);
+    expect(detail?.callbacks).toMatchObject([{ type: "lead.handed_off", status: "delivered", attempts: 1 }]);
+    expect(detail?.phone_listed).toBe(true);
+    expect(detail?.dnc_history).toMatchObject([{ action: "add", via: "cli", actor: "ops" }]);
+    // Another account's list says nothing about this lead.
+    const elsewhere = await fixture.postAs(other, { phone: "(415) 555-0177", email: "cb@example.com" });
+    expect(await getLeadDetail(fixture.db, other.accountId, elsewhere.body.id)).toMatchObject({
+      phone_listed: false,
+      dnc_history: [],
+    });
   });
 
   it("gives every stored field, the consent as received with when and which token, the key and the repeats", async () => {
