@@ -3,11 +3,16 @@
 import type { Language } from "../../http/language.ts";
 import { shownTime } from "./dates.ts";
 
-/** @example <LocalTime at={lead.received_at} lang={lang} /> */
-export function LocalTime({ at, lang }: { at: Date | string; lang: Language }): JSX.Element {
-  const utc = shownTime(at, lang);
+/** `absolute`: never "2 minutes ago" (inside a sentence: "given at 9:30 AM", not "at 2 minutes ago"). */
+export function LocalTime(props: { at: Date | string; lang: Language; absolute?: boolean }): JSX.Element {
+  const utc = shownTime(props.at, props.lang);
   return (
-    <time datetime={new Date(at).toISOString()} title={utc} safe>
+    <time
+      datetime={new Date(props.at).toISOString()}
+      title={utc}
+      data-absolute={props.absolute === true}
+      safe
+    >
       {utc}
     </time>
   );
@@ -15,7 +20,7 @@ export function LocalTime({ at, lang }: { at: Date | string; lang: Language }): 
 
 /**
  * A translated sentence with one moment in it: `template` holds "{at}" (the translator leaves unknown
- * placeholders in place), which becomes a <LocalTime>; the rest is escaped text.
+ * placeholders in place), which becomes an absolute <LocalTime>; the rest is escaped text.
  *
  * @example <TimeSentence template={t("lead.consent.received", { channel })} at={lead.consent.received_at} lang={lang} />
  */
@@ -24,7 +29,7 @@ export function TimeSentence(props: { template: string; at: Date | string; lang:
   return (
     <>
       {Bun.escapeHTML(before ?? "")}
-      <LocalTime at={props.at} lang={props.lang} />
+      <LocalTime at={props.at} lang={props.lang} absolute />
       {Bun.escapeHTML(after)}
     </>
   );

@@ -106,7 +106,7 @@ function localizeTimes(root = document) {
     if (Number.isNaN(at)) continue;
     if (!element.hasAttribute("data-utc"))
       element.setAttribute("data-utc", element.getAttribute("title") ?? "");
-    const text = localText(at, now);
+    const text = element.hasAttribute("data-absolute") ? absoluteTime.format(at) : localText(at, now);
     const utc = element.getAttribute("data-utc");
     const title = text === absoluteTime.format(at) ? utc : `${absoluteTime.format(at)} · ${utc}`;
     if (element.textContent !== text) element.textContent = text;
