@@ -361,6 +361,10 @@ describe.skipIf(!CHROMIUM_PATH)(
       expect(await tess.locator(".badge-test").textContent()).toBe("PRUEBA");
       await expect.poll(streamOpen).toBe("on");
       expect(await liveStatus()).toBe("En vivo: los prospectos nuevos aparecen arriba.");
+      // The count in Spanish, singular, and in the tab's title.
+      await post(tokens["Website form"]!, { phone: "(415) 555-0108", first_name: "Sol", last_name: "Uno" });
+      await expect.poll(liveStatus, { timeout: 10_000 }).toBe("1 nuevo desde que abrió esta página.");
+      expect(await page.title()).toBe("(1) Bandeja de prospectos · Speed-to-Lead");
       await checkPage("inbox-es");
       await page.getByRole("link", { name: "English" }).click();
     });
@@ -483,6 +487,13 @@ describe.skipIf(!CHROMIUM_PATH)(
       // The inbox: the filters fold behind their button; a lead is on the first screen.
       await page.goto(`${base}/console/language?to=en&back=/console/inbox`);
       expect(await page.locator("#filters-form").isVisible()).toBe(false);
+      // Rows are cards: blocks with their column's name before each value.
+      expect(
+        await page
+          .locator("#inbox-rows tr")
+          .first()
+          .evaluate((row) => getComputedStyle(row).display),
+      ).toBe("block");
       const firstRow = await page.locator("#inbox-rows tr").first().boundingBox();
       expect(firstRow!.y).toBeLessThan(844);
       await page.getByRole("button", { name: "Filters", exact: true }).click();
