@@ -104,8 +104,9 @@ function localizeTimes(root = document) {
   for (const element of root.querySelectorAll("time[datetime]")) {
     const at = Date.parse(element.getAttribute("datetime"));
     if (Number.isNaN(at)) continue;
+    // The server's UTC text: from the title, else (a page that writes no title) the text it rendered.
     if (!element.hasAttribute("data-utc"))
-      element.setAttribute("data-utc", element.getAttribute("title") ?? "");
+      element.setAttribute("data-utc", element.getAttribute("title") ?? element.textContent ?? "");
     const text = element.hasAttribute("data-absolute") ? absoluteTime.format(at) : localText(at, now);
     const utc = element.getAttribute("data-utc");
     const title = text === absoluteTime.format(at) ? utc : `${absoluteTime.format(at)} · ${utc}`;
