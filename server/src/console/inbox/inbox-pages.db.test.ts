@@ -186,7 +186,16 @@ describe("the detail view's history", () => {
     const { id } = (await created.json()) as { id: string };
     const repeat = { ...lead, email: "rae@example.com" };
     expect((await app.handle(intakeRequest(repeat, { token: crm.token }))).status).toBe(200);
+    await db.query(
+      `insert into status_callbacks (id, lead_id, channel_token_id, type, status, attempts, last_error)
+       values ($1, $2, $3, 'lead.missed', 'failed', 5, 'HTTP 500 <from the sender>')`,
+      [Bun.randomUUIDv7(), id, crm.id],
+    );
     const html = await (await client.get(`/console/inbox/${id}`)).text();
+    // The sender was told, by the state's readable name; a failed callback is marked for the owner.
+    const told = (await elements(html, "#timeline li.event-bad")).map(decode);
+    expect(told).toEqual([expect.stringContaining("Status callback to the sender: Missed")]);
+    expect(told[0]).toContain("Failed after 5 attempts · HTTP 500 <from the sender>");
     const merged = (await elements(html, "#timeline li"))
       .map(decode)
       .filter((text) => text.includes("Repeat"));

@@ -7,6 +7,8 @@ import type { Translate } from "../kit/dictionary.ts";
 import { LocalTime } from "../kit/local-time.tsx";
 import { leadOutcome } from "./lead-outcome.ts";
 
+type StateName = LeadDetail["response_state"];
+
 interface TimelineEvent {
   at: Date | string;
   what: string;
@@ -73,7 +75,10 @@ export function timelineEvents(
     })),
     ...lead.callbacks.map((callback) => ({
       at: callback.delivered_at ?? callback.created_at,
-      what: t("timeline.callback", { type: callback.type }),
+      // "lead.handed_off" → "Handed off": the state the sender was told, by its readable name.
+      what: t("timeline.callback", {
+        type: t(`inbox.state.${callback.type.slice("lead.".length) as StateName}`),
+      }),
       detail: [
         t(`timeline.callback.${callback.status}`, { attempts: callback.attempts }),
         callback.last_error,
