@@ -1,6 +1,7 @@
 // One vitest run for every package, in four projects so each starts only what it needs (test/README.md);
 // run under Bun (`bun --bun vitest run`) so server code has Bun's APIs.
 import { defineConfig } from "vitest/config";
+import { fileImports } from "./test/harness/file-imports-plugin.ts";
 
 /** Tests that open a database (PGlite, or the throwaway PostgreSQL cluster) in this process. */
 const DATABASE = ["**/*.db.test.ts", "**/*.route.test.ts"];
@@ -19,6 +20,7 @@ const ALWAYS_EXCLUDED = ["**/node_modules/**", "**/dist/**", "bench/**"];
 const WITH_POSTGRES = { globalSetup: ["test/harness/global-setup.ts"] };
 
 export default defineConfig({
+  plugins: [fileImports()],
   test: {
     pool: "threads",
     // Two cores give vitest one worker by default; most suites wait on child processes, PGlite or PostgreSQL.

@@ -2,8 +2,8 @@
 // is data (a BENCH_MODE of wrk/lead.lua and the statuses its warm-up must show); a different kind of
 // measurement is another cell constructor.
 import { LEAD_INTAKE_PATH } from "@speed-to-lead/spec";
-import { type LoadResult, type PgbenchScript, runPgbench, runWrk } from "./load.ts";
-import { clusterCpuMicros, processCpuMicros, sampleRss } from "./probes.ts";
+import { type LoadResult, type LoadWindow, type PgbenchScript, runPgbench, runWrk } from "./load.ts";
+import { cpuSnapshot, sampleRss } from "./probes.ts";
 import type { Service } from "./services.ts";
 
 export interface Scenario {
@@ -56,10 +56,12 @@ export interface Measurement {
   p999: number;
   /** Peak VmRSS of the process under test; NaN when there is none (pgbench). */
   rssBytes: number;
-  /** CPU µs per request of the process under test (PGlite: includes its database). */
+  /** CPU µs per request of the process under test (PGlite: includes its database; pgbench: its client). */
   appCpuMicros: number;
   /** CPU µs per request of the whole PostgreSQL cluster; NaN for cells that do not use it. */
   dbCpuMicros: number;
+  /** Cores used meanwhile by processes that are neither the bench's nor the cluster's. */
+  otherCores: number;
 }
 
 export interface Cell {
@@ -73,7 +75,10 @@ export interface Cell {
   postmasterPid?: number;
   expectedErrorShare: number;
   /** `delayMs`: per-connection think time, for paced runs; `countStatuses` for warm-ups. */
-  run(seconds: number, extra?: { delayMs?: number; countStatuses?: boolean }): Promise<LoadResult>;
+  run(
+    seconds: number,
+    extra?: { delayMs?: number; countStatuses?: boolean },
+  ): Promise<LoadResult & { window?: LoadWindow }>;
   check?(counts: LoadResult): string | undefined;
   /** Waits for the work a run leaves behind (hand-offs still being delivered), which its CPU includes. */
   settle?(): Promise<void>;
@@ -114,7 +119,7 @@ export function wrkCell(
   };
 }
 
-/** A pgbench script (the single-row floor, the captured-SQL ceiling) at one client count. */
+/** A pgbench script (the single-row floor) at one client count; its client's CPU is the "app" CPU. */
 export const pgbenchCell = (
   name: string,
   url: string,
@@ -123,7 +128,7 @@ export const pgbenchCell = (
   postmasterPid: number,
 ): Cell => ({
   ...{ group: "baseline", name, connections, postmasterPid, expectedErrorShare: 0, runs: [], warnings: [] },
-  run: (seconds) => runPgbench(url, script, connections, seconds),
+  run: (seconds) => runPgbench(url, script, connections, seconds, (pid) => cpuSnapshot(pid, postmasterPid)),
 });
 
 export const describeCell = (cell: Cell) => `${cell.group} ${cell.name} @${cell.connections}`;
@@ -138,20 +143,20 @@ export async function warmUp(cell: Cell, seconds: number): Promise<void> {
   }
 }
 
-/** One measured run: peak RSS meanwhile, CPU per request of the process and of the cluster, errors flagged. */
+/**
+ * One measured run: peak RSS meanwhile, CPU per request of the process and of the cluster (over the
+ * run and the hand-offs it left, or over pgbench's steady window), others' CPU, errors flagged.
+ */
 export async function measure(cell: Cell, seconds: number, delayMs?: number): Promise<Measurement> {
-  const cpu = () => ({
-    app: cell.pid ? processCpuMicros(cell.pid) : Number.NaN,
-    db: cell.postmasterPid ? clusterCpuMicros(cell.postmasterPid) : Number.NaN,
-  });
   const sampler = cell.pid ? sampleRss(cell.pid) : undefined;
-  const before = cpu();
+  const before = cpuSnapshot(cell.pid, cell.postmasterPid);
   const result = await cell.run(seconds, { delayMs });
-  // pgbench's backends exit and are reaped a moment after the load; then their CPU counts.
-  await Bun.sleep(150);
   await cell.settle?.();
-  const after = cpu();
-  const perRequest = (micros: number) => micros / Math.max(1, result.requests);
+  const { requests, first, last } = result.window ?? {
+    ...{ requests: result.requests, first: before },
+    last: cpuSnapshot(cell.pid, cell.postmasterPid),
+  };
+  const perRequest = (key: "app" | "db") => (last[key] - first[key]) / Math.max(1, requests);
   if (result.socketErrors > 0) cell.warnings.push(`${result.socketErrors} socket errors/timeouts in one run`);
   if (result.requests === 0) cell.warnings.push("no request completed in one run");
   const errorShare = result.errorResponses / Math.max(1, result.requests);
@@ -162,13 +167,14 @@ export async function measure(cell: Cell, seconds: number, delayMs?: number): Pr
     requestsPerSecond: result.requestsPerSecond,
     ...result.latencyMs,
     rssBytes: sampler ? sampler.stop() : Number.NaN,
-    appCpuMicros: perRequest(after.app - before.app),
-    dbCpuMicros: perRequest(after.db - before.db),
+    appCpuMicros: perRequest("app"),
+    dbCpuMicros: perRequest("db"),
+    otherCores: (last.others - first.others) / ((last.at - first.at) * 1000),
   };
   cell.runs.push(measurement);
   const round = (value: number) => (Number.isFinite(value) ? Math.round(value) : "–");
   console.log(
-    `${describeCell(cell)}: ${round(result.requestsPerSecond)} req/s, p99 ${result.latencyMs.p99.toFixed(2)} ms, RSS ${round(measurement.rssBytes / 1024 ** 2)} MiB, CPU/req ${round(measurement.appCpuMicros)} + ${round(measurement.dbCpuMicros)} µs`,
+    `${describeCell(cell)}: ${round(result.requestsPerSecond)} req/s, p99 ${result.latencyMs.p99.toFixed(2)} ms, RSS ${round(measurement.rssBytes / 1024 ** 2)} MiB, CPU/req ${round(measurement.appCpuMicros)} + ${round(measurement.dbCpuMicros)} µs, others ${measurement.otherCores.toFixed(2)} cores`,
   );
   return measurement;
 }

@@ -1,12 +1,14 @@
 // The two load generators, each a bounded child process on loopback returning the same shape: Debian's
-// wrk driven by wrk/lead.lua, and pgbench running a script (the database's floor and ceiling).
+// wrk driven by wrk/lead.lua, and pgbench running a script (the database's floor).
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { findPostgresBin } from "@speed-to-lead/tests/harness/postgres";
+import type { CpuSnapshot } from "./probes.ts";
 import { percentile } from "./stats.ts";
 
 export interface LoadResult {
+  /** Every request the run completed (pgbench: its set-up second too). */
   requests: number;
   requestsPerSecond: number;
   latencyMs: { p50: number; p99: number; p999: number };
@@ -25,19 +27,26 @@ export function ensureWrk(): void {
   if (!Bun.which("wrk")) throw new Error("wrk is required: apt-get install -y wrk (Debian), then run again");
 }
 
-/** Runs a child, killed if it overstays its duration by 30 s, so the bench always ends. */
+/** Runs a child, killed if it overstays its duration by 30 s, so the bench always ends; `onLine` sees stderr as it comes. */
 async function bounded(
   command: string[],
   seconds: number,
   options: { env?: Record<string, string | undefined>; cwd?: string } = {},
+  onLine?: (line: string, pid: number) => void,
 ) {
   const child = Bun.spawn(command, { ...options, stdout: "pipe", stderr: "pipe" });
   const guard = setTimeout(() => child.kill("SIGKILL"), (seconds + 30) * 1000);
-  const [stdout, stderr, exitCode] = await Promise.all([
-    new Response(child.stdout).text(),
-    new Response(child.stderr).text(),
-    child.exited,
-  ]);
+  let stderr = "";
+  const lines = (async () => {
+    const [decoder, reader] = [new TextDecoder(), child.stderr.getReader()];
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+      const text = decoder.decode(chunk.value, { stream: true });
+      for (const line of (stderr.slice(stderr.lastIndexOf("\n") + 1) + text).split("\n").slice(0, -1))
+        onLine?.(line, child.pid);
+      stderr += text;
+    }
+  })();
+  const [stdout, , exitCode] = await Promise.all([new Response(child.stdout).text(), lines, child.exited]);
   clearTimeout(guard);
   if (exitCode !== 0) throw new Error(`${command[0]} exited with ${exitCode}:\n${stdout}\n${stderr}`);
   return stdout;
@@ -79,50 +88,62 @@ export interface PgbenchScript {
   defines: Record<string, string>;
 }
 
+/** A steady stretch of a run: its requests and the CPU read at its ends. */
+export interface LoadWindow {
+  requests: number;
+  first: CpuSnapshot;
+  last: CpuSnapshot;
+}
+
 /**
- * pgbench in prepared mode (the server's drivers prepare too), one thread per core; latencies from its
- * per-transaction log, a quarter of it sampled (plenty for p99.9, and logging stays off the critical path).
+ * pgbench in prepared mode (the server's drivers prepare too), one thread per core, for `seconds` plus
+ * two: its first second (32 backends forked, their caches filled) and its last (backends exiting:
+ * their CPU moves to the postmaster as they are reaped, and a scan of /proc can miss it) are left out. `--progress` lines
+ * (one a second) carry the count, and `sample(pid)` reads the CPU when each arrives. Latencies come
+ * from its per-transaction log in the same window, a quarter of it sampled.
  */
 export async function runPgbench(
   databaseUrl: string,
   script: PgbenchScript,
   clients: number,
   seconds: number,
-): Promise<LoadResult> {
+  sample: (pid: number) => CpuSnapshot,
+): Promise<LoadResult & { window: LoadWindow }> {
   const dir = mkdtempSync(join(tmpdir(), "stl-pgbench-"));
   try {
     writeFileSync(join(dir, "script.sql"), script.text);
-    const stdout = await bounded(
-      [
-        findPostgresBin("pgbench"),
-        "--no-vacuum",
-        "--protocol=prepared",
-        `--client=${clients}`,
-        `--jobs=${Math.min(availableParallelism(), clients)}`,
-        `--time=${seconds}`,
-        "--file=script.sql",
-        ...Object.entries(script.defines).map(([name, value]) => `--define=${name}=${value}`),
-        "--log",
-        "--sampling-rate=0.25",
-        "--log-prefix=pgbench_log",
-        databaseUrl,
-      ],
-      seconds,
-      { cwd: dir },
-    );
-    const tps = Number(/tps = ([\d.]+) \(without initial connection time\)/.exec(stdout)?.[1]);
-    if (!Number.isFinite(tps)) throw new Error(`pgbench printed no tps:\n${stdout}`);
-    // Column 3 of each log line is the transaction's elapsed time in µs.
+    const ticks: { epoch: number; requests: number; cpu: CpuSnapshot }[] = [];
+    const command = [
+      findPostgresBin("pgbench"),
+      ...["--no-vacuum", "--protocol=prepared", `--client=${clients}`, "--file=script.sql"],
+      ...[`--jobs=${Math.min(availableParallelism(), clients)}`, `--time=${seconds + 2}`],
+      ...["--progress=1", "--progress-timestamp", "--log", "--sampling-rate=0.25", "--log-prefix=log"],
+      ...Object.entries(script.defines).map(([name, value]) => `--define=${name}=${value}`),
+      databaseUrl,
+    ];
+    const stdout = await bounded(command, seconds, { cwd: dir }, (line, pid) => {
+      const progress = /^progress: ([\d.]+) s, ([\d.]+) tps/.exec(line);
+      if (!progress) return;
+      const [epoch, tps] = [Number(progress[1]), Number(progress[2])];
+      const previous = ticks.at(-1)?.epoch ?? epoch - 1;
+      ticks.push({ epoch, requests: tps * (epoch - previous), cpu: sample(pid) });
+    });
+    const steady = ticks.slice(0, -1);
+    if (steady.length < 2) throw new Error(`pgbench printed too few progress lines:\n${stdout}`);
+    const [start, end] = [steady[0]!, steady.at(-1)!];
+    const requests = steady.slice(1).reduce((sum, tick) => sum + tick.requests, 0);
+    // Columns 3, 5 and 6 of each log line: elapsed µs, completion time in s and µs.
     const latencies = Float64Array.from(
       readdirSync(dir)
-        .filter((file) => file.startsWith("pgbench_log"))
+        .filter((file) => file.startsWith("log"))
         .flatMap((file) => readFileSync(join(dir, file), "utf8").split("\n"))
-        .filter(Boolean)
-        .map((line) => Number(line.split(" ")[2]) / 1000),
+        .map((line) => line.split(" ").map(Number))
+        .filter((f) => f.length > 5 && f[4]! + f[5]! / 1e6 > start.epoch && f[4]! + f[5]! / 1e6 <= end.epoch)
+        .map((fields) => fields[2]! / 1000),
     ).sort();
     return {
-      requests: Math.round(tps * seconds),
-      requestsPerSecond: tps,
+      requests: Number(/actually processed: (\d+)/.exec(stdout)?.[1]),
+      requestsPerSecond: requests / (end.epoch - start.epoch),
       latencyMs: {
         p50: percentile(latencies, 50),
         p99: percentile(latencies, 99),
@@ -132,6 +153,7 @@ export async function runPgbench(
       errorResponses: Number(/number of failed transactions: (\d+)/.exec(stdout)?.[1] ?? 0),
       statuses: {},
       replayed: 0,
+      window: { requests, first: start.cpu, last: end.cpu },
     };
   } finally {
     rmSync(dir, { recursive: true, force: true });

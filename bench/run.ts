@@ -1,12 +1,12 @@
 // `bun run bench`: throwaway PostgreSQL (fsync on), the server as users run it on PostgreSQL and on
-// PGlite, the baselines, every row at every connection count, medians of several runs, one report.
+// PGlite, single-row pgbench, every row at every connection count over several rounds, the per-lead
+// counts, and one report whose verdicts are withheld when the machine was busy.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { createDatabase, findPostgresBin, startPostgresCluster } from "@speed-to-lead/tests/harness/postgres";
-import { SINGLE_ROW_SCRIPT, SINGLE_ROW_TABLE } from "./baselines/single-row.ts";
-import { type Ceiling, prepareCeiling } from "./ceiling.ts";
+import { SINGLE_ROW_SCRIPT, SINGLE_ROW_TABLE, USUAL_SINGLE_ROW_CPU } from "./baselines/single-row.ts";
 import {
   type Cell,
   calibratePacing,
@@ -17,31 +17,40 @@ import {
   warmUp,
   wrkCell,
 } from "./cells.ts";
+import {
+  COUNTS_CLUSTER_SETTINGS,
+  type Counts,
+  configureCounting,
+  countAround,
+  renderCounts,
+} from "./counts.ts";
 import { ensureWrk } from "./load.ts";
-import { describeMachine } from "./probes.ts";
-import { findCell, medianRps, ROW, renderCeiling, renderTable, renderTargets } from "./report.ts";
+import { poolerRatioNote, startBenchPooler } from "./pooler.ts";
+import { describeMachine, readRssBytes } from "./probes.ts";
+import { findCell, medianRps, ROW, renderGoals, renderTable, spread } from "./report.ts";
 import {
   createBenchToken,
   type DatabaseEnv,
   receivedHandoffs,
   SERVER_POOL_SIZE,
   type Service,
-  startFastify,
   startLeadServer,
   startWebhookReceiver,
 } from "./services.ts";
-import { percentile, summarize } from "./stats.ts";
+import { summarize } from "./stats.ts";
 
-const ROWS = [...SCENARIOS.map((scenario) => scenario.name), "dispatcher-off"];
-const BASELINES = ["single-row", "captured", "fastify"];
+const ROWS = [...SCENARIOS.map((scenario) => scenario.name), "dispatcher-off", "pooled"];
+const BASELINES = ["single-row"];
+/** Shorter cells are not steady: a run's start and end weigh too much. */
+const MIN_SECONDS = 5;
 
 const USAGE = `Usage: bun run bench [flags]
 
-  --quick                smoke run: 1 run per cell, 2 s per run
-  --runs N               measured runs per cell; the median and (min–max) are reported (default 3)
-  --duration S           whole seconds per measured run, after a 1 s warm-up per cell (default 3)
-  --connections LIST     concurrent connections, pgbench clients (default 8,32,64)
-  --scenarios LIST       ${ROWS.join(",")} (default all; dispatcher-off: PostgreSQL only)
+  --quick                smoke run: 1 round (no verdicts: a figure needs its spread)
+  --runs N               rounds: every cell measured once per round; median and (min–max) (default 3)
+  --duration S           whole seconds per measured run, at least ${MIN_SECONDS} (default ${MIN_SECONDS})
+  --connections LIST     concurrent connections, pgbench clients (default 32, the goals' count)
+  --scenarios LIST       ${ROWS.join(",")} (default all; dispatcher-off and pooled: PostgreSQL only)
   --databases LIST       postgres,pglite (default both)
   --baselines LIST       ${BASELINES.join(",")} (default all; "none" for none)
   --compare-server DIR   also run fresh leads against the server of DIR (this repository at another
@@ -64,6 +73,11 @@ function whole(raw: string, flag: string): number {
   return value;
 }
 
+function atLeast(minimum: number, value: number, flag: string): number {
+  if (value < minimum) throw new Error(`--${flag} must be at least ${minimum}: shorter cells are not steady`);
+  return value;
+}
+
 function parseOptions(argv: string[]) {
   const flag = { type: "string" } as const;
   const { values } = parseArgs({
@@ -73,7 +87,7 @@ function parseOptions(argv: string[]) {
       quick: { type: "boolean" },
       runs: flag,
       duration: flag,
-      connections: { type: "string", default: "8,32,64" },
+      connections: { type: "string", default: "32" },
       scenarios: flag,
       databases: flag,
       baselines: flag,
@@ -91,7 +105,7 @@ function parseOptions(argv: string[]) {
   const before = git ? `commit ${git.stdout.toString().trim() || "unknown"}` : undefined;
   return {
     runs: whole(values.runs ?? (values.quick ? "1" : "3"), "runs"),
-    seconds: whole(values.duration ?? (values.quick ? "2" : "3"), "duration"),
+    seconds: atLeast(MIN_SECONDS, whole(values.duration ?? String(MIN_SECONDS), "duration"), "duration"),
     connections: values.connections.split(",").map((value) => whole(value, "connections")),
     rows: list(values.scenarios, ROWS, "scenarios"),
     databases: list(values.databases, ["postgres", "pglite"], "databases"),
@@ -128,11 +142,13 @@ async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2));
   if (!options) return console.log(USAGE);
   const startedAt = new Date();
+  // Before the bench adds its own: anything above 1 is someone else's work.
+  const loadAtStart = loadavg()[0]!;
   ensureWrk();
   const machine = describeMachine(findPostgresBin("postgres"));
   console.log(`Machine: ${machine}`);
   const notes: string[] = [];
-  /** Something that cannot start (no Node, say) costs its rows, not the whole run; the report says why. */
+  /** Something that cannot start costs its rows, not the whole run; the report says why. */
   async function optional<T>(what: string, start: () => Promise<T>): Promise<T | undefined> {
     try {
       return await start();
@@ -152,8 +168,9 @@ async function main(): Promise<void> {
   const fresh = SCENARIOS[0]!;
 
   console.log("Starting PostgreSQL (fsync on, synchronous_commit on)…");
-  const cluster = await startPostgresCluster({ fsync: true });
+  const cluster = await startPostgresCluster({ fsync: true, settings: COUNTS_CLUSTER_SETTINGS });
   cleanups.push(() => cluster.stop());
+  await configureCounting(cluster.url, false);
   const sql = new Bun.SQL(cluster.url, { max: 1 });
   const [settings] = await sql`select current_setting('fsync') as fsync,
     current_setting('synchronous_commit') as sync, current_setting('data_directory') as dir`;
@@ -164,34 +181,19 @@ async function main(): Promise<void> {
   const perConnection = (make: (connections: number) => Cell) => {
     for (const connections of options.connections) cells.push(make(connections));
   };
-  const baselines = new Set(options.baselines);
-  if (baselines.has("single-row")) {
+  /** The loads whose per-lead counts are taken after the rounds: a database and one run of a cell at 32. */
+  const probes: { row: string; databaseUrl: string; cell: () => Cell | undefined }[] = [];
+  if (options.baselines.includes("single-row")) {
     const databaseUrl = await createDatabase(cluster.url, "bench_single_row");
     const db = new Bun.SQL(databaseUrl, { max: 1 });
     await db.unsafe(SINGLE_ROW_TABLE);
     await db.close();
     perConnection((c) => pgbenchCell(ROW.singleRow, databaseUrl, SINGLE_ROW_SCRIPT, c, postmasterPid));
-  }
-  let ceiling: Ceiling | undefined;
-  if (baselines.has("captured")) {
-    console.log("Capturing the server's SQL for one fresh lead…");
-    ceiling = await optional(ROW.captured, () => prepareCeiling(cluster.url, context.consentAt));
-    const { databaseUrl, script } = ceiling ?? {};
-    if (databaseUrl && script)
-      perConnection((c) => pgbenchCell(ROW.captured, databaseUrl, script, c, postmasterPid));
-  }
-  if (baselines.has("fastify")) {
-    const start = async () => track(await startFastify(await createDatabase(cluster.url, "bench_fastify")));
-    const service = await optional(ROW.fastify, start);
-    if (service)
-      perConnection((connections) =>
-        wrkCell(
-          { group: "baseline", name: ROW.fastify, connections, postmasterPid },
-          service,
-          fresh,
-          context,
-        ),
-      );
+    probes.push({
+      row: ROW.singleRow,
+      databaseUrl,
+      cell: () => findCell(cells, "baseline", ROW.singleRow, 32),
+    });
   }
 
   const receiver = track(await startWebhookReceiver());
@@ -205,15 +207,24 @@ async function main(): Promise<void> {
     token: string;
     databaseEnv: DatabaseEnv;
     dispatcher: boolean;
+    /** VmRSS once it answered, before any load. */
+    startRssBytes: number;
   }
   const servers: Server[] = [];
   const { cpuProfileDir } = options;
-  async function addServer(group: Server["group"], label: string, dispatcher: boolean, repository?: string) {
+  async function addServer(
+    group: Server["group"],
+    label: string,
+    dispatcher: boolean,
+    repository?: string,
+    pooledEnv?: DatabaseEnv,
+  ) {
     const name = `server-${servers.length + 1}`;
     const databaseEnv: DatabaseEnv =
-      group === "PostgreSQL"
+      pooledEnv ??
+      (group === "PostgreSQL"
         ? { DATABASE_URL: await createDatabase(cluster.url, `bench_${name.replace("-", "_")}`) }
-        : { PGLITE_DIR: join(scratch, name) };
+        : { PGLITE_DIR: join(scratch, name) });
     // PGlite: one process at a time may open the folder, so the token comes first.
     const token = await createBenchToken(databaseEnv, repository);
     const webhookUrl = dispatcher ? `${receiver.baseUrl}/${name}` : undefined;
@@ -221,7 +232,8 @@ async function main(): Promise<void> {
     const service = track(
       await startLeadServer(name, databaseEnv, { webhookUrl, logFile, repository, cpuProfileDir }),
     );
-    servers.push({ group, label, service, token, databaseEnv, dispatcher });
+    const startRssBytes = readRssBytes(service.pid);
+    servers.push({ group, label, service, token, databaseEnv, dispatcher, startRssBytes });
     return servers.at(-1)!;
   }
   const serverCell = (server: Server, name: string, connections: number, scenario = fresh) => {
@@ -231,6 +243,10 @@ async function main(): Promise<void> {
     const cell = { group: server.group, name, connections, postmasterPid: postgres, settle };
     return wrkCell(cell, server.service, scenario, { ...context, token: server.token });
   };
+  const probe = (server: Server, row: string) => {
+    const databaseUrl = server.databaseEnv.DATABASE_URL;
+    if (databaseUrl) probes.push({ row, databaseUrl, cell: () => findCell(cells, server.group, row, 32) });
+  };
   let postgresServer: Server | undefined;
   for (const group of ["PostgreSQL", "PGlite"] as const) {
     if (!options.databases.includes(group === "PostgreSQL" ? "postgres" : "pglite")) continue;
@@ -239,9 +255,19 @@ async function main(): Promise<void> {
     if (group === "PostgreSQL") postgresServer = server;
     for (const scenario of SCENARIOS.filter((s) => options.rows.includes(s.name)))
       perConnection((connections) => serverCell(server, scenario.name, connections, scenario));
+    probe(server, ROW.fresh);
     if (group === "PostgreSQL" && options.rows.includes("dispatcher-off")) {
       const off = await optional(ROW.dispatcherOff, () => addServer(group, "dispatcher off", false));
       if (off) perConnection((connections) => serverCell(off, ROW.dispatcherOff, connections));
+      if (off) probe(off, ROW.dispatcherOff);
+    }
+    if (group === "PostgreSQL" && options.rows.includes("pooled")) {
+      const pooled = await optional(ROW.pooled, async () => {
+        const pooler = await startBenchPooler(cluster.url);
+        cleanups.push(() => pooler.stop());
+        return await addServer(group, "through PgBouncer", true, undefined, await pooler.databaseEnv());
+      });
+      if (pooled) perConnection((connections) => serverCell(pooled, ROW.pooled, connections));
     }
     const { compareServer } = options;
     const start = () => addServer(group, `before (${options.before})`, true, compareServer);
@@ -249,9 +275,10 @@ async function main(): Promise<void> {
       ? await optional(`the server of ${options.before} on ${group}`, start)
       : undefined;
     if (before) perConnection((connections) => serverCell(before, ROW.before, connections));
+    if (before) probe(before, ROW.before);
   }
 
-  // Runs outermost: every cell is measured once per round, so slow drift on a shared machine spreads
+  // Rounds outermost: every cell is measured once per round, so slow drift on a shared machine spreads
   // over all cells instead of landing on whichever ran last.
   const loads = [loadavg()[0]!];
   const ordered = [...cells].sort((a, b) => a.connections - b.connections);
@@ -263,32 +290,56 @@ async function main(): Promise<void> {
     }
   }
 
-  // p99 at half of peak on PostgreSQL: 32 connections (or the middle count), each waiting a think time.
+  // p99 and speed to lead at half of peak on PostgreSQL: 32 connections (or the middle count), each waiting a think time.
   let paced: Cell | undefined;
+  let speedToLeadMs: number[] = [];
   if (postgresServer && options.rows.includes("fresh")) {
     const { connections } = options;
     const peakRps = Math.max(...connections.map((c) => medianRps(findCell(cells, "PostgreSQL", "fresh", c))));
     const pacedConnections = connections.includes(32) ? 32 : connections[connections.length >> 1]!;
     paced = serverCell(postgresServer, ROW.paced, pacedConnections);
     const delayMs = await calibratePacing(paced, peakRps / 2, 1);
+    const handoffs = () => receivedHandoffs(receiver.baseUrl, postgresServer!.service.name, true);
+    await handoffs();
     for (let run = 1; run <= options.runs; run += 1) await measure(paced, options.seconds, delayMs);
+    speedToLeadMs = (await handoffs()).latencyMs;
     cells.push(paced);
     notes.push(
       `"${ROW.paced}": ${paced.connections} connections, think time ${delayMs.toFixed(2)} ms each (wrk has no rate flag), target ${Math.round(peakRps / 2)} req/s`,
     );
   }
 
+  // At rest: the whole-pipeline server 5 s after its last load.
+  await Bun.sleep(5000);
+  const restingRssBytes = postgresServer ? readRssBytes(postgresServer.service.pid) : Number.NaN;
+  for (const server of servers)
+    notes.push(
+      `RSS of ${server.group} ${server.label}: ${(server.startRssBytes / 1e6).toFixed(0)} MB at start, ${(readRssBytes(server.service.pid) / 1e6).toFixed(0)} MB at rest after its loads`,
+    );
+
+  // Per-lead counts: one more run of each probed cell with the cluster counting.
+  const counts: Counts[] = [];
+  for (const { row, databaseUrl, cell: find } of probes) {
+    const cell = find();
+    if (!cell) continue;
+    console.log(`Counting ${row}…`);
+    const load = async () => {
+      const result = await cell.run(options.seconds);
+      await cell.settle?.();
+      return result.requests;
+    };
+    const counted = await optional(`counts of ${row}`, () =>
+      countAround(row, cluster.url, databaseUrl, load),
+    );
+    if (counted) counts.push(counted);
+  }
+
   // Every call-eligible lead is handed off: the receiver's count against the leads the database holds.
   for (const server of servers.filter((s) => s.dispatcher)) {
     await quiet(() => delivered(server));
-    const { delivered: count, latencyMs } = await receivedHandoffs(
-      receiver.baseUrl,
-      server.service.name,
-      true,
-    );
-    const sorted = latencyMs.sort((a, b) => a - b);
+    const count = await delivered(server);
     // An older checkout's schema may differ: its states are then left out.
-    const url = server.databaseEnv.DATABASE_URL;
+    const url = server.databaseEnv.DATABASE_DIRECT_URL ?? server.databaseEnv.DATABASE_URL;
     const db = url ? new Bun.SQL(url, { max: 1 }) : undefined;
     const states: { state: string; n: number }[] = db
       ? await db`select response_state as state, count(*)::int as n from leads group by 1 order by 1`.catch(
@@ -296,19 +347,19 @@ async function main(): Promise<void> {
         )
       : [];
     await db?.close();
-    const stored =
-      states.length > 0
-        ? `; its leads by response_state: ${states.map(({ state, n }) => `${state} ${n}`).join(", ")}`
-        : "";
+    const stored = states.map(({ state, n }) => `${state} ${n}`).join(", ");
     notes.push(
-      `hand-offs received from ${server.group} ${server.label}: ${count} distinct${stored}; received_at → receipt p50 ${percentile(sorted, 50)} ms, p99 ${percentile(sorted, 99)} ms, under the matrix's load`,
+      `hand-offs received from ${server.group} ${server.label}: ${count} distinct${stored && `; its leads by response_state: ${stored}`}`,
     );
   }
 
-  // The bench itself accounts for about 2; much more means other work shared the machine.
+  const poolerNote = poolerRatioNote(cells, options.connections);
+  if (poolerNote) notes.push(poolerNote);
+  const busy = judgeMachine(cells, loadAtStart, options.runs);
   const load = summarize(loads);
   notes.push(
-    `1-minute load average during the matrix: median ${load.median.toFixed(1)}, max ${load.max.toFixed(1)} (the bench alone accounts for about 2)`,
+    `1-minute load average: ${loadAtStart.toFixed(2)} before the bench; during the rounds median ${load.median.toFixed(1)}, max ${load.max.toFixed(1)} (the bench alone accounts for about 2)`,
+    `CPU of other processes during the measured runs: ${spread(summarize(cells.flatMap((c) => c.runs.map((r) => r.otherCores))))} cores`,
   );
   for (const cell of cells)
     notes.push(...cell.warnings.map((warning) => `warning: ${describeCell(cell)}: ${warning}`));
@@ -317,19 +368,22 @@ async function main(): Promise<void> {
     "",
     `Machine: ${machine}`,
     "",
-    `Settings: ${options.runs} run(s) per cell × ${options.seconds} s (after 1 s warm-up), wrk -t1, server pool ${SERVER_POOL_SIZE}, dispatcher on delivering to the bench's webhook receiver unless the row says otherwise, LOG_LEVEL=info written to a file, PostgreSQL fsync=${settings.fsync} synchronous_commit=${settings.sync}${options.before ? `, "before": the server at ${options.before}` : ""}. Figures: median (min–max). Total ${Math.round((Date.now() - startedAt.getTime()) / 1000)} s.`,
+    `Settings: ${options.runs} round(s) × ${options.seconds} s per cell (after a 1 s warm-up; pgbench: without its set-up and closing seconds), wrk -t1, server pool ${SERVER_POOL_SIZE}, dispatcher on delivering to the bench's webhook receiver unless the row says otherwise, LOG_LEVEL=info written to a file, PostgreSQL fsync=${settings.fsync} synchronous_commit=${settings.sync}${options.before ? `, "before": the server at ${options.before}` : ""}. Figures: median (min–max) over the rounds; ratios are taken round by round. pgbench's "app" CPU is its client's. Total ${Math.round((Date.now() - startedAt.getTime()) / 1000)} s.`,
     "",
     renderTable(cells),
     "",
-    "## Targets",
+    "## Goals",
     "",
-    renderTargets(cells, paced),
+    renderGoals({ cells, paced, restingRssBytes, speedToLeadMs, busy }),
+    "",
+    "## Counts per lead (one run at 32 connections each; WAL and locks are cluster-wide, autovacuum paused)",
+    "",
+    renderCounts(counts),
     "",
     "## Notes",
     "",
     ...notes.map((note) => `- ${note}`),
     "",
-    ...(ceiling ? [renderCeiling(ceiling), ""] : []),
   ].join("\n");
   console.log(`\n${report}`);
   if (options.out) {
@@ -337,6 +391,24 @@ async function main(): Promise<void> {
     writeFileSync(options.out, report);
     console.log(`Written to ${options.out}`);
   }
+}
+
+/** Why the figures cannot be judged: too few rounds, someone else's load, or a baseline off its usual cost. */
+function judgeMachine(cells: Cell[], loadAtStart: number, runs: number): string[] {
+  const busy: string[] = [];
+  if (runs < 3) busy.push(`${runs} round(s): a verdict needs 3 or more`);
+  if (loadAtStart > 1) busy.push(`load average ${loadAtStart.toFixed(2)} before the bench started (over 1)`);
+  const others = summarize(cells.flatMap((cell) => cell.runs.map((run) => run.otherCores)));
+  if (others.median > 0.25)
+    busy.push(`other processes used ${others.median.toFixed(2)} cores during the runs (over 0.25)`);
+  const single = findCell(cells, "baseline", ROW.singleRow, 32);
+  const cpu = summarize((single?.runs ?? []).map((run) => run.appCpuMicros + run.dbCpuMicros));
+  const [low, high] = [USUAL_SINGLE_ROW_CPU / 1.3, USUAL_SINGLE_ROW_CPU * 1.3];
+  if (!(cpu.median >= low && cpu.median <= high))
+    busy.push(
+      `pgbench single row cost ${cpu.median.toFixed(0)} µs of CPU per row, outside its usual ${low.toFixed(0)}–${high.toFixed(0)}`,
+    );
+  return busy;
 }
 
 try {

@@ -1,7 +1,6 @@
-// The processes under load and beside it: the server (through the tests' one harness), the HTTP
-// baselines and the webhook receiver; each is awaited until it answers and always stopped.
+// The processes under load and beside it: the server (through the tests' one harness) and the webhook
+// receiver; each is awaited until it answers and always stopped.
 import { join } from "node:path";
-import { sendToIntake } from "@speed-to-lead/tests/harness/intake-request";
 import { freePort } from "@speed-to-lead/tests/harness/postgres";
 import { readAll, startServerProcess } from "@speed-to-lead/tests/harness/server-process";
 import { createChannelToken } from "@speed-to-lead/tests/harness/stl-cli";
@@ -13,12 +12,13 @@ export interface Service {
   stop(): Promise<void>;
 }
 
-/** Spawns directly (never through `bun run`), so `pid` is the process whose memory and CPU are read. */
-export async function startService(name: string, command: string[], env: Record<string, string> = {}) {
+/** The webhook receiver, spawned directly (never through `bun run`), awaited until it answers. */
+export async function startWebhookReceiver(): Promise<Service> {
+  const [name, command] = ["webhook", ["bun", join(import.meta.dir, "baselines", "webhook-receiver.ts")]];
   const port = await freePort();
   const tail: string[] = [];
   const child = Bun.spawn(command, {
-    env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1" },
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1" },
     stdout: "pipe",
     stderr: "pipe",
   });
@@ -39,15 +39,7 @@ export async function startService(name: string, command: string[], env: Record<
   throw new Error(`${name} did not start (${command.join(" ")}):\n${tail.join("").slice(-4000)}`);
 }
 
-const baseline = (file: string) => join(import.meta.dir, "baselines", file);
-export const startWebhookReceiver = () => startService("webhook", ["bun", baseline("webhook-receiver.ts")]);
-export const startFastify = (databaseUrl: string) =>
-  startService("fastify", ["node", baseline("fastify-pg.mjs")], {
-    DATABASE_URL: databaseUrl,
-    NODE_ENV: "production",
-  });
-
-/** What one path of the webhook receiver got: distinct hand-offs, ms from received_at to receipt. */
+/** What one path of the webhook receiver got: distinct hand-offs; with `latency`, ms from received_at to receipt since the last such call. */
 export async function receivedHandoffs(receiverUrl: string, path: string, latency = false) {
   const response = await fetch(`${receiverUrl}/${path}${latency ? "?latency" : ""}`);
   return (await response.json()) as { delivered: number; latencyMs: number[] };
@@ -107,26 +99,3 @@ export async function startLeadServer(name: string, databaseEnv: DatabaseEnv, se
 
 /** The receiver checks no signature; the server still signs every delivery with this. */
 const BENCH_WEBHOOK_SECRET = `whsec_${Buffer.from("speed-to-lead bench secret, 32 b").toString("base64")}`;
-
-/** The lead wrk/lead.lua sends, for one-off requests (the SQL capture). */
-export async function postSampleLead(baseUrl: string, token: string, key: string, consentAt: string) {
-  const body = {
-    phone: "+14155552671",
-    email: "lead@example.com",
-    first_name: "Ana",
-    last_name: "Bench",
-    source: "hosted_page",
-    source_campaign: "bench",
-    property_ref: "123 Main St, Austin, TX",
-    price: 425000,
-    language: "en",
-    timezone: "America/Chicago",
-    context: { bedrooms: 3, utm_source: "bench" },
-    idempotency_key: key,
-    consent: { source: "webform:/contact", reference: key, captured_at: consentAt },
-  };
-  const response = await sendToIntake(baseUrl, { token, body });
-  const answer = (await response.json()) as { id?: string };
-  if (response.status !== 201) throw new Error(`lead answered ${response.status}: ${JSON.stringify(answer)}`);
-  return String(answer.id);
-}

@@ -1,5 +1,6 @@
-// Pure arithmetic of the report; no load. Run with `bun run --cwd bench test`.
+// Pure arithmetic and parsing of the report; no load. Run with `bun run --cwd bench test`.
 import { expect, test } from "bun:test";
+import { parseWaldumpStats } from "./counts.ts";
 import { parseWrkOutput } from "./load.ts";
 import { percentile, ratio, summarize } from "./stats.ts";
 
@@ -33,4 +34,20 @@ test("parseWrkOutput reads the line wrk/lead.lua prints", () => {
   expect(result.errorResponses).toBe(5);
   expect(result.statuses).toEqual({ 201: 2995, 422: 5 });
   expect(result.replayed).toBe(7);
+});
+
+test("parseWaldumpStats counts records by kind, +INIT folded in, and full-page image bytes", () => {
+  const { records, fpiBytes } = parseWaldumpStats(
+    [
+      "Type                                           N      (%)          Record size      (%)             FPI size      (%)        Combined size      (%)",
+      "----                                           -      ---          -----------      ---             --------      ---        -------------      ---",
+      "Heap/INSERT                                  998 ( 49.90)                71856 ( 40.00)                 8192 ( 50.00)                80048 ( 41.00)",
+      "Heap/INSERT+INIT                               2 (  0.10)                  144 (  0.08)                    0 (  0.00)                  144 (  0.07)",
+      "Btree/INSERT_LEAF                           1000 ( 50.00)                64000 ( 35.00)                 8192 ( 50.00)                72192 ( 37.00)",
+      "                                        --------                      --------                      --------                      --------",
+      "Total                                       2000                        136000 [90.00%]              16384 [10.00%]               152384 [100%]",
+    ].join("\n"),
+  );
+  expect(records).toEqual({ "Heap/INSERT": 1000, "Btree/INSERT_LEAF": 1000 });
+  expect(fpiBytes).toBe(16384);
 });

@@ -1,6 +1,6 @@
 // The assistant's side of the hand-off for the bench: answers every POST 200 and counts distinct
 // webhook-ids per path (one path per server), with the time from the lead's received_at to receipt.
-// GET /<path>[?latency] answers what that path received. No signature check: its cost is the assistant's.
+// GET /<path>[?latency] answers what that path received (the latencies since the last such GET). No signature check: its cost is the assistant's.
 const seen = new Map<string, { ids: Set<string>; latencyMs: number[] }>();
 const of = (path: string) => seen.get(path) ?? seen.set(path, { ids: new Set(), latencyMs: [] }).get(path)!;
 
@@ -10,11 +10,9 @@ const receiver = Bun.serve({
   async fetch(request) {
     const url = new URL(request.url);
     if (request.method !== "POST") {
-      const { ids, latencyMs } = of(url.pathname);
-      return Response.json({
-        delivered: ids.size,
-        latencyMs: url.searchParams.has("latency") ? latencyMs : [],
-      });
+      const entry = of(url.pathname);
+      const latencyMs = url.searchParams.has("latency") ? entry.latencyMs.splice(0) : [];
+      return Response.json({ delivered: entry.ids.size, latencyMs });
     }
     const receivedAt = Date.now();
     const { data } = (await request.json()) as { data: { received_at: string } };

@@ -10,6 +10,7 @@ import { intakeMetricsEvents } from "./api/metrics/intake-metrics.ts";
 import { consolePages } from "./console/index.ts";
 import { type Authenticator, createAuthenticator } from "./core/accounts/authenticator.ts";
 import { createFailedAuthLimiter } from "./core/accounts/failed-auth-limiter.ts";
+import { createPasswordWork } from "./core/accounts/password-work.ts";
 import type { Mailer } from "./core/accounts/smtp-mailer.ts";
 import { combineIntakeEvents, type IntakeEvents } from "./core/leads/events.ts";
 import type { BatchSettings } from "./core/leads/fresh-lead-batch.ts";
@@ -49,10 +50,14 @@ export interface AppDeps {
   publicUrl?: string;
   /** SMTP_URL's mailer: "forgot password" mails a link; absent, the page says whom to ask. */
   mailer?: Mailer;
+  /** argon2 hashes and verifications at once (PASSWORD_CHECKS_AT_ONCE); the rest are refused with 429. */
+  passwordChecksAtOnce?: number;
   /** The inbox's live feed; an in-process one when absent. Told of every stored lead. */
   feed?: LeadFeed;
   /** Wakes this process's hand-off dispatcher ("hand off again" in the inbox). */
   wakeDispatcher?: () => void;
+  /** The lease fresh leads' tasks are written with while this process's dispatcher takes them itself. */
+  ownTaskLeaseMs?: () => number | undefined;
   /** Aborted at shutdown: the inbox's open streams end so the server can stop. */
   closing?: AbortSignal;
   /** Coalesced commits of fresh leads (INTAKE_BATCH_*); the defaults when absent. */
@@ -125,6 +130,7 @@ export function createApp(deps: AppDeps) {
         failedAuthLimiter,
         trustProxy,
         batch: deps.intakeBatch,
+        ownTaskLeaseMs: deps.ownTaskLeaseMs,
       }),
     )
     .use(leadStatus({ db: deps.db, authenticator, rateLimiter, failedAuthLimiter, trustProxy, isReady }))
@@ -134,7 +140,15 @@ export function createApp(deps: AppDeps) {
     .use(health({ db: deps.db, isReady, logger }))
     .use(
       consolePages(
-        { db: deps.db, logger, trustProxy, publicUrl: deps.publicUrl, mailer: deps.mailer },
+        {
+          db: deps.db,
+          logger,
+          trustProxy,
+          publicUrl: deps.publicUrl,
+          mailer: deps.mailer,
+          passwordWork: createPasswordWork(deps.passwordChecksAtOnce),
+          signInAttempts: metrics.signInAttempts,
+        },
         {
           feed,
           wakeDispatcher: deps.wakeDispatcher ?? (() => undefined),

@@ -8,6 +8,8 @@ describe("loadConfig", () => {
       port: 3000,
       host: "0.0.0.0",
       databaseUrl: undefined,
+      databasePooler: "none",
+      databaseDirectUrl: undefined,
       pgliteDir: `${REPOSITORY_ROOT}/.data/pglite`,
       rateLimitPerSecond: 50,
       rateLimitBurst: 100,
@@ -19,6 +21,8 @@ describe("loadConfig", () => {
       metricsHost: "127.0.0.1",
       trustProxy: false,
       failedAuthPerMinute: 60,
+      passwordChecksAtOnce: 4,
+      expiredRowsSweepSeconds: 600,
       memoryTargetMb: 0,
       publicUrl: undefined,
       intakeBatch: { maxLeads: 32, waitMs: 1 },
@@ -51,6 +55,34 @@ describe("loadConfig", () => {
     });
     expect(() => loadConfig({ DATABASE_TIMEOUT_MS: "0" })).toThrow(/DATABASE_TIMEOUT_MS/);
     expect(() => loadConfig({ TRUST_PROXY: "yes" })).toThrow(/TRUST_PROXY must be true or false/);
+    expect(loadConfig({ PASSWORD_CHECKS_AT_ONCE: "2", EXPIRED_ROWS_SWEEP_SECONDS: "60" })).toMatchObject({
+      passwordChecksAtOnce: 2,
+      expiredRowsSweepSeconds: 60,
+    });
+    // Zero checks at once would lock every owner out; a zero interval would sweep in a busy loop.
+    expect(() => loadConfig({ PASSWORD_CHECKS_AT_ONCE: "0" })).toThrow(/PASSWORD_CHECKS_AT_ONCE/);
+    expect(() => loadConfig({ EXPIRED_ROWS_SWEEP_SECONDS: "0" })).toThrow(/EXPIRED_ROWS_SWEEP_SECONDS/);
+  });
+
+  it("reads the pooler settings, and divides the limits among SERVER_PROCESSES", () => {
+    const pooled = { DATABASE_URL: "postgres://pooler:6432/leads", DATABASE_POOLER: "Transaction" };
+    expect(loadConfig({ ...pooled, DATABASE_DIRECT_URL: "postgres://db:5432/leads" })).toMatchObject({
+      databasePooler: "transaction",
+      databaseDirectUrl: "postgres://db:5432/leads",
+    });
+    expect(loadConfig({ ...pooled, DATABASE_POOLER: "session" }).databasePooler).toBe("session");
+    expect(() => loadConfig({ ...pooled, DATABASE_POOLER: "statement" })).toThrow(
+      /DATABASE_POOLER must be one of/,
+    );
+    expect(() => loadConfig({ DATABASE_POOLER: "transaction" })).toThrow(/need DATABASE_URL/);
+    const env = { RATE_LIMIT_PER_SECOND: "50", RATE_LIMIT_BURST: "100", FAILED_AUTH_PER_MINUTE: "60" };
+    expect(loadConfig({ ...env, SERVER_PROCESSES: "3" })).toMatchObject({
+      rateLimitPerSecond: 16,
+      rateLimitBurst: 33,
+      failedAuthPerMinute: 20,
+    });
+    expect(loadConfig({ RATE_LIMIT_PER_SECOND: "0", SERVER_PROCESSES: "4" }).rateLimitPerSecond).toBe(0);
+    expect(() => loadConfig({ SERVER_PROCESSES: "0" })).toThrow(/SERVER_PROCESSES must be a positive/);
   });
 
   it("reads every variable", () => {

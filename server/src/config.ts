@@ -1,10 +1,12 @@
 // Every setting from environment variables, read once, in sections; each one and its default is listed in server/README.md.
 import { isAbsolute, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { DEFAULT_PASSWORD_CHECKS_AT_ONCE } from "./core/accounts/password-work.ts";
 import { parseClockTime, rulesOutsideHours } from "./core/handoff/calling-hours.ts";
 import type { HandoffConfig } from "./core/handoff/handoff-settings.ts";
 import { DEFAULT_BATCH_SETTINGS } from "./core/leads/fresh-lead-batch.ts";
 import { isKnownZone } from "./core/time-zone.ts";
+import type { PoolerMode } from "./db/connection-check.ts";
 import { DEFAULT_DATABASE_TIMEOUT_MS } from "./db/database.ts";
 import type { LogLevel } from "./logger.ts";
 
@@ -15,9 +17,13 @@ export interface ServerConfig {
   host: string;
   /** Set: real PostgreSQL through Bun's SQL client. Unset: embedded PGlite in pgliteDir. */
   databaseUrl: string | undefined;
+  /** DATABASE_POOLER: "transaction" or "session" when DATABASE_URL reaches a pooler in that mode. */
+  databasePooler: PoolerMode;
+  /** DATABASE_DIRECT_URL: PostgreSQL itself, for LISTEN when DATABASE_URL is a pooler. */
+  databaseDirectUrl: string | undefined;
   /** Absolute path, or "memory" for a throwaway database. */
   pgliteDir: string;
-  /** Steady per-token rate; 0 turns rate limiting off. */
+  /** Steady per-token rate of this process (RATE_LIMIT_PER_SECOND / SERVER_PROCESSES); 0 turns rate limiting off. */
   rateLimitPerSecond: number;
   rateLimitBurst: number;
   logLevel: LogLevel;
@@ -34,8 +40,12 @@ export interface ServerConfig {
   trustProxy: boolean;
   /** A full garbage collection runs whenever RSS passes this many MiB; 0 turns it off. */
   memoryTargetMb: number;
-  /** Failed token lookups one client address may cause per minute; 0 turns the limit off. */
+  /** Failed token lookups one client address may cause per minute in this process; 0 turns the limit off. */
   failedAuthPerMinute: number;
+  /** argon2 hashes and verifications running at once in this process; sign-ins past it get 429. */
+  passwordChecksAtOnce: number;
+  /** Seconds between sweeps of expired sessions, sign-in links, devices and throttle rows. */
+  expiredRowsSweepSeconds: number;
   /** This server's address as browsers reach it (PUBLIC_URL): the base of printed sign-in links. */
   publicUrl: string | undefined;
   /** SMTP_URL: where "forgot password" mails go out (needs PUBLIC_URL for the link); none when absent. */
@@ -48,6 +58,12 @@ export interface ServerConfig {
 
 /** The repository root: relative PGLITE_DIR values resolve here, so `bun start` and `bun run stl` agree. */
 export const REPOSITORY_ROOT = resolve(fileURLToPath(import.meta.url), "..", "..", "..");
+
+/**
+ * Where a relative PGLITE_DIR starts: the repository root from source; the working directory for the
+ * single executable, which has no repository (its code lives inside the file).
+ */
+const dataBase = () => (Bun.isStandaloneExecutable ? process.cwd() : REPOSITORY_ROOT);
 
 const LOG_LEVELS: LogLevel[] = ["debug", "info", "warn", "error", "silent"];
 
@@ -95,7 +111,7 @@ function choiceSetting<Choice extends string>(
 export function resolvePgliteDir(raw: string | undefined): string {
   const dir = raw?.trim() || ".data/pglite";
   if (dir === "memory") return dir;
-  return isAbsolute(dir) ? dir : join(REPOSITORY_ROOT, dir);
+  return isAbsolute(dir) ? dir : join(dataBase(), dir);
 }
 
 /** CORS_ALLOWED_ORIGINS: comma-separated origins, or "*"; unset or empty means no cross-origin access. */
@@ -112,6 +128,14 @@ export function loadConfig(env: Env = process.env): ServerConfig {
   const databaseTimeoutMs = numberSetting(env, "DATABASE_TIMEOUT_MS", DEFAULT_DATABASE_TIMEOUT_MS);
   if (databaseTimeoutMs === 0)
     throw new Error("DATABASE_TIMEOUT_MS must be above 0: every statement is bounded");
+  const databaseUrl = env.DATABASE_URL?.trim() || undefined;
+  const databasePooler = choiceSetting(env, "DATABASE_POOLER", ["none", "session", "transaction"], "none");
+  const databaseDirectUrl = env.DATABASE_DIRECT_URL?.trim() || undefined;
+  if (!databaseUrl && (databasePooler !== "none" || databaseDirectUrl))
+    throw new Error("DATABASE_POOLER and DATABASE_DIRECT_URL need DATABASE_URL (PostgreSQL)");
+  // Limits kept per process, each 1/N of the whole: a shared counter would cost a write per request.
+  const processes = Math.floor(numberSetting(env, "SERVER_PROCESSES", 1, "above-zero"));
+  const share = (total: number) => (total === 0 ? 0 : Math.max(1, Math.floor(total / processes)));
   const publicUrl = env.PUBLIC_URL?.trim().replace(/\/+$/, "") || undefined;
   if (publicUrl !== undefined && !/^https?:\/\/[^/]+$/.test(publicUrl))
     throw new Error(`PUBLIC_URL must be http(s)://host[:port] without a path, got "${env.PUBLIC_URL}"`);
@@ -124,10 +148,12 @@ export function loadConfig(env: Env = process.env): ServerConfig {
   return {
     port: numberSetting(env, "PORT", 3000),
     host: env.HOST?.trim() || "0.0.0.0",
-    databaseUrl: env.DATABASE_URL?.trim() || undefined,
+    databaseUrl,
+    databasePooler,
+    databaseDirectUrl,
     pgliteDir: resolvePgliteDir(env.PGLITE_DIR),
-    rateLimitPerSecond: numberSetting(env, "RATE_LIMIT_PER_SECOND", 50),
-    rateLimitBurst: numberSetting(env, "RATE_LIMIT_BURST", 100),
+    rateLimitPerSecond: share(numberSetting(env, "RATE_LIMIT_PER_SECOND", 50)),
+    rateLimitBurst: share(numberSetting(env, "RATE_LIMIT_BURST", 100)),
     logLevel,
     databasePoolSize: numberSetting(env, "DATABASE_POOL_SIZE", 4),
     databaseTimeoutMs,
@@ -135,7 +161,14 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     metricsPort: numberSetting(env, "METRICS_PORT", undefined),
     metricsHost: env.METRICS_HOST?.trim() || "127.0.0.1",
     trustProxy: booleanSetting(env, "TRUST_PROXY", false),
-    failedAuthPerMinute: numberSetting(env, "FAILED_AUTH_PER_MINUTE", 60),
+    failedAuthPerMinute: share(numberSetting(env, "FAILED_AUTH_PER_MINUTE", 60)),
+    passwordChecksAtOnce: Math.max(
+      1,
+      Math.floor(
+        numberSetting(env, "PASSWORD_CHECKS_AT_ONCE", DEFAULT_PASSWORD_CHECKS_AT_ONCE, "above-zero"),
+      ),
+    ),
+    expiredRowsSweepSeconds: numberSetting(env, "EXPIRED_ROWS_SWEEP_SECONDS", 600, "above-zero"),
     memoryTargetMb: numberSetting(env, "MEMORY_TARGET_MB", 0),
     publicUrl,
     smtpUrl,

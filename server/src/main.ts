@@ -4,13 +4,15 @@ import { listenForMetrics } from "./api/metrics/metrics-listener.ts";
 import { createApp } from "./app.ts";
 import { loadConfig, type ServerConfig } from "./config.ts";
 import { createDemoOwnerLink, createDemoToken, demoBanner } from "./core/accounts/demo-account.ts";
+import { startExpiredRowsSweep } from "./core/accounts/expired-rows-sweep.ts";
 import { smtpMailer } from "./core/accounts/smtp-mailer.ts";
 import { CallbackSender } from "./core/callbacks/callback-sender.ts";
 import { type HandoffRuntime, startHandoff } from "./core/handoff/handoff-runtime.ts";
+import { WATCH_POLL_MS as INBOX_POLL_MS } from "./core/inbox/watch-inbox.ts";
 import { createLeadFeed, type LeadFeed } from "./core/leads/lead-feed.ts";
-import { type Database, DatabaseUnavailableError } from "./db/database.ts";
+import { type Database, DatabaseMisconfiguredError, DatabaseUnavailableError } from "./db/database.ts";
 import { DirectoryLockedError } from "./db/directory-lock.ts";
-import { bunSqlListen } from "./db/listen.ts";
+import { bunSqlListen, type ListenFn, listenUrl } from "./db/listen.ts";
 import { migrate } from "./db/migrate.ts";
 import { openDatabase } from "./db/open-database.ts";
 import { createCorsPolicy } from "./http/cors-policy.ts";
@@ -36,7 +38,7 @@ async function startBackground(
   metrics: ServiceMetrics,
   feed: LeadFeed,
 ): Promise<Background> {
-  const { databaseUrl, databaseTimeoutMs } = config;
+  const { databaseUrl, databaseTimeoutMs, databasePooler } = config;
   // The five-minute response; DISPATCHER=off leaves it to `stl dispatch` workers. A server's dispatcher
   // gets a pool of its own beside the intake's; a worker claims on the pool it was given.
   const handoff = await startHandoff({
@@ -47,7 +49,8 @@ async function startBackground(
     metrics,
     databaseUrl: mode === "server" ? databaseUrl : undefined,
     databaseTimeoutMs,
-    listen: databaseUrl ? bunSqlListen(databaseUrl) : undefined,
+    databasePooler,
+    listen: listenerFor(config),
     leadsChanged: (accountIds) => feed.publish(...accountIds),
   });
   // Status callbacks leave from the same outbox tables, by the processes that deliver hand-offs.
@@ -55,10 +58,12 @@ async function startBackground(
     ? new CallbackSender(handoff.database, config.handoff, logger)
     : undefined;
   callbacks?.start();
+  const sweep = startExpiredRowsSweep(db, { intervalSeconds: config.expiredRowsSweepSeconds, logger });
   return {
     feed,
     handoff,
     async stop() {
+      sweep.stop();
       await callbacks?.stop();
       await handoff.stop();
       await feed.close();
@@ -66,9 +71,30 @@ async function startBackground(
   };
 }
 
-/** The inbox's live feed: every process on one PostgreSQL hears every other's changes (NOTIFY after commit). */
+/** LISTEN on PostgreSQL itself (DATABASE_DIRECT_URL, or DATABASE_URL unless it is a pooler); undefined: poll. */
+function listenerFor(config: ServerConfig): ListenFn | undefined {
+  const url = listenUrl(config);
+  return url ? bunSqlListen(url) : undefined;
+}
+
+/** Said once at start: without LISTEN, what other processes commit is found by polling, and how often. */
+function reportWakeUps(config: ServerConfig, logger: Logger) {
+  if (!config.databaseUrl || listenUrl(config)) return;
+  logger.warn(
+    "DATABASE_POOLER=transaction without DATABASE_DIRECT_URL: no LISTEN through the pooler, so wake-ups poll; set DATABASE_DIRECT_URL for wake-ups within milliseconds",
+    { dispatcher_poll_ms: config.handoff.pollIntervalMs, inbox_poll_ms: INBOX_POLL_MS },
+  );
+}
+
+/** The inbox's live feed: this process's own changes at once; other processes' through NOTIFY after commit. */
 const leadFeedFor = (config: ServerConfig, db: Database, logger: Logger) =>
-  createLeadFeed({ db, logger, listen: config.databaseUrl ? bunSqlListen(config.databaseUrl) : undefined });
+  createLeadFeed({ db, logger, listen: listenerFor(config), notify: db.kind === "postgres" });
+
+/** A configuration error at start (DatabaseMisconfiguredError): said with its fix, and the process exits. */
+function exitMisconfigured(error: DatabaseMisconfiguredError, logger: Logger): never {
+  logger.error("database misconfigured", describeError(error));
+  process.exit(1);
+}
 
 const signalled = () =>
   new Promise<string>((resolve) => {
@@ -87,6 +113,7 @@ export async function runWorker(
 ): Promise<number> {
   const logger = createLogger(config.logLevel);
   const metrics = createServiceMetrics();
+  reportWakeUps(config, logger);
   // Inboxes served by other processes hear of this worker's hand-offs through the lead feed's NOTIFY.
   const background = await startBackground(
     "worker",
@@ -143,14 +170,20 @@ export async function runServer(config: ServerConfig): Promise<void> {
     trustProxy: config.trustProxy,
     publicUrl: config.publicUrl,
     mailer: config.smtpUrl && config.publicUrl ? smtpMailer(config.smtpUrl, config.publicUrl) : undefined,
+    passwordChecksAtOnce: config.passwordChecksAtOnce,
     metrics,
     feed,
     wakeDispatcher: () => background?.handoff.taskCommitted(),
+    ownTaskLeaseMs: () => background?.handoff.ownTaskLeaseMs?.(),
     closing: closing.signal,
-    // A task this process just committed: deliver it now rather than at the next poll.
+    // A task this process just committed: deliver it now rather than at the next poll; one written
+    // leased to this process's dispatcher goes straight to it.
     events: {
       leadStored(event) {
-        if (event.responseTaskId) background?.handoff.taskCommitted();
+        const handoff = background?.handoff;
+        if (!event.responseTaskId || !handoff) return;
+        if (event.responseTaskLeased && handoff.handOver) handoff.handOver(event.lead, event.responseTaskId);
+        else handoff.taskCommitted();
       },
     },
     assistantSecret: config.handoff.webhookSecret,
@@ -182,6 +215,7 @@ export async function runServer(config: ServerConfig): Promise<void> {
       try {
         return await migrate(db);
       } catch (error) {
+        if (error instanceof DatabaseMisconfiguredError) exitMisconfigured(error, logger);
         if (!(error instanceof DatabaseUnavailableError)) throw error;
         logger.warn("database unreachable, retrying migrations", describeError(error));
         await Bun.sleep(MIGRATION_RETRY_MS);
@@ -189,6 +223,7 @@ export async function runServer(config: ServerConfig): Promise<void> {
     }
   }
 
+  reportWakeUps(config, logger);
   const migration = await migrateWhenReachable();
   if (migration.applied.length > 0)
     logger.info("migrations applied", { versions: migration.applied.join(",") });

@@ -15,6 +15,8 @@ export interface ServiceMetrics {
   tasksMissed: Counter;
   /** Delivery attempts to the assistant, by result (delivered, failed). */
   handoffAttempts: Counter<"result">;
+  /** Console sign-ins by result: signed_in, wrong (a password checked), throttled, busy (no argon2 slot). */
+  signInAttempts: Counter<"result">;
 }
 
 /** Buckets around the five-minute promise, fine under a second where the target is. */
@@ -57,6 +59,12 @@ export function createServiceMetrics(): ServiceMetrics {
     handoffAttempts: new Counter({
       name: "stl_handoff_attempts_total",
       help: "Delivery attempts to the assistant, by result (delivered, failed).",
+      labelNames: ["result"],
+      registers: [registry],
+    }),
+    signInAttempts: new Counter({
+      name: "stl_sign_in_attempts_total",
+      help: "Console sign-ins by result: signed_in, wrong (password checked), throttled, busy (no argon2 slot).",
       labelNames: ["result"],
       registers: [registry],
     }),

@@ -3,11 +3,13 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { inject } from "vitest";
+import { createPooledDatabase } from "./pgbouncer.ts";
 import { createDatabase } from "./postgres.ts";
 
-export type Backend = "pglite" | "postgres";
+/** "pooled": PostgreSQL through the run's PgBouncer in transaction mode, LISTEN on the direct URL. */
+export type Backend = "pglite" | "postgres" | "pooled";
 
-/** For describe.each: one suite per backend, the same tests on both. */
+/** For describe.each: one suite per backend, the same tests on both ("pooled" is chosen by the suites it concerns). */
 export const BACKENDS: Backend[] = ["pglite", "postgres"];
 
 export interface BackendDatabase {
@@ -26,9 +28,15 @@ export interface BackendDatabase {
  * @example const database = await createBackendDatabase("pglite"); … database.remove();
  */
 export async function createBackendDatabase(backend: Backend): Promise<BackendDatabase> {
-  if (backend === "postgres") {
+  if (backend !== "pglite") {
     const adminUrl = inject("postgresAdminUrl");
-    const url = await createDatabase(adminUrl, "stl_e2e");
+    const { direct: url, pooled } =
+      backend === "pooled"
+        ? await createPooledDatabase(inject("pgbouncerPort"), adminUrl)
+        : { direct: await createDatabase(adminUrl, "stl_e2e"), pooled: undefined };
+    const env: Record<string, string> = pooled
+      ? { DATABASE_URL: pooled, DATABASE_POOLER: "transaction", DATABASE_DIRECT_URL: url }
+      : { DATABASE_URL: url };
     const remove = async () => {
       // A DATABASE_URL cluster outlives the run: leave nothing behind in it.
       const admin = new Bun.SQL(adminUrl, { max: 1 });
@@ -38,7 +46,7 @@ export async function createBackendDatabase(backend: Backend): Promise<BackendDa
         await admin.close();
       }
     };
-    return { backend, env: { DATABASE_URL: url }, exclusive: false, remove };
+    return { backend, env, exclusive: false, remove };
   }
   const dir = mkdtempSync(join(tmpdir(), "stl-e2e-pglite-"));
   return {

@@ -9,8 +9,9 @@ import { type LeadServer, useLeadServer } from "./lead-server-fixture.ts";
 export type IntakeServer = LeadServer<"main" | "other" | "revoked" | "expired">;
 
 /** Starting a server (and, on PGlite, a fresh embedded database) dominates the run: suites share one per backend. */
-export function useIntakeServer(backend: Backend): IntakeServer {
+export function useIntakeServer(backend: Backend, processes = 1): IntakeServer {
   return useLeadServer(backend, {
+    processes,
     tokens: { main: "intake-a", other: "intake-b", revoked: "intake-a", expired: "intake-a" },
     revoke: ["revoked"],
     expire: ["expired"],

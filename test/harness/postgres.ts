@@ -53,9 +53,12 @@ function runAsOwner(binary: string, args: string[]): void {
 
 /**
  * Starts a cluster in a temp dir on a free loopback port; `stop()` shuts it down and removes it.
- * Settings favour a test machine (fsync off) except where a test checks durability itself.
+ * Settings favour a test machine (fsync off) except where a test checks durability itself; `settings`
+ * are more `name=value` server settings (the bench loads pg_stat_statements).
  */
-export async function startPostgresCluster(options: { fsync?: boolean } = {}): Promise<PostgresCluster> {
+export async function startPostgresCluster(
+  options: { fsync?: boolean; settings?: string[] } = {},
+): Promise<PostgresCluster> {
   const dir = mkdtempSync(join(tmpdir(), "stl-pg-"));
   chmodSync(dir, 0o777);
   if (isRoot) spawnSync("chown", ["postgres", dir]);
@@ -77,6 +80,7 @@ export async function startPostgresCluster(options: { fsync?: boolean } = {}): P
     "-c max_connections=200",
     `-c fsync=${options.fsync === false ? "off" : "on"}`,
     "-c shared_buffers=128MB",
+    ...(options.settings ?? []).map((setting) => `-c ${setting}`),
   ].join(" ");
   runAsOwner(findPostgresBin("pg_ctl"), [
     "-D",

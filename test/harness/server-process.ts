@@ -38,6 +38,8 @@ export interface StartServerOptions {
   logFile?: string;
   /** A port chosen beforehand (e.g. for PUBLIC_URL); a free one otherwise. */
   port?: number;
+  /** Another start command, run in `cwd`: the single executable (`[path, "serve"]`) in an empty folder. */
+  command?: { argv: string[]; cwd: string };
 }
 
 const OUTPUT_LIMIT = 32 * 1024;
@@ -87,8 +89,9 @@ async function waitUntilReady(child: Subprocess, url: string, timeoutMs: number,
  */
 export async function startServerProcess(options: StartServerOptions): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
-  const child = Bun.spawn(["bun", ...(options.bunFlags ?? []), "server/src/main.ts"], {
-    cwd: options.repository ?? REPOSITORY_ROOT,
+  const argv = options.command?.argv ?? ["bun", ...(options.bunFlags ?? []), "server/src/main.ts"];
+  const child = Bun.spawn(argv, {
+    cwd: options.command?.cwd ?? options.repository ?? REPOSITORY_ROOT,
     env: childEnv({
       LOG_LEVEL: "info",
       ...options.databaseEnv,

@@ -22,7 +22,8 @@ async function countRows(
   query: string,
   value: string,
 ): Promise<number | undefined> {
-  const url = database.env.DATABASE_URL;
+  // PostgreSQL itself: the test's own check needs no pooler (and Bun's prepared statements would collide behind one).
+  const url = database.env.DATABASE_DIRECT_URL ?? database.env.DATABASE_URL;
   if (!url) return undefined;
   const sql = new Bun.SQL(url, { max: 1 });
   try {

@@ -104,6 +104,19 @@ describe("bun run stl", () => {
     expect(unknown.exitCode).toBe(1);
   });
 
+  it("never prints a token name's control characters raw", async () => {
+    const name = "Form\u001b[2J\u001b]0;owned\u0007\r\nfake line\u009b";
+    const created = await runCli(["tokens", "create", "--account", "ctl", "--name", name], env);
+    expect(created.exitCode, created.stderr).toBe(0);
+    const listed = await runCli(["tokens", "list", "--account", "ctl"], env);
+    for (const output of [created.stdout, listed.stdout]) {
+      expect(output).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
+      expect(output).toContain("Form\\u001b[2J\\u001b]0;owned\\u0007\\u000d\\u000afake line\\u009b");
+    }
+    const json = JSON.parse((await runCli(["tokens", "list", "--account", "ctl", "--json"], env)).stdout);
+    expect(json[0].name).toBe(name);
+  });
+
   it("creates owners with a single-use sign-in link, lists and disables them", async () => {
     const created = await runCli(
       ["owners", "create", "--account", "acme", "--email", "Ana@Acme.example"],
@@ -123,6 +136,13 @@ describe("bun run stl", () => {
     expect(json.sign_in_link).toMatch(/^https:\/\/leads\.example\.com\/console\/link\/[A-Za-z0-9_-]{43}$/);
     expect(json.account).toBe("acme");
 
+    const fresh = await runCli(["owners", "link", "--email", "ANA@acme.example"], env);
+    expect(fresh.exitCode, fresh.stderr).toBe(0);
+    expect(fresh.stdout).toMatch(
+      /Sign-in link for ana@acme\.example[^\n]*\n\n {2}http:\/\/localhost:3000\/console\/link\/[A-Za-z0-9_-]{43}\n/,
+    );
+    expect((await runCli(["owners", "link", "--email", "nobody@acme.example"], env)).exitCode).toBe(1);
+
     const listed = await runCli(["owners", "list"], env);
     expect(listed.stdout).toContain(`${json.owner_id}  acme  ana@acme.example  no password yet`);
     const disabled = await runCli(["owners", "disable", "ana@acme.example"], env);
@@ -136,5 +156,7 @@ describe("bun run stl", () => {
       "--email: an email address such as ana@example.com",
     ]);
     expect((await runCli(["owners", "disable", "nobody@acme.example"], env)).exitCode).toBe(1);
+    // A disabled owner gets no link.
+    expect((await runCli(["owners", "link", "--email", "ana@acme.example"], env)).exitCode).toBe(1);
   });
 });

@@ -1,6 +1,7 @@
 // `bun run stl …`: the server's command-line tool. Same DATABASE_URL / PGLITE_DIR as the server.
+import { COMMAND_NAME } from "../command-name.ts";
 import { loadConfig } from "../config.ts";
-import { type Database, DatabaseUnavailableError } from "../db/database.ts";
+import { type Database, DatabaseMisconfiguredError, DatabaseUnavailableError } from "../db/database.ts";
 import { DirectoryLockedError } from "../db/directory-lock.ts";
 import { migrate } from "../db/migrate.ts";
 import { openDatabase } from "../db/open-database.ts";
@@ -8,6 +9,7 @@ import { runWorker } from "../main.ts";
 import { type ParsedArgs, parseArgs, UsageError } from "./args.ts";
 import { dncAddCommand, dncImportCommand, dncListCommand, dncRemoveCommand } from "./dnc-commands.ts";
 import { ownerCommands } from "./owner-commands.ts";
+import { terminalText } from "./terminal-text.ts";
 import {
   createTokenCommand,
   listTokensCommand,
@@ -18,7 +20,7 @@ import {
   tokenCallbackCommand,
 } from "./token-commands.ts";
 
-export const USAGE = `Usage: bun run stl <command>
+export const USAGE = `Usage: ${COMMAND_NAME} <command>
 
   tokens create --account <slug> --name <label> [--json]
                               create a channel token (and the account when new); shown once
@@ -35,6 +37,9 @@ export const USAGE = `Usage: bun run stl <command>
   owners create --account <slug> --email <email> [--json]
                               an account owner (and the account when new); prints a single-use
                               sign-in link, valid 24 h, where the owner sets a password
+  owners link --email <email> [--json]
+                              a fresh single-use sign-in link (24 h) for an existing owner: the way
+                              in from a new browser, also while the email is locked out
   owners list [--account <slug>] [--json]
                               list account owners
   owners disable <email|id>   refuse the owner's sign-in and end its sessions
@@ -75,6 +80,7 @@ const COMMANDS: Record<string, Command> = {
   "tokens roll": rollTokenCommand,
   "tokens callback": tokenCallbackCommand,
   "owners create": owners.create,
+  "owners link": owners.link,
   "owners list": owners.list,
   "owners disable": owners.disable,
   "dnc add": dncAddCommand,
@@ -119,13 +125,18 @@ export async function runCli(argv: string[], print: Print = console.log, printEr
   }
   try {
     if (command !== COMMANDS.migrate) await migrate(db);
-    return await command(db, args, print);
+    // Every line a command prints may hold stored text (a token's name): never raw control characters.
+    return await command(db, args, (line) => print(terminalText(line)));
   } catch (error) {
     if (error instanceof UsageError) {
-      printError(`${error.message}\n\n${USAGE}`);
+      printError(`${terminalText(error.message)}\n\n${USAGE}`);
       return 2;
     }
     // Unreachable, refusing or too slow (DATABASE_TIMEOUT_MS): a plain message, not a stack trace.
+    if (error instanceof DatabaseMisconfiguredError) {
+      printError(`Cannot use the database: ${error.message}`);
+      return 1;
+    }
     if (error instanceof DatabaseUnavailableError) {
       printError(`The database is unavailable: ${error.message}`);
       return 1;

@@ -1,7 +1,7 @@
-// `stl owners create|list|disable`: account owners and their single-use sign-in links.
+// `stl owners create|link|list|disable`: account owners and their single-use sign-in links.
 
 import { ACCOUNT_SLUG } from "../core/accounts/account-slug.ts";
-import { createOwnerSignIn } from "../core/accounts/owner-access.ts";
+import { createOwnerSignIn, existingOwnerSignIn } from "../core/accounts/owner-access.ts";
 import { listOwners } from "../core/accounts/owner-repository.ts";
 import { disableOwnerEverywhere } from "../core/accounts/owner-service.ts";
 import type { Database } from "../db/database.ts";
@@ -34,6 +34,29 @@ export function ownerCommands(env: OwnerCommandEnv) {
       if (account.created) print(`Created account ${slug}.`);
       print(`${owner.created ? "Created" : "Found"} owner ${email.toLowerCase()} of account ${slug}.`);
       print("Sign-in link (works once, for 24 hours; the owner sets a password there):");
+      print("");
+      print(`  ${link}`);
+      print("");
+      return 0;
+    },
+
+    /** A fresh link for an existing owner: the way in from a new browser, whatever the throttle says. */
+    async link(db: Database, args: ParsedArgs, print: Print): Promise<number> {
+      const email = stringOption(args, "email");
+      if (!email || !EMAIL.test(email)) throw new UsageError("owners link needs --email <email>");
+      const found = await existingOwnerSignIn(db, email, env.publicUrl());
+      if (!found) {
+        print(`No enabled owner ${email.toLowerCase()}.`);
+        return 1;
+      }
+      const { ownerId, link } = found;
+      if (args.options.json) {
+        print(JSON.stringify({ owner_id: ownerId, sign_in_link: link }));
+        return 0;
+      }
+      print(
+        `Sign-in link for ${email.toLowerCase()} (works once, for 24 hours; sets a new password and signs in):`,
+      );
       print("");
       print(`  ${link}`);
       print("");

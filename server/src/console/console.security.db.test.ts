@@ -163,7 +163,7 @@ describe("password guessing", () => {
     return { status: response.status, error };
   };
 
-  it("refuses wrong passwords, then every attempt after 5 for a growing time, without telling whether the email exists", async () => {
+  it("refuses wrong passwords, then every attempt after 5 checks for a growing time, without telling whether the email exists", async () => {
     await signedInOwner(db, handle, "guess-acme", "ana@guess.example");
     const client = consoleClient(handleProxied, "http://localhost", { "x-forwarded-for": "203.0.113.7" });
     const wrong = { status: 401, error: "The email or the password is wrong." };
@@ -179,19 +179,21 @@ describe("password guessing", () => {
       Number(
         (
           await db.query<{ s: number }>(
-            "select extract(epoch from locked_until - now())::float8 as s from sign_in_failures where key = $1",
+            "select extract(epoch from locked_until - now())::float8 as s from sign_in_attempts where key = $1",
             ["email:ana@guess.example"],
           )
         )[0]!.s,
       );
     expect(await lockSeconds()).toBeGreaterThan(25);
     expect(await lockSeconds()).toBeLessThanOrEqual(30);
-    // When the lock has passed (moved into the past here), the next failure locks twice as long.
-    await db.query("update sign_in_failures set locked_until = now() - interval '1 second' where key = $1", [
+    // When the lock has passed (moved into the past here), 5 more checks, and the next lock is twice as long.
+    await db.query("update sign_in_attempts set locked_until = now() - interval '1 second' where key = $1", [
       "email:ana@guess.example",
     ]);
-    expect(await signInAttempt(client, "ana@guess.example", "wrong again")).toEqual(wrong);
+    for (let i = 0; i < 5; i++)
+      expect(await signInAttempt(client, "ana@guess.example", `wrong again ${i}`)).toEqual(wrong);
     expect(await lockSeconds()).toBeGreaterThan(55);
+    expect((await signInAttempt(client, "ana@guess.example", OWNER_PASSWORD)).status).toBe(429);
     // The unknown email is locked after 5 failures too: the answer never tells them apart.
     for (let i = 0; i < 4; i++) await signInAttempt(client, "nobody@guess.example", "wrong");
     expect((await signInAttempt(client, "nobody@guess.example", "wrong")).status).toBe(429);

@@ -2,7 +2,7 @@
 import { Elysia } from "elysia";
 import { doNotCallPage } from "./do-not-call/index.ts";
 import type { InboxLive } from "./inbox/inbox-live.ts";
-import { inboxPages } from "./inbox/index.ts";
+import { INBOX_ASSETS, inboxPages } from "./inbox/index.ts";
 import { integrationsPage } from "./integrations/index.ts";
 import type { ConsoleDeps } from "./kit/owner-guard.ts";
 import { consoleBase } from "./kit/shared-routes.ts";
@@ -12,7 +12,7 @@ import { teamPage } from "./team/index.ts";
 
 export function consolePages(deps: ConsoleDeps, inbox: InboxLive) {
   return new Elysia({ name: "console" })
-    .use(consoleBase(deps))
+    .use(consoleBase(deps, INBOX_ASSETS))
     .use(ownerPages(deps))
     .use(passwordResetPages(deps))
     .use(integrationsPage(deps))

@@ -35,7 +35,16 @@ export class DatabaseError extends Error {
 
 /** The database cannot be reached or refuses work for now: answered with 503 and retried later. */
 export class DatabaseUnavailableError extends Error {
-  override readonly name = "DatabaseUnavailableError";
+  override readonly name: string = "DatabaseUnavailableError";
+}
+
+/**
+ * The database is reached in a way the server cannot work with as configured (a pooler it was not told
+ * about, a missing timeout): the message names the fix. Still "unavailable" to a request (503); at start
+ * the process exits with it rather than retrying.
+ */
+export class DatabaseMisconfiguredError extends DatabaseUnavailableError {
+  override readonly name = "DatabaseMisconfiguredError";
 }
 
 /**

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Database } from "./database.ts";
 
+/** From source, beside this file; in the single executable, the folder it embeds under the same name (server/build-binary.ts). */
 const MIGRATIONS_DIR = fileURLToPath(new URL("./migrations", import.meta.url));
 /** Any constant: serialises migrations of processes that start together on one PostgreSQL. */
 const MIGRATION_LOCK_ID = 7_294_001;

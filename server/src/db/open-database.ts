@@ -1,11 +1,13 @@
 // Picks the driver from the configuration: PostgreSQL when DATABASE_URL is set, PGlite otherwise.
 import { createBunSqlDatabase } from "./bun-sql-driver.ts";
+import type { PoolerMode } from "./connection-check.ts";
 import type { Database } from "./database.ts";
 import { createPgliteDatabase } from "./pglite-driver.ts";
 
 /** The settings that choose and size the database (config.ts reads them from the environment). */
 export interface DatabaseSettings {
   databaseUrl: string | undefined;
+  databasePooler: PoolerMode;
   pgliteDir: string;
   databasePoolSize: number;
   databaseTimeoutMs: number;
@@ -13,8 +15,8 @@ export interface DatabaseSettings {
 
 export async function openDatabase(config: DatabaseSettings): Promise<Database> {
   if (config.databaseUrl) {
-    const { databasePoolSize: poolSize, databaseTimeoutMs: timeoutMs } = config;
-    return createBunSqlDatabase(config.databaseUrl, { poolSize, timeoutMs });
+    const { databasePoolSize: poolSize, databaseTimeoutMs: timeoutMs, databasePooler: pooler } = config;
+    return createBunSqlDatabase(config.databaseUrl, { poolSize, timeoutMs, pooler });
   }
   return await createPgliteDatabase(config.pgliteDir);
 }

@@ -1,5 +1,10 @@
 // Embedded PostgreSQL (PGlite): the default when DATABASE_URL is unset. One backend, queries run one at a time.
+/// <reference path="../file-imports.d.ts" />
 import { PGlite } from "@electric-sql/pglite";
+// Imported as files so `bun build --compile` embeds them; PGlite would look them up by path otherwise.
+import initdbWasm from "@electric-sql/pglite/initdb.wasm" with { type: "file" };
+import pgliteData from "@electric-sql/pglite/pglite.data" with { type: "file" };
+import pgliteWasm from "@electric-sql/pglite/pglite.wasm" with { type: "file" };
 import { type Database, DatabaseError, DatabaseUnavailableError, type Row } from "./database.ts";
 import { type DirectoryLock, lockDirectory } from "./directory-lock.ts";
 
@@ -13,12 +18,20 @@ function translate(error: unknown, closed: boolean): Error {
   return error instanceof Error ? error : new Error(String(error));
 }
 
+const compile = async (path: string) => await WebAssembly.compile(await Bun.file(path).arrayBuffer());
+
+/** PGlite's engine, its initdb and its file-system bundle, from wherever they were imported (node_modules or the executable). */
+async function pgliteFiles() {
+  const [pgliteWasmModule, initdbWasmModule] = await Promise.all([compile(pgliteWasm), compile(initdbWasm)]);
+  return { pgliteWasmModule, initdbWasmModule, fsBundle: Bun.file(pgliteData) };
+}
+
 /** @param dir an absolute folder, or "memory" for a throwaway database (no lock needed). */
 export async function createPgliteDatabase(dir: string): Promise<Database> {
   const lock: DirectoryLock | undefined = dir === "memory" ? undefined : lockDirectory(dir);
   let pg: PGlite;
   try {
-    pg = await PGlite.create(dir === "memory" ? undefined : dir);
+    pg = await PGlite.create(dir === "memory" ? undefined : dir, await pgliteFiles());
   } catch (error) {
     lock?.release();
     throw error;

@@ -16,7 +16,15 @@ export function rememberPeerAddress(request: Request, address: string | undefine
 export function clientAddress(request: Request, trustProxy: boolean): string | undefined {
   const peer = peers.get(request);
   if (!trustProxy) return peer;
-  const forwarded = request.headers.get("x-forwarded-for");
-  const last = forwarded?.split(",").at(-1)?.trim();
-  return last || peer;
+  return addedByProxy(request, "x-forwarded-for") || peer;
+}
+
+/**
+ * The last entry of a comma-separated X-Forwarded-* header: the one the trusted proxy added. The API, the
+ * console and its cookies all read forwarded headers through this one rule.
+ *
+ * @example addedByProxy(request, "x-forwarded-proto") // "https"
+ */
+export function addedByProxy(request: Request, header: `x-forwarded-${string}`): string | undefined {
+  return request.headers.get(header)?.split(",").at(-1)?.trim() || undefined;
 }

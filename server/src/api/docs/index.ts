@@ -1,19 +1,28 @@
 // GET /api/openapi.json (the spec's own document, English or Spanish) and the offline reference at /api/docs.
-
-import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
+/// <reference path="../../file-imports.d.ts" />
 import { OPENAPI_PATH } from "@speed-to-lead/spec";
 import spanishDocument from "@speed-to-lead/spec/openapi.es.json" with { type: "json" };
 import englishDocument from "@speed-to-lead/spec/openapi.json" with { type: "json" };
 import { Elysia } from "elysia";
+// Imported as files: `bun build --compile` embeds them, and from source they are their path on disk.
+import favicon from "swagger-ui-dist/favicon-32x32.png" with { type: "file" };
+import swaggerCss from "swagger-ui-dist/swagger-ui.css" with { type: "file" };
+import swaggerBundle from "swagger-ui-dist/swagger-ui-bundle.js" with { type: "file" };
+import swaggerPreset from "swagger-ui-dist/swagger-ui-standalone-preset.js" with { type: "file" };
 import { preferredLanguage } from "../../http/language.ts";
 import { requestState } from "../../http/request-state.ts";
 import { problemResponse, textResponse } from "../../http/respond.ts";
-import { DOCS_ASSET_FILES, swaggerPage } from "./swagger-page.ts";
+import { type DOCS_ASSET_FILES, swaggerPage } from "./swagger-page.ts";
 
 // Serialized once: the document is the contract, served as spec/ built it.
 const documents = { en: JSON.stringify(englishDocument), es: JSON.stringify(spanishDocument) };
-const swaggerDir = dirname(createRequire(import.meta.url).resolve("swagger-ui-dist/package.json"));
+/** The page's assets by the names it links: nothing else of swagger-ui-dist is reachable. */
+const ASSET_PATHS: Record<(typeof DOCS_ASSET_FILES)[number], string> = {
+  "swagger-ui.css": swaggerCss,
+  "swagger-ui-bundle.js": swaggerBundle,
+  "swagger-ui-standalone-preset.js": swaggerPreset,
+  "favicon-32x32.png": favicon,
+};
 const ASSET_TYPES: Record<string, string> = {
   css: "text/css; charset=utf-8",
   js: "text/javascript; charset=utf-8",
@@ -47,10 +56,13 @@ export function apiDocs() {
     )
     .get("/api/docs/assets/:file", ({ request, params }) => {
       const state = requestState(request);
-      const file = (DOCS_ASSET_FILES as readonly string[]).find((name) => name === params.file);
-      if (!file) return problemResponse(state, "not_found");
+      const file = params.file;
+      const path = Object.hasOwn(ASSET_PATHS, file)
+        ? ASSET_PATHS[file as keyof typeof ASSET_PATHS]
+        : undefined;
+      if (!path) return problemResponse(state, "not_found");
       state.status = 200;
-      return new Response(Bun.file(join(swaggerDir, file)), {
+      return new Response(Bun.file(path), {
         headers: {
           "content-type": ASSET_TYPES[file.split(".").pop()!] ?? "application/octet-stream",
           "cache-control": "public, max-age=86400",

@@ -7,13 +7,19 @@ import {
   DEFAULT_BATCH_SETTINGS,
 } from "../../core/leads/fresh-lead-batch.ts";
 import { createReplayCache } from "../../core/leads/replay-cache.ts";
+import type { LiveStore } from "../../core/leads/service.ts";
 import { requestState } from "../../http/request-state.ts";
 import { problemResponse } from "../../http/respond.ts";
 import { handleIntake, type IntakeDeps } from "./intake-handler.ts";
 
 /** @param batch coalesced commits; the defaults when absent, with one batch in flight per database connection. */
-export function leadIntake(options: Omit<IntakeDeps, "store"> & { batch?: Partial<BatchSettings> }) {
-  const { batch, ...rest } = options;
+export function leadIntake(
+  options: Omit<IntakeDeps, "store"> & {
+    batch?: Partial<BatchSettings>;
+    ownTaskLeaseMs?: LiveStore["ownTaskLeaseMs"];
+  },
+) {
+  const { batch, ownTaskLeaseMs, ...rest } = options;
   const settings = {
     ...DEFAULT_BATCH_SETTINGS,
     inFlight: options.db.connections,
@@ -21,7 +27,11 @@ export function leadIntake(options: Omit<IntakeDeps, "store"> & { batch?: Partia
   };
   const deps: IntakeDeps = {
     ...rest,
-    store: { batch: createFreshLeadBatch(options.db, settings), replays: createReplayCache() },
+    store: {
+      batch: createFreshLeadBatch(options.db, settings),
+      replays: createReplayCache(),
+      ownTaskLeaseMs,
+    },
   };
   return (
     new Elysia({ name: "lead-intake" })

@@ -127,6 +127,7 @@ async function intake(deps: IntakeDeps, request: Request, state: RequestState, r
           lead: outcome.lead,
           created: outcome.created,
           responseTaskId: outcome.responseTaskId,
+          responseTaskLeased: outcome.responseTaskLeased,
         });
       } catch (error) {
         deps.logger.warn("leadStored hook failed", describeError(error));

@@ -6,7 +6,13 @@ import { isOnList } from "../../core/dnc/dnc-repository.ts";
 import { listRecentChanges, listShownNumbers } from "../../core/dnc/listed-numbers.ts";
 import { addAllToList, addToList, parseListedNumber, removeFromList } from "../../core/dnc/service.ts";
 import { field, OVERSIZE_FIELD } from "../kit/form.ts";
-import { type ConsoleDeps, notFoundPage, type OwnerContext, ownerPage } from "../kit/owner-guard.ts";
+import {
+  type ConsoleDeps,
+  notFoundPage,
+  type OwnerContext,
+  ownerPage,
+  uploadPage,
+} from "../kit/owner-guard.ts";
 import { htmlPage, redirectTo } from "../kit/page-response.ts";
 import { DNC_PATH, DncPage, type DncPageProps, RemovePage } from "./dnc-page.tsx";
 
@@ -75,7 +81,7 @@ export function doNotCallPage(deps: ConsoleDeps) {
     )
     .post(
       `${DNC_PATH}/import`,
-      ownerPage(deps, async (ctx) => {
+      uploadPage(deps, async (ctx) => {
         if (ctx.form.getAll(OVERSIZE_FIELD).includes("file"))
           return fullPage(ctx, { importError: ctx.t("dnc.import.tooLarge") }, 422);
         const text = ctx.form.get("file") ?? "";

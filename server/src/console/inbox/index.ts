@@ -1,5 +1,7 @@
 // The inbox pages: the list (filters, keyset pages), its live stream, the CSV export, the detail view,
-// "hand off again" and "add to do-not-call" from a lead. Every query is scoped by the session's account; another account's lead is the 404 page.
+// "hand off again" and "add to do-not-call" from a lead. Every query is scoped by the session's account; another
+// account's lead is the 404 page.
+/// <reference path="../../file-imports.d.ts" />
 import { Elysia } from "elysia";
 import { addToList } from "../../core/dnc/service.ts";
 import { handOffAgain } from "../../core/handoff/handoff-retries.ts";
@@ -8,10 +10,13 @@ import { feedCursorAt } from "../../core/inbox/changes-since.ts";
 import { exportInboxCsv } from "../../core/inbox/csv-export.ts";
 import { listInboxPage } from "../../core/inbox/inbox-page.ts";
 import { getLeadDetail } from "../../core/inbox/lead-detail.ts";
+import type { ConsoleAsset } from "../kit/assets.ts";
 import { field } from "../kit/form.ts";
 import { redirectWithNotice, takePageNotice } from "../kit/notices.ts";
 import { type ConsoleDeps, notFoundPage, type OwnerContext, ownerPage } from "../kit/owner-guard.ts";
 import { htmlPage, redirectTo } from "../kit/page-response.ts";
+// A file import: `bun build --compile` embeds it; from source it is its path on disk.
+import inboxJs from "./inbox.js" with { type: "file" };
 import type { InboxLive } from "./inbox-live.ts";
 import { InboxPage } from "./inbox-page.tsx";
 import { readInboxQuery, toInboxFilter } from "./inbox-query.ts";
@@ -22,6 +27,11 @@ import { textStream } from "./text-stream.ts";
 
 const RETRY_NOTICES = ["ok", "not_failed", "respond_by_passed", "in_flight"] as const;
 type RetryNotice = (typeof RETRY_NOTICES)[number];
+
+/** The inbox page's script, served with the console's assets. */
+export const INBOX_ASSETS: Record<string, ConsoleAsset> = {
+  "inbox.js": { path: inboxJs, type: "text/javascript" },
+};
 
 const searchOf = (ctx: OwnerContext) => new URL(ctx.request.url).searchParams;
 

@@ -44,15 +44,28 @@ const en = {
   "link.title": "Set your password",
   "link.intro": "Choose the password you will sign in with as {email}.",
   "link.password": "New password",
-  "link.passwordHint": "At least 12 characters. Common passwords are refused.",
+  "link.passwordHint":
+    "At least 12 characters, hard to guess: not your email, a common password, a keyboard run or a repeat.",
   "link.confirm": "Repeat the password",
   "link.submit": "Set password and sign in",
   "link.invalid.title": "This link no longer works",
-  "link.invalid.body": "Sign-in links work once and for 24 hours. Ask for a new one (stl owners create).",
+  "link.invalid.body": "Sign-in links work once and for 24 hours. Ask for a new one (stl owners link).",
   "password.tooShort": "Use at least 12 characters.",
   "password.tooLong": "Use at most 256 characters.",
   "password.common": "This password is too common. Choose another.",
   "password.mismatch": "The two passwords differ.",
+  "password.personal": "Do not use your email address or its name part.",
+  "password.keyboard": "Keyboard runs (qwerty, asdf…) are easy to guess. Choose another.",
+  "password.repeated": "Repeated characters or sequences (aaaa, abcd, 1234) are easy to guess.",
+  "signIn.busy": "The server is checking many passwords right now. Try again in a moment.",
+  "guard.badForm.title": "This form could not be read",
+  "guard.badForm.body":
+    "Send the form from its page, as the browser does. Go back, reload the page and try again.",
+  "guard.tooLarge.title": "This form is too large",
+  "guard.tooLarge.body":
+    "A sign-in form is a few hundred bytes; this one is over 16 KiB. Go back and try again.",
+  "guard.badQuery.title": "This address is not valid",
+  "guard.badQuery.body": "Part of the address holds characters a link never has.",
   "integrations.title": "Integrations",
   "integrations.intro":
     "Channel tokens let an application post leads into this account. Give each application its own token.",
@@ -408,16 +421,30 @@ const es: Record<MessageKey, string> = {
   "link.title": "Elija su contraseña",
   "link.intro": "Elija la contraseña con la que iniciará sesión como {email}.",
   "link.password": "Nueva contraseña",
-  "link.passwordHint": "Al menos 12 caracteres. Se rechazan las contraseñas comunes.",
+  "link.passwordHint":
+    "Al menos 12 caracteres, difícil de adivinar: ni su correo, ni una contraseña común, ni una fila del teclado, ni repeticiones.",
   "link.confirm": "Repita la contraseña",
   "link.submit": "Guardar contraseña e iniciar sesión",
   "link.invalid.title": "Este enlace ya no funciona",
   "link.invalid.body":
-    "Los enlaces de acceso sirven una vez y durante 24 horas. Pida uno nuevo (stl owners create).",
+    "Los enlaces de acceso sirven una vez y durante 24 horas. Pida uno nuevo (stl owners link).",
   "password.tooShort": "Use al menos 12 caracteres.",
   "password.tooLong": "Use como máximo 256 caracteres.",
   "password.common": "Esta contraseña es demasiado común. Elija otra.",
   "password.mismatch": "Las dos contraseñas no coinciden.",
+  "password.personal": "No use su dirección de correo ni la parte de su nombre.",
+  "password.keyboard": "Las filas del teclado (qwerty, asdf…) son fáciles de adivinar. Elija otra.",
+  "password.repeated": "Los caracteres o secuencias repetidos (aaaa, abcd, 1234) son fáciles de adivinar.",
+  "signIn.busy":
+    "El servidor está comprobando muchas contraseñas ahora mismo. Vuelva a intentarlo en un momento.",
+  "guard.badForm.title": "No se pudo leer este formulario",
+  "guard.badForm.body":
+    "Envíe el formulario desde su página, como lo hace el navegador. Vuelva atrás, recargue la página e inténtelo de nuevo.",
+  "guard.tooLarge.title": "Este formulario es demasiado grande",
+  "guard.tooLarge.body":
+    "Un formulario de inicio de sesión ocupa unos cientos de bytes; este supera 16 KiB. Vuelva atrás e inténtelo de nuevo.",
+  "guard.badQuery.title": "Esta dirección no es válida",
+  "guard.badQuery.body": "Parte de la dirección contiene caracteres que un enlace nunca tiene.",
   "integrations.title": "Integraciones",
   "integrations.intro":
     "Los tokens de canal permiten que una aplicación envíe prospectos a esta cuenta. Dé a cada aplicación su propio token.",

@@ -25,13 +25,19 @@ async function readMultipart(body: Response): Promise<URLSearchParams> {
 }
 
 /**
+ * `upload`: the route takes a file (multipart); every other form is urlencoded only.
  * Reading stops at the limit whether or not Content-Length was sent (a chunked body is counted as it
  * arrives), so no post, signed in or not, makes the server hold more than the limit in memory.
  */
-export async function readForm(request: Request): Promise<URLSearchParams> {
+export async function readForm(
+  request: Request,
+  { upload = false }: { upload?: boolean } = {},
+): Promise<URLSearchParams> {
   const type = request.headers.get("content-type") ?? "";
   try {
     if (type.toLowerCase().startsWith("multipart/form-data")) {
+      // Only a route that takes a file reads multipart; elsewhere it is no form of ours (its CSRF token unread).
+      if (!upload) return new URLSearchParams();
       const bytes = await readCappedBody(request, MAX_MULTIPART_BYTES);
       if (!bytes) return new URLSearchParams();
       return await readMultipart(
@@ -43,6 +49,29 @@ export async function readForm(request: Request): Promise<URLSearchParams> {
     return new URLSearchParams(bytes ? new TextDecoder().decode(bytes) : "");
   } catch {
     return new URLSearchParams();
+  }
+}
+
+/** Why a pre-session form was not read: the page says so (415 or 413), never a 5xx. */
+export type PreSessionForm = { ok: true; form: URLSearchParams } | { ok: false; status: 413 | 415 };
+
+const URLENCODED = /^application\/x-www-form-urlencoded\s*(;|$)/i;
+
+/**
+ * Forms posted before sign-in (sign-in, set-password): urlencoded only, at most 16 KiB, read whole or
+ * not at all. Multipart is for files, which only a signed-in owner uploads.
+ *
+ * @example const read = await readPreSessionForm(request); if (!read.ok) return refusedFormPage(ctx, read.status);
+ */
+export async function readPreSessionForm(request: Request): Promise<PreSessionForm> {
+  if (!URLENCODED.test(request.headers.get("content-type") ?? "")) return { ok: false, status: 415 };
+  try {
+    const bytes = await readCappedBody(request, MAX_FORM_BYTES);
+    if (!bytes) return { ok: false, status: 413 };
+    return { ok: true, form: new URLSearchParams(new TextDecoder().decode(bytes)) };
+  } catch {
+    // A body cut off midway: nothing to read, and the client is gone.
+    return { ok: true, form: new URLSearchParams() };
   }
 }
 

@@ -1,6 +1,8 @@
 // The session guard of console pages: resolves the owner's session, checks CSRF on every form post, and hands the
 // page handler everything it needs (language, translator, owner, account, form). Pages never read cookies themselves.
 
+import type { Counter } from "prom-client";
+import type { PasswordWork } from "../../core/accounts/password-work.ts";
 import { findSession, type OwnerSession } from "../../core/accounts/session-store.ts";
 import type { Mailer } from "../../core/accounts/smtp-mailer.ts";
 import type { Database } from "../../db/database.ts";
@@ -16,7 +18,7 @@ import { MessagePage, type MessagePageProps } from "./message-page.tsx";
 import { CONSOLE_HOME, consolePathOrNull } from "./navigation.ts";
 import { pageLanguage } from "./page-language.ts";
 import { htmlPage, redirectTo } from "./page-response.ts";
-import { type PeerInfo, type RequestOrigin, requestOrigin } from "./request-origin.ts";
+import { type RequestOrigin, requestOrigin } from "./request-origin.ts";
 
 export const SESSION_COOKIE = "stl_session";
 export const SIGN_IN_PATH = "/console/sign-in";
@@ -30,6 +32,10 @@ export interface ConsoleDeps {
   publicUrl?: string;
   /** SMTP_URL's mailer: "forgot password" mails a link; absent, the page says whom to ask. */
   mailer?: Mailer;
+  /** The argon2 slots of this process (PASSWORD_CHECKS_AT_ONCE): sign-in and set-password take one. */
+  passwordWork: PasswordWork;
+  /** Counts sign-ins by result (GET /metrics): what a flood or a guessing run did. */
+  signInAttempts: Pick<Counter<"result">, "inc">;
 }
 
 /** What a console request knows before any page logic runs. */
@@ -56,11 +62,10 @@ export interface OwnerContext extends PageContext {
 
 export interface RouteArgs {
   request: Request;
-  server: PeerInfo | null;
   params?: Record<string, string>;
 }
 
-export function pageContext(deps: ConsoleDeps, { request, server, params }: RouteArgs): PageContext {
+export function pageContext(deps: ConsoleDeps, { request, params }: RouteArgs): PageContext {
   const state = requestState(request);
   const lang = pageLanguage(request);
   state.language = lang;
@@ -71,7 +76,7 @@ export function pageContext(deps: ConsoleDeps, { request, server, params }: Rout
     lang,
     t: translator(lang),
     path: url.pathname + url.search,
-    origin: requestOrigin(request, server, deps.trustProxy),
+    origin: requestOrigin(request, deps.trustProxy),
     params: params ?? {},
   };
 }
@@ -112,24 +117,47 @@ function signInPathFor(ctx: PageContext): string {
   return back && back !== CONSOLE_HOME ? `${SIGN_IN_PATH}?next=${encodeURIComponent(back)}` : SIGN_IN_PATH;
 }
 
+/** CR, LF or another control character in a query value: no link of ours has one, and a header must never get it. */
+export const queryHasControlCharacters = (request: Request) =>
+  [...new URL(request.url).searchParams.values()].some((value) => /[\u0000-\u001f\u007f-\u009f]/.test(value));
+
+/** 400 in the page's language for such a query. */
+export function badQueryPage(ctx: PageContext): Response {
+  return messageResponse(ctx, 400, {
+    title: ctx.t("guard.badQuery.title"),
+    body: ctx.t("guard.badQuery.body"),
+    link: { href: CONSOLE_HOME, label: ctx.t("error.back") },
+  });
+}
+
 /**
- * Wraps a page handler behind the session: no session → the sign-in page; a post without a valid CSRF
- * token or from another origin → 403.
+ * Wraps a page handler behind the session: a control character in the query → 400; no session → the sign-in
+ * page; a post without a valid CSRF token or from another origin → 403. `upload: true` for the one kind of
+ * route that takes a file: only there is a multipart body read.
  *
  * @example .get("/console/inbox", ownerPage(deps, (ctx) => htmlPage(ctx.state, InboxPage({...}) as string)))
  */
-export function ownerPage(deps: ConsoleDeps, handler: (ctx: OwnerContext) => Response | Promise<Response>) {
+export function ownerPage(
+  deps: ConsoleDeps,
+  handler: (ctx: OwnerContext) => Response | Promise<Response>,
+  options: { upload?: boolean } = {},
+) {
   return async (args: RouteArgs): Promise<Response> => {
     const ctx = pageContext(deps, args);
+    if (queryHasControlCharacters(ctx.request)) return badQueryPage(ctx);
     const secret = parseCookies(ctx.request.headers.get("cookie"))[SESSION_COOKIE];
     const session = secret ? await findSession(deps.db, secret) : undefined;
     if (!secret || !session) return redirectTo(ctx.state, ctx.request, signInPathFor(ctx));
     const owner = { email: session.email, accountSlug: session.accountSlug, csrf: csrfTokenFor(secret) };
     let form = new URLSearchParams();
     if (ctx.request.method !== "GET" && ctx.request.method !== "HEAD") {
-      form = await readForm(ctx.request);
+      form = await readForm(ctx.request, options);
       if (!csrfAccepted(ctx.request, form, secret, ctx.origin.origin)) return forbiddenPage(ctx, owner);
     }
     return await handler({ ...ctx, session, owner, form, sessionSecret: secret });
   };
 }
+
+/** `ownerPage` for the one kind of route that takes a file: only there is a multipart body read. */
+export const uploadPage = (deps: ConsoleDeps, handler: (ctx: OwnerContext) => Response | Promise<Response>) =>
+  ownerPage(deps, handler, { upload: true });

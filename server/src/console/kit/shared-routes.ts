@@ -1,13 +1,20 @@
 // The console's shared routes: its static assets (versioned, compressed: assets.ts), the language switch and
-// /console itself. Page features (owners, integrations, …) are composed in pages.ts.
+// /console itself. Page features (owners, integrations, …) are composed in index.ts.
 import { Elysia } from "elysia";
 import { accountHasLeads } from "../../core/inbox/account-directory.ts";
 import { requestState } from "../../http/request-state.ts";
 import { problemResponse } from "../../http/respond.ts";
-import { findAsset, pickEncoding } from "./assets.ts";
+import { addAssets, type ConsoleAsset, findAsset, pickEncoding } from "./assets.ts";
 import { setCookie } from "./cookies.ts";
 import { CONSOLE_HOME, consolePathOrNull, INBOX_PATH, INTEGRATIONS_PATH } from "./navigation.ts";
-import { type ConsoleDeps, notFoundPage, ownerPage, pageContext } from "./owner-guard.ts";
+import {
+  badQueryPage,
+  type ConsoleDeps,
+  notFoundPage,
+  ownerPage,
+  pageContext,
+  queryHasControlCharacters,
+} from "./owner-guard.ts";
 import { LANGUAGE_COOKIE } from "./page-language.ts";
 import { redirectTo } from "./page-response.ts";
 
@@ -15,7 +22,8 @@ const ONE_YEAR = 365 * 24 * 60 * 60;
 
 const safeBack = (back: string | null) => consolePathOrNull(back) ?? CONSOLE_HOME;
 
-export function consoleBase(deps: ConsoleDeps) {
+export function consoleBase(deps: ConsoleDeps, pageAssets: Record<string, ConsoleAsset> = {}) {
+  addAssets(pageAssets);
   return (
     new Elysia({ name: "console-base" })
       // The start: the inbox once the account has leads, else Integrations (where a new account begins).
@@ -51,6 +59,8 @@ export function consoleBase(deps: ConsoleDeps) {
       )
       .get("/console/language", (args) => {
         const ctx = pageContext(deps, args);
+        // back= goes into the Location header: CR/LF there is refused here, not by the runtime as a 500.
+        if (queryHasControlCharacters(args.request)) return badQueryPage(ctx);
         const url = new URL(args.request.url);
         const to = url.searchParams.get("to") === "es" ? "es" : "en";
         const cookie = setCookie(LANGUAGE_COOKIE, to, { maxAge: ONE_YEAR, secure: ctx.origin.https });

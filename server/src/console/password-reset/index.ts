@@ -2,11 +2,10 @@
 // whether or not the email belongs to an owner (the mail goes out after the answer, so timing says nothing either),
 // and requests are throttled per address and per email. Without SMTP_URL the page says whom to ask.
 import { Elysia } from "elysia";
-import { findOwnerCredentials, normalizeEmail } from "../../core/accounts/owner-repository.ts";
-import { createSignInLink, signInLinkUrl } from "../../core/accounts/sign-in-links.ts";
+import { existingOwnerSignIn } from "../../core/accounts/owner-access.ts";
+import { normalizeEmail } from "../../core/accounts/owner-repository.ts";
 import { createRateLimiter } from "../../http/token-bucket.ts";
 import { describeError } from "../../logger.ts";
-import { parseCookies } from "../kit/cookies.ts";
 import { csrfAccepted, csrfTokenFor } from "../kit/csrf.ts";
 import { field, readForm } from "../kit/form.ts";
 import {
@@ -17,7 +16,7 @@ import {
   pageContext,
 } from "../kit/owner-guard.ts";
 import { htmlPage, redirectTo } from "../kit/page-response.ts";
-import { PRE_SESSION_COOKIE, preSession } from "../sign-in/index.ts";
+import { preSession, preSessionSecret } from "../sign-in/browser-cookies.ts";
 import { FORGOT_PATH, ForgotPage } from "./forgot-page.tsx";
 
 const EMAIL_SHAPE = /^[^\s@]{1,64}@[^\s@]{1,255}$/;
@@ -40,9 +39,10 @@ export function passwordResetPages(deps: ConsoleDeps) {
   };
 
   async function mailLink(email: string, lang: PageContext["lang"], t: PageContext["t"]) {
-    const owner = await findOwnerCredentials(deps.db, email);
-    if (!owner?.account_id || !deps.mailer || !deps.publicUrl) return;
-    const link = signInLinkUrl(deps.publicUrl, await createSignInLink(deps.db, owner.id));
+    if (!deps.mailer || !deps.publicUrl) return;
+    const found = await existingOwnerSignIn(deps.db, email, deps.publicUrl);
+    if (!found) return;
+    const link = found.link;
     await deps.mailer.send({
       to: email,
       subject: t("forgot.mail.subject"),
@@ -61,8 +61,8 @@ export function passwordResetPages(deps: ConsoleDeps) {
       async (args) => {
         const ctx = pageContext(deps, args);
         const form = await readForm(ctx.request);
-        const pre = parseCookies(ctx.request.headers.get("cookie"))[PRE_SESSION_COOKIE];
-        if (!csrfAccepted(ctx.request, form, pre, ctx.origin.origin)) return forbiddenPage(ctx);
+        if (!csrfAccepted(ctx.request, form, preSessionSecret(ctx), ctx.origin.origin))
+          return forbiddenPage(ctx);
         if (!canMail) return page(ctx, 200, {});
         const email = normalizeEmail(field(form, "email"));
         if (!email) return page(ctx, 422, { email, error: ctx.t("form.required") });

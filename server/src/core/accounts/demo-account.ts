@@ -1,5 +1,7 @@
 // On a new embedded database, a demo account, token and owner, printed with a curl command and a sign-in link.
+
 import { LEAD_INTAKE_PATH } from "@speed-to-lead/spec";
+import { COMMAND_NAME } from "../../command-name.ts";
 import type { Database } from "../../db/database.ts";
 import { createOwnerSignIn } from "./owner-access.ts";
 import { createChannelToken, ensureAccount } from "./token-repository.ts";
@@ -47,7 +49,7 @@ export function demoBanner(baseUrl: string, token: string, signInLink: string, n
     `  ${signInLink}`,
     "",
     `Later: sign in at ${baseUrl}/console/sign-in. A new link (with the server stopped):`,
-    `  bun run stl owners create --account ${DEMO_ACCOUNT_SLUG} --email ${DEMO_OWNER_EMAIL}`,
+    `  ${COMMAND_NAME} owners create --account ${DEMO_ACCOUNT_SLUG} --email ${DEMO_OWNER_EMAIL}`,
     "",
   ].join("\n");
 }

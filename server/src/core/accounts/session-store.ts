@@ -3,7 +3,7 @@ import type { Queryable } from "../../db/database.ts";
 import { hashSecret, hasSecretShape, newSecret } from "./secret.ts";
 
 /** A session unused this long ends (idle expiry). */
-const SESSION_IDLE_SECONDS = 2 * 60 * 60;
+export const SESSION_IDLE_SECONDS = 2 * 60 * 60;
 /** A session ends this long after sign-in whatever its use (absolute expiry). */
 export const SESSION_ABSOLUTE_SECONDS = 12 * 60 * 60;
 /** last_seen_at is written at most this often per session: not a write per page view. */

@@ -62,6 +62,8 @@ export class Dispatcher {
   /** The last pass stopped at the concurrency limit: the next finished delivery starts another. */
   private full = false;
   private readonly inFlight = new Set<Promise<void>>();
+  /** Tasks this process wrote leased (handOver), waiting for a free delivery slot. */
+  private readonly handed: { task: ClaimedTask; latestStart: number }[] = [];
   /** Acknowledged deliveries waiting to be marked delivered and recorded; written in batches by settle(). */
   private readonly acknowledged: (Acknowledgement & { task: ClaimedTask })[] = [];
   private settling: Promise<void> | undefined;
@@ -101,7 +103,31 @@ export class Dispatcher {
     }, CLAIM_GATHER_MS);
   }
 
-  /** Stops claiming, then waits for deliveries in flight to finish and be settled. */
+  /** True while started and not stopping: tasks handed over are delivered. */
+  get accepting(): boolean {
+    return this.running;
+  }
+
+  /**
+   * A task this process wrote already leased to itself (attempt 1), committed: delivered as a claimed
+   * one, within the concurrency limit. Once stopping, it is left to its lease and a later claim, and
+   * so is one that waited for a slot until its lease could run out during the delivery.
+   */
+  handOver(task: ClaimedTask): void {
+    if (!this.running) return;
+    const { webhookTimeoutMs } = this.options.settings;
+    this.handed.push({ task, latestStart: Date.now() + leaseMs(webhookTimeoutMs) - webhookTimeoutMs });
+    this.deliverHanded();
+  }
+
+  private deliverHanded(): void {
+    while (this.handed.length > 0 && this.inFlight.size < this.options.settings.concurrency) {
+      const { task, latestStart } = this.handed.shift()!;
+      if (Date.now() < latestStart) this.track(this.deliver(task));
+    }
+  }
+
+  /** Stops claiming, then waits for deliveries in flight (and tasks handed over) to finish and be settled. */
   async stop(): Promise<void> {
     this.running = false;
     clearInterval(this.pollTimer);
@@ -110,13 +136,14 @@ export class Dispatcher {
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
     await this.pumping;
+    for (const { task } of this.handed.splice(0)) this.track(this.deliver(task));
     await Promise.allSettled([...this.inFlight]);
     while (this.settling) await this.settling;
   }
 
   /** Deliveries in flight or acknowledged and not yet marked (for tests and the worker's shutdown log). */
   get busy(): number {
-    return this.inFlight.size + this.acknowledged.length + (this.settling ? 1 : 0);
+    return this.inFlight.size + this.handed.length + this.acknowledged.length + (this.settling ? 1 : 0);
   }
 
   /** One pass: claims what is due, up to the free delivery slots; wake() starts the next. */
@@ -153,6 +180,7 @@ export class Dispatcher {
     this.inFlight.add(delivery);
     delivery.finally(() => {
       this.inFlight.delete(delivery);
+      this.deliverHanded();
       // Only a dispatcher that left due tasks behind for want of a slot looks again at once.
       if (this.full) this.wake();
     });
@@ -177,7 +205,8 @@ export class Dispatcher {
         if (!task.test) {
           metrics?.handoffLatency.observe((Date.now() - new Date(task.received_at).getTime()) / 1000);
         }
-        logger.info("handoff delivered", {
+        // The request log already says a lead arrived: one info line per lead, the hand-off at debug.
+        logger.debug("handoff delivered", {
           lead_id: task.lead_id,
           webhook_id: webhookId,
           attempt: task.attempts,

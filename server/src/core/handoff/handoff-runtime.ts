@@ -1,20 +1,27 @@
 // Starts the hand-off in one of two modes: "server" (beside the intake) or "worker" (`stl dispatch`).
 
 import { createBunSqlDatabase } from "../../db/bun-sql-driver.ts";
+import type { PoolerMode } from "../../db/connection-check.ts";
 import type { Database } from "../../db/database.ts";
-import { bunSqlListen, type ListenFn } from "../../db/listen.ts";
+import type { ListenFn } from "../../db/listen.ts";
 import type { Logger } from "../../logger.ts";
 import type { ServiceMetrics } from "../../metrics.ts";
+import type { LeadRow } from "../leads/lead-record.ts";
 import type { Assistant } from "./assistant.ts";
 import { createConsoleAssistant } from "./console-assistant.ts";
-import { Dispatcher } from "./dispatcher.ts";
+import { Dispatcher, leaseMs } from "./dispatcher.ts";
 import type { HandoffConfig } from "./handoff-settings.ts";
+import { ownTaskHandOver } from "./own-task.ts";
 import { createTaskNotifier, subscribeToNewTasks } from "./task-channel.ts";
 import { createWebhookAssistant } from "./webhook-assistant.ts";
 
 export interface HandoffRuntime {
   /** The intake committed a response task: deliver it now rather than at the next poll. */
   taskCommitted(): void;
+  /** While this process delivers its own tasks: the lease the intake writes a fresh lead's task with. */
+  ownTaskLeaseMs?(): number | undefined;
+  /** A task written with that lease, committed: delivered here at once, never claimed. */
+  handOver?(lead: LeadRow, taskId: string): void;
   /** Who this process delivers to; undefined when it only stores tasks (DISPATCHER=off). */
   readonly assistant: Assistant | undefined;
   /** Deliveries in flight in this process. */
@@ -42,7 +49,9 @@ export interface StartHandoffOptions {
   databaseUrl?: string;
   /** DATABASE_TIMEOUT_MS for that pool: a hung database cannot stall claims or shutdown. */
   databaseTimeoutMs?: number;
-  /** LISTEN for new tasks (wake-up within milliseconds); defaults to one on databaseUrl, else none (poll only). */
+  /** DATABASE_POOLER for that pool. */
+  databasePooler?: PoolerMode;
+  /** LISTEN for new tasks (wake-up within milliseconds); none: poll only. */
   listen?: ListenFn;
   /** Where the console assistant prints (stdout by default). */
   write?: (line: string) => void;
@@ -104,10 +113,11 @@ async function startDispatcher(options: StartHandoffOptions): Promise<HandoffRun
     ? createBunSqlDatabase(databaseUrl, {
         poolSize: DISPATCHER_POOL_SIZE,
         timeoutMs: options.databaseTimeoutMs,
+        pooler: options.databasePooler,
       })
     : undefined;
   const db = ownPool ?? options.db;
-  const listen = options.listen ?? (databaseUrl ? bunSqlListen(databaseUrl) : undefined);
+  const { listen } = options;
   const assistant = createAssistant(config, options.write);
   const dispatcher = new Dispatcher({
     db,
@@ -131,8 +141,11 @@ async function startDispatcher(options: StartHandoffOptions): Promise<HandoffRun
     logger.info(
       "console assistant masks phone, names, consent and context; ASSISTANT_CONSOLE_PERSONAL_DATA=full prints them",
     );
+  const handOver = ownTaskHandOver(db, logger, (task) => dispatcher.handOver(task));
   return {
     taskCommitted: () => dispatcher.wake(),
+    ownTaskLeaseMs: () => (dispatcher.accepting ? leaseMs(config.webhookTimeoutMs) : undefined),
+    handOver,
     assistant,
     database: db,
     get busy() {

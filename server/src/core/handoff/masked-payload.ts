@@ -1,7 +1,10 @@
 // The console assistant's view of a hand-off with personal data masked: the flow stays readable, the person does not.
 import type { HandoffPayload } from "./payload.ts";
 
-/** Fields of `data` that say nothing about the person; every other field, present or future, is masked. */
+/**
+ * Fields of `data` that say nothing about the person: enums, numbers, validated names and times. Every other
+ * field, present or future, is masked; free text (property_ref, an address or a listing) always is.
+ */
 const SHOWN_FIELDS = new Set([
   "lead_id",
   "account",
@@ -11,7 +14,6 @@ const SHOWN_FIELDS = new Set([
   "timezone",
   "source",
   "price",
-  "property_ref",
   "received_at",
   "respond_by",
   "call_window",

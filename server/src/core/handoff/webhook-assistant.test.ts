@@ -83,6 +83,8 @@ describe("console assistant", () => {
       first_name: "Ana",
       last_name: "Ruiz",
       timezone: "America/Chicago",
+      price: 350000,
+      property_ref: "Ana Ruiz, 12 Elm St apt 4, call 415-555-2671",
       consent: { source: "webform:/contact", reference: "sub_8812", captured_at: "2026-07-01T11:59:00Z" },
       context: { note: "call after lunch" },
     },
@@ -105,6 +107,9 @@ describe("console assistant", () => {
       response_no: 2,
       call: { permitted: false, reason: "no_consent" },
       timezone: "America/Chicago",
+      price: 350000,
+      // Free text may name the person, an address or a number: masked like a name.
+      property_ref: "A•••",
       phone: "+1••••••••71",
       first_name: "A•••",
       last_name: "R•••",

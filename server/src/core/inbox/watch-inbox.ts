@@ -5,7 +5,7 @@ import { changesSince, type LeadChanges, OVERLAP_MS } from "./changes-since.ts";
 import type { InboxFilter } from "./inbox-filter.ts";
 
 /** A safety net under the notifications: a lost NOTIFY delays a change by at most this. */
-const WATCH_POLL_MS = 5_000;
+export const WATCH_POLL_MS = 5_000;
 
 export interface WatchOptions {
   db: Queryable;

@@ -7,6 +7,8 @@ export interface LeadStoredEvent {
   created: boolean;
   /** Set when this request wrote the lead's response task. */
   responseTaskId?: string;
+  /** That task is leased to this process's dispatcher: hand it over, nobody claims it. */
+  responseTaskLeased?: boolean;
 }
 
 export interface IntakeEvents {

@@ -1,10 +1,10 @@
-// Tells subscribers, per account, that leads changed: NOTIFY after the commit across processes on PostgreSQL, in-process on PGlite.
+// Tells subscribers, per account, that leads changed: in-process at once, and NOTIFY after the commit to other processes on PostgreSQL.
 import type { Queryable } from "../../db/database.ts";
 import type { ListenFn } from "../../db/listen.ts";
 import { notifyChannel } from "../../db/notify-channel.ts";
 import { describeError, type Logger } from "../../logger.ts";
 
-/** The channel every process sends and listens on; the payload is a comma-separated list of account ids. */
+/** The channel every process sends and listens on; the payload is `<sender>|` and a comma-separated list of account ids. */
 const LEAD_CHANGE_CHANNEL = "stl_lead_changes";
 /** NOTIFY payloads must stay under 8000 bytes: about 200 account ids each. */
 const MAX_PAYLOAD = 7_000;
@@ -22,18 +22,26 @@ export interface LeadFeed {
 }
 
 /**
+ * This process's own subscribers hear its changes without a database round trip; other processes
+ * hear them through NOTIFY, and this one skips its own notifications when they come back.
+ *
  * @param options.listen LISTEN on PostgreSQL (bunSqlListen(url)); absent on PGlite, whose one process
- *   is the only writer, so delivery stays in-process.
+ *   is the only writer, and behind a transaction pooler without a direct URL (subscribers then poll).
+ * @param options.notify NOTIFY other processes (PostgreSQL); by default when listening. NOTIFY works
+ *   through a transaction pooler, so a process that cannot LISTEN still tells those that can.
  * @example const feed = createLeadFeed({ db, logger, listen: url ? bunSqlListen(url) : undefined });
  */
 export function createLeadFeed(options: {
   db: Queryable;
   logger: Logger;
   listen?: ListenFn;
+  notify?: boolean;
   coalesceMs?: number;
 }): LeadFeed {
   const { db, logger, listen } = options;
   const channel = notifyChannel(LEAD_CHANGE_CHANNEL, { db, listen, logger });
+  const notify = options.notify ?? listen !== undefined;
+  const sender = crypto.randomUUID().slice(0, 8);
   const coalesceMs = options.coalesceMs ?? 20;
   const subscribers = new Map<string, Set<() => void>>();
   const pending = new Set<string>();
@@ -58,9 +66,10 @@ export function createLeadFeed(options: {
     timer = undefined;
     const accountIds = [...pending];
     pending.clear();
-    if (!listen) return deliver(accountIds);
+    deliver(accountIds);
+    if (!notify) return;
     sending = sending.then(async () => {
-      for (const payload of payloads(accountIds)) await channel.notify(payload);
+      for (const payload of payloads(sender, accountIds)) await channel.notify(payload);
     });
   };
 
@@ -74,7 +83,11 @@ export function createLeadFeed(options: {
       const set = subscribers.get(accountId) ?? new Set();
       subscribers.set(accountId, set);
       set.add(onChange);
-      if (listen) listening ??= channel.listen((payload) => deliver(payload.split(",")));
+      if (listen)
+        listening ??= channel.listen((payload) => {
+          const [from, accountIds] = payload.split("|");
+          if (from !== sender && accountIds) deliver(accountIds.split(","));
+        });
       // Subscribers still catch up on their poll when LISTEN failed; the next subscribe tries again.
       if (listening && !(await listening)) listening = undefined;
       return () => {
@@ -95,14 +108,14 @@ export function createLeadFeed(options: {
   };
 }
 
-function* payloads(accountIds: string[]): Generator<string> {
+function* payloads(sender: string, accountIds: string[]): Generator<string> {
   let batch: string[] = [];
   for (const id of accountIds) {
     if ((batch.length + 1) * 37 > MAX_PAYLOAD) {
-      yield batch.join(",");
+      yield `${sender}|${batch.join(",")}`;
       batch = [];
     }
     batch.push(id);
   }
-  if (batch.length > 0) yield batch.join(",");
+  if (batch.length > 0) yield `${sender}|${batch.join(",")}`;
 }

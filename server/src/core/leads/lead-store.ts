@@ -47,6 +47,11 @@ export interface FreshLead {
   listedPlan?: Pick<LeadRow, "response_state" | "response_reason">;
   /** Used when the lead ends pending: the id of its response task. */
   taskId: string;
+  /**
+   * Set when this process's own dispatcher takes the task once committed: the task is written claimed
+   * (attempt 1, leased this long), as the claim would have left it, so nothing claims it again.
+   */
+  leaseMs?: number;
   /** The claim of an idempotency key, with the response a replay sends (listed: when the phone is listed). */
   idempotency?: { key: string; fingerprint: string; body: string; listedBody?: string };
 }
@@ -65,16 +70,9 @@ const EXTRA_TYPES = {
   fingerprint: "text",
   body: "text",
   listed_body: "text",
+  lease_ms: "int",
 };
 const INPUT_TYPES = [...Object.entries(LEAD_COLUMN_TYPES), ...Object.entries(EXTRA_TYPES)];
-const INPUT_COLUMNS = INPUT_TYPES.map(([column]) => column);
-
-const inputRows = (count: number) =>
-  Array.from(
-    { length: count },
-    (_, row) =>
-      `(${INPUT_TYPES.map(([, type], i) => `$${row * INPUT_TYPES.length + i + 1}::${type}`).join(", ")})`,
-  ).join(",\n    ");
 
 /** The claim of a key: a concurrent holder makes it wait for that transaction's end (lock_timeout: 409). */
 const CLAIM_KEY = `insert into idempotency_keys (account_id, key, fingerprint, lead_id, response_status, response_body, created_at)`;
@@ -87,7 +85,7 @@ const CLAIM_CONFLICT = "on conflict (account_id, key) do nothing returning accou
  * which fences that claim out of the settlement; a pending task never tried is left as it is.
  */
 const TASK_INSERT =
-  "insert into response_tasks (id, lead_id, account_id, status, due_at, next_attempt_at, created_at)";
+  "insert into response_tasks (id, lead_id, account_id, status, due_at, next_attempt_at, created_at, attempts)";
 const TASK_CONFLICT = `on conflict (lead_id) do update
   set status = 'pending', due_at = excluded.due_at, next_attempt_at = excluded.next_attempt_at,
     last_error = null, response_no = response_tasks.response_no + 1, attempts = response_tasks.attempts + 1
@@ -103,8 +101,11 @@ const listedOr = (column: string) =>
 // inserted only when its key (if any) was claimed; a repeat's (platform, external_lead_id) conflict
 // inserts nothing. The task and the not_called status callback follow the lead's final state. The
 // last select sees the key records committed before the statement began (a replay's earlier answer).
-const freshLeadsSql = (count: number) => `with input (${INPUT_COLUMNS.join(", ")}) as (
-  values ${inputRows(count)}
+// The rows travel as one JSON parameter, so the text is the same whatever the batch's size: one
+// prepared statement planned once per connection, instead of one per size, each planned anew.
+const FRESH_LEADS_SQL = `with batch (rows) as (values ($1::text::jsonb)), input as (
+  select r.* from batch, jsonb_to_recordset(batch.rows)
+    as r(${INPUT_TYPES.map(([column, type]) => `${column} ${type}`).join(", ")})
 ), planned as (
   select input.*, listed_state is not null and exists (
     select 1 from dnc_numbers d where d.account_id = input.account_id and d.phone = input.phone
@@ -124,7 +125,9 @@ const freshLeadsSql = (count: number) => `with input (${INPUT_COLUMNS.join(", ")
   returning id, account_id, channel_token_id, respond_by, received_at, response_state
 ), task as (
   ${TASK_INSERT}
-  select p.task_id, lead.id, lead.account_id, 'pending', lead.respond_by, lead.received_at, lead.received_at
+  select p.task_id, lead.id, lead.account_id, 'pending', lead.respond_by,
+    coalesce(now() + p.lease_ms * interval '1 millisecond', lead.received_at), lead.received_at,
+    case when p.lease_ms is null then 0 else 1 end
   from lead join planned p on p.id = lead.id where lead.response_state = 'pending'
   ${TASK_CONFLICT}
 ), callback as (
@@ -138,16 +141,6 @@ select p.ord, p.listed, exists (select 1 from lead where lead.id = p.id) as stor
 from planned p left join idempotency_keys k on k.account_id = p.account_id and k.key = p.idem_key
 order by p.ord`;
 
-/** The text for each batch size, built once: at most INTAKE_BATCH_MAX_LEADS of them. */
-const statements = new Map<number, string>();
-const statementFor = (count: number) => {
-  const known = statements.get(count);
-  if (known !== undefined) return known;
-  const text = freshLeadsSql(count);
-  statements.set(count, text);
-  return text;
-};
-
 /**
  * Stores new leads in ONE statement (one commit shared by all): key claims, leads, response tasks and
  * not_called callbacks. Keys must be distinct within one call. A lead is not stored when its key was
@@ -156,25 +149,23 @@ const statementFor = (count: number) => {
  * @example const [result] = await storeFreshLeads(db, [{ lead: row, taskId: Bun.randomUUIDv7() }]);
  */
 export async function storeFreshLeads(q: Queryable, leads: FreshLead[]): Promise<FreshLeadResult[]> {
-  const params: unknown[] = [];
-  leads.forEach((fresh, ord) => {
+  const input = leads.map((fresh, ord) => {
     const row = fresh.lead as unknown as Record<string, unknown>;
-    for (const column of LEAD_COLUMNS) params.push(row[column]);
     const idem = fresh.idempotency;
-    params.push(
-      ord,
-      fresh.listedPlan?.response_state ?? null,
-      fresh.listedPlan?.response_reason ?? null,
-      fresh.taskId,
-      idem?.key ?? null,
-      idem?.fingerprint ?? null,
-      idem?.body ?? null,
-      idem?.listedBody ?? null,
-    );
+    return {
+      ...Object.fromEntries(LEAD_COLUMNS.map((column) => [column, row[column]])),
+      ...{
+        ord,
+        listed_state: fresh.listedPlan?.response_state,
+        listed_reason: fresh.listedPlan?.response_reason,
+      },
+      ...{ task_id: fresh.taskId, idem_key: idem?.key, fingerprint: idem?.fingerprint, body: idem?.body },
+      ...{ listed_body: idem?.listedBody, lease_ms: fresh.leaseMs },
+    };
   });
   const rows = await q.query<{ ord: number; listed: boolean; stored: boolean } & Partial<IdempotencyRecord>>(
-    statementFor(leads.length),
-    params,
+    FRESH_LEADS_SQL,
+    [JSON.stringify(input)],
   );
   return rows.map((row) =>
     row.stored
@@ -284,7 +275,7 @@ export async function updateLead(q: Queryable, lead: LeadRow, updatedAt: Date): 
 /** Opens (or reopens) a merged lead's response: its task row, due at respond_by. Returns the task's id. */
 export async function scheduleResponse(q: Queryable, lead: LeadRow, now: Date): Promise<string | undefined> {
   const [row] = await q.query<{ id: string }>(
-    `${TASK_INSERT} values ($1, $2, $3, 'pending', $4, $5, $5) ${TASK_CONFLICT}`,
+    `${TASK_INSERT} values ($1, $2, $3, 'pending', $4, $5, $5, 0) ${TASK_CONFLICT}`,
     [Bun.randomUUIDv7(), lead.id, lead.account_id, new Date(lead.respond_by), now],
   );
   return row?.id;

@@ -36,6 +36,8 @@ export type IntakeOutcome =
       created: boolean;
       /** Set when this request wrote the lead's response task (it became call-eligible now). */
       responseTaskId?: string;
+      /** The task was written leased to this process's dispatcher (LiveStore.ownTaskLeaseMs). */
+      responseTaskLeased?: boolean;
     }
   | { kind: "replayed"; status: number; body: string; leadId: string }
   | { kind: "key_reused" }
@@ -52,6 +54,8 @@ export interface LiveStore {
   replays: ReplayCache;
   /** False once the client went away: a lead not yet in a batch is then not stored. */
   stillWanted(): boolean;
+  /** The lease a fresh lead's task is written with when this process's own dispatcher will deliver it. */
+  ownTaskLeaseMs?(): number | undefined;
 }
 
 /**
@@ -99,6 +103,7 @@ async function storeNewLead(
 ): Promise<IntakeOutcome> {
   const row = newLeadRow(channel, lead, now);
   const fresh = freshLead(row);
+  fresh.leaseMs = live?.ownTaskLeaseMs?.();
   const key = lead.idempotencyKey;
   if (key !== undefined) {
     const listedBody = fresh.listedPlan && bodyOf({ ...row, ...fresh.listedPlan }, lead);
@@ -122,6 +127,7 @@ async function storeNewLead(
     lead: stored,
     created: true,
     responseTaskId: taskOf(fresh, stored),
+    responseTaskLeased: fresh.leaseMs !== undefined && taskOf(fresh, stored) !== undefined,
   };
 }
 

@@ -1,0 +1,75 @@
+// Deletes what sign-in leaves behind once it is of no use: expired sessions, sign-in links and devices, and
+// throttle rows quiet for a day. Every process sweeps on its own timer; bounded batches need no coordination.
+import type { Queryable } from "../../db/database.ts";
+import { describeError, type Logger } from "../../logger.ts";
+import { SESSION_IDLE_SECONDS } from "./session-store.ts";
+
+/** Rows per DELETE: short statements that never hold many row locks, whoever else sweeps at the same time. */
+const BATCH_ROWS = 500;
+/** Batches per table and sweep: a backlog is worked off over several sweeps rather than in one long burst. */
+const BATCHES_PER_SWEEP = 20;
+/** A throttle row (not locked) this long after its last attempt has nothing left to say. */
+const QUIET_ATTEMPTS_SECONDS = 24 * 60 * 60;
+
+const EXPIRED: { table: string; where: string }[] = [
+  {
+    table: "owner_sessions",
+    where: `expires_at <= now() or last_seen_at <= now() - make_interval(secs => ${SESSION_IDLE_SECONDS})`,
+  },
+  { table: "sign_in_links", where: "expires_at <= now()" },
+  { table: "owner_devices", where: "expires_at <= now()" },
+  {
+    table: "sign_in_attempts",
+    where: `(locked_until is null or locked_until <= now())
+            and last_attempt_at <= now() - make_interval(secs => ${QUIET_ATTEMPTS_SECONDS})`,
+  },
+];
+
+/**
+ * One sweep: per table, DELETEs of at most BATCH_ROWS rows picked by ctid until fewer were left. Two
+ * processes sweeping at once delete each row once (the second finds it gone) and both finish.
+ *
+ * @example const deleted = await sweepExpiredRows(db); // { owner_sessions: 3, … }
+ */
+export async function sweepExpiredRows(q: Queryable): Promise<Record<string, number>> {
+  const deleted: Record<string, number> = {};
+  for (const { table, where } of EXPIRED) {
+    deleted[table] = 0;
+    for (let batch = 0; batch < BATCHES_PER_SWEEP; batch++) {
+      const rows = await q.query(
+        `delete from ${table} where ctid = any(array(select ctid from ${table} where ${where} limit ${BATCH_ROWS}))
+         returning 1`,
+      );
+      deleted[table] += rows.length;
+      if (rows.length < BATCH_ROWS) break;
+    }
+  }
+  return deleted;
+}
+
+/**
+ * Sweeps every `intervalSeconds` (the first after a random part of it, so processes started together spread
+ * out); a failed sweep is logged and the next one tries again.
+ *
+ * @example const sweep = startExpiredRowsSweep(db, { intervalSeconds: 600, logger }); … sweep.stop();
+ */
+export function startExpiredRowsSweep(
+  q: Queryable,
+  { intervalSeconds, logger }: { intervalSeconds: number; logger: Logger },
+): { stop(): void } {
+  let timer: ReturnType<typeof setTimeout>;
+  const schedule = (delayMs: number) => {
+    timer = setTimeout(async () => {
+      try {
+        const deleted = await sweepExpiredRows(q);
+        if (Object.values(deleted).some((count) => count > 0)) logger.info("expired rows swept", deleted);
+      } catch (error) {
+        logger.warn("sweep of expired rows failed", describeError(error));
+      }
+      schedule(intervalSeconds * 1000);
+    }, delayMs);
+    timer.unref?.();
+  };
+  schedule(Math.random() * intervalSeconds * 1000);
+  return { stop: () => clearTimeout(timer) };
+}
