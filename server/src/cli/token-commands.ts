@@ -1,6 +1,7 @@
 // `stl tokens create|list|revoke|rename|roll`: channel tokens of accounts, in the same database the server uses.
 
 import { ACCOUNT_SLUG } from "../core/accounts/account-slug.ts";
+import { DEFAULT_TOKEN_SCOPE, isTokenScope, tokenPrefix } from "../core/accounts/channel-token.ts";
 import { newWebhookSecret } from "../core/accounts/secret.ts";
 import { ensureAccount, listChannelTokens } from "../core/accounts/token-repository.ts";
 import {
@@ -25,6 +26,12 @@ function checkName(name: string) {
 
 export type Print = (line: string) => void;
 
+/** How a scope reads in the CLI's lines: what the token may do, and where it belongs. */
+const SCOPE_WORDS = {
+  intake: "intake-only (posts leads; fit for a web page)",
+  read: "may read leads (keep it on a server)",
+} as const;
+
 export async function createTokenCommand(db: Database, args: ParsedArgs, print: Print): Promise<number> {
   const slug = stringOption(args, "account");
   const name = stringOption(args, "name");
@@ -32,8 +39,10 @@ export async function createTokenCommand(db: Database, args: ParsedArgs, print: 
   if (!ACCOUNT_SLUG.test(slug))
     throw new UsageError("--account: lowercase letters, digits, - and _, at most 63");
   checkName(name);
+  const scope = stringOption(args, "scope") ?? DEFAULT_TOKEN_SCOPE;
+  if (!isTokenScope(scope)) throw new UsageError("--scope: intake (posts only) or read (posts and reads)");
   const account = await ensureAccount(db, slug);
-  const created = await createAccountToken(db, account.id, name);
+  const created = await createAccountToken(db, account.id, name, scope);
   if (!created.ok) throw new UsageError(`--name: 1 to ${TOKEN_NAME_MAX_LENGTH} characters`);
   if (args.options.json) {
     print(
@@ -44,12 +53,13 @@ export async function createTokenCommand(db: Database, args: ParsedArgs, print: 
         account_id: account.id,
         account_created: account.created,
         name,
+        scope,
         created_at: new Date(created.created_at).toISOString(),
       }),
     );
   } else {
     if (account.created) print(`Created account ${slug}.`);
-    print(`Created channel token ${created.id} (${name}) for account ${slug}:`);
+    print(`Created channel token ${created.id} (${name}) for account ${slug}, ${SCOPE_WORDS[scope]}:`);
     print("");
     print(`  ${created.token}`);
     print("");
@@ -85,7 +95,9 @@ export async function listTokensCommand(db: Database, args: ParsedArgs, print: P
         ? `${expired ? "expired" : "expires"} ${iso(t.expires_at)}`
         : "active";
     const used = t.last_used_at ? `last used ${iso(t.last_used_at)}` : "never used";
-    print(`${t.id}  ${t.account}  …${t.hint}  ${status}  ${used}  ${t.name}`);
+    print(
+      `${t.id}  ${t.account}  ${tokenPrefix(t.scope)}…${t.hint}  ${t.scope}  ${status}  ${used}  ${t.name}`,
+    );
   }
   return 0;
 }
@@ -140,6 +152,7 @@ export async function rollTokenCommand(db: Database, args: ParsedArgs, print: Pr
         id: rolled.id,
         token: rolled.token,
         name: rolled.name,
+        scope: rolled.scope,
         rolled_from: id,
         old_expires_at: oldExpiresAt,
       }),

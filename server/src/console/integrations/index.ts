@@ -1,6 +1,7 @@
 // The Integrations page: routes behind the session guard, every query scoped by the session's account. Every post
 // answers with a redirect to the page (POST-redirect-GET): a reload repeats nothing, a secret is shown once.
 import { Elysia } from "elysia";
+import { DEFAULT_TOKEN_SCOPE, isTokenScope } from "../../core/accounts/channel-token.ts";
 import {
   createAccountToken,
   findAccountToken,
@@ -104,10 +105,17 @@ export function integrationsPage(deps: ConsoleDeps) {
       "/console/integrations/tokens",
       ownerPage(deps, async (ctx) => {
         const name = field(ctx.form, "name");
-        const result = await createAccountToken(db, ctx.session.accountId, name);
+        // Without a choice (a form posted by a script), the CLI's default; anything else is refused.
+        const scope = field(ctx.form, "scope") || DEFAULT_TOKEN_SCOPE;
+        const result = isTokenScope(scope)
+          ? await createAccountToken(db, ctx.session.accountId, name, scope)
+          : { ok: false as const, code: "scope_invalid" as const };
         if (result.ok)
           return await done(ctx, { kind: "token-created", name: name.trim(), token: result.token });
-        const create = { name, nameError: ctx.t(NAME_MESSAGES[result.code]) };
+        const create =
+          result.code === "scope_invalid"
+            ? { name, scope, scopeError: ctx.t("integrations.scope.invalid") }
+            : { name, scope, nameError: ctx.t(NAME_MESSAGES[result.code]) };
         if (!isHtmx(ctx.request)) return await fullPage(ctx, create, 422);
         // htmx: the create section in place, with the error beside the field.
         const section = CreateSection({

@@ -1,11 +1,12 @@
-// The account's channel tokens: usable and expired ones in a table with their actions, revoked ones folded away
-// below without actions. Same-named tokens are told apart by their suffix and creation time.
-import { CHANNEL_TOKEN_PREFIX } from "@speed-to-lead/spec";
+// The account's channel tokens: usable and expired ones in a table with their actions (and what each may do),
+// revoked ones folded away below without actions. Same-named tokens are told apart by their suffix and creation time.
+import { tokenPrefix } from "../../core/accounts/channel-token.ts";
 import type { AccountToken } from "../../core/accounts/token-service.ts";
 import type { Language } from "../../http/language.ts";
 import type { Translate } from "../kit/dictionary.ts";
 import { LocalTime, TimeSentence } from "../kit/local-time.tsx";
 import { TableHead } from "../kit/table-head.tsx";
+import { ScopeCell } from "./token-scope.tsx";
 
 export interface TokenTableProps {
   lang: Language;
@@ -26,7 +27,7 @@ function status(token: AccountToken, t: Translate, now: Date): Status {
 }
 
 /** "stl_ch_…AbCd": never broken across lines. */
-const suffixOf = (token: AccountToken) => `${CHANNEL_TOKEN_PREFIX}…${token.hint}`;
+const suffixOf = (token: AccountToken) => `${tokenPrefix(token.scope)}…${token.hint}`;
 
 function TokenRows({
   lang,
@@ -42,6 +43,7 @@ function TokenRows({
     t("integrations.col.lastUsed"),
     t("integrations.col.leads24h"),
     t("integrations.col.status"),
+    t("integrations.col.scope"),
   ];
   return (
     <table class="cards">
@@ -85,6 +87,7 @@ function TokenRows({
                   Bun.escapeHTML(shown.template)
                 )}
               </td>
+              <ScopeCell t={t} scope={token.scope} label={columns[6]} />
               {withActions ? (
                 <td class="actions">
                   <a href={`${base}/rename`} aria-label={label(t("integrations.rename"))}>

@@ -2,13 +2,15 @@
 import type { Queryable } from "../../db/database.ts";
 import type { Logger } from "../../logger.ts";
 import { describeError } from "../../logger.ts";
-import { hasTokenShape } from "./channel-token.ts";
+import { effectiveScope, hasTokenShape, type TokenScope } from "./channel-token.ts";
 import { hashSecret, sameSecret } from "./secret.ts";
 import { type ChannelTokenRecord, findChannelTokenByHash, touchChannelToken } from "./token-repository.ts";
 
 export interface ChannelIdentity {
   tokenId: string;
   accountId: string;
+  /** What the token may do; routes declare what they need (api/sender-gate.ts). */
+  scope: TokenScope;
 }
 
 export type Authentication =
@@ -63,7 +65,7 @@ export function createAuthenticator(db: Queryable, options: AuthenticatorOptions
     );
   }
 
-  function judge(hash: string, record: ChannelTokenRecord | undefined): Authentication {
+  function judge(token: string, hash: string, record: ChannelTokenRecord | undefined): Authentication {
     if (!record || !sameSecret(record.token_hash, hash)) return { ok: false, code: "token_invalid" };
     if (record.revoked_at) return { ok: false, code: "token_revoked" };
     // The expiry is part of the cached record, so a rolled token stops at its exact expiry time.
@@ -72,7 +74,11 @@ export function createAuthenticator(db: Queryable, options: AuthenticatorOptions
     touch(record.id);
     return {
       ok: true,
-      identity: { tokenId: record.id, accountId: record.account_id },
+      identity: {
+        tokenId: record.id,
+        accountId: record.account_id,
+        scope: effectiveScope(token, record.scope),
+      },
     };
   }
 
@@ -80,14 +86,14 @@ export function createAuthenticator(db: Queryable, options: AuthenticatorOptions
     async authenticate(token: string): Promise<Authentication> {
       if (!hasTokenShape(token)) return { ok: false, code: "token_invalid" };
       const hash = hashSecret(token);
-      return judge(hash, await lookup(hash));
+      return judge(token, hash, await lookup(hash));
     },
     /** Without touching the database: the answer for a token cached a moment ago, else undefined. */
     authenticateFromCache(token: string): Authentication | undefined {
       if (!hasTokenShape(token)) return { ok: false, code: "token_invalid" };
       const hash = hashSecret(token);
       const cached = cache.get(hash);
-      return cached && cached.expiresAt > now() ? judge(hash, cached.record) : undefined;
+      return cached && cached.expiresAt > now() ? judge(token, hash, cached.record) : undefined;
     },
   };
 }
