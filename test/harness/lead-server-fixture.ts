@@ -77,6 +77,8 @@ export function useLeadServer<Name extends string>(
       RATE_LIMIT_PER_SECOND: "1000000",
       RATE_LIMIT_BURST: "1000000",
       FAILED_AUTH_PER_MINUTE: "1000000",
+      // Status-callback receivers of tests listen on loopback.
+      CALLBACK_ALLOW_PRIVATE: "true",
       ...options.env,
     };
     state.processes = await Promise.all(

@@ -125,7 +125,11 @@ export async function setTokenCallback(
   id: string,
   url: string,
 ): Promise<string> {
-  const stdout = await runStl(["tokens", "callback", id, "--url", url, "--json"], databaseEnv);
+  // Test receivers listen on loopback.
+  const stdout = await runStl(["tokens", "callback", id, "--url", url, "--json"], {
+    ...databaseEnv,
+    CALLBACK_ALLOW_PRIVATE: "true",
+  });
   const set = lastJsonObject(stdout);
   if (typeof set.callback_secret !== "string")
     throw new Error(`stl tokens callback printed no secret: ${stdout}`);

@@ -97,8 +97,10 @@ type ClientAuthentication =
   | { ok: false; code: "too_many_failed_authentications"; limit: RateDecision };
 
 /**
- * An address past its limit still gets answers the cache holds (a working token keeps working), but
- * no database lookup: an unknown token from it is 429 with the seconds until it may try again.
+ * Only a new database lookup counts: cached answers, and lookups joined while one for the same token
+ * is under way, cost nothing. An address past its limit still gets answers for tokens known to be valid (a working token keeps
+ * working, revocation still seen), but no lookup for any other: an unknown token from it is 429 with
+ * the seconds until it may try again.
  * Without an address (a request built in a test) nothing is limited.
  *
  * @example const auth = await authenticateClient(authenticator, limiter, "203.0.113.7", token);
@@ -110,16 +112,18 @@ async function authenticateClient(
   token: string,
 ): Promise<ClientAuthentication> {
   if (address === undefined || !limiter.enabled) return await authenticator.authenticate(token);
-  const limit = limiter.check(address);
+  const cheap = authenticator.withoutNewLookup(token);
+  if (cheap) return await cheap;
+  const limit = limiter.take(address);
   if (!limit.allowed)
     return (
-      authenticator.authenticateFromCache(token) ?? {
+      (await authenticator.authenticateIfKnown(token)) ?? {
         ok: false,
         code: "too_many_failed_authentications",
         limit,
       }
     );
   const auth = await authenticator.authenticate(token);
-  if (!auth.ok) limiter.recordFailure(address);
+  if (auth.ok) limiter.refund(address);
   return auth;
 }

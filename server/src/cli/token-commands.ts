@@ -1,5 +1,6 @@
 // `stl tokens create|list|revoke|rename|roll`: channel tokens of accounts, in the same database the server uses.
 
+import { loadConfig } from "../config.ts";
 import { ACCOUNT_SLUG } from "../core/accounts/account-slug.ts";
 import { DEFAULT_TOKEN_SCOPE, isTokenScope, tokenPrefix } from "../core/accounts/channel-token.ts";
 import { newWebhookSecret } from "../core/accounts/secret.ts";
@@ -14,9 +15,9 @@ import {
   tokenAccountId,
   tokenNameProblem,
 } from "../core/accounts/token-service.ts";
-
 import { setTokenCallback } from "../core/callbacks/callback-outbox.ts";
 import type { Database } from "../db/database.ts";
+import { checkDestination } from "../http/public-destination.ts";
 import { type ParsedArgs, stringOption, UsageError } from "./args.ts";
 
 /** The same rule as the Integrations page, said as a usage error. */
@@ -169,7 +170,8 @@ export async function rollTokenCommand(db: Database, args: ParsedArgs, print: Pr
 
 /**
  * `tokens callback <id> --url <https://…>` sets the token's status-callback URL with a new secret,
- * printed once; `--clear` removes both. Callbacks already queued for a cleared token are not sent.
+ * printed once; `--clear` removes both and closes the callbacks still queued. The destination must be public
+ * (resolved, every address checked) unless CALLBACK_ALLOW_PRIVATE=true.
  */
 export async function tokenCallbackCommand(db: Database, args: ParsedArgs, print: Print): Promise<number> {
   const url = stringOption(args, "url");
@@ -178,6 +180,11 @@ export async function tokenCallbackCommand(db: Database, args: ParsedArgs, print
     throw new UsageError("tokens callback needs the token id and either --url <https://…> or --clear");
   }
   if (url && !isHttpUrl(url)) throw new UsageError("--url: an absolute http(s) URL");
+  if (url) {
+    // Checked again at every delivery: a name may point elsewhere later.
+    const destination = await checkDestination(url, { allowPrivate: loadConfig().callbacks.allowPrivate });
+    if (!destination.ok) throw new UsageError(`--url: ${destination.reason}`);
+  }
   const secret = url ? newWebhookSecret() : undefined;
   const callback = url && secret ? { url, secret } : null;
   const { id, accountId } = await tokenOfArgs(db, args, "callback");

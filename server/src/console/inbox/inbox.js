@@ -85,6 +85,11 @@ function startStream(status) {
     tickCountdowns();
     if (arrived.size !== before) say(arrivalsText(status));
   });
+  // Too far behind to catch up row by row (a tab asleep for hours): a fresh page is cheaper.
+  source.addEventListener("reload", () => {
+    source.close();
+    window.location.reload();
+  });
   // Leaving the page closes the stream at once (no reconnect attempt during navigation).
   window.addEventListener("pagehide", () => source.close());
 }

@@ -64,6 +64,21 @@ describe("the authenticator", () => {
     expect(await auth.authenticate(token)).toEqual({ ok: false, code: "token_revoked" });
   });
 
+  it("answers a token found valid before for a limited address, still seeing a revocation; never an unknown one", async () => {
+    const { accountId, tokenId, token } = await createTestToken(db);
+    const other = await createTestToken(db);
+    const clock = testClock();
+    const auth = createAuthenticator(db, { now: clock.now });
+    expect(await auth.authenticateIfKnown(token)).toBeUndefined();
+    expect((await auth.authenticate(token)).ok).toBe(true);
+    clock.advance(30 * 60_000);
+    expect((await auth.authenticateIfKnown(token))?.ok).toBe(true);
+    expect(await auth.authenticateIfKnown(other.token)).toBeUndefined();
+    await revokeAccountToken(db, accountId, tokenId);
+    clock.advance(4_100);
+    expect(await auth.authenticateIfKnown(token)).toEqual({ ok: false, code: "token_revoked" });
+  });
+
   it("refuses a rolled token at its expiry exactly, even from the cache", async () => {
     const { accountId, tokenId, token } = await createTestToken(db);
     const rolled = await rollAccountToken(db, accountId, tokenId, "1h");
