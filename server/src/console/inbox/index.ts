@@ -3,6 +3,7 @@
 // account's lead is the 404 page.
 /// <reference path="../../file-imports.d.ts" />
 import { Elysia } from "elysia";
+import { numberStanding } from "../../core/dnc/number-standing.ts";
 import { addToList } from "../../core/dnc/service.ts";
 import { handOffAgain } from "../../core/handoff/handoff-retries.ts";
 import { accountHasLeads, channelOptions, ownerEmails } from "../../core/inbox/account-directory.ts";
@@ -109,8 +110,10 @@ export function inboxPages(deps: ConsoleDeps, live: InboxLive) {
     .get(
       "/console/inbox/:id",
       ownerPage(deps, async (ctx) => {
-        const lead = await getLeadDetail(db, ctx.session.accountId, ctx.params.id ?? "");
-        if (!lead) return notFoundPage(ctx);
+        const detail = await getLeadDetail(db, ctx.session.accountId, ctx.params.id ?? "");
+        if (!detail) return notFoundPage(ctx);
+        const standing = await numberStanding(db, ctx.session.accountId, detail.phone);
+        const lead = { ...detail, phone_listed: standing.listed, dnc_history: standing.history };
         const now = new Date();
         const shown = searchOf(ctx).get("retry");
         const posted = await takePageNotice(db, ctx);

@@ -1,7 +1,6 @@
 // The detail view of one lead: its story first (the timeline), what happened in words, do-not-call from here, then
 // the fields it carries (empty ones are not listed), consent as a sentence with its evidence, context and keys.
 
-import type { LeadDetail } from "../../core/inbox/lead-detail.ts";
 import type { Language } from "../../http/language.ts";
 import { assetUrl } from "../kit/assets.ts";
 import type { MessageKey, Translate } from "../kit/dictionary.ts";
@@ -9,7 +8,7 @@ import { Layout, type SignedInOwner } from "../kit/layout.tsx";
 import { LocalTime, TimeSentence } from "../kit/local-time.tsx";
 import { TableHead } from "../kit/table-head.tsx";
 import { DncBadge, leadName, OutcomeText, ResponseState } from "./lead-row.tsx";
-import { consentSentence, LeadTimeline } from "./lead-timeline.tsx";
+import { consentSentence, LeadTimeline, type LeadView } from "./lead-timeline.tsx";
 import { SourceName } from "./source-name.tsx";
 
 export interface LeadDetailPageProps {
@@ -17,7 +16,7 @@ export interface LeadDetailPageProps {
   t: Translate;
   path: string;
   owner: SignedInOwner;
-  lead: LeadDetail;
+  lead: LeadView;
   /** Who asked for each "hand off again", by owner id (their email). */
   requesters: Map<string, string>;
   /** Whether the "hand off again" form is offered. */
@@ -33,7 +32,7 @@ const isEmpty = (value: unknown) => value === null || value === undefined || val
 
 export const DNC_FROM_LEAD = (leadId: string) => `/console/inbox/${leadId}/do-not-call`;
 
-function DncSection({ t, lead }: { t: Translate; lead: LeadDetail }): JSX.Element {
+function DncSection({ t, lead }: { t: Translate; lead: LeadView }): JSX.Element {
   if (!lead.phone) return <></>;
   const shown = lead.phone_display ?? lead.phone;
   return (

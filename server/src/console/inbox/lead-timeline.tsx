@@ -1,11 +1,18 @@
 // A lead's story at a glance, oldest first: received (through which token), consent with its evidence, the response
 // decision and why, repeats merged, each hand-off attempt (status, latency), "hand off again" requests, do-not-call
 // changes of its number (the assistant's opt-outs and wrong numbers among them), status callbacks to the sender.
+import type { RecordedChange } from "../../core/dnc/dnc-repository.ts";
 import type { LeadDetail } from "../../core/inbox/lead-detail.ts";
 import type { Language } from "../../http/language.ts";
 import type { Translate } from "../kit/dictionary.ts";
 import { LocalTime } from "../kit/local-time.tsx";
 import { leadOutcome } from "./lead-outcome.ts";
+
+/** A lead as its page shows it: the detail, and its number's standing on the do-not-call list. */
+export interface LeadView extends LeadDetail {
+  phone_listed: boolean;
+  dnc_history: RecordedChange[];
+}
 
 type StateName = LeadDetail["response_state"];
 
@@ -43,7 +50,7 @@ function attemptEvent(t: Translate, attempt: LeadDetail["attempts"][number]): Ti
 
 export function timelineEvents(
   t: Translate,
-  lead: LeadDetail,
+  lead: LeadView,
   requesters: Map<string, string>,
 ): TimelineEvent[] {
   const outcome = leadOutcome(lead);
@@ -101,7 +108,7 @@ export function timelineEvents(
 export function LeadTimeline(props: {
   t: Translate;
   lang: Language;
-  lead: LeadDetail;
+  lead: LeadView;
   requesters: Map<string, string>;
 }): JSX.Element {
   const { t, lang, lead } = props;

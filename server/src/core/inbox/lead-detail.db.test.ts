@@ -9,6 +9,7 @@ import {
   type TestChannel,
 } from "../../testing/inbox-fixture.ts";
 import { completeConsent } from "../../testing/intake-requests.ts";
+import { numberStanding } from "../dnc/number-standing.ts";
 import { addToList } from "../dnc/service.ts";
 import { getLeadDetail } from "./lead-detail.ts";
 
@@ -38,7 +39,7 @@ describe.each(BACKENDS)("lead detail on %s", (backend) => {
     expect((await getLeadDetail(fixture.db, web.accountId, plain.body.id))?.ignored_fields).toEqual([]);
   });
 
-  it("lists the status callbacks told to the sender, the number's do-not-call changes and whether it is listed", async () => {
+  it("lists the status callbacks told to the sender; the number's standing on the list, by account", async () => {
     const lead = await fixture.postAs(web, { phone: "(415) 555-0177", email: "cb@example.com" });
     await fixture.db.query(
       `insert into status_callbacks (id, lead_id, channel_token_id, type, status, attempts, delivered_at)
@@ -53,14 +54,16 @@ describe.each(BACKENDS)("lead detail on %s", (backend) => {
     });
     const detail = await getLeadDetail(fixture.db, web.accountId, lead.body.id);
     expect(detail?.callbacks).toMatchObject([{ type: "lead.handed_off", status: "delivered", attempts: 1 }]);
-    expect(detail?.phone_listed).toBe(true);
-    expect(detail?.dnc_history).toMatchObject([{ action: "add", via: "cli", actor: "ops" }]);
-    // Another account's list says nothing about this lead.
-    const elsewhere = await fixture.postAs(other, { phone: "(415) 555-0177", email: "cb@example.com" });
-    expect(await getLeadDetail(fixture.db, other.accountId, elsewhere.body.id)).toMatchObject({
-      phone_listed: false,
-      dnc_history: [],
+    expect(await numberStanding(fixture.db, web.accountId, detail!.phone)).toMatchObject({
+      listed: true,
+      history: [{ action: "add", via: "cli", actor: "ops" }],
     });
+    // Another account's list says nothing about the same number.
+    expect(await numberStanding(fixture.db, other.accountId, "+14155550177")).toEqual({
+      listed: false,
+      history: [],
+    });
+    expect(await numberStanding(fixture.db, web.accountId, null)).toEqual({ listed: false, history: [] });
   });
 
   it("gives every stored field, the consent as received with when and which token, the key and the repeats", async () => {

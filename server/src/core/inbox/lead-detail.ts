@@ -4,7 +4,6 @@ import type { Consent, NotCalledReason, ResponseState } from "@speed-to-lead/spe
 import type { Queryable } from "../../db/database.ts";
 import { plainRows } from "../../db/plain-rows.ts";
 import { isUuid } from "../../db/uuid-text.ts";
-import { isOnList, listChanges, type RecordedChange } from "../dnc/dnc-repository.ts";
 import { type AttemptEntry, listHandoffAttempts } from "../handoff/handoff-attempts.ts";
 import { listRetries, type RetryEntry } from "../handoff/handoff-retries.ts";
 import { callEligible } from "../leads/call-eligibility.ts";
@@ -46,10 +45,6 @@ export interface LeadDetail extends Omit<LeadFields, "source" | "consent"> {
   retries: RetryEntry[];
   /** The status callbacks told to the sender about this lead. */
   callbacks: CallbackEntry[];
-  /** The lead's phone is on the account's do-not-call list now. */
-  phone_listed: boolean;
-  /** Every do-not-call change of the lead's phone (the assistant's opt-outs and wrong numbers among them). */
-  dnc_history: RecordedChange[];
 }
 
 export interface CallbackEntry {
@@ -101,7 +96,7 @@ export async function getLeadDetail(
   // biome-ignore lint/suspicious/noExplicitAny: one joined row, mapped field by field below
   const [row] = await db.query<any>(LEAD_SQL, [accountId, leadId]);
   if (!row) return undefined;
-  const [keys, repeats, attempts, retries, callbacks, listed, dncHistory] = await Promise.all([
+  const [keys, repeats, attempts, retries, callbacks] = await Promise.all([
     db.query<{ key: string; created_at: Date; response_body: string | null }>(
       `select key, created_at, response_body from idempotency_keys where account_id = $1 and lead_id = $2
        order by created_at, key`,
@@ -115,8 +110,6 @@ export async function getLeadDetail(
        where lead_id = $1 order by created_at, id`,
       [leadId],
     ),
-    row.phone ? isOnList(db, accountId, row.phone) : Promise.resolve(false),
-    row.phone ? listChanges(db, accountId, row.phone) : Promise.resolve([]),
   ]);
   return {
     id: row.id,
@@ -167,7 +160,5 @@ export async function getLeadDetail(
     attempts,
     retries,
     callbacks: plainRows(callbacks),
-    phone_listed: listed,
-    dnc_history: plainRows(dncHistory),
   };
 }
