@@ -1,6 +1,7 @@
 // The status-callback outbox: rows written beside a lead's state change, claimed and settled by the sender loop.
 import type { NotCalledReason, ResponseState, StatusCallback } from "@speed-to-lead/spec";
 import type { Queryable } from "../../db/database.ts";
+import { CALLBACK_URLS_CHANNEL } from "./callback-urls.ts";
 
 export type CallbackType = StatusCallback["type"];
 
@@ -78,7 +79,7 @@ export async function settleCallback(
   );
 }
 
-/** Sets or clears a token's callback; false when no such token. */
+/** Sets or clears a token's callback, and tells the senders (NOTIFY); false when no such token. */
 export async function setTokenCallback(
   q: Queryable,
   tokenId: string,
@@ -88,5 +89,6 @@ export async function setTokenCallback(
     "update channel_tokens set callback_url = $2, callback_secret = $3 where id = $1 returning 1",
     [tokenId, callback?.url ?? null, callback?.secret ?? null],
   );
+  if (rows.length > 0) await q.query("select pg_notify($1, '')", [CALLBACK_URLS_CHANNEL]);
   return rows.length > 0;
 }

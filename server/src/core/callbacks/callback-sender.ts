@@ -4,6 +4,7 @@ import type { Database } from "../../db/database.ts";
 import { postSignedWebhook, webhookSigner } from "../../http/signed-webhook.ts";
 import { describeError, type Logger } from "../../logger.ts";
 import { type ClaimedCallback, claimCallbacks, settleCallback } from "./callback-outbox.ts";
+import { CallbackUrls } from "./callback-urls.ts";
 import { callbackWebhookId, statusCallbackBody } from "./status-callback.ts";
 
 /** Attempts before a callback is given up as failed (about a day with the default backoff cap). */
@@ -28,6 +29,7 @@ export class CallbackSender {
   private timer: ReturnType<typeof setInterval> | undefined;
   private running: Promise<void> | undefined;
   private again = false;
+  private urls: CallbackUrls | undefined;
 
   constructor(
     private readonly db: Database,
@@ -56,6 +58,12 @@ export class CallbackSender {
     });
   }
 
+  /** A token's callback URL was set or cleared (its NOTIFY): ask again, and run a pass. */
+  callbackUrlsChanged(): void {
+    this.urls?.changed();
+    this.wake();
+  }
+
   async stop(): Promise<void> {
     clearInterval(this.timer);
     this.timer = undefined;
@@ -64,6 +72,8 @@ export class CallbackSender {
 
   private async pass(): Promise<void> {
     try {
+      this.urls ??= new CallbackUrls(this.db);
+      if (!(await this.urls.any())) return;
       const lease = this.settings.webhookTimeoutMs + 5_000;
       for (let claimed = await claimCallbacks(this.db, BATCH, lease); claimed.length > 0; ) {
         await Promise.all(claimed.map((callback) => this.deliver(callback)));
