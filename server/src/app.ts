@@ -129,7 +129,17 @@ export function createApp(deps: AppDeps) {
       }),
     )
     .use(leadStatus({ db: deps.db, authenticator, rateLimiter, failedAuthLimiter, trustProxy, isReady }))
-    .use(assistantEvents({ db: deps.db, secret: deps.assistantSecret, rateLimiter, logger, isReady }))
+    .use(
+      assistantEvents({
+        db: deps.db,
+        secret: deps.assistantSecret,
+        rateLimiter,
+        invalidSignaturesPerMinute: deps.failedAuthPerMinute,
+        trustProxy,
+        logger,
+        isReady,
+      }),
+    )
     .use(metricsRoute(metrics))
     .use(apiDocs())
     .use(health({ db: deps.db, isReady, logger }))

@@ -26,6 +26,14 @@ describe("loadConfig", () => {
       memoryTargetMb: 0,
       publicUrl: undefined,
       intakeBatch: { maxLeads: 32, waitMs: 1 },
+      callbacks: {
+        allowPrivate: false,
+        timeoutMs: 10_000,
+        concurrency: 32,
+        perDestination: 4,
+        retryBaseMs: 60_000,
+        retryMaxMs: 8 * 3_600_000,
+      },
     });
   });
 

@@ -52,6 +52,19 @@ export interface ServerConfig {
   intakeBatch: { maxLeads: number; waitMs: number };
   /** The five-minute response: who receives hand-offs, when, and how often it retries. */
   handoff: HandoffConfig;
+  callbacks: CallbackConfig;
+}
+
+/** Status callbacks to senders: their own pool, limits and backoff (core/callbacks). */
+export interface CallbackConfig {
+  /** CALLBACK_ALLOW_PRIVATE: loopback and private destinations allowed (local development, tests). */
+  allowPrivate: boolean;
+  timeoutMs: number;
+  /** Callbacks in flight at once in this process, and per destination (scheme, host and port). */
+  concurrency: number;
+  perDestination: number;
+  retryBaseMs: number;
+  retryMaxMs: number;
 }
 
 /** The repository root: relative PGLITE_DIR values resolve here, so `bun start` and `bun run stl` agree. */
@@ -173,6 +186,14 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       waitMs: numberSetting(env, "INTAKE_BATCH_WAIT_MS", DEFAULT_BATCH_SETTINGS.waitMs),
     },
     handoff: handoffSection(env, logLevel),
+    callbacks: {
+      allowPrivate: booleanSetting(env, "CALLBACK_ALLOW_PRIVATE", false),
+      timeoutMs: numberSetting(env, "CALLBACK_TIMEOUT_MS", 10_000, "above-zero"),
+      concurrency: Math.floor(numberSetting(env, "CALLBACK_CONCURRENCY", 32, "above-zero")),
+      perDestination: Math.floor(numberSetting(env, "CALLBACK_PER_DESTINATION", 4, "above-zero")),
+      retryBaseMs: numberSetting(env, "CALLBACK_RETRY_BASE_MS", 60_000, "above-zero"),
+      retryMaxMs: numberSetting(env, "CALLBACK_RETRY_MAX_MS", 8 * 3_600_000, "above-zero"),
+    },
   };
 }
 

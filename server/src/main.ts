@@ -56,7 +56,11 @@ async function startBackground(
   });
   // Status callbacks leave from the same outbox tables, by the processes that deliver hand-offs.
   const callbacks = handoff.database
-    ? new CallbackSender(handoff.database, config.handoff, logger)
+    ? new CallbackSender(
+        handoff.database,
+        { ...config.callbacks, pollIntervalMs: config.handoff.pollIntervalMs },
+        logger,
+      )
     : undefined;
   callbacks?.start();
   // A URL set by `stl tokens callback` wakes the sender, which stays off the outbox while no token has one.

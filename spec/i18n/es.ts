@@ -77,7 +77,8 @@ export const es = {
     "true cuando esta respuesta repite una anterior con la misma clave de idempotencia.",
   "header.X-Request-Id.description": "El id de la solicitud, para soporte y registros.",
   "header.Retry-After.description": "Segundos que esperar antes de reintentar.",
-  "header.WWW-Authenticate.description": "Siempre Bearer, el esquema con el que autenticarse.",
+  "header.WWW-Authenticate.description":
+    'Siempre Bearer, el esquema con el que autenticarse; en 403 añade error="insufficient_scope" (RFC 6750).',
   "header.Allow.description": "Los métodos permitidos: POST.",
   "header.RateLimit-Limit.description":
     "El tamaño del cubo de solicitudes de este token del canal: cuántas solicitudes pueden enviarse de una vez. El cubo se rellena al ritmo por segundo del token.",

@@ -219,6 +219,7 @@ function leadReadResponses(badRequest: ProblemCode[]): Json {
         "The token is intake-only (stl_pk_…): it may post leads but not read them.",
       ),
       ["token_intake_only"],
+      { "WWW-Authenticate": { $ref: "#/components/headers/WWW-Authenticate" }, ...rateLimitHeaders },
     ),
     "404": problemResponse(text("findLead.404.description", "No such lead in the token's account."), [
       "lead_not_found",
@@ -759,7 +760,7 @@ export function buildOpenApiDocument(): Json {
         "WWW-Authenticate": {
           description: text(
             "header.WWW-Authenticate.description",
-            "Always Bearer, naming the scheme to authenticate with.",
+            'Always Bearer, naming the scheme to authenticate with; on 403 it adds error="insufficient_scope" (RFC 6750).',
           ),
           schema: { type: "string" },
         },

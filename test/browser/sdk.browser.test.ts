@@ -1,5 +1,6 @@
-// The SDK in a real Chromium page, from another origin than the real server's: a cross-origin post, aborts and
-// instanceof in the browser, no environment, unhandled rejections and the warning for a token that may read.
+// The SDK in a real Chromium page, from another origin than the real server's: a cross-origin post and dry run,
+// an intake-only token refused on reads, aborts and instanceof in the browser, no environment, unhandled
+// rejections and the warning for a token that may read.
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { type Browser, chromium, type Page } from "playwright-core";
@@ -23,7 +24,11 @@ function sdkModule(): string {
 }
 
 describe.skipIf(!CHROMIUM_PATH)("the SDK in Chromium against the real server", () => {
-  const server = useLeadServer("pglite", { tokens: { main: "acme" }, env: { CORS_ALLOWED_ORIGINS: "*" } });
+  const server = useLeadServer("pglite", {
+    tokens: { main: "acme", form: "acme" },
+    intakeOnly: ["form"],
+    env: { CORS_ALLOWED_ORIGINS: "*" },
+  });
   let pages: ReturnType<typeof Bun.serve> | undefined;
   let browser: Browser | undefined;
   let page: Page;
@@ -75,6 +80,64 @@ describe.skipIf(!CHROMIUM_PATH)("the SDK in Chromium against the real server", (
     );
     expect(outcome).toMatchObject({ created: true, email: "browser@example.com" });
     expect(outcome.requestId).toEqual(expect.any(String));
+  });
+
+  it("a dry run cross-origin with an intake-only token is marked dryRun; its reads are PermissionDeniedError", async () => {
+    const outcome = await inPage(
+      async (sdk, { baseUrl, token }) => {
+        const client = sdk.createLeadClient({ baseUrl, token, maxRetries: 0 });
+        const key = { platform: "web", external_lead_id: "browser-dry-1" };
+        const dry = await client.postLead({ ...key, email: "dry@example.com" }, { dryRun: true });
+        const real = await client.postLead({ ...key, email: "dry@example.com" });
+        const reads = await Promise.all([
+          sdk.getLead(client, real.id).catch((caught: unknown) => caught),
+          sdk.findLead(client, key).catch((caught: unknown) => caught),
+        ]);
+        // What the page's script may see of a read's answer: ETag must be exposed for a conditional read.
+        const read = await fetch(`${baseUrl}/api/speed-to-lead/leads/${real.id}`, {
+          headers: { authorization: `Bearer ${token}` },
+        });
+        return {
+          dry: { dryRun: dry.dryRun, created: dry.created },
+          real: { dryRun: real.dryRun, created: real.created },
+          reads: reads.map((error) => ({
+            denied: error instanceof sdk.PermissionDeniedError,
+            status: (error as { status?: number }).status,
+            code: (error as { code?: string }).code,
+          })),
+          wwwAuthenticate: read.headers.get("www-authenticate"),
+        };
+      },
+      { baseUrl: server.baseUrl, token: server.tokens.form.token },
+    );
+    const denied = { denied: true, status: 403, code: "token_intake_only" };
+    expect(outcome).toEqual({
+      dry: { dryRun: true, created: true },
+      real: { dryRun: false, created: true },
+      reads: [denied, denied],
+      wwwAuthenticate: 'Bearer realm="speed-to-lead", error="insufficient_scope"',
+    });
+  });
+
+  it("a page reads a lead's ETag and gets 304 back for it (ETag exposed, If-None-Match allowed)", async () => {
+    const outcome = await inPage(
+      async (sdk, { baseUrl, token }) => {
+        const posted = await sdk.createLeadClient({ baseUrl, token }).postLead({ email: "etag@example.com" });
+        const url = `${baseUrl}/api/speed-to-lead/leads/${posted.id}`;
+        const authorization = `Bearer ${token}`;
+        // The lead's hand-off may change it (and its ETag) between two reads: try until it holds still.
+        for (let attempt = 0; attempt < 50; attempt++) {
+          const etag = (await fetch(url, { headers: { authorization } })).headers.get("etag");
+          if (!etag) return "no ETag visible";
+          const again = await fetch(url, { headers: { authorization, "if-none-match": etag } });
+          if (again.status === 304) return 304;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        return "never 304";
+      },
+      { baseUrl: server.baseUrl, token: server.tokens.main.token },
+    );
+    expect(outcome).toBe(304);
   });
 
   it("an aborted call is a UserAbortError; a DOMException passes no guard and no instanceof throws", async () => {

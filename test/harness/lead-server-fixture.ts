@@ -13,6 +13,8 @@ import {
 export interface LeadServerOptions<Name extends string> {
   /** Tokens to create, by the name tests use: `{ main: "acme" }` creates a token in account acme. */
   tokens: Record<Name, string>;
+  /** Names of tokens to create intake-only (stl_pk_…, `--scope intake`); the others may read. */
+  intakeOnly?: NoInfer<Name>[];
   /** Names of tokens to revoke before the server starts. */
   revoke?: NoInfer<Name>[];
   /** Names of tokens to roll with no overlap before the server starts: they answer token_expired. */
@@ -59,7 +61,8 @@ export function useLeadServer<Name extends string>(
     state.database = database;
     // Sequential: on PGlite each CLI run takes the folder's exclusive lock.
     for (const [name, account] of Object.entries(options.tokens) as [Name, string][]) {
-      state.tokens[name] = await createChannelToken(database.env, account, `e2e-${name}`);
+      const scope = options.intakeOnly?.includes(name) ? "intake" : undefined;
+      state.tokens[name] = await createChannelToken(database.env, account, `e2e-${name}`, undefined, scope);
     }
     for (const name of options.revoke ?? []) await revokeChannelToken(database.env, state.tokens[name]!.id);
     for (const name of options.expire ?? []) await expireChannelToken(database.env, state.tokens[name]!.id);
@@ -74,6 +77,8 @@ export function useLeadServer<Name extends string>(
       RATE_LIMIT_PER_SECOND: "1000000",
       RATE_LIMIT_BURST: "1000000",
       FAILED_AUTH_PER_MINUTE: "1000000",
+      // Status-callback receivers of tests listen on loopback.
+      CALLBACK_ALLOW_PRIVATE: "true",
       ...options.env,
     };
     state.processes = await Promise.all(

@@ -63,12 +63,13 @@ function resolveHeader(header: HeaderObject | { $ref: string }, inlinePointer: s
 }
 
 /**
- * Headers whose presence the spec promises, beyond being listed: the 401 description says every 401
- * carries WWW-Authenticate, 405 names Allow, 409/429/503 tell the client to wait Retry-After seconds,
+ * Headers whose presence the spec promises, beyond being listed: every 401 and 403 (a token's scope too
+ * narrow) carries WWW-Authenticate, 405 names Allow, 409/429/503 tell the client to wait Retry-After seconds,
  * and every response carries X-Request-Id. RateLimit-* are promised on 429; on 2xx they are checked when sent.
  */
 const PROMISED_HEADERS: Record<string, string[]> = {
   "401": ["WWW-Authenticate"],
+  "403": ["WWW-Authenticate"],
   "405": ["Allow"],
   "409": ["Retry-After"],
   "429": ["Retry-After", "RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset"],
@@ -122,7 +123,7 @@ export function conformanceViolations(
     if (response.headers.get(name) === null) violations.push(`missing header ${name} on ${status}`);
   }
   const wwwAuthenticate = response.headers.get("WWW-Authenticate");
-  if (status === "401" && wwwAuthenticate !== null && !/^Bearer\b/i.test(wwwAuthenticate)) {
+  if (["401", "403"].includes(status) && wwwAuthenticate !== null && !/^Bearer\b/i.test(wwwAuthenticate)) {
     violations.push(`WWW-Authenticate must name Bearer, got ${wwwAuthenticate}`);
   }
   const allow = response.headers.get("Allow");

@@ -71,18 +71,29 @@ function lastJsonObject(stdout: string): Record<string, unknown> {
 }
 
 /**
- * `bun run stl tokens create --account <slug> --name <label> --json` (creates the account when new).
+ * `bun run stl tokens create --account <slug> --name <label> [--scope <scope>] --json` (creates the account
+ * when new); without a scope the CLI's default (read).
  *
- * @example const { token } = await createChannelToken(database.env, "acme", "website");
+ * @example const { token } = await createChannelToken(database.env, "acme", "website", undefined, "intake");
  */
 export async function createChannelToken(
   databaseEnv: Record<string, string>,
   account: string,
   name: string,
   repository = REPOSITORY_ROOT,
+  scope?: "intake" | "read",
 ): Promise<ChannelToken> {
   const stdout = await runStl(
-    ["tokens", "create", "--account", account, "--name", name, "--json"],
+    [
+      "tokens",
+      "create",
+      "--account",
+      account,
+      "--name",
+      name,
+      ...(scope ? ["--scope", scope] : []),
+      "--json",
+    ],
     databaseEnv,
     repository,
   );
@@ -114,7 +125,11 @@ export async function setTokenCallback(
   id: string,
   url: string,
 ): Promise<string> {
-  const stdout = await runStl(["tokens", "callback", id, "--url", url, "--json"], databaseEnv);
+  // Test receivers listen on loopback.
+  const stdout = await runStl(["tokens", "callback", id, "--url", url, "--json"], {
+    ...databaseEnv,
+    CALLBACK_ALLOW_PRIVATE: "true",
+  });
   const set = lastJsonObject(stdout);
   if (typeof set.callback_secret !== "string")
     throw new Error(`stl tokens callback printed no secret: ${stdout}`);

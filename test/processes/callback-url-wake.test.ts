@@ -38,7 +38,11 @@ describe("status callbacks after a URL is set on a running server", () => {
 
   it("delivers the first callback well within the recheck the sender keeps while no token has a URL", async () => {
     const token = await createChannelToken(database.env, "acme", "integration");
-    server = await startServerProcess({ env: database.env, until: "listening" });
+    // The receiver listens on loopback.
+    server = await startServerProcess({
+      env: { ...database.env, CALLBACK_ALLOW_PRIVATE: "true" },
+      until: "listening",
+    });
     await untilReady(server);
     // A test lead is never handed off; with a URL its sender hears lead.not_called.
     const before = await postLead(server.baseUrl, {

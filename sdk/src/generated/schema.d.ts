@@ -653,7 +653,7 @@ export interface components {
         "Retry-After": number;
         /** @description identity: the only content coding a request body may have (RFC 7694). */
         "Accept-Encoding": "identity";
-        /** @description Always Bearer, naming the scheme to authenticate with. */
+        /** @description Always Bearer, naming the scheme to authenticate with; on 403 it adds error="insufficient_scope" (RFC 6750). */
         "WWW-Authenticate": string;
         /** @description The allowed methods: POST. */
         Allow: string;
@@ -903,6 +903,10 @@ export interface operations {
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1000,6 +1004,10 @@ export interface operations {
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {

@@ -1,8 +1,9 @@
 // The one gate every sender route passes: the token's headers, authentication (with the failed-attempt limit
-// of the client's address applied before any lookup) and the token's rate limit.
+// of the client's address applied before any lookup), the token's rate limit and the scope the route needs.
 
 import type { ProblemCode } from "@speed-to-lead/spec";
 import type { Authentication, Authenticator, ChannelIdentity } from "../core/accounts/authenticator.ts";
+import { scopeAllows, type TokenScope } from "../core/accounts/channel-token.ts";
 import type { FailedAuthLimiter } from "../core/accounts/failed-auth-limiter.ts";
 import { clientAddress } from "../http/client-address.ts";
 import type { HeaderMap, ProblemOptions } from "../http/respond.ts";
@@ -27,6 +28,8 @@ export type SenderGate =
   | { ok: false; code: ProblemCode; options: ProblemOptions };
 
 const CHALLENGE = { "www-authenticate": 'Bearer realm="speed-to-lead"' };
+/** RFC 6750 §3.1: the token is good but not for this; a client may not retry with it. */
+const INSUFFICIENT_SCOPE = { "www-authenticate": 'Bearer realm="speed-to-lead", error="insufficient_scope"' };
 
 /** 429 with Retry-After (set by problemResponse) and the RateLimit headers of whichever limit refused. */
 const limited = (
@@ -39,21 +42,36 @@ const limited = (
 });
 
 /**
+ * @param needs The scope the route requires: "intake" to post, "read" to read leads.
  * @example
- * const gate = await passSenderGate(deps, request);
+ * const gate = await passSenderGate(deps, request, "read");
  * if (!gate.ok) return problemResponse(state, gate.code, gate.options);
  */
-export async function passSenderGate(deps: SenderGateDeps, request: Request): Promise<SenderGate> {
+export async function passSenderGate(
+  deps: SenderGateDeps,
+  request: Request,
+  needs: TokenScope,
+): Promise<SenderGate> {
   const carried = tokenFromHeaders(request.headers);
   if (!carried.ok) return { ok: false, code: carried.code, options: { headers: CHALLENGE } };
   const address = clientAddress(request, deps.trustProxy);
   const auth = await authenticateClient(deps.authenticator, deps.failedAuthLimiter, address, carried.token);
   if (!auth.ok && auth.code === "too_many_failed_authentications") return limited(auth.code, auth.limit);
   if (!auth.ok) return { ok: false, code: auth.code, options: { headers: CHALLENGE } };
-  if (!deps.rateLimiter.enabled) return { ok: true, identity: auth.identity, limitHeaders: {} };
-  const decision = deps.rateLimiter.take(auth.identity.tokenId);
-  if (!decision.allowed) return limited("rate_limited", decision);
-  return { ok: true, identity: auth.identity, limitHeaders: rateLimitHeaders(decision) };
+  // The scope after the rate limit: refused reads still spend the token's budget.
+  let limitHeaders: HeaderMap = {};
+  if (deps.rateLimiter.enabled) {
+    const decision = deps.rateLimiter.take(auth.identity.tokenId);
+    if (!decision.allowed) return limited("rate_limited", decision);
+    limitHeaders = rateLimitHeaders(decision);
+  }
+  if (!scopeAllows(auth.identity.scope, needs))
+    return {
+      ok: false,
+      code: "token_intake_only",
+      options: { headers: { ...limitHeaders, ...INSUFFICIENT_SCOPE } },
+    };
+  return { ok: true, identity: auth.identity, limitHeaders };
 }
 
 type TokenFromHeaders = { ok: true; token: string } | { ok: false; code: "token_missing" | "token_conflict" };
@@ -79,8 +97,10 @@ type ClientAuthentication =
   | { ok: false; code: "too_many_failed_authentications"; limit: RateDecision };
 
 /**
- * An address past its limit still gets answers the cache holds (a working token keeps working), but
- * no database lookup: an unknown token from it is 429 with the seconds until it may try again.
+ * Only a new database lookup counts: cached answers, and lookups joined while one for the same token
+ * is under way, cost nothing. An address past its limit still gets answers for tokens known to be valid (a working token keeps
+ * working, revocation still seen), but no lookup for any other: an unknown token from it is 429 with
+ * the seconds until it may try again.
  * Without an address (a request built in a test) nothing is limited.
  *
  * @example const auth = await authenticateClient(authenticator, limiter, "203.0.113.7", token);
@@ -92,16 +112,18 @@ async function authenticateClient(
   token: string,
 ): Promise<ClientAuthentication> {
   if (address === undefined || !limiter.enabled) return await authenticator.authenticate(token);
-  const limit = limiter.check(address);
+  const cheap = authenticator.withoutNewLookup(token);
+  if (cheap) return await cheap;
+  const limit = limiter.take(address);
   if (!limit.allowed)
     return (
-      authenticator.authenticateFromCache(token) ?? {
+      (await authenticator.authenticateIfKnown(token)) ?? {
         ok: false,
         code: "too_many_failed_authentications",
         limit,
       }
     );
   const auth = await authenticator.authenticate(token);
-  if (!auth.ok) limiter.recordFailure(address);
+  if (auth.ok) limiter.refund(address);
   return auth;
 }

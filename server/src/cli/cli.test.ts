@@ -24,12 +24,12 @@ describe("bun run stl", () => {
     expect(created.stdout).toContain("Created account acme.");
     const token = /stl_ch_[A-Za-z0-9_-]{43}/.exec(created.stdout)![0];
     const listed = await runCli(["tokens", "list"], env);
-    expect(listed.stdout).toContain(`acme  …${token.slice(-4)}  active  never used  Web form`);
+    expect(listed.stdout).toContain(`acme  stl_ch_…${token.slice(-4)}  read  active  never used  Web form`);
     expect(listed.stdout).not.toContain(token);
 
     const second = await runCli(["tokens", "create", "--account", "acme", "--name", "Zapier", "--json"], env);
     const json = JSON.parse(second.stdout);
-    expect(json).toMatchObject({ account: "acme", account_created: false, name: "Zapier" });
+    expect(json).toMatchObject({ account: "acme", account_created: false, name: "Zapier", scope: "read" });
     expect(json.token).toMatch(/^stl_ch_/);
 
     const revoked = await runCli(["tokens", "revoke", json.id], env);
@@ -45,6 +45,30 @@ describe("bun run stl", () => {
       ["Zapier", true],
     ]);
   });
+
+  it("creates intake-only tokens with --scope intake (stl_pk_), lists the scope, and a roll keeps it", async () => {
+    const create = (name: string, scope: string, json: string[] = []) =>
+      runCli(["tokens", "create", "--account", "scopes", "--name", name, "--scope", scope, ...json], env);
+    const intake = JSON.parse((await create("Form", "intake", ["--json"])).stdout);
+    expect(intake).toMatchObject({
+      scope: "intake",
+      token: expect.stringMatching(/^stl_pk_[A-Za-z0-9_-]{43}$/),
+    });
+    const human = await create("Site", "intake");
+    expect(human.stdout).toContain("intake-only (posts leads; fit for a web page)");
+    const site = /stl_pk_[A-Za-z0-9_-]{43}/.exec(human.stdout)![0];
+
+    const rolled = JSON.parse(
+      (await runCli(["tokens", "roll", intake.id, "--expires-in", "now", "--json"], env)).stdout,
+    );
+    expect(rolled).toMatchObject({ scope: "intake", token: expect.stringMatching(/^stl_pk_/) });
+    const listed = (await runCli(["tokens", "list", "--account", "scopes"], env)).stdout;
+    expect(listed).toContain(`scopes  stl_pk_…${site.slice(-4)}  intake  active`);
+    expect(listed).toContain(`${rolled.id}  scopes  stl_pk_…${rolled.token.slice(-4)}  intake  active`);
+
+    const bad = await create("Odd", "write");
+    expect([bad.exitCode, bad.stderr]).toEqual([2, expect.stringContaining("--scope: intake")]);
+  }, 60_000);
 
   it("refuses bad input with a plain message", async () => {
     const badSlug = await runCli(["tokens", "create", "--account", "Not A Slug", "--name", "x"], env);
@@ -87,9 +111,9 @@ describe("bun run stl", () => {
 
     const listed = (await runCli(["tokens", "list", "--account", "roll"], env)).stdout;
     expect(listed).toContain(
-      `${created.id}  roll  …${created.token.slice(-4)}  expires ${json.old_expires_at}`,
+      `${created.id}  roll  stl_ch_…${created.token.slice(-4)}  read  expires ${json.old_expires_at}`,
     );
-    expect(listed).toContain(`${json.id}  roll  …${json.token.slice(-4)}  active`);
+    expect(listed).toContain(`${json.id}  roll  stl_ch_…${json.token.slice(-4)}  read  active`);
 
     await runCli(["tokens", "revoke", json.id], env);
     const revoked = await runCli(["tokens", "roll", json.id, "--expires-in", "now"], env);

@@ -115,7 +115,9 @@ export async function dncImportCommand(db: Database, args: ParsedArgs, print: Pr
     numbers.map((row) => ({ phone: row.e164, note: row.note })),
   );
   if (args.options.json) {
-    print(JSON.stringify({ imported: numbers.length, ...result, refused }));
+    // By line and reason only: a refused cell may hold anything, and this goes to a terminal.
+    const lines = refused.map(({ line, reason }) => ({ line, reason }));
+    print(JSON.stringify({ imported: numbers.length, ...result, refused: lines }));
   } else {
     print(
       `Imported ${numbers.length} row(s): ${result.added} new number(s) on the list; ${result.handoffsCancelled} pending hand-off(s) cancelled.`,

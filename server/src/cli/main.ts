@@ -22,8 +22,10 @@ import {
 
 export const USAGE = `Usage: ${COMMAND_NAME} <command>
 
-  tokens create --account <slug> --name <label> [--json]
-                              create a channel token (and the account when new); shown once
+  tokens create --account <slug> --name <label> [--scope intake|read] [--json]
+                              create a channel token (and the account when new); shown once.
+                              intake (stl_pk_…) only posts leads: the one for web pages;
+                              read (stl_ch_…, the default) may also read them: servers only
   tokens list [--account <slug>] [--json]
                               list channel tokens (never the tokens themselves)
   tokens revoke <id>          revoke a channel token

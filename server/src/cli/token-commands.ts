@@ -1,6 +1,8 @@
 // `stl tokens create|list|revoke|rename|roll`: channel tokens of accounts, in the same database the server uses.
 
+import { loadConfig } from "../config.ts";
 import { ACCOUNT_SLUG } from "../core/accounts/account-slug.ts";
+import { DEFAULT_TOKEN_SCOPE, isTokenScope, tokenPrefix } from "../core/accounts/channel-token.ts";
 import { newWebhookSecret } from "../core/accounts/secret.ts";
 import { ensureAccount, listChannelTokens } from "../core/accounts/token-repository.ts";
 import {
@@ -13,9 +15,9 @@ import {
   tokenAccountId,
   tokenNameProblem,
 } from "../core/accounts/token-service.ts";
-
 import { setTokenCallback } from "../core/callbacks/callback-outbox.ts";
 import type { Database } from "../db/database.ts";
+import { checkDestination } from "../http/public-destination.ts";
 import { type ParsedArgs, stringOption, UsageError } from "./args.ts";
 
 /** The same rule as the Integrations page, said as a usage error. */
@@ -25,6 +27,12 @@ function checkName(name: string) {
 
 export type Print = (line: string) => void;
 
+/** How a scope reads in the CLI's lines: what the token may do, and where it belongs. */
+const SCOPE_WORDS = {
+  intake: "intake-only (posts leads; fit for a web page)",
+  read: "may read leads (keep it on a server)",
+} as const;
+
 export async function createTokenCommand(db: Database, args: ParsedArgs, print: Print): Promise<number> {
   const slug = stringOption(args, "account");
   const name = stringOption(args, "name");
@@ -32,8 +40,10 @@ export async function createTokenCommand(db: Database, args: ParsedArgs, print: 
   if (!ACCOUNT_SLUG.test(slug))
     throw new UsageError("--account: lowercase letters, digits, - and _, at most 63");
   checkName(name);
+  const scope = stringOption(args, "scope") ?? DEFAULT_TOKEN_SCOPE;
+  if (!isTokenScope(scope)) throw new UsageError("--scope: intake (posts only) or read (posts and reads)");
   const account = await ensureAccount(db, slug);
-  const created = await createAccountToken(db, account.id, name);
+  const created = await createAccountToken(db, account.id, name, scope);
   if (!created.ok) throw new UsageError(`--name: 1 to ${TOKEN_NAME_MAX_LENGTH} characters`);
   if (args.options.json) {
     print(
@@ -44,12 +54,13 @@ export async function createTokenCommand(db: Database, args: ParsedArgs, print: 
         account_id: account.id,
         account_created: account.created,
         name,
+        scope,
         created_at: new Date(created.created_at).toISOString(),
       }),
     );
   } else {
     if (account.created) print(`Created account ${slug}.`);
-    print(`Created channel token ${created.id} (${name}) for account ${slug}:`);
+    print(`Created channel token ${created.id} (${name}) for account ${slug}, ${SCOPE_WORDS[scope]}:`);
     print("");
     print(`  ${created.token}`);
     print("");
@@ -85,7 +96,9 @@ export async function listTokensCommand(db: Database, args: ParsedArgs, print: P
         ? `${expired ? "expired" : "expires"} ${iso(t.expires_at)}`
         : "active";
     const used = t.last_used_at ? `last used ${iso(t.last_used_at)}` : "never used";
-    print(`${t.id}  ${t.account}  …${t.hint}  ${status}  ${used}  ${t.name}`);
+    print(
+      `${t.id}  ${t.account}  ${tokenPrefix(t.scope)}…${t.hint}  ${t.scope}  ${status}  ${used}  ${t.name}`,
+    );
   }
   return 0;
 }
@@ -140,6 +153,7 @@ export async function rollTokenCommand(db: Database, args: ParsedArgs, print: Pr
         id: rolled.id,
         token: rolled.token,
         name: rolled.name,
+        scope: rolled.scope,
         rolled_from: id,
         old_expires_at: oldExpiresAt,
       }),
@@ -156,7 +170,8 @@ export async function rollTokenCommand(db: Database, args: ParsedArgs, print: Pr
 
 /**
  * `tokens callback <id> --url <https://…>` sets the token's status-callback URL with a new secret,
- * printed once; `--clear` removes both. Callbacks already queued for a cleared token are not sent.
+ * printed once; `--clear` removes both and closes the callbacks still queued. The destination must be public
+ * (resolved, every address checked) unless CALLBACK_ALLOW_PRIVATE=true.
  */
 export async function tokenCallbackCommand(db: Database, args: ParsedArgs, print: Print): Promise<number> {
   const url = stringOption(args, "url");
@@ -165,6 +180,11 @@ export async function tokenCallbackCommand(db: Database, args: ParsedArgs, print
     throw new UsageError("tokens callback needs the token id and either --url <https://…> or --clear");
   }
   if (url && !isHttpUrl(url)) throw new UsageError("--url: an absolute http(s) URL");
+  if (url) {
+    // Checked again at every delivery: a name may point elsewhere later.
+    const destination = await checkDestination(url, { allowPrivate: loadConfig().callbacks.allowPrivate });
+    if (!destination.ok) throw new UsageError(`--url: ${destination.reason}`);
+  }
   const secret = url ? newWebhookSecret() : undefined;
   const callback = url && secret ? { url, secret } : null;
   const { id, accountId } = await tokenOfArgs(db, args, "callback");

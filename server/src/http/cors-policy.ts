@@ -1,11 +1,14 @@
 // Cross-origin access for browser integrations: off unless CORS_ALLOWED_ORIGINS names the origins allowed.
 
-/** Request headers a browser may send: both token headers, the idempotency key, the language, the SDK's name. */
+/**
+ * Request headers a browser may send: both token headers, the idempotency key, the language, the SDK's name,
+ * a dry run (Dry-Run or Prefer: handling=dry-run), the SDK's retry number and a read's ETag back.
+ */
 const ALLOWED_HEADERS =
-  "Authorization, Content-Type, X-STL-Channel-Token, Idempotency-Key, Accept-Language, X-Request-Id, X-STL-Client";
+  "Authorization, Content-Type, X-STL-Channel-Token, Idempotency-Key, Accept-Language, X-Request-Id, X-STL-Client, Dry-Run, Prefer, X-STL-Retry-Count, If-None-Match";
 /** Response headers the SDK reads; without this a browser hides them (replayed would always be false). */
 const EXPOSED_HEADERS =
-  "Idempotent-Replayed, Retry-After, X-Request-Id, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, WWW-Authenticate, Allow";
+  "Idempotent-Replayed, Retry-After, X-Request-Id, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, WWW-Authenticate, Allow, Dry-Run, ETag";
 
 export interface CorsPolicy {
   /** Headers to add to the response for this request's Origin; empty when the origin is not allowed. */

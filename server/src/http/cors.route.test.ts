@@ -1,5 +1,6 @@
 // CORS through the real app: off by default; for allowed origins, preflights pass and the SDK's headers are exposed.
 
+import { LEADS_PATH } from "@speed-to-lead/spec";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type App, createApp } from "../app.ts";
 import { corsOrigins } from "../config.ts";
@@ -58,9 +59,31 @@ describe("CORS", () => {
       "idempotency-key",
       "content-type",
       "x-stl-client",
+      "dry-run",
+      "prefer",
+      "x-stl-retry-count",
     ]) {
-      expect(allowedHeaders).toContain(header);
+      expect(allowedHeaders.split(/,\s*/)).toContain(header);
     }
+  });
+
+  it("exposes Dry-Run on a dry run's answer and ETag on a read's, so a page's SDK sees them", async () => {
+    const dry = await open.handle(
+      intakeRequest({ email: "d@example.com" }, { token, headers: { origin: FORMS, "dry-run": "true" } }),
+    );
+    expect([dry.status, dry.headers.get("dry-run")]).toEqual([201, "true"]);
+    const exposed = (response: Response) =>
+      response.headers.get("access-control-expose-headers")!.toLowerCase().split(/,\s*/);
+    expect(exposed(dry)).toContain("dry-run");
+    const real = await open.handle(intakeRequest({ email: "d@example.com" }, { token }));
+    const { id } = (await real.json()) as { id: string };
+    const read = await open.handle(
+      new Request(`http://localhost${LEADS_PATH}/${id}`, {
+        headers: { authorization: `Bearer ${token}`, origin: FORMS },
+      }),
+    );
+    expect(read.headers.get("etag")).toMatch(/^".+"$/);
+    expect(exposed(read)).toEqual(expect.arrayContaining(["etag", "dry-run", "x-request-id"]));
   });
 
   it("refuses a preflight from another origin (no allow-origin: the browser blocks the call)", async () => {

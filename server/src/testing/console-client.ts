@@ -88,7 +88,22 @@ export async function signedInOwner(
 ) {
   const base = options.base ?? "http://localhost";
   const { link, account } = await createOwnerSignIn(db, slug, email, base);
-  const client = consoleClient(handle, base, options.headers);
+  const client = await signInWithLink(handle, link, options);
+  return { client, accountId: account.id, link };
+}
+
+/**
+ * Opens a single-use sign-in link (from `stl owners create`, say), sets OWNER_PASSWORD and returns the
+ * signed-in client.
+ *
+ * @example const owner = await signInWithLink(fetchHandle, link, { base: server.baseUrl });
+ */
+export async function signInWithLink(
+  handle: Handle,
+  link: string,
+  options: { base?: string; headers?: Record<string, string> } = {},
+): Promise<ConsoleClient> {
+  const client = consoleClient(handle, options.base ?? "http://localhost", options.headers);
   const page = await client.get(new URL(link).pathname);
   if (page.status !== 200) throw new Error(`sign-in link page answered ${page.status}`);
   const done = await client.post("/console/link", {
@@ -98,5 +113,5 @@ export async function signedInOwner(
   });
   if (done.status !== 303) throw new Error(`setting the password answered ${done.status}`);
   await client.get("/console/integrations");
-  return { client, accountId: account.id, link };
+  return client;
 }

@@ -1,14 +1,19 @@
 // Test helper: requests to the intake endpoint through app.handle, and accounts with tokens made in the database.
 import { LEAD_INTAKE_PATH } from "@speed-to-lead/spec";
+import type { TokenScope } from "../core/accounts/channel-token.ts";
 import { createChannelToken, ensureAccount } from "../core/accounts/token-repository.ts";
 import type { Database } from "../db/database.ts";
 
 export const INTAKE_URL = `http://localhost${LEAD_INTAKE_PATH}`;
 
-export async function createTestToken(db: Database, slug = `acct-${crypto.randomUUID().slice(0, 8)}`) {
+export async function createTestToken(
+  db: Database,
+  slug = `acct-${crypto.randomUUID().slice(0, 8)}`,
+  scope: TokenScope = "read",
+) {
   const account = await ensureAccount(db, slug);
-  const { id, token } = await createChannelToken(db, account.id, "test");
-  return { accountId: account.id, slug, tokenId: id, token };
+  const { id, token } = await createChannelToken(db, account.id, "test", scope);
+  return { accountId: account.id, slug, tokenId: id, token, scope };
 }
 
 export interface PostOptions {

@@ -196,7 +196,7 @@ describe.each(BACKENDS)("assistant events on %s", (backend) => {
     expect([get.status, get.headers.get("allow")]).toEqual([405, "POST"]);
   });
 
-  it("is rate-limited, before the signature is even checked", async () => {
+  it("rate-limits validly signed events only: forgeries never use up their budget", async () => {
     const app = createApp({
       db: fixture.db,
       assistantSecret: fixture.assistant.secret,
@@ -205,7 +205,8 @@ describe.each(BACKENDS)("assistant events on %s", (backend) => {
     const statuses: number[] = [];
     for (let i = 0; i < 5; i++)
       statuses.push((await send("{}", { secret: generateWebhookSecret() }, app)).status);
-    expect(statuses).toEqual([401, 401, 401, 429, 429]);
+    for (let i = 0; i < 5; i++) statuses.push((await send("{}", {}, app)).status);
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 422, 422, 422, 429, 429]);
   });
 
   it("does not exist without an assistant secret", async () => {

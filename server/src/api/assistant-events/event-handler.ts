@@ -1,6 +1,8 @@
-// POST of an assistant event: 404 without a secret, then 429, 415, 413, 401 (signature, timestamp), 400, 422, 409, 404 lead.
+// POST of an assistant event: 404 without a secret, then 415, 413, 401 (signature, timestamp; 429 past the
+// address's invalid-signature limit), 429 (rate), 400, 422, 409, 404 lead.
 import { TypeCompiler } from "@sinclair/typebox/compiler";
 import { type AssistantEventReceived, AssistantEventSchema, type ProblemCode } from "@speed-to-lead/spec";
+import { createFailedAuthLimiter } from "../../core/accounts/failed-auth-limiter.ts";
 import { addToListIn, reportWrongNumberIn } from "../../core/dnc/service.ts";
 import {
   claimWebhookId,
@@ -10,6 +12,7 @@ import {
 import { registerFormats } from "../../core/leads/validation/formats.ts";
 import { schemaIssues } from "../../core/leads/validation/schema-errors.ts";
 import { type Database, DatabaseUnavailableError } from "../../db/database.ts";
+import { clientAddress } from "../../http/client-address.ts";
 import { isJsonMediaType, parseJsonObject, readCappedBody } from "../../http/request-body.ts";
 import { requestState } from "../../http/request-state.ts";
 import {
@@ -27,12 +30,16 @@ export interface AssistantEventDeps {
   /** ASSISTANT_WEBHOOK_SECRET; without it the endpoint does not exist (404). */
   secret: string | undefined;
   rateLimiter: RateLimiter;
+  /** Invalid signatures one client address may send per minute (and at once) before its are 429; 0: no limit. */
+  invalidSignaturesPerMinute?: number;
+  /** TRUST_PROXY decides which address counts. */
+  trustProxy?: boolean;
   logger: Logger;
   /** False until migrations ran: 503 meanwhile. */
   isReady(): boolean;
 }
 
-/** One bucket for the endpoint: the assistant is one sender, and a flood of forgeries must not reach the HMAC. */
+/** One bucket for the endpoint's validly signed events: the assistant is one sender. */
 const RATE_KEY = "assistant-events";
 const FORGET_EVERY_MS = 60_000;
 
@@ -48,6 +55,9 @@ type Outcome =
 export function assistantEventHandler(deps: AssistantEventDeps) {
   const verify = deps.secret ? createSignatureVerifier(deps.secret) : undefined;
   let lastForget = 0;
+  // Forgeries are counted per address after the HMAC (cheap, and the body is capped), never before it:
+  // a flood of them must not use up a budget the real assistant's signed events depend on.
+  const invalidSignatures = createFailedAuthLimiter({ perMinute: deps.invalidSignaturesPerMinute ?? 60 });
 
   return async (request: Request): Promise<Response> => {
     const state = requestState(request);
@@ -55,17 +65,24 @@ export function assistantEventHandler(deps: AssistantEventDeps) {
     const unavailable = () => refuse("unavailable", { retryAfterSeconds: UNAVAILABLE_RETRY_SECONDS });
     if (!verify) return refuse("not_found");
     if (!deps.isReady()) return unavailable();
+    if (!isJsonMediaType(request.headers.get("content-type"))) return refuse("unsupported_media_type");
+    const bytes = await readCappedBody(request);
+    if (!bytes) return refuse("payload_too_large");
+    const signature = verify(request.headers, decoder.decode(bytes), Date.now());
+    if (!signature.ok) {
+      const address = clientAddress(request, deps.trustProxy ?? false);
+      const budget =
+        address !== undefined && invalidSignatures.enabled ? invalidSignatures.take(address) : undefined;
+      if (budget && !budget.allowed)
+        return refuse("rate_limited", { retryAfterSeconds: budget.retryAfterSeconds });
+      return refuse(signature.code);
+    }
     if (deps.rateLimiter.enabled) {
       const decision = deps.rateLimiter.take(RATE_KEY);
       if (!decision.allowed) {
         return refuse("rate_limited", { retryAfterSeconds: decision.retryAfterSeconds });
       }
     }
-    if (!isJsonMediaType(request.headers.get("content-type"))) return refuse("unsupported_media_type");
-    const bytes = await readCappedBody(request);
-    if (!bytes) return refuse("payload_too_large");
-    const signature = verify(request.headers, decoder.decode(bytes), Date.now());
-    if (!signature.ok) return refuse(signature.code);
     const body = parseJsonObject(bytes);
     if (!body) return refuse("invalid_json");
     const issues = schemaIssues(eventCheck, body);

@@ -61,7 +61,7 @@ const unavailable = (refuse: Refuse) =>
 async function intake(deps: IntakeDeps, request: Request, state: RequestState, refuse: Refuse) {
   if (!deps.isReady()) return unavailable(refuse);
 
-  const gate = await passSenderGate(deps, request);
+  const gate = await passSenderGate(deps, request, "intake");
   if (!gate.ok) return refuse(gate.code, gate.options);
   const { identity, limitHeaders } = gate;
 

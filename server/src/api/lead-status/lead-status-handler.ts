@@ -47,7 +47,7 @@ async function read(
   key: LeadKey,
   refuse: (code: ProblemCode, options?: ProblemOptions) => Response,
 ): Promise<Response> {
-  const gate = await passSenderGate(deps, request);
+  const gate = await passSenderGate(deps, request, "read");
   if (!gate.ok) return refuse(gate.code, gate.options);
   const { limitHeaders } = gate;
   const accountId = gate.identity.accountId;

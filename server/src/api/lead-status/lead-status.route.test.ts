@@ -1,4 +1,4 @@
-// GET of a lead and the intake's dry run, through app.handle on PGlite: scoping, ETag, and nothing stored.
+// GET of a lead and the intake's dry run, through app.handle on PGlite: scoping, token scopes, ETag, nothing stored.
 import { LEADS_PATH } from "@speed-to-lead/spec";
 import { schemaErrors } from "@speed-to-lead/tests/harness/spec-ajv";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -14,6 +14,7 @@ let app: App;
 let mine: { token: string; accountId: string };
 let sibling: string;
 let theirs: { token: string };
+let intakeOnly: string;
 
 beforeAll(async () => {
   db = await createPgliteDatabase("memory");
@@ -23,6 +24,7 @@ beforeAll(async () => {
   // Another token of the same account, and a token of another account.
   sibling = (await createChannelToken(db, mine.accountId, "second")).token;
   theirs = await createTestToken(db);
+  intakeOnly = (await createChannelToken(db, mine.accountId, "web form", "intake")).token;
 });
 afterAll(() => db.close());
 
@@ -89,6 +91,39 @@ describe("GET of a lead", () => {
     expect(changed.status).toBe(200);
     expect(changed.headers.get("etag")).not.toBe(etag);
     expect(changed.body.lead.first_name).toBe("Ana");
+  });
+});
+
+describe("an intake-only token (stl_pk_)", () => {
+  it("posts leads and dry runs, and reads neither way: 403 token_intake_only, insufficient_scope, en and es", async () => {
+    const ids = { platform: "crm", external_lead_id: "S-1" };
+    const dry = await post({ ...ids, email: "s@example.com" }, { "dry-run": "true" }, intakeOnly);
+    expect([dry.status, dry.body.dry_run]).toEqual([201, true]);
+    const posted = await post({ ...ids, email: "s@example.com" }, {}, intakeOnly);
+    expect(posted.status).toBe(201);
+    const query = `${LEADS_PATH}?platform=crm&external_lead_id=S-1`;
+    for (const path of [`${LEADS_PATH}/${posted.body.id}`, query]) {
+      for (const [language, detail] of [
+        ["en", /may only post leads/],
+        ["es", /solo puede enviar prospectos/],
+      ] as const) {
+        const read = await get(path, intakeOnly, { "accept-language": language });
+        expect(read.status).toBe(403);
+        expect(read.headers.get("content-type")).toContain("application/problem+json");
+        expect(read.headers.get("content-language")).toBe(language);
+        expect(read.headers.get("www-authenticate")).toMatch(/^Bearer .*error="insufficient_scope"/);
+        expect(read.body).toMatchObject({
+          status: 403,
+          code: "token_intake_only",
+          detail: expect.stringMatching(detail),
+        });
+        expect(schemaErrors("Problem", read.body)).toEqual([]);
+      }
+      // A token of the same account that may read gets the lead.
+      expect((await get(path, sibling)).status).toBe(200);
+    }
+    // Another account's lead: still the scope's answer, so an intake-only token learns nothing about leads.
+    expect((await get(`${LEADS_PATH}/${crypto.randomUUID()}`, intakeOnly)).status).toBe(403);
   });
 });
 

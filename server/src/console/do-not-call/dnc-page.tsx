@@ -1,8 +1,8 @@
 // The Do-not-call page: a notice after a change, the add and import forms, the account's numbers and the change history.
 
-import type { CsvRefusal } from "../../core/dnc/csv-rows.ts";
 import type { RecordedChange } from "../../core/dnc/dnc-repository.ts";
 import type { ShownNumber } from "../../core/dnc/listed-numbers.ts";
+import type { ImportSummary } from "../../core/dnc/service.ts";
 import { formatPhoneForPeople } from "../../core/phone.ts";
 import type { Language } from "../../http/language.ts";
 import { shownTime } from "../kit/dates.ts";
@@ -15,11 +15,11 @@ export const DNC_PATH = "/console/do-not-call";
 /** A number's own path: its E.164 digits without the "+", which paths and listeners keep as they are. */
 const numberPath = (e164: string) => `${DNC_PATH}/${e164.slice(1)}/remove`;
 
-export interface ImportReport {
-  added: number;
-  handoffsCancelled: number;
-  refused: CsvRefusal[];
-}
+export type ImportReport = ImportSummary;
+
+/** Control characters of a refused cell shown as U+FFFD: the value is echoed, never its terminal or layout tricks. */
+const printable = (value: string) =>
+  value.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, "\ufffd");
 
 export interface DncPageProps {
   lang: Language;
@@ -27,6 +27,14 @@ export interface DncPageProps {
   path: string;
   owner: SignedInOwner;
   numbers: ShownNumber[];
+  /** The next (older) page of numbers, when there is one. */
+  nextCursor?: string;
+  /** Set on an older page: a link back to the newest. */
+  paged?: boolean;
+  /** The search box's text ("" for none). */
+  search?: string;
+  /** Numbers on the list, or matching the search. */
+  count?: number;
   history: RecordedChange[];
   /** After a change: already translated. */
   notice?: string;
@@ -81,20 +89,45 @@ function ImportForm(props: { t: Translate; csrf: string; error?: string; report?
       <h2 id="import-title">{t("dnc.import.title")}</h2>
       {report ? (
         <div id="import-report" role="status">
-          <p safe>{t("dnc.import.done", { added: report.added, cancelled: report.handoffsCancelled })}</p>
-          {report.refused.length > 0 ? (
+          <p safe>
+            {t("dnc.import.done", {
+              added: report.added,
+              already: report.already,
+              cancelled: report.handoffsCancelled,
+            })}
+          </p>
+          {report.refusedCount > 0 ? (
             <>
-              <p safe>{t("dnc.import.refused", { count: report.refused.length })}</p>
+              <p safe>{t("dnc.import.refused", { count: report.refusedCount })}</p>
               <ul class="refused">
                 {report.refused.map((refusal) => (
-                  <li safe>
-                    {t("dnc.import.line", {
-                      line: refusal.line,
-                      reason: t(`dnc.reason.${refusal.reason}` as MessageKey),
-                    })}
+                  <li>
+                    <span safe>
+                      {t("dnc.import.line", {
+                        line: refusal.line,
+                        reason: t(`dnc.reason.${refusal.reason}` as MessageKey),
+                      })}
+                    </span>
+                    {refusal.value ? (
+                      <>
+                        {" "}
+                        <code class="refused-value" safe>
+                          {printable(refusal.value)}
+                        </code>
+                      </>
+                    ) : (
+                      ""
+                    )}
                   </li>
                 ))}
               </ul>
+              {report.refusedCount > report.refused.length ? (
+                <p safe>
+                  {t("dnc.import.moreRefused", { count: report.refusedCount - report.refused.length })}
+                </p>
+              ) : (
+                ""
+              )}
             </>
           ) : (
             ""
@@ -132,8 +165,66 @@ function ImportForm(props: { t: Translate; csrf: string; error?: string; report?
   );
 }
 
-function NumberTable({ lang, t, numbers }: Pick<DncPageProps, "lang" | "t" | "numbers">): JSX.Element {
-  if (numbers.length === 0) return <p>{t("dnc.empty")}</p>;
+/** The search box, the count and the export: the list's own tools above its table. */
+function ListTools({ t, search, count }: Pick<DncPageProps, "t" | "search" | "count">): JSX.Element {
+  return (
+    <div class="list-tools">
+      <search>
+        <form method="get" action={DNC_PATH}>
+          <label for="dnc-search">{t("dnc.search.label")}</label>{" "}
+          <input
+            id="dnc-search"
+            name="q"
+            type="search"
+            value={search ?? ""}
+            maxlength={64}
+            autocomplete="off"
+          />{" "}
+          <button type="submit">{t("dnc.search.submit")}</button>
+        </form>
+      </search>
+      <p id="dnc-count" role="status" safe>
+        {search
+          ? t("dnc.countMatching", { search, count: count ?? 0 })
+          : t("dnc.count", { count: count ?? 0 })}
+      </p>
+      <p>
+        <a href={`${DNC_PATH}/export.csv`} download="">
+          {t("dnc.export")}
+        </a>
+      </p>
+    </div>
+  );
+}
+
+function Pager(props: Pick<DncPageProps, "t" | "search" | "nextCursor" | "paged">): JSX.Element {
+  const { t, search } = props;
+  const query = (extra: Record<string, string>) => {
+    const params = new URLSearchParams({ ...(search ? { q: search } : {}), ...extra }).toString();
+    return params ? `${DNC_PATH}?${params}` : DNC_PATH;
+  };
+  if (!props.paged && !props.nextCursor) return "";
+  return (
+    <nav class="pager" aria-label={t("dnc.numbers")}>
+      {props.paged ? <a href={query({})}>{t("dnc.newest")}</a> : ""}
+      {props.nextCursor ? (
+        <a href={query({ after: props.nextCursor })} rel="next">
+          {t("dnc.older")}
+        </a>
+      ) : (
+        ""
+      )}
+    </nav>
+  );
+}
+
+function NumberTable({
+  lang,
+  t,
+  numbers,
+  search,
+}: Pick<DncPageProps, "lang" | "t" | "numbers" | "search">): JSX.Element {
+  if (numbers.length === 0) return <p>{search ? t("dnc.noMatch") : t("dnc.empty")}</p>;
   return (
     <table id="dnc-numbers">
       <TableHead
@@ -151,10 +242,12 @@ function NumberTable({ lang, t, numbers }: Pick<DncPageProps, "lang" | "t" | "nu
       <tbody>
         {numbers.map((number) => (
           <tr data-phone={number.phone}>
-            <th scope="row">
+            <th scope="row" class="number">
               <code safe>{number.phone}</code>
             </th>
-            <td safe>{formatPhoneForPeople(number.phone)}</td>
+            <td class="number" safe>
+              {formatPhoneForPeople(number.phone)}
+            </td>
             <td safe>{number.note ?? ""}</td>
             <td>
               <When at={number.added_at} lang={lang} />
@@ -194,7 +287,7 @@ function HistoryTable({ lang, t, history }: Pick<DncPageProps, "lang" | "t" | "h
             <td>
               <When at={change.created_at} lang={lang} />
             </td>
-            <td>
+            <td class="number">
               <code safe>{change.phone}</code>
             </td>
             <td safe>{t(`dnc.action.${change.action}`)}</td>
@@ -224,7 +317,9 @@ export function DncPage(props: DncPageProps): JSX.Element {
       <AddForm t={t} csrf={owner.csrf} add={props.add} />
       <ImportForm t={t} csrf={owner.csrf} error={props.importError} report={props.report} />
       <h2 id="numbers-title">{t("dnc.numbers")}</h2>
-      <NumberTable lang={lang} t={t} numbers={props.numbers} />
+      <ListTools t={t} search={props.search} count={props.count} />
+      <NumberTable lang={lang} t={t} numbers={props.numbers} search={props.search} />
+      <Pager t={t} search={props.search} nextCursor={props.nextCursor} paged={props.paged} />
       <h2 id="history-title">{t("dnc.history")}</h2>
       <HistoryTable lang={lang} t={t} history={props.history} />
     </Layout>

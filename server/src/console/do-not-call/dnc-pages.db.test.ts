@@ -158,21 +158,30 @@ describe("the Do-not-call page", () => {
     expect((await acme.get("/console/do-not-call/not-a-number/remove")).status).toBe(404);
   });
 
-  it("imports a CSV: good rows kept, each bad row reported by line and reason, never its content", async () => {
+  it("imports a CSV: good rows kept, each bad row reported by line and reason with its value escaped", async () => {
     await acme.get("/console/do-not-call");
     const secret = "<b>secret-row</b>";
     const csv = `phone,note\n(415) 555-0111,first\n${secret}\n+1 604 555 0199,canada\n"415-555-0112,unclosed\n\n415 555 0113,"a, b"\n`;
     const response = await upload(acme, csv);
     expect(response.status).toBe(200);
     const html = await response.text();
-    expect(html).toContain("Imported: 2 new numbers. Pending hand-offs cancelled: 0.");
-    const lines = [...html.matchAll(/<li>(Line [^<]*)<\/li>/g)].map((match) => match[1]);
+    expect(html).toContain("Imported: 2 new numbers, 0 already on the list. Pending hand-offs cancelled: 0.");
+    const lines = [
+      ...html.matchAll(
+        /<li><span>(Line [^<]*)<\/span>(?: <code class="refused-value">([^<]*)<\/code>)?<\/li>/g,
+      ),
+    ].map((match) => [match[1], match[2]]);
     expect(lines).toEqual([
-      "Line 3: This is not a valid phone number.",
-      "Line 4: Only US numbers can be listed.",
-      "Line 5: Unbalanced quotes.",
+      ["Line 3: This is not a valid phone number.", "&lt;b&gt;secret-row&lt;/b&gt;"],
+      ["Line 4: Only US numbers can be listed.", "+1 604 555 0199"],
+      ["Line 5: Unbalanced quotes.", "&quot;415-555-0112,unclosed"],
     ]);
-    expect(html).not.toContain("secret-row");
+    expect(html).not.toContain("<b>secret-row");
+    // Already listed numbers are counted, not added again.
+    const again = await (await upload(acme, "415-555-0113\n415 555 0114\n")).text();
+    expect(again).toContain(
+      "Imported: 1 new numbers, 1 already on the list. Pending hand-offs cancelled: 0.",
+    );
     expect(await listed(acmeId)).toEqual(expect.arrayContaining(["+14155550111", "+14155550113"]));
     const [change] = await listChanges(db, acmeId, "+14155550113");
     expect(change).toMatchObject({ via: "page", actor: "ana@acme.example", note: "a, b" });
@@ -212,6 +221,44 @@ describe("the Do-not-call page", () => {
     await other.post("/console/do-not-call", { phone: "415-555-0111" });
     expect(await listed(otherId)).toEqual(["+14155550111"]);
     expect(await listChanges(db, acmeId, "+14155550111")).toHaveLength(1);
+  });
+
+  it("pages the list 100 at a time (keyset), searches it, counts it, and exports it as formula-safe CSV", async () => {
+    const owner = (await signedInOwner(db, handle, "paged", "pat@paged.example")).client;
+    await owner.get("/console/do-not-call");
+    const csv = ["phone,note", '(212) 555-0999,=HYPERLINK("http://x")'];
+    for (let i = 0; i < 249; i++) csv.push(`(646) 555-${String(1000 + i)},n${i}`);
+    const report = await (await upload(owner, csv.join("\n"))).text();
+    expect(report).toContain("Imported: 250 new numbers, 0 already on the list.");
+    const phonesOf = (html: string) => [...html.matchAll(/<tr data-phone="([^"]+)"/g)].map((m) => m[1]!);
+    const next = (html: string) => /href="([^"]+)" rel="next"/.exec(html)?.[1]?.replaceAll("&amp;", "&");
+    const seen: string[] = [];
+    let html = await (await owner.get("/console/do-not-call")).text();
+    expect(textOf(html, "dnc-count")).toBe("Numbers on the list: 250.");
+    for (;;) {
+      seen.push(...phonesOf(html));
+      const link = next(html);
+      if (!link) break;
+      expect(phonesOf(html)).toHaveLength(100);
+      html = await (await owner.get(link)).text();
+    }
+    expect(seen).toHaveLength(250);
+    expect(new Set(seen).size).toBe(250);
+    const found = await (await owner.get("/console/do-not-call?q=(646)%20555-1010")).text();
+    expect(phonesOf(found)).toEqual(["+16465551010"]);
+    expect(textOf(found, "dnc-count")).toBe("Numbers matching “(646) 555-1010”: 1.");
+    const byNote = await (await owner.get("/console/do-not-call?q=HYPERLINK")).text();
+    expect(phonesOf(byNote)).toEqual(["+12125550999"]);
+    const none = await (await owner.get("/console/do-not-call?q=%25")).text();
+    expect(phonesOf(none)).toEqual([]);
+    const exported = await owner.get("/console/do-not-call/export.csv");
+    expect(exported.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    const lines = (await exported.text()).trimEnd().split("\r\n");
+    expect(lines).toHaveLength(251);
+    expect(lines[0]).toBe('"phone","added_at","via","by","note"');
+    const formula = lines.find((line) => line.includes("HYPERLINK"))!;
+    expect(formula.endsWith(`"'=HYPERLINK(""http://x"")"`)).toBe(true);
+    expect(lines.some((line) => line.includes("+14155550111"))).toBe(false);
   });
 
   it("sends a signed-out visitor to the sign-in page", async () => {

@@ -91,7 +91,7 @@ describe.skipIf(!CHROMIUM_PATH)(
       expect(actions).toEqual(["Removed", "Added"]);
     });
 
-    it("imports a CSV: the bad line reported by its number, the good ones listed", async () => {
+    it("imports a CSV: the bad line reported by its number and value, the good ones listed", async () => {
       await page.getByLabel("CSV file", { exact: true }).setInputFiles({
         name: "numbers.csv",
         mimeType: "text/csv",
@@ -100,14 +100,39 @@ describe.skipIf(!CHROMIUM_PATH)(
       await page.getByRole("button", { name: "Import" }).click();
       await page.locator("#import-report").waitFor();
       expect(await page.locator("#import-report li").allTextContents()).toEqual([
-        "Line 3: This is not a valid phone number.",
+        "Line 3: This is not a valid phone number. not a phone",
       ]);
       expect(await page.locator("#import-report p").first().textContent()).toBe(
-        "Imported: 2 new numbers. Pending hand-offs cancelled: 0.",
+        "Imported: 2 new numbers, 0 already on the list. Pending hand-offs cancelled: 0.",
       );
       expect(await rowOf("+14155550150").count()).toBe(1);
       expect(await rowOf("+14155550151").count()).toBe(1);
       await checkPage("dnc-import");
+    });
+
+    it("searches and counts the list, and never breaks a number across lines, also 390 px wide", async () => {
+      expect(await page.locator("#dnc-count").textContent()).toBe("Numbers on the list: 2.");
+      await page.getByLabel("Search numbers or notes").fill("555-0151");
+      await page.getByRole("button", { name: "Search" }).click();
+      await page.waitForURL(/q=555-0151/);
+      expect(await page.locator("#dnc-numbers tbody tr").count()).toBe(1);
+      expect(await page.locator("#dnc-count").textContent()).toBe("Numbers matching “555-0151”: 1.");
+      await page.setViewportSize({ width: 390, height: 844 });
+      const cells = page.locator("#dnc-numbers .number, #dnc-history .number");
+      const lines = await cells.evaluateAll((elements) =>
+        elements.map((element) => {
+          // The text's own line boxes: the cell may be taller when another cell of its row wraps.
+          const range = document.createRange();
+          range.selectNodeContents(element);
+          const tops = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+          return { whiteSpace: getComputedStyle(element).whiteSpace, lines: tops.size };
+        }),
+      );
+      expect(lines.length).toBeGreaterThan(2);
+      for (const cell of lines) expect(cell).toEqual({ whiteSpace: "nowrap", lines: 1 });
+      await checkPage("dnc-search-390");
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await page.getByRole("link", { name: "Do not call" }).click();
     });
 
     it("speaks Spanish", async () => {

@@ -1,10 +1,12 @@
 // The Do-not-call page: the account's list, add, remove (confirmed), CSV import, history. Every query is scoped
 // by the session's account; a number not on this account's list is the 404 page.
 import { Elysia } from "elysia";
-import { csvNumbers } from "../../core/dnc/csv-rows.ts";
+import { csvNumberChunks } from "../../core/dnc/csv-rows.ts";
+import { exportDncCsv } from "../../core/dnc/dnc-export.ts";
 import { isOnList } from "../../core/dnc/dnc-repository.ts";
-import { listRecentChanges, listShownNumbers } from "../../core/dnc/listed-numbers.ts";
-import { addAllToList, addToList, parseListedNumber, removeFromList } from "../../core/dnc/service.ts";
+import { countNumbers, listNumberPage, listRecentChanges } from "../../core/dnc/listed-numbers.ts";
+import { addToList, importInChunks, parseListedNumber, removeFromList } from "../../core/dnc/service.ts";
+import { textStream } from "../inbox/text-stream.ts";
 import { field, OVERSIZE_FIELD } from "../kit/form.ts";
 import {
   type ConsoleDeps,
@@ -31,12 +33,27 @@ export function doNotCallPage(deps: ConsoleDeps) {
 
   type Extra = Pick<DncPageProps, "notice" | "add" | "importError" | "report">;
   async function fullPage(ctx: OwnerContext, extra: Extra, status = 200) {
-    const [numbers, history] = await Promise.all([
-      listShownNumbers(db, ctx.session.accountId),
-      listRecentChanges(db, ctx.session.accountId),
-    ]);
+    const query = new URL(ctx.request.url).searchParams;
+    const search = (query.get("q") ?? "").slice(0, 64);
+    const cursor = query.get("after") ?? undefined;
+    const accountId = ctx.session.accountId;
+    // One after the other: on PGlite they share one connection anyway, and on PostgreSQL a page view
+    // then holds one pooled connection, not three.
+    const page = await listNumberPage(db, accountId, { search, cursor });
+    const count = await countNumbers(db, accountId, search);
+    const history = await listRecentChanges(db, accountId);
     // The language switch comes back to the list, also from a form's answer (no GET of the post's path).
-    const html = DncPage({ ...ctx, path: DNC_PATH, numbers, history, ...extra }) as string;
+    const html = DncPage({
+      ...ctx,
+      path: DNC_PATH,
+      numbers: page.numbers,
+      nextCursor: page.nextCursor,
+      paged: cursor !== undefined,
+      search,
+      count,
+      history,
+      ...extra,
+    }) as string;
     return htmlPage(ctx.state, html, { status });
   }
 
@@ -86,15 +103,26 @@ export function doNotCallPage(deps: ConsoleDeps) {
           return fullPage(ctx, { importError: ctx.t("dnc.import.tooLarge") }, 422);
         const text = ctx.form.get("file") ?? "";
         if (text.trim() === "") return fullPage(ctx, { importError: ctx.t("dnc.import.empty") }, 422);
-        const { numbers, refused } = csvNumbers(text);
-        const counts = await addAllToList(
-          db,
-          who(ctx),
-          numbers.map((row) => ({ phone: row.e164, note: row.note })),
-        );
-        return fullPage(ctx, { report: { ...counts, refused } });
+        const report = await importInChunks(db, who(ctx), csvNumberChunks(text));
+        return fullPage(ctx, { report });
       }),
       { parse: "none" },
+    )
+    .get(
+      `${DNC_PATH}/export.csv`,
+      ownerPage(deps, (ctx) => {
+        const day = new Date().toISOString().slice(0, 10);
+        ctx.state.status = 200;
+        return new Response(textStream(exportDncCsv(db, ctx.session.accountId)), {
+          headers: {
+            "content-type": "text/csv; charset=utf-8",
+            "content-disposition": `attachment; filename="do-not-call-${day}.csv"`,
+            "cache-control": "no-store",
+            "x-content-type-options": "nosniff",
+            "x-request-id": ctx.state.requestId,
+          },
+        });
+      }),
     )
     .get(
       `${DNC_PATH}/:phone/remove`,

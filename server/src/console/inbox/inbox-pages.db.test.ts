@@ -9,6 +9,7 @@ import type { Database } from "../../db/database.ts";
 import { migrate } from "../../db/migrate.ts";
 import { createPgliteDatabase } from "../../db/pglite-driver.ts";
 import { type ConsoleClient, signedInOwner } from "../../testing/console-client.ts";
+import { elementTexts } from "../../testing/element-texts.ts";
 import { HOSTILE_SELECTORS, hostileLead, SOURCE_MAX, XSS_PAYLOADS } from "../../testing/hostile-leads.ts";
 import { createTestToken, intakeRequest } from "../../testing/intake-requests.ts";
 import { SESSION_CHECK_MS } from "./inbox-stream.ts";
@@ -23,21 +24,7 @@ const leads = new Map<string, string>();
 const startedAt = new Date(Date.now() - 1_000);
 
 /** Matches of a CSS selector and their text, read by a real HTML parser (HTMLRewriter). */
-async function elements(html: string, selector: string): Promise<string[]> {
-  const texts: string[] = [];
-  await new HTMLRewriter()
-    .on(selector, {
-      element() {
-        texts.push("");
-      },
-      text(chunk) {
-        texts[texts.length - 1] += chunk.text;
-      },
-    })
-    .transform(new Response(html))
-    .text();
-  return texts;
-}
+const elements = elementTexts;
 
 const decode = (text: string) =>
   text

@@ -60,6 +60,11 @@ function startStream(status) {
     tickCountdowns();
     if (count > 0) say((status.getAttribute("data-added") ?? "").replace("{count}", String(count)));
   });
+  // Too far behind to catch up row by row (a tab asleep for hours): a fresh page is cheaper.
+  source.addEventListener("reload", () => {
+    source.close();
+    window.location.reload();
+  });
   // Leaving the page closes the stream at once (no reconnect attempt during navigation).
   window.addEventListener("pagehide", () => source.close());
 }

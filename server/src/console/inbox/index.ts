@@ -8,7 +8,15 @@ import { feedCursorAt } from "../../core/inbox/changes-since.ts";
 import { exportInboxCsv } from "../../core/inbox/csv-export.ts";
 import { listInboxPage } from "../../core/inbox/inbox-page.ts";
 import { getLeadDetail } from "../../core/inbox/lead-detail.ts";
-import { type ConsoleDeps, notFoundPage, type OwnerContext, ownerPage } from "../kit/owner-guard.ts";
+import { problemResponse } from "../../http/respond.ts";
+import { parseCookies } from "../kit/cookies.ts";
+import {
+  type ConsoleDeps,
+  notFoundPage,
+  type OwnerContext,
+  ownerPage,
+  SESSION_COOKIE,
+} from "../kit/owner-guard.ts";
 import { htmlPage, redirectTo } from "../kit/page-response.ts";
 import type { ConsoleAsset } from "../kit/shared-routes.ts";
 // A file import: `bun build --compile` embeds it; from source it is its path on disk.
@@ -16,8 +24,9 @@ import inboxJs from "./inbox.js" with { type: "file" };
 import type { InboxLive } from "./inbox-live.ts";
 import { InboxPage } from "./inbox-page.tsx";
 import { readInboxQuery, toInboxFilter } from "./inbox-query.ts";
-import { inboxStream } from "./inbox-stream.ts";
+import { inboxStream, SESSION_CHECK_MS } from "./inbox-stream.ts";
 import { LeadDetailPage } from "./lead-detail-page.tsx";
+import { createStreamSlots } from "./stream-slots.ts";
 import { textStream } from "./text-stream.ts";
 
 const RETRY_NOTICES = ["ok", "not_failed", "respond_by_passed", "in_flight"] as const;
@@ -32,6 +41,7 @@ const searchOf = (ctx: OwnerContext) => new URL(ctx.request.url).searchParams;
 
 export function inboxPages(deps: ConsoleDeps, live: InboxLive) {
   const { db } = deps;
+  const streamSlots = live.streamSlots ?? createStreamSlots();
 
   return new Elysia({ name: "inbox-pages" })
     .get(
@@ -65,7 +75,11 @@ export function inboxPages(deps: ConsoleDeps, live: InboxLive) {
         const filter = toInboxFilter(readInboxQuery(params));
         // A reconnecting browser says where it stopped; a fresh one starts at its page's read time.
         const cursor = ctx.request.headers.get("last-event-id") || params.get("cursor") || undefined;
-        return inboxStream(db, deps.logger, live, ctx, filter, cursor);
+        const session = parseCookies(ctx.request.headers.get("cookie"))[SESSION_COOKIE] ?? "";
+        const release = streamSlots.take(session);
+        if (!release)
+          return problemResponse(ctx.state, "rate_limited", { retryAfterSeconds: SESSION_CHECK_MS / 1000 });
+        return inboxStream(db, deps.logger, live, ctx, filter, cursor, release);
       }),
     )
     .get(

@@ -1,5 +1,6 @@
 // The Integrations page: routes behind the session guard, every query scoped by the session's account.
 import { Elysia } from "elysia";
+import { DEFAULT_TOKEN_SCOPE, isTokenScope } from "../../core/accounts/channel-token.ts";
 import {
   createAccountToken,
   findAccountToken,
@@ -76,10 +77,16 @@ export function integrationsPage(deps: ConsoleDeps) {
       "/console/integrations/tokens",
       ownerPage(deps, async (ctx) => {
         const name = field(ctx.form, "name");
-        const result = await createAccountToken(db, ctx.session.accountId, name);
+        // Without a choice (a form posted by a script), the CLI's default; anything else is refused.
+        const scope = field(ctx.form, "scope") || DEFAULT_TOKEN_SCOPE;
+        const result = isTokenScope(scope)
+          ? await createAccountToken(db, ctx.session.accountId, name, scope)
+          : { ok: false as const, code: "scope_invalid" as const };
         const create: Omit<CreateSectionProps, "t" | "csrf"> = result.ok
           ? { created: { name: name, token: result.token, baseUrl: ctx.origin.origin } }
-          : { name, nameError: ctx.t(NAME_MESSAGES[result.code]) };
+          : result.code === "scope_invalid"
+            ? { name, scope, scopeError: ctx.t("integrations.scope.invalid") }
+            : { name, scope, nameError: ctx.t(NAME_MESSAGES[result.code]) };
         const status = result.ok ? 201 : 422;
         if (!isHtmx(ctx.request)) return await fullPage(ctx, create, status);
         // htmx: the create section in place, and the table refreshed beside it (out of band).

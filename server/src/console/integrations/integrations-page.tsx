@@ -6,6 +6,7 @@ import type { Translate } from "../kit/dictionary.ts";
 import { Field } from "../kit/field.tsx";
 import { Layout, type SignedInOwner } from "../kit/layout.tsx";
 import { NewSecret, type NewSecretProps } from "./new-secret.tsx";
+import { ScopeChoice } from "./token-scope.tsx";
 import { TokenTable } from "./token-table.tsx";
 
 export interface CreateSectionProps {
@@ -14,11 +15,15 @@ export interface CreateSectionProps {
   /** The name typed, kept when it was refused. */
   name?: string;
   nameError?: string;
+  /** The scope sent, kept when the form was refused. */
+  scope?: string;
+  scopeError?: string;
   created?: Omit<NewSecretProps, "t">;
 }
 
 /** Swapped whole by htmx after a create: the secret (once) and a fresh form. */
-export function CreateSection({ t, csrf, name, nameError, created }: CreateSectionProps): JSX.Element {
+export function CreateSection(props: CreateSectionProps): JSX.Element {
+  const { t, csrf, name, nameError, created } = props;
   return (
     <section id="create-section" aria-labelledby="create-title">
       {created ? <NewSecret t={t} {...created} /> : ""}
@@ -42,6 +47,7 @@ export function CreateSection({ t, csrf, name, nameError, created }: CreateSecti
           maxlength={TOKEN_NAME_MAX_LENGTH}
           required
         />
+        <ScopeChoice t={t} scope={props.scope} error={props.scopeError} />
         <button type="submit">{t("integrations.create.submit")}</button>
       </form>
     </section>

@@ -1,10 +1,11 @@
-// The account's channel tokens as a table: name, prefix and last four, created, last used, leads (24 h), status.
-import { CHANNEL_TOKEN_PREFIX } from "@speed-to-lead/spec";
+// The account's channel tokens as a table: name, prefix and last four, created, last used, leads (24 h), status, access.
+import { tokenPrefix } from "../../core/accounts/channel-token.ts";
 import type { AccountToken } from "../../core/accounts/token-service.ts";
 import type { Language } from "../../http/language.ts";
 import { shownTime } from "../kit/dates.ts";
 import type { Translate } from "../kit/dictionary.ts";
 import { TableHead } from "../kit/table-head.tsx";
+import { ScopeCell } from "./token-scope.tsx";
 
 export interface TokenTableProps {
   lang: Language;
@@ -59,6 +60,7 @@ export function TokenTable({ lang, t, tokens, now, outOfBand }: TokenTableProps)
               t("integrations.col.lastUsed"),
               t("integrations.col.leads24h"),
               t("integrations.col.status"),
+              t("integrations.col.scope"),
               t("integrations.col.actions"),
             ]}
           />
@@ -74,7 +76,7 @@ export function TokenTable({ lang, t, tokens, now, outOfBand }: TokenTableProps)
                     {token.name}
                   </th>
                   <td>
-                    <code safe>{`${CHANNEL_TOKEN_PREFIX}…${token.hint}`}</code>
+                    <code safe>{`${tokenPrefix(token.scope)}…${token.hint}`}</code>
                   </td>
                   <td>
                     <TimeCell at={token.created_at} lang={lang} />
@@ -90,6 +92,7 @@ export function TokenTable({ lang, t, tokens, now, outOfBand }: TokenTableProps)
                   <td class={`status-${shown.kind}`} safe>
                     {shown.text}
                   </td>
+                  <ScopeCell t={t} scope={token.scope} />
                   <td class="actions">
                     <a href={`${base}/rename`} aria-label={label(t("integrations.rename"))}>
                       {t("integrations.rename")}

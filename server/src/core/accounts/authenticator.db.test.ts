@@ -5,6 +5,8 @@ import { migrate } from "../../db/migrate.ts";
 import { createPgliteDatabase } from "../../db/pglite-driver.ts";
 import { createTestToken } from "../../testing/intake-requests.ts";
 import { createAuthenticator } from "./authenticator.ts";
+import { generateChannelToken, tokenHint } from "./channel-token.ts";
+import { hashSecret } from "./secret.ts";
 import { revokeAccountToken, rollAccountToken } from "./token-service.ts";
 
 let db: Database;
@@ -21,6 +23,35 @@ function testClock() {
 }
 
 describe("the authenticator", () => {
+  it("gives the token's scope, narrowed by its prefix: a stl_pk_ token stays intake-only if its row says read", async () => {
+    const read = await createTestToken(db);
+    const intake = await createTestToken(db, undefined, "intake");
+    const auth = createAuthenticator(db);
+    const scopeOf = async (token: string) => {
+      const result = await auth.authenticate(token);
+      return result.ok ? result.identity.scope : result.code;
+    };
+    expect([await scopeOf(read.token), await scopeOf(intake.token)]).toEqual(["read", "intake"]);
+    await db.query("update channel_tokens set scope = 'read' where id = $1", [intake.tokenId]);
+    expect(await scopeOf(intake.token)).toBe("intake");
+    expect(await createAuthenticator(db).authenticate(intake.token)).toMatchObject({
+      identity: { scope: "intake" },
+    });
+  });
+
+  it("a token stored as before scopes (no scope column written) is a read token", async () => {
+    const { accountId } = await createTestToken(db);
+    const token = generateChannelToken("read");
+    await db.query(
+      "insert into channel_tokens (id, account_id, name, token_hash, token_hint) values ($1, $2, 'old', $3, $4)",
+      [crypto.randomUUID(), accountId, hashSecret(token), tokenHint(token)],
+    );
+    expect(await createAuthenticator(db).authenticate(token)).toMatchObject({
+      ok: true,
+      identity: { scope: "read" },
+    });
+  });
+
   it("refuses a revoked token once its cached lookup is older than 4 s, so within 5 s in every process", async () => {
     const { accountId, tokenId, token } = await createTestToken(db);
     const clock = testClock();
@@ -31,6 +62,21 @@ describe("the authenticator", () => {
     expect((await auth.authenticate(token)).ok).toBe(true);
     clock.advance(200);
     expect(await auth.authenticate(token)).toEqual({ ok: false, code: "token_revoked" });
+  });
+
+  it("answers a token found valid before for a limited address, still seeing a revocation; never an unknown one", async () => {
+    const { accountId, tokenId, token } = await createTestToken(db);
+    const other = await createTestToken(db);
+    const clock = testClock();
+    const auth = createAuthenticator(db, { now: clock.now });
+    expect(await auth.authenticateIfKnown(token)).toBeUndefined();
+    expect((await auth.authenticate(token)).ok).toBe(true);
+    clock.advance(30 * 60_000);
+    expect((await auth.authenticateIfKnown(token))?.ok).toBe(true);
+    expect(await auth.authenticateIfKnown(other.token)).toBeUndefined();
+    await revokeAccountToken(db, accountId, tokenId);
+    clock.advance(4_100);
+    expect(await auth.authenticateIfKnown(token)).toEqual({ ok: false, code: "token_revoked" });
   });
 
   it("refuses a rolled token at its expiry exactly, even from the cache", async () => {

@@ -2,13 +2,15 @@
 import type { Queryable } from "../../db/database.ts";
 import type { Logger } from "../../logger.ts";
 import { describeError } from "../../logger.ts";
-import { hasTokenShape } from "./channel-token.ts";
+import { effectiveScope, hasTokenShape, type TokenScope } from "./channel-token.ts";
 import { hashSecret, sameSecret } from "./secret.ts";
 import { type ChannelTokenRecord, findChannelTokenByHash, touchChannelToken } from "./token-repository.ts";
 
 export interface ChannelIdentity {
   tokenId: string;
   accountId: string;
+  /** What the token may do; routes declare what they need (api/sender-gate.ts). */
+  scope: TokenScope;
 }
 
 export type Authentication =
@@ -25,6 +27,11 @@ export interface AuthenticatorOptions {
   touchIntervalMs?: number;
   /** Bounds memory: the cache is cleared when it holds this many tokens. */
   maxEntries?: number;
+  /**
+   * How long a token that was valid stays "known": its address's failed-lookup limit never refuses it
+   * (a flood of unknown tokens from one address must not lock out that address's working token).
+   */
+  knownForMs?: number;
   logger?: Logger;
   now?: () => number;
 }
@@ -37,19 +44,33 @@ export function createAuthenticator(db: Queryable, options: AuthenticatorOptions
   const touchInterval = options.touchIntervalMs ?? 60_000;
   const maxEntries = options.maxEntries ?? 10_000;
   const now = options.now ?? Date.now;
+  const knownFor = options.knownForMs ?? 60 * 60_000;
   const cache = new Map<string, { record: ChannelTokenRecord; expiresAt: number }>();
   const lastTouched = new Map<string, number>();
+  /** Hashes of tokens found valid, with when: bounded like the cache. */
+  const known = new Map<string, number>();
+  /** One lookup per hash at a time: a burst of requests with an expired entry costs one query. */
+  const inFlight = new Map<string, Promise<ChannelTokenRecord | undefined>>();
 
   async function lookup(hash: string): Promise<ChannelTokenRecord | undefined> {
     const cached = cache.get(hash);
     if (cached && cached.expiresAt > now()) return cached.record;
-    const record = await findChannelTokenByHash(db, hash);
+    const pending = inFlight.get(hash);
+    if (pending) return await pending;
+    const query = findChannelTokenByHash(db, hash).finally(() => inFlight.delete(hash));
+    inFlight.set(hash, query);
+    const record = await query;
     // Unknown tokens are not cached: a token created a moment ago must work at once.
     if (record) {
       if (cache.size >= maxEntries) cache.clear();
       cache.set(hash, { record, expiresAt: now() + ttl });
     }
     return record;
+  }
+
+  function remember(hash: string) {
+    if (!known.has(hash) && known.size >= maxEntries) known.clear();
+    known.set(hash, now());
   }
 
   /** Fire and forget, at most once per interval per token: never on the request's critical path. */
@@ -63,16 +84,21 @@ export function createAuthenticator(db: Queryable, options: AuthenticatorOptions
     );
   }
 
-  function judge(hash: string, record: ChannelTokenRecord | undefined): Authentication {
+  function judge(token: string, hash: string, record: ChannelTokenRecord | undefined): Authentication {
     if (!record || !sameSecret(record.token_hash, hash)) return { ok: false, code: "token_invalid" };
     if (record.revoked_at) return { ok: false, code: "token_revoked" };
     // The expiry is part of the cached record, so a rolled token stops at its exact expiry time.
     if (record.expires_at && new Date(record.expires_at).getTime() <= now())
       return { ok: false, code: "token_expired" };
+    remember(hash);
     touch(record.id);
     return {
       ok: true,
-      identity: { tokenId: record.id, accountId: record.account_id },
+      identity: {
+        tokenId: record.id,
+        accountId: record.account_id,
+        scope: effectiveScope(token, record.scope),
+      },
     };
   }
 
@@ -80,14 +106,30 @@ export function createAuthenticator(db: Queryable, options: AuthenticatorOptions
     async authenticate(token: string): Promise<Authentication> {
       if (!hasTokenShape(token)) return { ok: false, code: "token_invalid" };
       const hash = hashSecret(token);
-      return judge(hash, await lookup(hash));
+      return judge(token, hash, await lookup(hash));
     },
-    /** Without touching the database: the answer for a token cached a moment ago, else undefined. */
-    authenticateFromCache(token: string): Authentication | undefined {
-      if (!hasTokenShape(token)) return { ok: false, code: "token_invalid" };
+    /**
+     * The answer when it costs no new database lookup: a token that cannot be one, a fresh cache entry, or
+     * a lookup of the same token already under way (joined); else undefined.
+     */
+    withoutNewLookup(token: string): Promise<Authentication> | undefined {
+      if (!hasTokenShape(token)) return Promise.resolve({ ok: false, code: "token_invalid" });
       const hash = hashSecret(token);
       const cached = cache.get(hash);
-      return cached && cached.expiresAt > now() ? judge(hash, cached.record) : undefined;
+      if (cached && cached.expiresAt > now()) return Promise.resolve(judge(token, hash, cached.record));
+      return inFlight.get(hash)?.then((record) => judge(token, hash, record));
+    },
+    /**
+     * For an address past its failed-lookup limit: a token found valid in the last `knownForMs` is
+     * authenticated as usual (from the cache, or one lookup that also sees a revocation); any other
+     * token gets undefined, without a lookup.
+     */
+    async authenticateIfKnown(token: string): Promise<Authentication | undefined> {
+      if (!hasTokenShape(token)) return { ok: false, code: "token_invalid" };
+      const hash = hashSecret(token);
+      const validAt = known.get(hash);
+      if (validAt === undefined || validAt + knownFor <= now()) return undefined;
+      return judge(token, hash, await lookup(hash));
     },
   };
 }

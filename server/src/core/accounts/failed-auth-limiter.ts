@@ -13,7 +13,7 @@ export interface FailedAuthLimiterOptions {
 /**
  * A token bucket of failures per address, refilled at perMinute / 60 per second. In this process only.
  *
- * @example const limiter = createFailedAuthLimiter({ perMinute: 60 }); limiter.check("203.0.113.7").allowed
+ * @example const limiter = createFailedAuthLimiter({ perMinute: 60 }); limiter.take("203.0.113.7").allowed
  */
 export function createFailedAuthLimiter(options: FailedAuthLimiterOptions) {
   const burst = options.perMinute;
@@ -31,26 +31,31 @@ export function createFailedAuthLimiter(options: FailedAuthLimiterOptions) {
     return found;
   };
 
+  const decision = (tokens: number, allowed: boolean): RateDecision => ({
+    allowed,
+    limit: burst,
+    remaining: Math.floor(tokens),
+    resetSeconds: Math.ceil((burst - tokens) / perMs / 1000),
+    retryAfterSeconds: allowed ? 0 : Math.max(1, Math.ceil((1 - tokens) / perMs / 1000)),
+  });
+
   return {
     enabled: burst > 0,
-    /** Whether the address may still cause a lookup, in the terms of the RateLimit headers. */
-    check(address: string): RateDecision {
-      const { tokens } = bucket(address);
-      const allowed = tokens >= 1;
-      return {
-        allowed,
-        limit: burst,
-        remaining: Math.floor(tokens),
-        resetSeconds: Math.ceil((burst - tokens) / perMs / 1000),
-        retryAfterSeconds: allowed ? 0 : Math.max(1, Math.ceil((1 - tokens) / perMs / 1000)),
-      };
-    },
-    recordFailure(address: string): void {
-      if (burst <= 0) return;
+    /**
+     * Takes one failure's worth from the address's budget before the lookup, so concurrent lookups
+     * cannot overshoot it; give it back with refund() when the token was valid.
+     */
+    take(address: string): RateDecision {
       const found = bucket(address);
-      found.tokens = Math.max(0, found.tokens - 1);
+      if (found.tokens < 1) return decision(found.tokens, false);
+      found.tokens -= 1;
       if (!buckets.has(address) && buckets.size >= maxAddresses) buckets.clear();
       buckets.set(address, found);
+      return decision(found.tokens, true);
+    },
+    refund(address: string): void {
+      const found = buckets.get(address);
+      if (found) found.tokens = Math.min(burst, found.tokens + 1);
     },
   };
 }

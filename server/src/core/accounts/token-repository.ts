@@ -1,13 +1,14 @@
 // SQL of accounts and channel_tokens: create, list, look up by hash, note last use (the account-scoped
 // changes live in integrations/token-service.ts).
 import type { Queryable } from "../../db/database.ts";
-import { generateChannelToken, tokenHint } from "./channel-token.ts";
+import { DEFAULT_TOKEN_SCOPE, generateChannelToken, type TokenScope, tokenHint } from "./channel-token.ts";
 import { hashSecret } from "./secret.ts";
 
 export interface ChannelTokenRecord {
   id: string;
   account_id: string;
   token_hash: string;
+  scope: TokenScope;
   revoked_at: Date | null;
   expires_at: Date | null;
 }
@@ -17,6 +18,7 @@ export interface ChannelTokenListing {
   account: string;
   name: string;
   hint: string;
+  scope: TokenScope;
   created_at: Date;
   last_used_at: Date | null;
   revoked_at: Date | null;
@@ -41,20 +43,24 @@ export async function findAccountId(q: Queryable, slug: string): Promise<string 
   return row?.id;
 }
 
-/** Creates a token and returns it in clear text: the only moment it exists outside the caller's hands. */
+/**
+ * Creates a token and returns it in clear text: the only moment it exists outside the caller's hands. Its
+ * prefix and its stored scope come from the one `scope`, so they agree.
+ */
 export async function createChannelToken(
   q: Queryable,
   accountId: string,
   name: string,
-): Promise<{ id: string; token: string; created_at: Date }> {
-  const token = generateChannelToken();
+  scope: TokenScope = DEFAULT_TOKEN_SCOPE,
+): Promise<{ id: string; token: string; scope: TokenScope; created_at: Date }> {
+  const token = generateChannelToken(scope);
   const [row] = await q.query<{ id: string; created_at: Date }>(
-    `insert into channel_tokens (id, account_id, name, token_hash, token_hint) values ($1, $2, $3, $4, $5)
-     returning id, created_at`,
-    [Bun.randomUUIDv7(), accountId, name, hashSecret(token), tokenHint(token)],
+    `insert into channel_tokens (id, account_id, name, token_hash, token_hint, scope)
+     values ($1, $2, $3, $4, $5, $6) returning id, created_at`,
+    [Bun.randomUUIDv7(), accountId, name, hashSecret(token), tokenHint(token), scope],
   );
   if (!row) throw new Error("token insert returned nothing");
-  return { id: row.id, token, created_at: row.created_at };
+  return { id: row.id, token, scope, created_at: row.created_at };
 }
 
 export async function findChannelTokenByHash(
@@ -62,7 +68,7 @@ export async function findChannelTokenByHash(
   tokenHash: string,
 ): Promise<ChannelTokenRecord | undefined> {
   const [row] = await q.query<ChannelTokenRecord>(
-    `select id, account_id, token_hash, revoked_at, expires_at from channel_tokens where token_hash = $1`,
+    `select id, account_id, token_hash, scope, revoked_at, expires_at from channel_tokens where token_hash = $1`,
     [tokenHash],
   );
   return row;
@@ -70,8 +76,8 @@ export async function findChannelTokenByHash(
 
 export async function listChannelTokens(q: Queryable, accountSlug?: string): Promise<ChannelTokenListing[]> {
   return await q.query<ChannelTokenListing>(
-    `select t.id, a.slug as account, t.name, t.token_hint as hint, t.created_at, t.last_used_at, t.revoked_at,
-            t.expires_at
+    `select t.id, a.slug as account, t.name, t.token_hint as hint, t.scope, t.created_at, t.last_used_at,
+            t.revoked_at, t.expires_at
      from channel_tokens t join accounts a on a.id = t.account_id
      where $1::text is null or a.slug = $1 order by a.slug, t.created_at`,
     [accountSlug ?? null],

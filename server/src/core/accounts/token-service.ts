@@ -3,6 +3,7 @@
 
 import type { Database, Queryable } from "../../db/database.ts";
 import { isUuid } from "../../db/uuid-text.ts";
+import type { TokenScope } from "./channel-token.ts";
 import { type ChannelTokenListing, createChannelToken } from "./token-repository.ts";
 
 export const TOKEN_NAME_MAX_LENGTH = 100;
@@ -35,7 +36,7 @@ export async function listAccountTokens(q: Queryable, accountId: string): Promis
     `with recent as (
        select channel_token_id, count(*)::int as n from leads
        where account_id = $1 and received_at > now() - interval '24 hours' group by channel_token_id)
-     select t.id, t.name, t.token_hint as hint, t.created_at, t.last_used_at, t.revoked_at, t.expires_at,
+     select t.id, t.name, t.token_hint as hint, t.scope, t.created_at, t.last_used_at, t.revoked_at, t.expires_at,
             coalesce(r.n, 0) as leads_24h
      from channel_tokens t left join recent r on r.channel_token_id = t.id
      where t.account_id = $1 order by t.created_at desc, t.id desc`,
@@ -63,10 +64,10 @@ export async function tokenAccountId(q: Queryable, id: string): Promise<string |
   return row?.account_id;
 }
 
-export async function createAccountToken(q: Queryable, accountId: string, name: string) {
+export async function createAccountToken(q: Queryable, accountId: string, name: string, scope: TokenScope) {
   const problem = tokenNameProblem(name);
   if (problem) return { ok: false, code: problem } as const;
-  const created = await createChannelToken(q, accountId, name.trim());
+  const created = await createChannelToken(q, accountId, name.trim(), scope);
   return { ok: true, ...created } as const;
 }
 
@@ -103,19 +104,19 @@ export async function revokeAccountToken(
 
 /**
  * A new token under the same name now; the old one keeps working until the chosen expiry (never later than
- * an expiry it already had). Only an active token (not revoked, not expired) can be rolled.
+ * an expiry it already had), with the same scope. Only an active token (not revoked, not expired) can be rolled.
  */
 export async function rollAccountToken(db: Database, accountId: string, id: string, expiry: RollExpiry) {
   if (!isUuid(id)) return { ok: false, code: "not_found" } as const;
   return await db.transaction(async (tx) => {
-    const [old] = await tx.query<{ name: string; active: boolean }>(
-      `select name, revoked_at is null and (expires_at is null or expires_at > now()) as active
+    const [old] = await tx.query<{ name: string; scope: TokenScope; active: boolean }>(
+      `select name, scope, revoked_at is null and (expires_at is null or expires_at > now()) as active
        from channel_tokens where id = $1 and account_id = $2 for update`,
       [id, accountId],
     );
     if (!old) return { ok: false, code: "not_found" } as const;
     if (!old.active) return { ok: false, code: "not_active" } as const;
-    const created = await createChannelToken(tx, accountId, old.name);
+    const created = await createChannelToken(tx, accountId, old.name, old.scope);
     await tx.query("update channel_tokens set rolled_from = $2 where id = $1", [created.id, id]);
     const [expired] = await tx.query<{ expires_at: Date }>(
       `update channel_tokens

@@ -24,6 +24,8 @@ export interface ClaimedCallback {
   attempts: number;
   type: CallbackType;
   url: string;
+  /** scheme://host:port of the URL, lower case: what the per-destination limit counts. */
+  destination: string;
   secret: string;
   lead_id: string;
   platform: string | null;
@@ -35,23 +37,60 @@ export interface ClaimedCallback {
   respond_by: Date | string;
 }
 
-/** Claims due callbacks under a lease, like the hand-offs' claim: SKIP LOCKED, attempts fence the settlement. */
-export function claimCallbacks(q: Queryable, limit: number, leaseMs: number): Promise<ClaimedCallback[]> {
+export interface ClaimLimits {
+  /** Free slots of the pool: callbacks claimed at most. */
+  limit: number;
+  leaseMs: number;
+  /** In flight at once per destination. */
+  perDestination: number;
+  /** This process's callbacks in flight per destination: their slots are taken. */
+  busy: ReadonlyMap<string, number>;
+}
+
+const DESTINATION = "lower(substring(ct.callback_url from '^[A-Za-z][A-Za-z0-9+.-]*://[^/?#]*'))";
+
+/**
+ * Claims due callbacks under a lease, like the hand-offs' claim (SKIP LOCKED, attempts fence the settlement),
+ * fair between tokens: each token's oldest callback first, round by round, so one token's backlog never
+ * starves another's; and no destination past its free slots, so a slow receiver holds only its own.
+ * The URL is the token's at claim time: a callback goes where its token points when it is sent.
+ */
+export function claimCallbacks(q: Queryable, limits: ClaimLimits): Promise<ClaimedCallback[]> {
   return q.query<ClaimedCallback>(
-    `with due as (
-       select id from status_callbacks where status = 'pending' and next_attempt_at <= now()
-       order by next_attempt_at limit $1 for update skip locked
+    `with ranked as (
+       select c.id, c.next_attempt_at, ${DESTINATION} as destination,
+         row_number() over (partition by c.channel_token_id order by c.next_attempt_at, c.id) as token_round,
+         row_number() over (partition by ${DESTINATION} order by c.next_attempt_at, c.id) as destination_rank
+       from status_callbacks c join channel_tokens ct on ct.id = c.channel_token_id
+       where c.status = 'pending' and c.next_attempt_at <= now() and ct.callback_url is not null
+     ), fair as (
+       select r.id from ranked r
+       left join (select key as destination, value::int as n from jsonb_each_text($3::text::jsonb)) busy
+         on busy.destination = r.destination
+       where r.destination_rank + coalesce(busy.n, 0) <= $4
+       order by r.token_round, r.next_attempt_at
+       limit $1
+     ), due as (
+       select c.id from status_callbacks c
+       where c.id in (select id from fair) and c.status = 'pending' and c.next_attempt_at <= now()
+       for update skip locked
      ), claimed as (
        update status_callbacks c set attempts = c.attempts + 1,
          next_attempt_at = now() + $2::int * interval '1 millisecond'
        from due where c.id = due.id
        returning c.id, c.attempts, c.type, c.lead_id, c.channel_token_id
      )
-     select c.id::text as id, c.attempts, c.type, ct.callback_url as url, ct.callback_secret as secret,
-       l.id::text as lead_id, l.platform, l.external_lead_id, l.test, l.response_state, l.response_reason,
-       l.received_at, l.respond_by
+     select c.id::text as id, c.attempts, c.type, ct.callback_url as url, ${DESTINATION} as destination,
+       ct.callback_secret as secret, l.id::text as lead_id, l.platform, l.external_lead_id, l.test,
+       l.response_state, l.response_reason, l.received_at, l.respond_by
      from claimed c join leads l on l.id = c.lead_id join channel_tokens ct on ct.id = c.channel_token_id`,
-    [limit, Math.ceil(leaseMs)],
+    [
+      limits.limit,
+      Math.ceil(limits.leaseMs),
+      // As JSON text: one parameter, read the same way by both drivers.
+      JSON.stringify(Object.fromEntries(limits.busy)),
+      limits.perDestination,
+    ],
   );
 }
 
@@ -79,14 +118,23 @@ export async function settleCallback(
   );
 }
 
-/** Sets or clears a token's callback, and tells the senders (NOTIFY); false when no such token. */
+/**
+ * Sets or clears a token's callback, and tells the senders (NOTIFY); false when no such token. Clearing closes the token's queued callbacks
+ * as failed in the same statement: they have nowhere to go. A new URL takes the queued ones with it.
+ */
 export async function setTokenCallback(
   q: Queryable,
   tokenId: string,
   callback: { url: string; secret: string } | null,
 ): Promise<boolean> {
   const rows = await q.query(
-    "update channel_tokens set callback_url = $2, callback_secret = $3 where id = $1 returning 1",
+    `with token as (
+       update channel_tokens set callback_url = $2, callback_secret = $3 where id = $1 returning id
+     ), closed as (
+       update status_callbacks set status = 'failed', last_error = 'the token''s callback URL was cleared'
+       where $2::text is null and channel_token_id in (select id from token) and status = 'pending'
+     )
+     select 1 from token`,
     [tokenId, callback?.url ?? null, callback?.secret ?? null],
   );
   if (rows.length > 0) await q.query("select pg_notify($1, '')", [CALLBACK_URLS_CHANNEL]);

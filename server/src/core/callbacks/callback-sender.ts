@@ -1,27 +1,37 @@
-// Delivers queued status callbacks to each token's URL, signed per Standard Webhooks, at least once.
+// Delivers queued status callbacks to each token's URL, signed per Standard Webhooks, at least once: a pool that
+// claims as slots free, a limit per destination, fair between tokens, and a backoff of its own.
 import { retryDelayMs } from "../../backoff.ts";
 import type { Database } from "../../db/database.ts";
+import { checkDestination } from "../../http/public-destination.ts";
 import { postSignedWebhook, webhookSigner } from "../../http/signed-webhook.ts";
 import { describeError, type Logger } from "../../logger.ts";
 import { type ClaimedCallback, claimCallbacks, settleCallback } from "./callback-outbox.ts";
 import { CallbackUrls } from "./callback-urls.ts";
 import { callbackWebhookId, statusCallbackBody } from "./status-callback.ts";
 
-/** Attempts before a callback is given up as failed (about a day with the default backoff cap). */
-const CALLBACK_MAX_ATTEMPTS = 12;
-const BATCH = 16;
+/**
+ * Attempts before a callback is given up as failed. With the default backoff (1 min doubling, capped at 8 h,
+ * ±20 %) the last one comes about a day after the first: 1+2+4+…+256 min, then two waits of 8 h ≈ 24.5 h.
+ */
+export const CALLBACK_MAX_ATTEMPTS = 12;
 
-/** The hand-off's timing settings, which callbacks share (one poll interval, one webhook timeout, one backoff). */
 export interface CallbackSettings {
   pollIntervalMs: number;
+  /** Per attempt: a receiver that hangs holds its slot this long at most. */
+  timeoutMs: number;
+  /** Callbacks in flight at once in this process. */
+  concurrency: number;
+  /** In flight at once per destination (scheme, host, port): a slow receiver holds no more slots than this. */
+  perDestination: number;
   retryBaseMs: number;
   retryMaxMs: number;
-  webhookTimeoutMs: number;
+  /** CALLBACK_ALLOW_PRIVATE: else every attempt resolves the host and refuses non-public addresses. */
+  allowPrivate: boolean;
 }
 
 /**
- * Polls the outbox (and runs at once on wake()); several senders may share a database: claims are
- * leases. Any 2xx acknowledges; anything else is retried with backoff under the same webhook-id.
+ * Polls the outbox (and runs at once on wake()); several senders may share a database: claims are leases.
+ * Any 2xx acknowledges; anything else is retried with backoff under the same webhook-id.
  *
  * @example const sender = new CallbackSender(db, settings, logger); sender.start();
  */
@@ -29,6 +39,8 @@ export class CallbackSender {
   private timer: ReturnType<typeof setInterval> | undefined;
   private running: Promise<void> | undefined;
   private again = false;
+  private readonly inFlight = new Set<Promise<void>>();
+  private readonly busy = new Map<string, number>();
   private urls: CallbackUrls | undefined;
 
   constructor(
@@ -49,7 +61,7 @@ export class CallbackSender {
       this.again = true;
       return;
     }
-    this.running = this.pass().finally(() => {
+    this.running = this.fill().finally(() => {
       this.running = undefined;
       if (this.again && this.timer) {
         this.again = false;
@@ -68,21 +80,44 @@ export class CallbackSender {
     clearInterval(this.timer);
     this.timer = undefined;
     await this.running;
+    await Promise.all(this.inFlight);
   }
 
-  private async pass(): Promise<void> {
+  /** Claims into the free slots until none is free or nothing is due; each delivery frees its slot itself. */
+  private async fill(): Promise<void> {
     try {
       this.urls ??= new CallbackUrls(this.db);
       if (!(await this.urls.any())) return;
-      const lease = this.settings.webhookTimeoutMs + 5_000;
-      for (let claimed = await claimCallbacks(this.db, BATCH, lease); claimed.length > 0; ) {
-        await Promise.all(claimed.map((callback) => this.deliver(callback)));
-        if (claimed.length < BATCH || !this.timer) break;
-        claimed = await claimCallbacks(this.db, BATCH, lease);
+      while (this.timer) {
+        const free = this.settings.concurrency - this.inFlight.size;
+        if (free <= 0) return;
+        const claimed = await claimCallbacks(this.db, {
+          limit: free,
+          leaseMs: this.settings.timeoutMs + 5_000,
+          perDestination: this.settings.perDestination,
+          busy: this.busy,
+        });
+        for (const callback of claimed) this.launch(callback);
+        if (claimed.length < free) return;
       }
     } catch (error) {
       this.logger.warn("status callback pass failed", describeError(error));
     }
+  }
+
+  private launch(callback: ClaimedCallback): void {
+    const destination = callback.destination;
+    this.busy.set(destination, (this.busy.get(destination) ?? 0) + 1);
+    const delivery = this.deliver(callback)
+      .catch((error) => this.logger.warn("status callback settlement failed", describeError(error)))
+      .finally(() => {
+        this.inFlight.delete(delivery);
+        const left = (this.busy.get(destination) ?? 1) - 1;
+        if (left > 0) this.busy.set(destination, left);
+        else this.busy.delete(destination);
+        if (this.timer) this.wake();
+      });
+    this.inFlight.add(delivery);
   }
 
   private async deliver(callback: ClaimedCallback): Promise<void> {
@@ -109,14 +144,16 @@ export class CallbackSender {
     } catch (error) {
       return String(error).slice(0, 300);
     }
-    const webhookId = callbackWebhookId(callback.id);
+    // Checked at every attempt: a name may point elsewhere since the URL was set.
+    const destination = await checkDestination(callback.url, { allowPrivate: this.settings.allowPrivate });
+    if (!destination.ok) return `destination refused: ${destination.reason}`;
     const result = await postSignedWebhook({
       url: callback.url,
-      webhookId,
+      webhookId: callbackWebhookId(callback.id),
       body: JSON.stringify(statusCallbackBody(callback, Date.now())),
       sign,
       userAgent: "speed-to-lead-callback/1",
-      timeoutMs: this.settings.webhookTimeoutMs,
+      timeoutMs: this.settings.timeoutMs,
       fetch: this.send,
     });
     return result.ok ? undefined : result.error;

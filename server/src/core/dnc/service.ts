@@ -2,6 +2,7 @@
 
 import type { Database, Queryable } from "../../db/database.ts";
 import { normalizeUsPhone } from "../phone.ts";
+import type { CsvChunk, CsvRefusal } from "./csv-rows.ts";
 import {
   addNumbers,
   cancelPendingHandoffs,
@@ -92,4 +93,45 @@ export function addAllToList(
     }
     return { added, handoffsCancelled };
   });
+}
+
+/** Refusals an import keeps to report (the count is always whole): a file of garbage cannot make a huge page. */
+export const REFUSALS_KEPT = 1_000;
+
+export interface ImportSummary {
+  /** New numbers on the list. */
+  added: number;
+  /** Good rows whose number was on the list already (or earlier in the same file). */
+  already: number;
+  handoffsCancelled: number;
+  refusedCount: number;
+  /** The first REFUSALS_KEPT refusals, by line. */
+  refused: CsvRefusal[];
+}
+
+/**
+ * An owner's import: each chunk of rows is committed on its own, between yields to the event loop, so
+ * other accounts' requests (and, on PGlite, their queries on its one connection) go between the chunks.
+ * A failure keeps the chunks committed before it; importing the file again adds the rest.
+ *
+ * @example const summary = await importInChunks(db, who, csvNumberChunks(text));
+ */
+export async function importInChunks(
+  db: Database,
+  who: Omit<DncChange, "phone" | "note">,
+  chunks: AsyncIterable<CsvChunk>,
+): Promise<ImportSummary> {
+  const summary: ImportSummary = { added: 0, already: 0, handoffsCancelled: 0, refusedCount: 0, refused: [] };
+  for await (const chunk of chunks) {
+    summary.refusedCount += chunk.refused.length;
+    const room = REFUSALS_KEPT - summary.refused.length;
+    if (room > 0) summary.refused.push(...chunk.refused.slice(0, room));
+    if (chunk.numbers.length === 0) continue;
+    const rows = chunk.numbers.map((row) => ({ id: Bun.randomUUIDv7(), phone: row.e164, note: row.note }));
+    const counts = await db.transaction((tx) => addNumbers(tx, who, rows));
+    summary.added += counts.added;
+    summary.already += rows.length - counts.added;
+    summary.handoffsCancelled += counts.cancelled;
+  }
+  return summary;
 }

@@ -97,3 +97,28 @@ export async function* changesSince(
     if (records.length < BATCH) return;
   }
 }
+
+/**
+ * Whether more than `max` of the account's leads changed since the cursor (with the overlap): a client that
+ * far behind reloads its page instead of catching up row by row. Counts at most max + 1 index entries.
+ *
+ * @example if (await changedMoreThan(db, accountId, lastEventId, 500)) send("event: reload");
+ */
+export async function changedMoreThan(
+  db: Queryable,
+  accountId: string,
+  cursor: string | undefined,
+  max: number,
+  overlapMs = OVERLAP_MS,
+): Promise<boolean> {
+  const start = decodeCursor(cursor);
+  if (!start) return false;
+  const since = String(BigInt(start.micros) - BigInt(overlapMs) * 1000n);
+  const [row] = await db.query<{ n: number }>(
+    `select count(*)::int as n from (
+       select 1 from leads l where l.account_id = $1 and l.updated_at >= ${microsToTimestamp("$2")} limit $3
+     ) changed`,
+    [accountId, since, max + 1],
+  );
+  return (row?.n ?? 0) > max;
+}

@@ -1,0 +1,105 @@
+// The Integrations page's scope choice through app.handle on PGlite: an intake-only token made from the form is
+// stl_pk_, listed as such (en and es), refused on reads, kept by a roll; a made-up scope is refused.
+import { LEADS_PATH } from "@speed-to-lead/spec";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type App, createApp } from "../../app.ts";
+import type { Database } from "../../db/database.ts";
+import { migrate } from "../../db/migrate.ts";
+import { createPgliteDatabase } from "../../db/pglite-driver.ts";
+import { signedInOwner } from "../../testing/console-client.ts";
+import { elementTexts } from "../../testing/element-texts.ts";
+import { intakeRequest } from "../../testing/intake-requests.ts";
+
+let db: Database;
+let app: App;
+const handle = (request: Request) => app.handle(request);
+
+beforeAll(async () => {
+  db = await createPgliteDatabase("memory");
+  await migrate(db);
+  app = createApp({ db });
+});
+afterAll(() => db.close());
+
+/** The trimmed text of each element matching a CSS selector. */
+const textsOf = async (html: string, selector: string) =>
+  (await elementTexts(html, selector)).map((text) => text.trim());
+
+const secretOf = (html: string) => /id="new-secret">(stl_[a-z]{2}_[^<]+)</.exec(html)?.[1];
+
+describe("the scope of a token made on the Integrations page", () => {
+  it("offers both, read checked, each with where it belongs; intake makes a stl_pk_ token that cannot read", async () => {
+    const { client } = await signedInOwner(db, handle, "scope-acme", "ana@scope.example");
+    const form = client.html;
+    expect(await textsOf(form, "#create-section legend")).toEqual(["What the token may do"]);
+    expect(form).toMatch(/<input[^>]*id="token-scope-read"[^>]*checked/);
+    expect(form).not.toMatch(/<input[^>]*id="token-scope-intake"[^>]*checked/);
+    expect(await textsOf(form, "#token-scope-intake-hint")).toEqual([
+      expect.stringContaining("For a browser form or any web page"),
+    ]);
+    expect(await textsOf(form, "#token-scope-read-hint")).toEqual([
+      expect.stringContaining("Never put it in a web page"),
+    ]);
+
+    expect(
+      (await client.post("/console/integrations/tokens", { name: "Web form", scope: "intake" })).status,
+    ).toBe(201);
+    const intake = secretOf(client.html)!;
+    expect(intake).toMatch(/^stl_pk_[A-Za-z0-9_-]{43}$/);
+    expect((await client.post("/console/integrations/tokens", { name: "CRM", scope: "read" })).status).toBe(
+      201,
+    );
+    const read = secretOf(client.html)!;
+    expect(read).toMatch(/^stl_ch_/);
+    // A post without a choice (a script's) takes the default, read.
+    expect((await client.post("/console/integrations/tokens", { name: "Script" })).status).toBe(201);
+    expect(secretOf(client.html)).toMatch(/^stl_ch_/);
+
+    const list = await client.get("/console/integrations");
+    const html = await list.text();
+    expect(await textsOf(html, "#token-table thead th")).toContain("Access");
+    expect(await textsOf(html, "#token-table td.scope-intake")).toEqual(["Post only"]);
+    expect(await textsOf(html, "#token-table td.scope-read")).toEqual(["Post and read", "Post and read"]);
+    expect(await textsOf(html, "#token-table td code")).toEqual(
+      expect.arrayContaining([`stl_pk_…${intake.slice(-4)}`, `stl_ch_…${read.slice(-4)}`]),
+    );
+    const spanish = await (await client.get("/console/integrations", { "accept-language": "es" })).text();
+    expect(await textsOf(spanish, "#token-table td.scope-intake")).toEqual(["Solo enviar"]);
+
+    // The token works for what it may do, and only that.
+    const posted = await app.handle(intakeRequest({ email: "w@example.com" }, { token: intake }));
+    expect(posted.status).toBe(201);
+    const { id } = (await posted.json()) as { id: string };
+    const readWith = async (token: string) =>
+      (
+        await app.handle(
+          new Request(`http://localhost${LEADS_PATH}/${id}`, {
+            headers: { authorization: `Bearer ${token}` },
+          }),
+        )
+      ).status;
+    expect([await readWith(intake), await readWith(read)]).toEqual([403, 200]);
+  });
+
+  it("a roll from the page keeps the scope; a made-up scope is refused with the name kept", async () => {
+    const { client } = await signedInOwner(db, handle, "scope-roll", "bob@scope.example");
+    await client.post("/console/integrations/tokens", { name: "Landing page", scope: "intake" });
+    const [row] = await db.query<{ id: string }>("select id from channel_tokens where name = 'Landing page'");
+    await client.get(`/console/integrations/tokens/${row!.id}/roll`);
+    expect(
+      (await client.post(`/console/integrations/tokens/${row!.id}/roll`, { expiry: "now" })).status,
+    ).toBe(201);
+    expect(secretOf(client.html)).toMatch(/^stl_pk_/);
+    const scopes = await db.query<{ scope: string }>(
+      "select scope from channel_tokens where name = 'Landing page'",
+    );
+    expect(scopes.map((r) => r.scope)).toEqual(["intake", "intake"]);
+
+    await client.get("/console/integrations");
+    const refused = await client.post("/console/integrations/tokens", { name: "Odd", scope: "admin" });
+    expect(refused.status).toBe(422);
+    expect(await textsOf(client.html, "#token-scope-error")).toEqual(["Choose what the token may do."]);
+    expect(client.html).toMatch(/<input[^>]*id="token-name"[^>]*value="Odd"/);
+    expect(await db.query("select id from channel_tokens where name = 'Odd'")).toEqual([]);
+  });
+});
