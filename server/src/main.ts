@@ -5,6 +5,7 @@ import { createApp } from "./app.ts";
 import { loadConfig, type ServerConfig } from "./config.ts";
 import { createDemoOwnerLink, createDemoToken, demoBanner } from "./core/accounts/demo-account.ts";
 import { startExpiredRowsSweep } from "./core/accounts/expired-rows-sweep.ts";
+import { smtpMailer } from "./core/accounts/smtp-mailer.ts";
 import { CallbackSender } from "./core/callbacks/callback-sender.ts";
 import { CALLBACK_URLS_CHANNEL } from "./core/callbacks/callback-urls.ts";
 import { type HandoffRuntime, startHandoff } from "./core/handoff/handoff-runtime.ts";
@@ -180,6 +181,8 @@ export async function runServer(config: ServerConfig): Promise<void> {
     cors: createCorsPolicy(config.corsAllowedOrigins),
     failedAuthPerMinute: config.failedAuthPerMinute,
     trustProxy: config.trustProxy,
+    publicUrl: config.publicUrl,
+    mailer: config.smtpUrl && config.publicUrl ? smtpMailer(config.smtpUrl, config.publicUrl) : undefined,
     passwordChecksAtOnce: config.passwordChecksAtOnce,
     metrics,
     feed,

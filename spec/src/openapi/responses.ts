@@ -1,0 +1,158 @@
+// What the OpenAPI paths share: problem responses, token refusals and rate limits, the accepted lead, lead reads, signed webhooks.
+import { problemExample, validationFailedExample } from "../examples.ts";
+import { PROBLEM_CODES, type ProblemCode } from "../problem-codes.ts";
+import { text } from "../text.ts";
+
+export type { Json } from "./schemas.ts";
+
+import type { Json } from "./schemas.ts";
+
+export const problemRef = { $ref: "#/components/schemas/Problem" };
+export const retryAfterHeader = { $ref: "#/components/headers/Retry-After" };
+export const requestIdHeader = { $ref: "#/components/headers/X-Request-Id" };
+/** The Standard Webhooks headers every signed request carries, ours and the assistant's. */
+export const signedWebhookHeaders = ["webhook-id", "webhook-timestamp", "webhook-signature"].map((name) => ({
+  $ref: `#/components/parameters/${name}`,
+}));
+
+/** A webhook the service sends: signed per Standard Webhooks, a JSON body of the named schema, any 2XX acknowledges. */
+export const signedWebhookPost = (
+  operation: { operationId: string; tags: string[]; summary: string; description: string },
+  bodySchema: "HandoffPayload" | "StatusCallback",
+) => ({
+  post: {
+    ...operation,
+    security: [],
+    parameters: [...signedWebhookHeaders],
+    requestBody: {
+      required: true,
+      content: { "application/json": { schema: { $ref: `#/components/schemas/${bodySchema}` } } },
+    },
+    responses: {
+      "2XX": {
+        description: text(
+          "webhook.leadHandoff.2XX.description",
+          "Acknowledged: the service stops retrying this webhook-id.",
+        ),
+      },
+    },
+  },
+});
+
+export function problemResponse(
+  description: string,
+  codes: ProblemCode[],
+  headers: Record<string, Json> = {},
+): Json {
+  const examples: Record<string, Json> = {};
+  for (const code of codes) {
+    examples[code] = {
+      summary: PROBLEM_CODES[code].title.en,
+      description: PROBLEM_CODES[code].when.en,
+      value: (code === "validation_failed"
+        ? validationFailedExample
+        : problemExample(code)) as unknown as Json,
+    };
+  }
+  return {
+    description,
+    headers: { "X-Request-Id": requestIdHeader, ...headers },
+    content: { "application/problem+json": { schema: problemRef, examples } },
+  };
+}
+
+/** Two sources of 400: the service (a body that is not a JSON object) and the HTTP layer (broken framing). */
+export const HTTP_LAYER_400 = text(
+  "postLead.400.description",
+  "The body is not a JSON object. Broken HTTP framing (a malformed Content-Length or chunk size, Content-Length together with Transfer-Encoding, no Host header) is also 400, answered by the HTTP layer before the service with an empty body rather than problem+json.",
+);
+
+export const rateLimitHeaders = {
+  "RateLimit-Limit": { $ref: "#/components/headers/RateLimit-Limit" },
+  "RateLimit-Remaining": { $ref: "#/components/headers/RateLimit-Remaining" },
+  "RateLimit-Reset": { $ref: "#/components/headers/RateLimit-Reset" },
+};
+
+/** 401 on every path a channel token opens: which token problem, and the scheme to authenticate with. */
+export const tokenRefusedResponse: Json = {
+  ...(problemResponse(
+    text(
+      "postLead.401.description",
+      "The channel token is missing, invalid, revoked, expired or conflicting.",
+    ),
+    ["token_missing", "token_invalid", "token_revoked", "token_expired", "token_conflict"],
+  ) as Record<string, Json>),
+  headers: {
+    "X-Request-Id": requestIdHeader,
+    "WWW-Authenticate": { $ref: "#/components/headers/WWW-Authenticate" },
+  },
+};
+
+/** 429 on every path a channel token opens: the token's rate limit or the address's failed-authentication limit. */
+export const tokenRateLimitedResponse = problemResponse(
+  text(
+    "postLead.429.description",
+    "The channel token's rate limit, or the client address's limit of failed authentications, was exceeded.",
+  ),
+  ["rate_limited", "too_many_failed_authentications"],
+  { "Retry-After": retryAfterHeader, ...rateLimitHeaders },
+);
+
+export function acceptedResponse(description: string, examples: Record<string, Json>): Json {
+  return {
+    description,
+    headers: {
+      "X-Request-Id": requestIdHeader,
+      "Idempotent-Replayed": { $ref: "#/components/headers/Idempotent-Replayed" },
+      ...rateLimitHeaders,
+    },
+    content: { "application/json": { schema: { $ref: "#/components/schemas/LeadAccepted" }, examples } },
+  };
+}
+
+/** GET of a lead: 200 with ETag, 304, the token's refusals, 404 for a lead the account does not have. */
+export function leadReadResponses(badRequest: ProblemCode[]): Json {
+  return {
+    "200": {
+      description: text("findLead.200.description", "The lead."),
+      headers: {
+        "X-Request-Id": requestIdHeader,
+        ETag: { $ref: "#/components/headers/ETag" },
+        ...rateLimitHeaders,
+      },
+      content: { "application/json": { schema: { $ref: "#/components/schemas/LeadStatus" } } },
+    },
+    "304": {
+      description: text("findLead.304.description", "Not modified since the ETag sent in If-None-Match."),
+      headers: { ETag: { $ref: "#/components/headers/ETag" } },
+    },
+    ...(badRequest.length > 0
+      ? {
+          "400": problemResponse(
+            text("findLead.400.description", "The query does not name a lead."),
+            badRequest,
+          ),
+        }
+      : {}),
+    "401": tokenRefusedResponse,
+    "403": problemResponse(
+      text(
+        "findLead.403.description",
+        "The token is intake-only (stl_pk_…): it may post leads but not read them.",
+      ),
+      ["token_intake_only"],
+      { "WWW-Authenticate": { $ref: "#/components/headers/WWW-Authenticate" }, ...rateLimitHeaders },
+    ),
+    "404": problemResponse(text("findLead.404.description", "No such lead in the token's account."), [
+      "lead_not_found",
+    ]),
+    "429": tokenRateLimitedResponse,
+    "503": problemResponse(
+      text("findLead.503.description", "The service cannot reach its database."),
+      ["unavailable"],
+      {
+        "Retry-After": retryAfterHeader,
+      },
+    ),
+  };
+}
