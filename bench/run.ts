@@ -1,12 +1,11 @@
 // `bun run bench`: throwaway PostgreSQL (fsync on), the server as users run it on PostgreSQL and on
 // PGlite, single-row pgbench, every row at every connection count over several rounds, the per-lead
 // counts, and one report whose verdicts are withheld when the machine was busy.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
-import { parseArgs } from "node:util";
+import { dirname, join } from "node:path";
 import { createDatabase, findPostgresBin, startPostgresCluster } from "@speed-to-lead/tests/harness/postgres";
-import { SINGLE_ROW_SCRIPT, SINGLE_ROW_TABLE, USUAL_SINGLE_ROW_CPU } from "./baselines/single-row.ts";
+import { SINGLE_ROW_SCRIPT, SINGLE_ROW_TABLE } from "./baselines/single-row.ts";
 import {
   type Cell,
   calibratePacing,
@@ -17,17 +16,14 @@ import {
   warmUp,
   wrkCell,
 } from "./cells.ts";
-import {
-  COUNTS_CLUSTER_SETTINGS,
-  type Counts,
-  configureCounting,
-  countAround,
-  renderCounts,
-} from "./counts.ts";
+import { COUNTS_CLUSTER_SETTINGS, type Counts, configureCounting, countAround } from "./counts.ts";
+import { leadStatesOf } from "./lead-states.ts";
 import { ensureWrk } from "./load.ts";
+import { parseOptions, USAGE } from "./options.ts";
 import { poolerRatioNote, startBenchPooler } from "./pooler.ts";
 import { describeMachine, readRssBytes } from "./probes.ts";
-import { findCell, medianRps, ROW, renderGoals, renderTable, spread } from "./report.ts";
+import { findCell, medianRps, ROW, spread } from "./report.ts";
+import { renderReport } from "./report-document.ts";
 import {
   createBenchToken,
   type DatabaseEnv,
@@ -38,84 +34,7 @@ import {
   startWebhookReceiver,
 } from "./services.ts";
 import { summarize } from "./stats.ts";
-
-const ROWS = [...SCENARIOS.map((scenario) => scenario.name), "dispatcher-off", "pooled"];
-const BASELINES = ["single-row"];
-/** Shorter cells are not steady: a run's start and end weigh too much. */
-const MIN_SECONDS = 5;
-
-const USAGE = `Usage: bun run bench [flags]
-
-  --quick                smoke run: 1 round (no verdicts: a figure needs its spread)
-  --runs N               rounds: every cell measured once per round; median and (min–max) (default 3)
-  --duration S           whole seconds per measured run, at least ${MIN_SECONDS} (default ${MIN_SECONDS})
-  --connections LIST     concurrent connections, pgbench clients (default 32, the goals' count)
-  --scenarios LIST       ${ROWS.join(",")} (default all; dispatcher-off and pooled: PostgreSQL only)
-  --databases LIST       postgres,pglite (default both)
-  --baselines LIST       ${BASELINES.join(",")} (default all; "none" for none)
-  --compare-server DIR   also run fresh leads against the server of DIR (this repository at another
-                         commit, node_modules installed), in the same rounds: the "× before" column
-  --cpu-prof DIR         profile the server (bun --cpu-prof --cpu-prof-md) into DIR
-  --out FILE             markdown report (default bench/results/<date>.md; "-" for none)
-`;
-
-/** A comma-separated flag, each value one of `known` ("none": empty). */
-function list(raw: string | undefined, known: readonly string[], flag: string): string[] {
-  const values = raw === undefined ? [...known] : raw === "none" ? [] : raw.split(",").map((v) => v.trim());
-  const unknown = values.find((value) => !known.includes(value));
-  if (unknown) throw new Error(`--${flag}: unknown "${unknown}"; known: ${known.join(", ")}`);
-  return values;
-}
-
-function whole(raw: string, flag: string): number {
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`--${flag} must be a positive whole number`);
-  return value;
-}
-
-function atLeast(minimum: number, value: number, flag: string): number {
-  if (value < minimum) throw new Error(`--${flag} must be at least ${minimum}: shorter cells are not steady`);
-  return value;
-}
-
-function parseOptions(argv: string[]) {
-  const flag = { type: "string" } as const;
-  const { values } = parseArgs({
-    args: argv,
-    options: {
-      help: { type: "boolean", short: "h" },
-      quick: { type: "boolean" },
-      runs: flag,
-      duration: flag,
-      connections: { type: "string", default: "32" },
-      scenarios: flag,
-      databases: flag,
-      baselines: flag,
-      "compare-server": flag,
-      "cpu-prof": flag,
-      out: { type: "string", default: `results/${new Date().toISOString().slice(0, 10)}.md` },
-    },
-  });
-  if (values.help) return undefined;
-  const compareServer = values["compare-server"] && resolve(values["compare-server"]);
-  if (compareServer && !statSync(join(compareServer, "server/src/main.ts"), { throwIfNoEntry: false }))
-    throw new Error(`--compare-server: ${compareServer} holds no server/src/main.ts`);
-  // The report names the other checkout by its commit, not by a path on this machine.
-  const git = compareServer && Bun.spawnSync(["git", "-C", compareServer, "log", "-1", "--format=%h of %cs"]);
-  const before = git ? `commit ${git.stdout.toString().trim() || "unknown"}` : undefined;
-  return {
-    runs: whole(values.runs ?? (values.quick ? "1" : "3"), "runs"),
-    seconds: atLeast(MIN_SECONDS, whole(values.duration ?? String(MIN_SECONDS), "duration"), "duration"),
-    connections: values.connections.split(",").map((value) => whole(value, "connections")),
-    rows: list(values.scenarios, ROWS, "scenarios"),
-    databases: list(values.databases, ["postgres", "pglite"], "databases"),
-    baselines: list(values.baselines, BASELINES, "baselines"),
-    compareServer,
-    before,
-    cpuProfileDir: values["cpu-prof"] && resolve(values["cpu-prof"]),
-    out: values.out === "-" ? undefined : resolve(import.meta.dir, values.out),
-  };
-}
+import { judgeMachine } from "./verdict.ts";
 
 const cleanups: (() => Promise<void> | void)[] = [];
 async function cleanUp() {
@@ -338,16 +257,7 @@ async function main(): Promise<void> {
   for (const server of servers.filter((s) => s.dispatcher)) {
     await quiet(() => delivered(server));
     const count = await delivered(server);
-    // An older checkout's schema may differ: its states are then left out.
-    const url = server.databaseEnv.DATABASE_DIRECT_URL ?? server.databaseEnv.DATABASE_URL;
-    const db = url ? new Bun.SQL(url, { max: 1 }) : undefined;
-    const states: { state: string; n: number }[] = db
-      ? await db`select response_state as state, count(*)::int as n from leads group by 1 order by 1`.catch(
-          () => [],
-        )
-      : [];
-    await db?.close();
-    const stored = states.map(({ state, n }) => `${state} ${n}`).join(", ");
+    const stored = await leadStatesOf(server.databaseEnv);
     notes.push(
       `hand-offs received from ${server.group} ${server.label}: ${count} distinct${stored && `; its leads by response_state: ${stored}`}`,
     );
@@ -363,52 +273,21 @@ async function main(): Promise<void> {
   );
   for (const cell of cells)
     notes.push(...cell.warnings.map((warning) => `warning: ${describeCell(cell)}: ${warning}`));
-  const report = [
-    `# Intake benchmark — ${startedAt.toISOString().slice(0, 16).replace("T", " ")} UTC`,
-    "",
-    `Machine: ${machine}`,
-    "",
-    `Settings: ${options.runs} round(s) × ${options.seconds} s per cell (after a 1 s warm-up; pgbench: without its set-up and closing seconds), wrk -t1, server pool ${SERVER_POOL_SIZE}, dispatcher on delivering to the bench's webhook receiver unless the row says otherwise, LOG_LEVEL=info written to a file, PostgreSQL fsync=${settings.fsync} synchronous_commit=${settings.sync}${options.before ? `, "before": the server at ${options.before}` : ""}. Figures: median (min–max) over the rounds; ratios are taken round by round. pgbench's "app" CPU is its client's. Total ${Math.round((Date.now() - startedAt.getTime()) / 1000)} s.`,
-    "",
-    renderTable(cells),
-    "",
-    "## Goals",
-    "",
-    renderGoals({ cells, paced, restingRssBytes, speedToLeadMs, busy }),
-    "",
-    "## Counts per lead (one run at 32 connections each; WAL and locks are cluster-wide, autovacuum paused)",
-    "",
-    renderCounts(counts),
-    "",
-    "## Notes",
-    "",
-    ...notes.map((note) => `- ${note}`),
-    "",
-  ].join("\n");
+  const report = renderReport({
+    startedAt,
+    machine,
+    settingsLine: `${options.runs} round(s) × ${options.seconds} s per cell (after a 1 s warm-up; pgbench: without its set-up and closing seconds), wrk -t1, server pool ${SERVER_POOL_SIZE}, dispatcher on delivering to the bench's webhook receiver unless the row says otherwise, LOG_LEVEL=info written to a file, PostgreSQL fsync=${settings.fsync} synchronous_commit=${settings.sync}${options.before ? `, "before": the server at ${options.before}` : ""}. Figures: median (min–max) over the rounds; ratios are taken round by round. pgbench's "app" CPU is its client's. Total ${Math.round((Date.now() - startedAt.getTime()) / 1000)} s.`,
+    cells,
+    goals: { cells, paced, restingRssBytes, speedToLeadMs, busy },
+    counts,
+    notes,
+  });
   console.log(`\n${report}`);
   if (options.out) {
     mkdirSync(dirname(options.out), { recursive: true });
     writeFileSync(options.out, report);
     console.log(`Written to ${options.out}`);
   }
-}
-
-/** Why the figures cannot be judged: too few rounds, someone else's load, or a baseline off its usual cost. */
-function judgeMachine(cells: Cell[], loadAtStart: number, runs: number): string[] {
-  const busy: string[] = [];
-  if (runs < 3) busy.push(`${runs} round(s): a verdict needs 3 or more`);
-  if (loadAtStart > 1) busy.push(`load average ${loadAtStart.toFixed(2)} before the bench started (over 1)`);
-  const others = summarize(cells.flatMap((cell) => cell.runs.map((run) => run.otherCores)));
-  if (others.median > 0.25)
-    busy.push(`other processes used ${others.median.toFixed(2)} cores during the runs (over 0.25)`);
-  const single = findCell(cells, "baseline", ROW.singleRow, 32);
-  const cpu = summarize((single?.runs ?? []).map((run) => run.appCpuMicros + run.dbCpuMicros));
-  const [low, high] = [USUAL_SINGLE_ROW_CPU / 1.3, USUAL_SINGLE_ROW_CPU * 1.3];
-  if (!(cpu.median >= low && cpu.median <= high))
-    busy.push(
-      `pgbench single row cost ${cpu.median.toFixed(0)} µs of CPU per row, outside its usual ${low.toFixed(0)}–${high.toFixed(0)}`,
-    );
-  return busy;
 }
 
 try {

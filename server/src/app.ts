@@ -11,6 +11,7 @@ import { consolePages } from "./console/index.ts";
 import { type Authenticator, createAuthenticator } from "./core/accounts/authenticator.ts";
 import { createFailedAuthLimiter } from "./core/accounts/failed-auth-limiter.ts";
 import { createPasswordWork } from "./core/accounts/password-work.ts";
+import type { Mailer } from "./core/accounts/smtp-mailer.ts";
 import { combineIntakeEvents, type IntakeEvents } from "./core/leads/events.ts";
 import type { BatchSettings } from "./core/leads/fresh-lead-batch.ts";
 import { createLeadFeed, type LeadFeed } from "./core/leads/lead-feed.ts";
@@ -47,6 +48,10 @@ export interface AppDeps {
   failedAuthPerMinute?: number;
   /** TRUST_PROXY: the client's address is the last X-Forwarded-For entry, and X-Forwarded-Proto counts (console cookies). */
   trustProxy?: boolean;
+  /** PUBLIC_URL: the base of links the console hands out and mails. */
+  publicUrl?: string;
+  /** SMTP_URL's mailer: "forgot password" mails a link; absent, the page says whom to ask. */
+  mailer?: Mailer;
   /** argon2 hashes and verifications at once (PASSWORD_CHECKS_AT_ONCE); the rest are refused with 429. */
   passwordChecksAtOnce?: number;
   /** The inbox's live feed; an in-process one when absent. Told of every stored lead. */
@@ -161,6 +166,8 @@ export function createApp(deps: AppDeps) {
           db: deps.db,
           logger,
           trustProxy,
+          publicUrl: deps.publicUrl,
+          mailer: deps.mailer,
           passwordWork: createPasswordWork(deps.passwordChecksAtOnce),
           signInAttempts: metrics.signInAttempts,
           evidenceKey: deps.evidenceKey,

@@ -136,6 +136,22 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ LOG_LEVEL: "chatty" })).toThrow("LOG_LEVEL");
     expect(() => loadConfig({ TRUST_PROXY: "maybe" })).toThrow("TRUST_PROXY");
     expect(() => loadConfig({ PUBLIC_URL: "leads.example.com/console" })).toThrow("PUBLIC_URL");
+    expect(() => loadConfig({ SMTP_URL: "mail.example.com:587", PUBLIC_URL: "https://l.example" })).toThrow(
+      "SMTP_URL",
+    );
+    // A mailed link never takes its host from a request: SMTP_URL needs PUBLIC_URL.
+    expect(() => loadConfig({ SMTP_URL: "smtp://mail.example.com:587" })).toThrow(
+      "SMTP_URL needs PUBLIC_URL",
+    );
+  });
+
+  it("reads SMTP_URL beside PUBLIC_URL", () => {
+    const config = loadConfig({
+      SMTP_URL: " smtps://u:p@mail.example.com ",
+      PUBLIC_URL: "https://l.example",
+    });
+    expect([config.smtpUrl, config.publicUrl]).toEqual(["smtps://u:p@mail.example.com", "https://l.example"]);
+    expect(loadConfig({}).smtpUrl).toBeUndefined();
   });
 });
 

@@ -48,6 +48,8 @@ export interface ServerConfig {
   expiredRowsSweepSeconds: number;
   /** This server's address as browsers reach it (PUBLIC_URL): the base of printed sign-in links. */
   publicUrl: string | undefined;
+  /** SMTP_URL: where "forgot password" mails go out (needs PUBLIC_URL for the link); none when absent. */
+  smtpUrl: string | undefined;
   /** Coalesced commits: fresh leads arriving together are stored by one statement. */
   intakeBatch: { maxLeads: number; waitMs: number };
   /** The five-minute response: who receives hand-offs, when, and how often it retries. */
@@ -152,6 +154,12 @@ export function loadConfig(env: Env = process.env): ServerConfig {
   const publicUrl = env.PUBLIC_URL?.trim().replace(/\/+$/, "") || undefined;
   if (publicUrl !== undefined && !/^https?:\/\/[^/]+$/.test(publicUrl))
     throw new Error(`PUBLIC_URL must be http(s)://host[:port] without a path, got "${env.PUBLIC_URL}"`);
+  const smtpUrl = env.SMTP_URL?.trim() || undefined;
+  if (smtpUrl !== undefined && !/^smtps?:\/\/[^/]+/.test(smtpUrl))
+    throw new Error("SMTP_URL must be smtp://[user:pass@]host[:port] or smtps://…");
+  // A mailed link's host comes from PUBLIC_URL, never from a request's Host header (link poisoning).
+  if (smtpUrl !== undefined && publicUrl === undefined)
+    throw new Error("SMTP_URL needs PUBLIC_URL: the address mailed links point to");
   return {
     port: numberSetting(env, "PORT", 3000),
     host: env.HOST?.trim() || "0.0.0.0",
@@ -178,6 +186,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     expiredRowsSweepSeconds: numberSetting(env, "EXPIRED_ROWS_SWEEP_SECONDS", 600, "above-zero"),
     memoryTargetMb: numberSetting(env, "MEMORY_TARGET_MB", 0),
     publicUrl,
+    smtpUrl,
     intakeBatch: {
       maxLeads: Math.max(
         1,

@@ -5,7 +5,9 @@ import { createApp } from "./app.ts";
 import { loadConfig, type ServerConfig } from "./config.ts";
 import { createDemoOwnerLink, createDemoToken, demoBanner } from "./core/accounts/demo-account.ts";
 import { startExpiredRowsSweep } from "./core/accounts/expired-rows-sweep.ts";
+import { smtpMailer } from "./core/accounts/smtp-mailer.ts";
 import { CallbackSender } from "./core/callbacks/callback-sender.ts";
+import { CALLBACK_URLS_CHANNEL } from "./core/callbacks/callback-urls.ts";
 import { type HandoffRuntime, startHandoff } from "./core/handoff/handoff-runtime.ts";
 import { WATCH_POLL_MS as INBOX_POLL_MS } from "./core/inbox/watch-inbox.ts";
 import { createLeadFeed, type LeadFeed } from "./core/leads/lead-feed.ts";
@@ -13,6 +15,7 @@ import { type Database, DatabaseMisconfiguredError, DatabaseUnavailableError } f
 import { DirectoryLockedError } from "./db/directory-lock.ts";
 import { bunSqlListen, type ListenFn, listenUrl } from "./db/listen.ts";
 import { migrate } from "./db/migrate.ts";
+import { notifyChannel } from "./db/notify-channel.ts";
 import { openDatabase } from "./db/open-database.ts";
 import { createCorsPolicy } from "./http/cors-policy.ts";
 import { listenOnExactPaths } from "./http/exact-path-listener.ts";
@@ -61,12 +64,19 @@ async function startBackground(
       )
     : undefined;
   callbacks?.start();
+  // A URL set by `stl tokens callback` wakes the sender, which stays off the outbox while no token has one.
+  const urlChanges =
+    callbacks &&
+    (await notifyChannel(CALLBACK_URLS_CHANNEL, { listen: listenerFor(config), logger }).listen(() =>
+      callbacks.callbackUrlsChanged(),
+    ));
   const sweep = startExpiredRowsSweep(db, { intervalSeconds: config.expiredRowsSweepSeconds, logger });
   return {
     feed,
     handoff,
     async stop() {
       sweep.stop();
+      await urlChanges?.();
       await callbacks?.stop();
       await handoff.stop();
       await feed.close();
@@ -171,6 +181,8 @@ export async function runServer(config: ServerConfig): Promise<void> {
     cors: createCorsPolicy(config.corsAllowedOrigins),
     failedAuthPerMinute: config.failedAuthPerMinute,
     trustProxy: config.trustProxy,
+    publicUrl: config.publicUrl,
+    mailer: config.smtpUrl && config.publicUrl ? smtpMailer(config.smtpUrl, config.publicUrl) : undefined,
     passwordChecksAtOnce: config.passwordChecksAtOnce,
     metrics,
     feed,

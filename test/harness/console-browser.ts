@@ -4,7 +4,7 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
-import { type Browser, chromium, type Page } from "playwright-core";
+import { type Browser, type BrowserContextOptions, chromium, type Page } from "playwright-core";
 import { REPOSITORY_ROOT } from "./stl-cli.ts";
 
 const SCREENSHOT_DIR = join(REPOSITORY_ROOT, "artifacts", "screenshots");
@@ -79,30 +79,33 @@ export interface ConsoleBrowser {
   /** Console errors (CSP violations among them) and uncaught page errors so far, each with the page's path. */
   errors: string[];
   /**
-   * The page as shown now: a screenshot named `name`, axe-core's result recorded under that name; resolves
-   * with the serious or critical violations (the browser tests expect none).
+   * The page as shown now (`on`, else the first page): a screenshot named `name`, axe-core's result recorded under
+   * that name; resolves with the serious or critical violations (the browser tests expect none).
    */
-  check(name: string): Promise<AxeViolation[]>;
+  check(name: string, on?: Page): Promise<AxeViolation[]>;
   /** Writes every page's axe result beside the screenshots (`reportFile`), for the record, and closes Chromium. */
   close(): Promise<void>;
 }
 
 /**
- * Chromium with one page in an en-US context, watched for errors from the start.
+ * Chromium with one page in an en-US context (plus `context`, e.g. a time zone), watched for errors from the start.
  *
  * @example const chromium = await openConsoleBrowser("axe-results-dnc.json"); await chromium.page.goto(link);
  */
-export async function openConsoleBrowser(reportFile: string): Promise<ConsoleBrowser> {
+export async function openConsoleBrowser(
+  reportFile: string,
+  context: BrowserContextOptions = {},
+): Promise<ConsoleBrowser> {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: ["--no-sandbox"] });
-  const page = await (await browser.newContext({ locale: "en-US" })).newPage();
+  const page = await (await browser.newContext({ locale: "en-US", ...context })).newPage();
   const report: Record<string, AxeViolation[]> = {};
   return {
     browser,
     page,
     errors: watchForErrors(page),
-    async check(name) {
-      await screenshot(page, name);
-      const violations = await axeViolations(page);
+    async check(name, on = page) {
+      await screenshot(on, name);
+      const violations = await axeViolations(on);
       report[name] = violations;
       return seriousOrCritical(violations);
     },

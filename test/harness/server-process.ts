@@ -41,6 +41,8 @@ export interface StartServerOptions {
    * libfaketime's `faketime` (Debian package faketime) wraps the server.
    */
   clock?: string;
+  /** A port chosen beforehand (e.g. for PUBLIC_URL); a free one otherwise. */
+  port?: number;
   /** Another start command, run in `cwd`: the single executable (`[path, "serve"]`) in an empty folder. */
   command?: { argv: string[]; cwd: string };
 }
@@ -91,7 +93,7 @@ async function waitUntilReady(child: Subprocess, url: string, timeoutMs: number,
  * @example const server = await startServerProcess({ databaseEnv: database.env }); … await server.stop();
  */
 export async function startServerProcess(options: StartServerOptions): Promise<ServerProcess> {
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const argv = options.command?.argv ?? ["bun", ...(options.bunFlags ?? []), "server/src/main.ts"];
   const child = Bun.spawn(options.clock ? ["faketime", "-f", `@${options.clock}`, ...argv] : argv, {
     cwd: options.command?.cwd ?? options.repository ?? REPOSITORY_ROOT,

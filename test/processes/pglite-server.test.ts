@@ -65,7 +65,10 @@ describe("server on PGlite, as `bun start` runs it", () => {
       password: OWNER_PASSWORD,
       confirm: OWNER_PASSWORD,
     });
-    expect([set.status, set.headers.get("location")]).toEqual([303, "/console/integrations"]);
+    // The console's start: the inbox, since the demo account has a lead now.
+    expect([set.status, set.headers.get("location")]).toEqual([303, "/console"]);
+    const start = await owner.get("/console");
+    expect([start.status, start.headers.get("location")]).toEqual([303, "/console/inbox"]);
     expect((await owner.get("/console/integrations")).status).toBe(200);
     expect(owner.html).toContain("demo token (created at first start)");
   });
@@ -182,7 +185,10 @@ describe("server on PGlite, as `bun start` runs it", () => {
     expect((await browser.get("/console/integrations")).status).toBe(200);
     expect((await browser.post("/console/sign-out", {})).status).toBe(303);
     const after = await browser.get("/console/integrations");
-    expect([after.status, after.headers.get("location")]).toEqual([303, "/console/sign-in"]);
+    expect([after.status, after.headers.get("location")]).toEqual([
+      303,
+      "/console/sign-in?next=%2Fconsole%2Fintegrations",
+    ]);
     expect(await server.stop("SIGINT")).toBe(0);
   });
 });

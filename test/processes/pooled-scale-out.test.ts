@@ -73,6 +73,8 @@ describe("two servers and two workers through a transaction-mode pooler", () => 
       ASSISTANT_WEBHOOK_SECRET: assistant.secret,
       RATE_LIMIT_PER_SECOND: "0",
       SERVER_PROCESSES: "2",
+      // The callback receiver listens on loopback.
+      CALLBACK_ALLOW_PRIVATE: "true",
     };
     const token = await createChannelToken(env, "pooled", "integration");
     receiver.state.secret = await setTokenCallback(env, token.id, receiver.url);

@@ -1,10 +1,9 @@
 // `stl owners create|link|list|disable`: account owners and their single-use sign-in links.
 
 import { ACCOUNT_SLUG } from "../core/accounts/account-slug.ts";
-import { createOwnerSignIn } from "../core/accounts/owner-access.ts";
-import { disableOwner, findOwnerCredentials, listOwners } from "../core/accounts/owner-repository.ts";
-import { endOwnerSessions } from "../core/accounts/session-store.ts";
-import { createSignInLink, signInLinkUrl } from "../core/accounts/sign-in-links.ts";
+import { createOwnerSignIn, existingOwnerSignIn } from "../core/accounts/owner-access.ts";
+import { listOwners } from "../core/accounts/owner-repository.ts";
+import { disableOwnerEverywhere } from "../core/accounts/owner-service.ts";
 import type { Database } from "../db/database.ts";
 import { type ParsedArgs, stringOption, UsageError } from "./args.ts";
 
@@ -45,14 +44,14 @@ export function ownerCommands(env: OwnerCommandEnv) {
     async link(db: Database, args: ParsedArgs, print: Print): Promise<number> {
       const email = stringOption(args, "email");
       if (!email || !EMAIL.test(email)) throw new UsageError("owners link needs --email <email>");
-      const owner = await findOwnerCredentials(db, email);
-      if (!owner) {
+      const found = await existingOwnerSignIn(db, email, env.publicUrl());
+      if (!found) {
         print(`No enabled owner ${email.toLowerCase()}.`);
         return 1;
       }
-      const link = signInLinkUrl(env.publicUrl(), await createSignInLink(db, owner.id));
+      const { ownerId, link } = found;
       if (args.options.json) {
-        print(JSON.stringify({ owner_id: owner.id, sign_in_link: link }));
+        print(JSON.stringify({ owner_id: ownerId, sign_in_link: link }));
         return 0;
       }
       print(
@@ -81,12 +80,11 @@ export function ownerCommands(env: OwnerCommandEnv) {
     async disable(db: Database, args: ParsedArgs, print: Print): Promise<number> {
       const who = args.positionals[2];
       if (!who) throw new UsageError("owners disable needs the owner's email or id (see owners list)");
-      const id = await disableOwner(db, who);
+      const id = await disableOwnerEverywhere(db, who);
       if (!id) {
         print(`No owner ${who}.`);
         return 1;
       }
-      await endOwnerSessions(db, id);
       print(`Disabled owner ${who}: signed out everywhere, sign-in and links refused.`);
       return 0;
     },

@@ -1,5 +1,6 @@
 // Security of the console through real HTTP handling on a real (embedded) PostgreSQL: account isolation, CSRF,
 // password guessing, cookie flags, single-use links, sign-out, headers, escaping and bad input.
+import { brotliDecompressSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type App, createApp } from "../app.ts";
 import { createOwnerSignIn } from "../core/accounts/owner-access.ts";
@@ -48,7 +49,9 @@ const tokenRow = async (id: string) =>
 /** Creates a token through the page and returns its id (from the table's row) and its secret. */
 async function createToken(client: ReturnType<typeof consoleClient>, name: string) {
   const created = await client.post("/console/integrations/tokens", { name });
-  expect(created.status).toBe(201);
+  // POST-redirect-GET: the page the redirect opens shows the secret, once.
+  expect(created.status).toBe(303);
+  await client.get(created.headers.get("location")!);
   const secret = /id="new-secret">(stl_ch_[^<]+)</.exec(client.html)![1]!;
   const [row] = await db.query<{ id: string }>(
     "select id from channel_tokens where token_hint = $1 and name = $2",
@@ -125,7 +128,7 @@ describe("CSRF", () => {
       { name: "x" },
       { headers: { origin: "http://localhost" } },
     );
-    expect(sameOrigin.status).toBe(201);
+    expect(sameOrigin.status).toBe(303);
     expect(await count()).toBe(1);
 
     // Sign-out is a form too: without the token the session stays.
@@ -301,7 +304,10 @@ describe("sessions and links", () => {
     const replay = await app.handle(
       new Request("http://localhost/console/integrations", { headers: { cookie: `stl_session=${cookie}` } }),
     );
-    expect([replay.status, replay.headers.get("location")]).toEqual([303, "/console/sign-in"]);
+    expect([replay.status, replay.headers.get("location")]).toEqual([
+      303,
+      "/console/sign-in?next=%2Fconsole%2Fintegrations",
+    ]);
   });
 
   it("ends sessions that idled too long or passed their absolute expiry", async () => {
@@ -388,19 +394,37 @@ describe("pages", () => {
     expect(await tokenRow(id)).toMatchObject({ name: "Bad input", expires_at: null });
   });
 
-  it("serve their assets from the server itself, and nothing else from disk", async () => {
-    const asset = (name: string) => app.handle(new Request(`http://localhost/console/assets/${name}`));
-    for (const [name, type] of [
-      ["htmx.min.js", "text/javascript; charset=utf-8"],
-      ["sse.js", "text/javascript; charset=utf-8"],
-      ["console.js", "text/javascript; charset=utf-8"],
-      ["console.css", "text/css; charset=utf-8"],
-    ]) {
-      const response = await asset(name!);
-      expect([name, response.status, response.headers.get("content-type")]).toEqual([name, 200, type]);
-      expect((await response.text()).length).toBeGreaterThan(100);
+  it("serve their assets from the server itself, versioned, compressed, cached for a year; nothing else from disk", async () => {
+    const asset = (path: string, encoding?: string) =>
+      app.handle(
+        new Request(`http://localhost${path}`, { headers: encoding ? { "accept-encoding": encoding } : {} }),
+      );
+    const page = await (await app.handle(new Request("http://localhost/console/sign-in"))).text();
+    const paths = [...page.matchAll(/(?:href|src)="(\/console\/assets\/[^"]+)"/g)].map((m) => m[1]!);
+    expect(paths.map((path) => path.replace(/\.[0-9a-f]{10}\./, "."))).toEqual([
+      "/console/assets/console.css",
+      "/console/assets/htmx.min.js",
+      "/console/assets/console.js",
+    ]);
+    for (const path of paths) {
+      const plain = await asset(path);
+      expect(plain.status).toBe(200);
+      expect(plain.headers.get("content-type")).toMatch(/^text\/(css|javascript); charset=utf-8$/);
+      expect(plain.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+      expect(plain.headers.get("vary")).toBe("Accept-Encoding");
+      expect(plain.headers.get("content-encoding")).toBeNull();
+      const text = await plain.text();
+      expect(text.length).toBeGreaterThan(100);
+      const br = await asset(path, "gzip, deflate, br");
+      expect(br.headers.get("content-encoding")).toBe("br");
+      const brBytes = new Uint8Array(await br.arrayBuffer());
+      expect(brBytes.length).toBeLessThan(text.length);
+      expect(brotliDecompressSync(brBytes).toString("utf8")).toBe(text);
+      const gzip = await asset(path, "gzip");
+      expect(gzip.headers.get("content-encoding")).toBe("gzip");
+      expect(Bun.gunzipSync(new Uint8Array(await gzip.arrayBuffer())).length).toBe(Buffer.byteLength(text));
     }
-    for (const name of ["..%2F..%2Fpackage.json", "constructor", "__proto__", "console.ts"])
-      expect((await asset(name)).status, name).toBe(404);
+    for (const name of ["..%2F..%2Fpackage.json", "constructor", "__proto__", "console.ts", "console.css"])
+      expect((await asset(`/console/assets/${name}`)).status, name).toBe(404);
   });
 });

@@ -6,13 +6,17 @@ import { INBOX_ASSETS, inboxPages } from "./inbox/index.ts";
 import { integrationsPage } from "./integrations/index.ts";
 import type { ConsoleDeps } from "./kit/owner-guard.ts";
 import { consoleBase } from "./kit/shared-routes.ts";
+import { passwordResetPages } from "./password-reset/index.ts";
 import { ownerPages } from "./sign-in/index.ts";
+import { teamPage } from "./team/index.ts";
 
 export function consolePages(deps: ConsoleDeps, inbox: InboxLive) {
   return new Elysia({ name: "console" })
     .use(consoleBase(deps, INBOX_ASSETS))
     .use(ownerPages(deps))
+    .use(passwordResetPages(deps))
     .use(integrationsPage(deps))
     .use(doNotCallPage(deps))
+    .use(teamPage(deps))
     .use(inboxPages(deps, inbox));
 }

@@ -15,6 +15,8 @@ export interface ConsoleClient {
   csrf: string | undefined;
   /** The text of the last HTML page read. */
   html: string;
+  /** A form's 303 followed, as a browser does (POST-redirect-GET): the page it opens; other answers as they are. */
+  follow(response: Response): Promise<Response>;
 }
 
 export interface PostOptions {
@@ -45,6 +47,10 @@ export function consoleClient(
         headers: { "content-type": "application/x-www-form-urlencoded", ...options.headers },
         body: new URLSearchParams(fields).toString(),
       });
+    },
+    async follow(response) {
+      const location = response.headers.get("location");
+      return response.status === 303 && location ? await client.get(location) : response;
     },
   };
 

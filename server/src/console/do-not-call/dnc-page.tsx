@@ -2,24 +2,18 @@
 
 import type { RecordedChange } from "../../core/dnc/dnc-repository.ts";
 import type { ShownNumber } from "../../core/dnc/listed-numbers.ts";
-import type { ImportSummary } from "../../core/dnc/service.ts";
 import { formatPhoneForPeople } from "../../core/phone.ts";
 import type { Language } from "../../http/language.ts";
 import { shownTime } from "../kit/dates.ts";
-import type { MessageKey, Translate } from "../kit/dictionary.ts";
+import type { Translate } from "../kit/dictionary.ts";
 import { Field } from "../kit/field.tsx";
 import { Layout, type SignedInOwner } from "../kit/layout.tsx";
 import { TableHead } from "../kit/table-head.tsx";
+import { DNC_PATH } from "./dnc-path.ts";
+import { ImportForm, type ImportReport } from "./import-form.tsx";
 
-export const DNC_PATH = "/console/do-not-call";
 /** A number's own path: its E.164 digits without the "+", which paths and listeners keep as they are. */
 const numberPath = (e164: string) => `${DNC_PATH}/${e164.slice(1)}/remove`;
-
-export type ImportReport = ImportSummary;
-
-/** Control characters of a refused cell shown as U+FFFD: the value is echoed, never its terminal or layout tricks. */
-const printable = (value: string) =>
-  value.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, "\ufffd");
 
 export interface DncPageProps {
   lang: Language;
@@ -82,90 +76,6 @@ function AddForm({ t, csrf, add }: { t: Translate; csrf: string; add: DncPagePro
   );
 }
 
-function ImportForm(props: { t: Translate; csrf: string; error?: string; report?: ImportReport }) {
-  const { t, report } = props;
-  return (
-    <section aria-labelledby="import-title">
-      <h2 id="import-title">{t("dnc.import.title")}</h2>
-      {report ? (
-        <div id="import-report" role="status">
-          <p safe>
-            {t("dnc.import.done", {
-              added: report.added,
-              already: report.already,
-              cancelled: report.handoffsCancelled,
-            })}
-          </p>
-          {report.refusedCount > 0 ? (
-            <>
-              <p safe>{t("dnc.import.refused", { count: report.refusedCount })}</p>
-              <ul class="refused">
-                {report.refused.map((refusal) => (
-                  <li>
-                    <span safe>
-                      {t("dnc.import.line", {
-                        line: refusal.line,
-                        reason: t(`dnc.reason.${refusal.reason}` as MessageKey),
-                      })}
-                    </span>
-                    {refusal.value ? (
-                      <>
-                        {" "}
-                        <code class="refused-value" safe>
-                          {printable(refusal.value)}
-                        </code>
-                      </>
-                    ) : (
-                      ""
-                    )}
-                  </li>
-                ))}
-              </ul>
-              {report.refusedCount > report.refused.length ? (
-                <p safe>
-                  {t("dnc.import.moreRefused", { count: report.refusedCount - report.refused.length })}
-                </p>
-              ) : (
-                ""
-              )}
-            </>
-          ) : (
-            ""
-          )}
-        </div>
-      ) : (
-        ""
-      )}
-      <form method="post" action={`${DNC_PATH}/import`} enctype="multipart/form-data">
-        <input type="hidden" name="_csrf" value={props.csrf} />
-        <div class={props.error ? "field invalid" : "field"}>
-          <label for="dnc-file">{t("dnc.import.file")}</label>
-          <p class="hint" id="dnc-file-hint">
-            {t("dnc.import.fileHint")}
-          </p>
-          {props.error ? (
-            <p class="error" id="dnc-file-error" safe>
-              {props.error}
-            </p>
-          ) : (
-            ""
-          )}
-          <input
-            id="dnc-file"
-            name="file"
-            type="file"
-            accept=".csv,text/csv"
-            aria-invalid={props.error ? "true" : undefined}
-            aria-describedby={props.error ? "dnc-file-hint dnc-file-error" : "dnc-file-hint"}
-          />
-        </div>
-        <button type="submit">{t("dnc.import.submit")}</button>
-      </form>
-    </section>
-  );
-}
-
-/** The search box, the count and the export: the list's own tools above its table. */
 function ListTools({ t, search, count }: Pick<DncPageProps, "t" | "search" | "count">): JSX.Element {
   return (
     <div class="list-tools">

@@ -263,6 +263,9 @@ describe("the Do-not-call page", () => {
 
   it("sends a signed-out visitor to the sign-in page", async () => {
     const response = await app.handle(new Request("http://localhost/console/do-not-call"));
-    expect([response.status, response.headers.get("location")]).toEqual([303, "/console/sign-in"]);
+    expect([response.status, response.headers.get("location")]).toEqual([
+      303,
+      "/console/sign-in?next=%2Fconsole%2Fdo-not-call",
+    ]);
   });
 });

@@ -16,7 +16,8 @@ import {
   uploadPage,
 } from "../kit/owner-guard.ts";
 import { htmlPage, redirectTo } from "../kit/page-response.ts";
-import { DNC_PATH, DncPage, type DncPageProps, RemovePage } from "./dnc-page.tsx";
+import { DncPage, type DncPageProps, RemovePage } from "./dnc-page.tsx";
+import { DNC_PATH } from "./dnc-path.ts";
 
 const NOTE_MAX = 500;
 const NOTICES = ["added", "already", "removed"] as const;

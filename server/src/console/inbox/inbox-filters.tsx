@@ -61,7 +61,7 @@ export function InboxFilters({
       { value: "no", label: t("inbox.filter.no") },
     ],
     state: RESPONSE_STATES.map((state) => ({ value: state, label: t(`inbox.state.${state}`) })),
-    source: LEAD_SOURCES.map((source) => ({ value: source, label: source })),
+    source: LEAD_SOURCES.map((source) => ({ value: source, label: t(`source.${source}`) })),
     channel: channels.map((channel) => ({ value: channel.id, label: channel.name })),
   };
   return (
@@ -69,7 +69,16 @@ export function InboxFilters({
       <h2 id="filters-title" class="visually-hidden">
         {t("inbox.filters")}
       </h2>
-      <form method="get" action="/console/inbox">
+      <button
+        type="button"
+        class="secondary filters-toggle"
+        aria-expanded="false"
+        aria-controls="filters-form"
+        data-fold="#filters-form"
+      >
+        {t("inbox.filters.show")}
+      </button>
+      <form method="get" action="/console/inbox" id="filters-form">
         {(Object.keys(choices) as ChoiceFilter[]).map((name) => (
           <Choice t={t} name={name} value={query[name]} options={choices[name]} />
         ))}

@@ -1,14 +1,17 @@
-// The inbox page: filters, the live status line, the leads table (newest first) and the "older" link.
+// The inbox page: filters (folded on a phone), the live status line, the leads table (newest first, cards on a
+// phone) and the "older" link; a new account's empty inbox points to Integrations and its test lead.
 
 import type { ChannelOption } from "../../core/inbox/account-directory.ts";
 import type { InboxRow } from "../../core/inbox/inbox-row.ts";
 import type { Language } from "../../http/language.ts";
+import { assetUrl } from "../kit/assets.ts";
 import type { Translate } from "../kit/dictionary.ts";
 import { Layout, type SignedInOwner } from "../kit/layout.tsx";
+import { INTEGRATIONS_PATH } from "../kit/navigation.ts";
 import { TableHead } from "../kit/table-head.tsx";
 import { InboxFilters } from "./inbox-filters.tsx";
 import { type InboxQuery, inboxQueryString } from "./inbox-query.ts";
-import { LeadRow } from "./lead-row.tsx";
+import { inboxColumns, LeadRow } from "./lead-row.tsx";
 
 export interface InboxPageProps {
   lang: Language;
@@ -24,6 +27,8 @@ export interface InboxPageProps {
   /** Where the live stream starts: this page's read time. */
   streamCursor: string;
   now: Date;
+  /** No lead ever reached the account: the empty inbox says how to get the first one. */
+  newAccount: boolean;
 }
 
 export function InboxPage(props: InboxPageProps): JSX.Element {
@@ -45,34 +50,35 @@ export function InboxPage(props: InboxPageProps): JSX.Element {
           data-stream={streamUrl}
           data-on={t("inbox.live.on")}
           data-off={t("inbox.live.off")}
-          data-added={t("inbox.live.added")}
+          data-added-one={t("inbox.live.sinceOne")}
+          data-added-other={t("inbox.live.since")}
         >
           {t("inbox.live.connecting")}
         </p>
       )}
-      <table id="inbox-table" class="inbox">
-        <TableHead
-          caption={t("inbox.leads")}
-          columns={[
-            t("inbox.col.when"),
-            t("inbox.col.name"),
-            t("inbox.col.contact"),
-            t("inbox.col.source"),
-            t("inbox.col.channel"),
-            t("inbox.col.consent"),
-            t("inbox.col.eligible"),
-            t("inbox.col.state"),
-          ]}
-        />
+      <table id="inbox-table" class="inbox cards">
+        <TableHead caption={t("inbox.leads")} columns={inboxColumns(t)} />
         <tbody id="inbox-rows">
           {rows.map((row) => (
             <LeadRow lang={lang} t={t} row={row} now={props.now} />
           ))}
         </tbody>
       </table>
-      <p id="inbox-empty" class="empty" hidden={rows.length > 0}>
-        {t("inbox.empty")}
-      </p>
+      {props.newAccount ? (
+        <section id="inbox-empty" class="empty new-account" aria-labelledby="new-account-title">
+          <h2 id="new-account-title">{t("inbox.new.title")}</h2>
+          <p>{t("inbox.new.body")}</p>
+          <p>
+            <a class="button" href={INTEGRATIONS_PATH}>
+              {t("inbox.new.link")}
+            </a>
+          </p>
+        </section>
+      ) : (
+        <p id="inbox-empty" class="empty" hidden={rows.length > 0}>
+          {t("inbox.empty")}
+        </p>
+      )}
       <nav class="pager" aria-label={t("inbox.leads")}>
         {props.paged ? <a href={`/console/inbox?${inboxQueryString(query)}`}>{t("inbox.newest")}</a> : ""}
         {props.nextCursor ? (
@@ -83,7 +89,7 @@ export function InboxPage(props: InboxPageProps): JSX.Element {
           ""
         )}
       </nav>
-      <script src="/console/assets/inbox.js" defer></script>
+      <script src={assetUrl("inbox.js")} defer></script>
     </Layout>
   );
 }

@@ -26,12 +26,27 @@ const startedAt = new Date(Date.now() - 1_000);
 /** Matches of a CSS selector and their text, read by a real HTML parser (HTMLRewriter). */
 const elements = elementTexts;
 
+/** The value of attribute `name` on every match of a CSS selector, as the parser reads it. */
+async function attributes(html: string, selector: string, name: string): Promise<string[]> {
+  const values: string[] = [];
+  await new HTMLRewriter()
+    .on(selector, {
+      element(element) {
+        values.push(element.getAttribute(name) ?? "");
+      },
+    })
+    .transform(new Response(html))
+    .text();
+  return values;
+}
+
 const decode = (text: string) =>
   text
     .replaceAll("&lt;", "<")
     .replaceAll("&gt;", ">")
     .replaceAll("&quot;", '"')
     .replaceAll("&#39;", "'")
+    .replaceAll("&#34;", '"')
     .replaceAll("&#x27;", "'")
     .replaceAll("&amp;", "&");
 
@@ -90,7 +105,11 @@ describe("hostile lead fields", () => {
     expect(await hostileMatches(html)).toEqual({});
     const names = await elements(html, "tr[data-lead-id] th a");
     expect(names.map(decode).sort()).toEqual([...leads.values()].map((p) => `${p} ${p}`).sort());
-    const sources = (await elements(html, "tr[data-lead-id] .source")).map(decode);
+    // The source by its readable name; the code and the value sent in the tooltip.
+    expect(new Set((await elements(html, "tr[data-lead-id] .source")).map(decode))).toEqual(
+      new Set(["Web form"]),
+    );
+    const sources = (await attributes(html, "tr[data-lead-id] .source", "title")).map(decode);
     for (const payload of leads.values()) expect(sources).toContain(`form (${payload.slice(0, SOURCE_MAX)})`);
   });
 
@@ -105,10 +124,9 @@ describe("hostile lead fields", () => {
         expect(values, payload).toContain(expected);
       const contextKeys = (await elements(html, "table.context tbody th")).map(decode);
       expect(contextKeys.sort()).toEqual([payload, "nested"].sort());
-      const consent = JSON.parse(decode((await elements(html, "#consent-block"))[0]!));
-      expect(consent).toMatchObject({ source: payload, reference: payload, disclosure: payload });
-      const evidence = (await elements(html, "#consent-evidence dd")).map(decode);
-      expect(evidence).toEqual(expect.arrayContaining([payload, `${payload}, Acme Realty`]));
+      const [sentence] = (await elements(html, "#consent-sentence")).map(decode);
+      expect(sentence, payload).toMatch(/^Consent given on .+ at .+, reference .+\.$/);
+      expect(sentence!.split(payload).length, payload).toBe(3);
     }
   });
 
@@ -135,7 +153,9 @@ describe("hostile lead fields", () => {
     expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="leads-[\d-]+\.csv"$/);
     const csv = await response.text();
     expect(csv.split("\r\n").filter(Boolean)).toHaveLength(leads.size + 1);
-    expect(csv).not.toMatch(/(^|,)"[=+\-@\t\r]/m);
+    // Only a valid E.164 phone may start with "+"; nothing else starts a formula, not even after spaces.
+    expect(csv).not.toMatch(/(^|,)"(?!\+[1-9]\d{1,14}")( *[=+\-@\t\r\n])/m);
+    expect(csv).toMatch(/,"\+1\d{10}",/);
     expect(csv).toContain(`"'=HYPERLINK(""http://evil.example"",""xss-csv"")"`);
     expect(csv).toContain(`"'-2-cmd.A0"`);
     expect(csv).toContain(`"'=x'onfocus='alert0|@evil.example"`);
@@ -153,11 +173,23 @@ describe("the detail view's history", () => {
     const { id } = (await created.json()) as { id: string };
     const repeat = { ...lead, email: "rae@example.com" };
     expect((await app.handle(intakeRequest(repeat, { token: crm.token }))).status).toBe(200);
+    await db.query(
+      `insert into status_callbacks (id, lead_id, channel_token_id, type, status, attempts, last_error)
+       values ($1, $2, $3, 'lead.missed', 'failed', 5, 'HTTP 500 <from the sender>')`,
+      [Bun.randomUUIDv7(), id, crm.id],
+    );
     const html = await (await client.get(`/console/inbox/${id}`)).text();
-    const cells = (await elements(html, "table.repeats tbody td")).map(decode);
+    // The sender was told, by the state's readable name; a failed callback is marked for the owner.
+    const told = (await elements(html, "#timeline li.event-bad")).map(decode);
+    expect(told).toEqual([expect.stringContaining("Status callback to the sender: Missed")]);
+    expect(told[0]).toContain("Failed after 5 attempts · HTTP 500 <from the sender>");
+    const merged = (await elements(html, "#timeline li"))
+      .map(decode)
+      .filter((text) => text.includes("Repeat"));
     // The email gives the lead without consent an email-only response: its state changes with it.
-    expect(cells).toEqual(["CRM <sync>", "email, response_state"]);
-    expect(await elements(html, "table.repeats tbody th")).toHaveLength(1);
+    expect(merged).toHaveLength(1);
+    expect(merged[0]).toContain("Repeat merged, through “CRM <sync>”");
+    expect(merged[0]).toContain("Changed: email, response_state");
   });
 });
 
@@ -219,7 +251,10 @@ describe("the inbox pages' guards", () => {
   it("send a signed-out browser to the sign-in page, the stream and the CSV too", async () => {
     for (const path of ["/console/inbox", "/console/inbox/events", "/console/inbox/export.csv"]) {
       const response = await app.handle(new Request(`http://localhost${path}`));
-      expect([response.status, response.headers.get("location")], path).toEqual([303, "/console/sign-in"]);
+      expect([response.status, response.headers.get("location")], path).toEqual([
+        303,
+        `/console/sign-in?next=${encodeURIComponent(path)}`,
+      ]);
     }
   });
 

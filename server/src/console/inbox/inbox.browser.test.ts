@@ -56,7 +56,8 @@ describe.skipIf(!CHROMIUM_PATH)(
         expect(made.exitCode).toBe(0);
         tokens[name] = JSON.parse(made.stdout).token;
       }
-      chromium = await openConsoleBrowser("axe-results-inbox.json");
+      // An owner in New York: every time on the pages is in that zone, UTC in the tooltip.
+      chromium = await openConsoleBrowser("axe-results-inbox.json", { timezoneId: "America/New_York" });
       page = chromium.page;
       page.on("dialog", (dialog) => {
         dialogs.push(dialog.message());
@@ -71,7 +72,8 @@ describe.skipIf(!CHROMIUM_PATH)(
     });
 
     /** A screenshot and axe-core on the page as shown; no serious or critical violation allowed. */
-    const checkPage = async (name: string) => expect(await chromium.check(name), name).toEqual([]);
+    const checkPage = async (name: string, on?: Page) =>
+      expect(await chromium.check(name, on), name).toEqual([]);
 
     /** A lead through the SDK, to server b (the page is served by a). */
     const post = (token: string, lead: Record<string, unknown>) =>
@@ -99,7 +101,16 @@ describe.skipIf(!CHROMIUM_PATH)(
       expect(await page.locator("nav [aria-current=page]").textContent()).toBe("Inbox");
       await expect.poll(streamOpen).toBe("on");
       expect(await liveStatus()).toBe("Live: new leads appear at the top.");
+      // A new account's empty inbox says how to get the first lead.
       expect(await page.locator("#inbox-empty").isVisible()).toBe(true);
+      expect(await page.locator("#inbox-empty h2").textContent()).toBe("No leads yet");
+      expect(
+        await page
+          .locator("#inbox-empty")
+          .getByRole("link", { name: "Go to Integrations" })
+          .getAttribute("href"),
+      ).toBe("/console/integrations");
+      expect(await page.locator("#inbox-empty").textContent()).toContain("Send a test lead");
       await checkPage("inbox-empty");
     });
 
@@ -107,7 +118,16 @@ describe.skipIf(!CHROMIUM_PATH)(
 
     it("shows three leads posted to the other server without a reload; the eligible one turns handed off", async () => {
       await page.evaluate(() => {
-        (window as unknown as { notReloaded: boolean }).notReloaded = true;
+        const w = window as unknown as { notReloaded: boolean; highlighted: string[] };
+        w.notReloaded = true;
+        // Rows the stream adds highlighted ("arrived"): recorded as they come, whatever the highlight's length.
+        w.highlighted = [];
+        new MutationObserver((changes) => {
+          for (const change of changes)
+            for (const node of change.addedNodes)
+              if (node instanceof HTMLTableRowElement && node.classList.contains("arrived"))
+                w.highlighted.push(node.dataset.leadId ?? "");
+        }).observe(document.querySelector("#inbox-rows")!, { childList: true });
       });
       await post(tokens["Website form"]!, {
         phone: "(415) 555-0101",
@@ -131,6 +151,7 @@ describe.skipIf(!CHROMIUM_PATH)(
         platform: "acme-crm",
         external_lead_id: "A-10023",
         consent: consent("eligible-lead"),
+        crm_stage: "new",
       });
       expect(eligible.callEligible).toBe(true);
       eligibleId = eligible.id;
@@ -147,21 +168,34 @@ describe.skipIf(!CHROMIUM_PATH)(
       ]);
       const tess = rowOf("Tess Tester");
       expect(await tess.locator(".badge-test").textContent()).toBe("TEST");
-      expect(await tess.locator("td").nth(5).textContent()).toBe("Not called: test lead");
+      expect(await tess.locator("td").nth(5).textContent()).toBe("Test lead: not answered");
       const nora = rowOf("Nora Noconsent");
       expect(await nora.locator("td").nth(4).textContent()).toBe("No consent");
-      expect(await nora.locator(".source").textContent()).toBe("partner");
+      // Sources by their readable name; the code in the tooltip.
+      expect(await nora.locator(".source").textContent()).toBe("Partner");
+      expect(await nora.locator(".source").getAttribute("title")).toBe("partner");
       expect(await nora.locator(".campaign").textContent()).toBe("spring-open-house");
       expect(await nora.locator(".badge-test").count()).toBe(0);
+      // No consent and no email: no one could answer, in red, with what the sender must send.
+      expect(await nora.locator("td").nth(5).textContent()).toBe(
+        "No one could answer (The sender must send a consent block, or an email to answer.)",
+      );
+      expect(await nora.locator(".outcome").getAttribute("class")).toContain("needs-owner");
       const cali = rowOf("Cali Eligible");
       expect(await cali.locator(".phone").textContent()).toBe("(212) 555-0103");
-      expect(await cali.locator(".e164").textContent()).toBe("+12125550103");
+      expect(await cali.locator(".phone").getAttribute("title")).toBe("+12125550103");
       expect(await cali.locator("td").nth(3).textContent()).toBe("Partner feed");
       expect(await cali.locator("td").nth(5).textContent()).toBe("Call-eligible");
       await assistant.waitUntil(() => assistant.deliveries.some((d) => d.status === 200), "a hand-off");
       await expect.poll(() => cali.locator(".state").textContent(), { timeout: 10_000 }).toBe("Handed off");
       expect(await rowIds()).toHaveLength(3);
-      expect(await liveStatus()).toMatch(/^\d+ new or changed lead\(s\)\.$/);
+      // The live line counts what arrived since the page was opened, the tab title too; each was highlighted.
+      expect(await liveStatus()).toBe("3 new since you opened this page.");
+      expect(await page.title()).toBe("(3) Inbox · Speed-to-Lead");
+      const highlighted = await page.evaluate(
+        () => (window as unknown as { highlighted: string[] }).highlighted,
+      );
+      expect(new Set(highlighted)).toEqual(new Set(await rowIds()));
       await checkPage("inbox-en");
     });
 
@@ -200,11 +234,12 @@ describe.skipIf(!CHROMIUM_PATH)(
       expect(csv.headers()["content-disposition"]).toMatch(/^attachment;/);
       const lines = (await csv.text()).split("\r\n").filter(Boolean);
       expect(lines).toHaveLength(2);
-      // E.164 starts with "+": neutralised like any cell a spreadsheet would read as a formula.
-      expect(lines[1]).toContain(`"Cali","Eligible","'+12125550103"`);
+      // A valid E.164 phone as it is (what a CRM import expects); other formula starts stay neutralised.
+      expect(lines[1]).toContain(`"Cali","Eligible","+12125550103"`);
+      expect(lines[1]).toContain(`"${new Date(lines[1]!.slice(1, 25)).toISOString()}"`);
     });
 
-    it("shows the detail view: fields, consent as received, keys, attempts", async () => {
+    it("shows the detail view: the timeline first, consent as a sentence, no empty field", async () => {
       await page.goto(`${base}/console/inbox`);
       await rowOf("Cali Eligible").getByRole("link").click();
       await page.waitForURL(`${base}/console/inbox/${eligibleId}`);
@@ -212,14 +247,21 @@ describe.skipIf(!CHROMIUM_PATH)(
       const field = (label: string) => page.locator("dl.fields dt", { hasText: label }).locator("+ dd");
       expect(await field("External lead id").textContent()).toBe("A-10023");
       expect(await field("Platform").textContent()).toBe("acme-crm");
-      expect(await field("Phone (E.164)").textContent()).toBe("+12125550103");
-      const block = JSON.parse((await page.locator("#consent-block").textContent())!);
-      expect(block).toMatchObject({ source: "webform:/contact", reference: "eligible-lead" });
-      expect(await page.locator("#consent-title + p").textContent()).toContain("through Partner feed");
-      expect(await page.locator("ul.keys li").count()).toBe(1);
-      expect(await page.locator("table.attempts tbody tr td").nth(1).textContent()).toBe(
-        "Delivered (HTTP 200)",
+      expect(await field("Phone").textContent()).toContain("+12125550103");
+      expect(await page.locator("dl.fields dd").allTextContents()).not.toContain("—");
+      expect(await page.locator("dl.fields dt", { hasText: "Campaign" }).count()).toBe(0);
+      expect(await page.locator("#consent-sentence").textContent()).toMatch(
+        /^Consent given on webform:\/contact at .+, reference eligible-lead\.$/,
       );
+      expect(await page.locator("#consent-sentence + p").textContent()).toContain("through “Partner feed”");
+      expect(await page.locator("pre").count()).toBe(0);
+      expect(await page.locator("ul.keys li").count()).toBe(1);
+      expect(await page.locator("#ignored-fields li").allTextContents()).toEqual(["crm_stage"]);
+      const events = page.locator("#timeline > li");
+      expect(await events.nth(0).locator(".what").textContent()).toBe("Received through “Partner feed”");
+      expect(await events.nth(1).locator(".what").textContent()).toBe("Decision: Call-eligible");
+      const delivered = events.filter({ hasText: "Hand-off attempt 1: delivered" });
+      expect(await delivered.locator(".detail").textContent()).toMatch(/^HTTP 200, \d+ ms$/);
       expect(await page.getByRole("button", { name: "Hand off again" }).count()).toBe(0);
       await checkPage("lead-detail");
       const other = await page.goto(`${base}/console/inbox/00000000-0000-7000-8000-000000000000`);
@@ -252,9 +294,9 @@ describe.skipIf(!CHROMIUM_PATH)(
       await expect
         .poll(async () => {
           await page.reload();
-          return await page.locator("table.attempts tbody tr td").nth(1).textContent();
+          return await page.locator("#timeline li.event-bad .detail").first().textContent();
         })
-        .toBe("HTTP 503: assistant answered 503");
+        .toMatch(/^HTTP 503 · assistant answered 503 · \d+ ms$/);
       await checkPage("lead-detail-failed");
       // A second tab on the "pending" filter shows Rita; the hand-off takes her off that page live.
       const pendingTab = await page.context().newPage();
@@ -264,7 +306,9 @@ describe.skipIf(!CHROMIUM_PATH)(
       await page.getByRole("button", { name: "Hand off again" }).click();
       await page.waitForURL(`${base}/console/inbox/${rita.id}?retry=ok`);
       expect(await page.locator("#retry-notice").textContent()).toBe("Asked for a new hand-off.");
-      expect(await page.locator("ul.retries li").textContent()).toMatch(/^ana@acme\.example asked at .+\.$/);
+      expect(
+        await page.locator("#timeline li", { hasText: "ana@acme.example asked to hand off again" }).count(),
+      ).toBe(1);
       await expect
         .poll(() => pendingTab.locator(`#inbox-rows tr[data-lead-id="${rita.id}"]`).count(), {
           timeout: 10_000,
@@ -317,8 +361,180 @@ describe.skipIf(!CHROMIUM_PATH)(
       expect(await tess.locator(".badge-test").textContent()).toBe("PRUEBA");
       await expect.poll(streamOpen).toBe("on");
       expect(await liveStatus()).toBe("En vivo: los prospectos nuevos aparecen arriba.");
+      // The count in Spanish, singular, and in the tab's title.
+      await post(tokens["Website form"]!, { phone: "(415) 555-0108", first_name: "Sol", last_name: "Uno" });
+      await expect.poll(liveStatus, { timeout: 10_000 }).toBe("1 nuevo desde que abrió esta página.");
+      expect(await page.title()).toBe("(1) Bandeja de prospectos · Speed-to-Lead");
       await checkPage("inbox-es");
       await page.getByRole("link", { name: "English" }).click();
+    });
+
+    it("answers a lead without phone or consent by email, shown in a neutral style", async () => {
+      await page.goto(`${base}/console/inbox`);
+      await expect.poll(streamOpen).toBe("on");
+      await post(tokens["Website form"]!, {
+        email: "emma@example.com",
+        first_name: "Emma",
+        last_name: "Email",
+      });
+      const emma = rowOf("Emma Email");
+      await expect
+        .poll(() => emma.locator("td").nth(5).textContent(), { timeout: 10_000 })
+        .toBe("Answered by email (no consent to call)");
+      const colour = (locator: ReturnType<typeof rowOf>) =>
+        locator.locator(".outcome").evaluate((element) => getComputedStyle(element).color);
+      const red = "rgb(164, 22, 26)";
+      expect(await colour(emma)).not.toBe(red);
+      expect(await colour(rowOf("Nora Noconsent"))).toBe(red);
+      await checkPage("inbox-email-answer");
+    });
+
+    it("adds a lead's number to the do-not-call list from its page, confirmed, with a badge and the history", async () => {
+      await page.goto(`${base}/console/inbox`);
+      await rowOf("Nora Noconsent").getByRole("link").click();
+      const leadUrl = page.url();
+      expect(await page.locator(".badge-dnc").count()).toBe(0);
+      await page.getByRole("link", { name: "Add to do-not-call" }).click();
+      expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(
+        "Put (415) 555-0102 on the do-not-call list?",
+      );
+      await checkPage("lead-dnc-confirm");
+      await page.getByLabel("Note (optional)").fill("asked on the phone");
+      await page.getByRole("button", { name: "Add to the list" }).click();
+      await page.waitForURL(leadUrl);
+      expect(await page.locator("#retry-notice").textContent()).toBe(
+        "(415) 555-0102 is on the do-not-call list now.",
+      );
+      expect(await page.locator("#lead-state .badge-dnc, .fields .badge-dnc").first().textContent()).toBe(
+        "Do not call",
+      );
+      expect(await page.getByRole("link", { name: "Add to do-not-call" }).count()).toBe(0);
+      const change = page.locator("#timeline li", { hasText: "Number put on the do-not-call list" });
+      expect(await change.locator(".detail").textContent()).toBe(
+        "This page · ana@acme.example · asked on the phone",
+      );
+      await checkPage("lead-dnc-added");
+      // The notice was shown once; the number stays listed.
+      await page.reload();
+      expect(await page.locator("#retry-notice").count()).toBe(0);
+      expect(await page.locator(".badge-dnc").count()).toBeGreaterThan(0);
+      await page.goto(`${base}/console/inbox`);
+      expect(await rowOf("Nora Noconsent").locator(".badge-dnc").textContent()).toBe("Do not call");
+      expect(await rowOf("Cali Eligible").locator(".badge-dnc").count()).toBe(0);
+      await checkPage("inbox-dnc-badge");
+      // The list page has the same change in its history.
+      await page.goto(`${base}/console/do-not-call`);
+      expect(await page.locator("#main").textContent()).toContain("asked on the phone");
+    });
+
+    it("shows times in the owner's zone (New York), relative while recent and kept current, UTC in the tooltip", async () => {
+      const sql = new Bun.SQL(env.DATABASE_URL!);
+      await sql`update leads set received_at = '2026-11-20T14:02:00Z' where first_name = 'Tess'`;
+      await sql.close();
+      await page.clock.install({ time: new Date() });
+      await page.goto(`${base}/console/inbox`);
+      const tessTime = rowOf("Tess Tester").locator("time");
+      expect(await tessTime.textContent()).toBe("Nov 20, 2026, 9:02 AM EST");
+      expect(await tessTime.getAttribute("title")).toBe("Nov 20, 2026, 2:02 PM UTC");
+      const caliTime = rowOf("Cali Eligible").locator("time");
+      const before = await caliTime.textContent();
+      expect(before).toMatch(/ago$|^now$/);
+      expect(await caliTime.getAttribute("title")).toMatch(
+        /^[A-Z][a-z]{2} \d+, \d{4}, \d+:\d\d [AP]M EST · .+ UTC$/,
+      );
+      await page.clock.fastForward("20:00");
+      await expect.poll(() => caliTime.textContent()).toMatch(/^2\d minutes ago$/);
+      await checkPage("inbox-new-york");
+      // The same in Spanish.
+      await page.goto(`${base}/console/language?to=es&back=/console/inbox`);
+      const tessEs = page.locator("#inbox-rows tr", {
+        has: page.getByRole("rowheader", { name: "Detalle de Tess Tester" }),
+      });
+      expect(await tessEs.locator("time").textContent()).toMatch(/^20 nov 2026, 9:02 (GMT-5|EST)$/);
+      await page.goto(`${base}/console/language?to=en&back=/console/inbox`);
+    });
+
+    it("fits a 390-px phone and a desktop on every page in both languages: cards, folded filters, no sideways scroll", async () => {
+      await page.goto(`${base}/console/integrations`);
+      const tokenId = await page.locator("tr[data-token-id]").first().getAttribute("data-token-id");
+      const leadPath = `/console/inbox/${eligibleId}`;
+      const pages = {
+        inbox: "/console/inbox",
+        lead: leadPath,
+        "lead-dnc-confirm": `${leadPath}/do-not-call`,
+        integrations: "/console/integrations",
+        "token-roll": `/console/integrations/tokens/${tokenId}/roll`,
+        "token-rename": `/console/integrations/tokens/${tokenId}/rename`,
+        "token-revoke": `/console/integrations/tokens/${tokenId}/revoke`,
+        "do-not-call": "/console/do-not-call",
+        "not-found": "/console/no-such-page",
+      };
+      for (const [width, prefix] of [
+        [390, "phone"],
+        [1280, "desktop"],
+      ] as const) {
+        await page.setViewportSize({ width, height: 844 });
+        for (const lang of ["en", "es"] as const) {
+          for (const [name, path] of Object.entries(pages)) {
+            await page.goto(`${base}/console/language?to=${lang}&back=${encodeURIComponent(path)}`);
+            const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+            expect(wide, `${lang} ${name}`).toBeLessThanOrEqual(width);
+            await checkPage(`${prefix}-${lang}-${name}`);
+          }
+        }
+      }
+      await page.setViewportSize({ width: 390, height: 844 });
+      // The inbox: the filters fold behind their button; a lead is on the first screen.
+      await page.goto(`${base}/console/language?to=en&back=/console/inbox`);
+      expect(await page.locator("#filters-form").isVisible()).toBe(false);
+      // Rows are cards: blocks with their column's name before each value.
+      expect(
+        await page
+          .locator("#inbox-rows tr")
+          .first()
+          .evaluate((row) => getComputedStyle(row).display),
+      ).toBe("block");
+      const firstRow = await page.locator("#inbox-rows tr").first().boundingBox();
+      expect(firstRow!.y).toBeLessThan(844);
+      await page.getByRole("button", { name: "Filters", exact: true }).click();
+      expect(
+        await page.getByRole("button", { name: "Filters", exact: true }).getAttribute("aria-expanded"),
+      ).toBe("true");
+      expect(await page.locator("#filters-form").isVisible()).toBe(true);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await checkPage("phone-en-inbox-filters-open");
+      await page.setViewportSize({ width: 1280, height: 800 });
+    });
+
+    it("returns a signed-out owner to the page asked for after sign-in; /console opens the inbox", async () => {
+      expect((await page.goto(`${base}/console`))?.url()).toBe(`${base}/console/inbox`);
+      const leadUrl = `${base}/console/inbox/${eligibleId}`;
+      const other = await chromium.browser.newContext({ locale: "en-US", timezoneId: "America/New_York" });
+      const signedOut = await other.newPage();
+      await signedOut.goto(leadUrl);
+      expect(signedOut.url()).toBe(
+        `${base}/console/sign-in?next=${encodeURIComponent(`/console/inbox/${eligibleId}`)}`,
+      );
+      await signedOut.getByLabel("Email").fill("ana@acme.example");
+      await signedOut.getByLabel("Password").fill(PASSWORD);
+      await signedOut.getByRole("button", { name: "Sign in" }).click();
+      await signedOut.waitForURL(leadUrl);
+      expect(await signedOut.getByRole("heading", { level: 1 }).textContent()).toBe("Lead Cali Eligible");
+      // Only a path of this console: another site, or "//host", lands on the console's start instead.
+      for (const next of ["https://evil.example/x", "//evil.example/x", "/\\evil.example"]) {
+        await signedOut.context().clearCookies();
+        await signedOut.goto(`${base}/console/sign-in?next=${encodeURIComponent(next)}`);
+        await signedOut.getByLabel("Email").fill("ana@acme.example");
+        await signedOut.getByLabel("Password").fill(PASSWORD);
+        await signedOut.getByRole("button", { name: "Sign in" }).click();
+        await signedOut
+          .waitForURL((url) => url.pathname !== "/console/sign-in", { timeout: 10_000 })
+          .catch(() => undefined);
+        expect(signedOut.url(), `${next}: ${await signedOut.locator("main").textContent()}`).toBe(
+          `${base}/console/inbox`,
+        );
+      }
+      await other.close();
     });
 
     it("keeps a catalogue of hostile fields inert in the inbox and the detail view", async () => {

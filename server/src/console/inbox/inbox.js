@@ -1,5 +1,7 @@
 // The inbox's live parts (CSP: no inline script): the countdowns to respond_by, and the stream of changed rows,
-// upserted by lead id at the top of the table (a catch-up overlap replaces a row, never duplicates it).
+// upserted by lead id at the top of the table (a catch-up overlap replaces a row, never duplicates it). Leads that
+// arrived since the page was opened are counted in the live line (plural forms per language) and the tab title,
+// and highlighted for a moment.
 
 function tickCountdowns() {
   const now = Date.now();
@@ -16,25 +18,47 @@ function tickCountdowns() {
   }
 }
 
+/** Lead ids that arrived since the page was opened (rows it already showed are not arrivals). */
+const arrived = new Set();
+const shownAtOpen = new Set(
+  [...document.querySelectorAll("#inbox-rows tr[data-lead-id]")].map((row) =>
+    row.getAttribute("data-lead-id"),
+  ),
+);
+const plural = new Intl.PluralRules(document.documentElement.lang || "en");
+const pageTitle = document.title;
+
 /**
- * Rows come rendered and escaped by the server; parsed in a <template>, nothing in them runs. Returns how many
- * rows are new or changed state (a catch-up re-sends rows the page already shows: those are not news).
+ * Rows come rendered and escaped by the server; parsed in a <template>, nothing in them runs. A row new to the
+ * page is highlighted for a moment and counted as arrived.
  */
 function upsertRows(rowsHtml) {
   const body = document.querySelector("#inbox-rows");
-  if (!body) return 0;
+  if (!body) return;
   const template = document.createElement("template");
   template.innerHTML = rowsHtml.join("");
-  let news = 0;
   // Oldest change first: each new row goes on top, so the newest ends first.
   for (const row of [...template.content.querySelectorAll("tr[data-lead-id]")]) {
-    const existing = body.querySelector(`tr[data-lead-id="${CSS.escape(row.getAttribute("data-lead-id"))}"]`);
-    if (!existing || existing.getAttribute("data-state") !== row.getAttribute("data-state")) news++;
+    const id = row.getAttribute("data-lead-id");
+    const existing = body.querySelector(`tr[data-lead-id="${CSS.escape(id)}"]`);
+    if (!existing && !shownAtOpen.has(id)) {
+      arrived.add(id);
+      row.classList.add("arrived");
+      setTimeout(() => row.classList.remove("arrived"), 4000);
+    }
+    if (existing?.classList.contains("arrived")) row.classList.add("arrived");
     if (existing) existing.replaceWith(row);
     else body.prepend(row);
   }
   if (body.children.length > 0) document.querySelector("#inbox-empty")?.setAttribute("hidden", "");
-  return news;
+}
+
+/** "3 new since you opened this page." in the page's language, and "(3) Inbox · …" as the tab's title. */
+function arrivalsText(status) {
+  const count = arrived.size;
+  const form = plural.select(count) === "one" ? "data-added-one" : "data-added-other";
+  document.title = count > 0 ? `(${count}) ${pageTitle}` : pageTitle;
+  return (status.getAttribute(form) ?? "").replace("{count}", String(count));
 }
 
 function startStream(status) {
@@ -44,7 +68,7 @@ function startStream(status) {
   };
   source.addEventListener("open", () => {
     status.setAttribute("data-live", "on");
-    say(status.getAttribute("data-on") ?? "");
+    say(arrived.size > 0 ? arrivalsText(status) : (status.getAttribute("data-on") ?? ""));
   });
   source.addEventListener("error", () => {
     status.setAttribute("data-live", "off");
@@ -56,9 +80,10 @@ function startStream(status) {
       document.querySelector(`#inbox-rows tr[data-lead-id="${CSS.escape(id)}"]`)?.remove();
     if (document.querySelector("#inbox-rows tr") === null)
       document.querySelector("#inbox-empty")?.removeAttribute("hidden");
-    const count = upsertRows(rows);
+    const before = arrived.size;
+    upsertRows(rows);
     tickCountdowns();
-    if (count > 0) say((status.getAttribute("data-added") ?? "").replace("{count}", String(count)));
+    if (arrived.size !== before) say(arrivalsText(status));
   });
   // Too far behind to catch up row by row (a tab asleep for hours): a fresh page is cheaper.
   source.addEventListener("reload", () => {

@@ -1,9 +1,12 @@
-// The inbox pages: the list (filters, keyset pages), its live stream, the CSV export, the detail view and
-// "hand off again", and the lead's evidence record as a download. Every query is scoped by the session's account; another account's lead is the 404 page.
+// The inbox pages: the list (filters, keyset pages), its live stream, the CSV export, the detail view,
+// "hand off again", "add to do-not-call" from a lead, and its evidence record as a download. Every query is scoped by the session's account; another
+// account's lead is the 404 page.
 /// <reference path="../../file-imports.d.ts" />
 import { Elysia } from "elysia";
+import { numberStanding } from "../../core/dnc/number-standing.ts";
+import { addToList } from "../../core/dnc/service.ts";
 import { handOffAgain } from "../../core/handoff/handoff-retries.ts";
-import { channelOptions, ownerEmails } from "../../core/inbox/account-directory.ts";
+import { accountHasLeads, channelOptions, ownerEmails } from "../../core/inbox/account-directory.ts";
 import { feedCursorAt } from "../../core/inbox/changes-since.ts";
 import { exportInboxCsv } from "../../core/inbox/csv-export.ts";
 import { listInboxPage } from "../../core/inbox/inbox-page.ts";
@@ -11,7 +14,10 @@ import { getLeadDetail } from "../../core/inbox/lead-detail.ts";
 import { evidenceRecord } from "../../core/leads/evidence-record.ts";
 import { findLeadById } from "../../core/leads/lead-status-repository.ts";
 import { problemResponse } from "../../http/respond.ts";
+import type { ConsoleAsset } from "../kit/assets.ts";
 import { parseCookies } from "../kit/cookies.ts";
+import { field } from "../kit/form.ts";
+import { redirectWithNotice, takePageNotice } from "../kit/notices.ts";
 import {
   type ConsoleDeps,
   notFoundPage,
@@ -20,7 +26,6 @@ import {
   SESSION_COOKIE,
 } from "../kit/owner-guard.ts";
 import { htmlPage, redirectTo } from "../kit/page-response.ts";
-import type { ConsoleAsset } from "../kit/shared-routes.ts";
 // A file import: `bun build --compile` embeds it; from source it is its path on disk.
 import inboxJs from "./inbox.js" with { type: "file" };
 import type { InboxLive } from "./inbox-live.ts";
@@ -28,6 +33,7 @@ import { InboxPage } from "./inbox-page.tsx";
 import { readInboxQuery, toInboxFilter } from "./inbox-query.ts";
 import { inboxStream, SESSION_CHECK_MS } from "./inbox-stream.ts";
 import { LeadDetailPage } from "./lead-detail-page.tsx";
+import { DNC_NOTE_MAX, LeadDncPage } from "./lead-dnc-page.tsx";
 import { createStreamSlots } from "./stream-slots.ts";
 import { textStream } from "./text-stream.ts";
 
@@ -57,6 +63,7 @@ export function inboxPages(deps: ConsoleDeps, live: InboxLive) {
           listInboxPage(db, ctx.session.accountId, toInboxFilter(query), { cursor }),
           channelOptions(db, ctx.session.accountId),
         ]);
+        const newAccount = page.rows.length === 0 && !(await accountHasLeads(db, ctx.session.accountId));
         const html = InboxPage({
           ...ctx,
           query,
@@ -66,6 +73,7 @@ export function inboxPages(deps: ConsoleDeps, live: InboxLive) {
           paged: cursor !== undefined,
           streamCursor: feedCursorAt(now),
           now,
+          newAccount,
         }) as string;
         return htmlPage(ctx.state, html);
       }),
@@ -122,18 +130,24 @@ export function inboxPages(deps: ConsoleDeps, live: InboxLive) {
     .get(
       "/console/inbox/:id",
       ownerPage(deps, async (ctx) => {
-        const lead = await getLeadDetail(db, ctx.session.accountId, ctx.params.id ?? "");
-        if (!lead) return notFoundPage(ctx);
+        const detail = await getLeadDetail(db, ctx.session.accountId, ctx.params.id ?? "");
+        if (!detail) return notFoundPage(ctx);
+        const standing = await numberStanding(db, ctx.session.accountId, detail.phone);
+        const lead = { ...detail, phone_listed: standing.listed, dnc_history: standing.history };
         const now = new Date();
         const shown = searchOf(ctx).get("retry");
-        const notice = RETRY_NOTICES.includes(shown as RetryNotice)
-          ? {
-              kind: shown === "ok" ? ("ok" as const) : ("error" as const),
-              text: ctx.t(
-                shown === "ok" ? "lead.retry.done" : `lead.retry.${shown as Exclude<RetryNotice, "ok">}`,
-              ),
-            }
-          : undefined;
+        const posted = await takePageNotice(db, ctx);
+        const notice =
+          posted?.kind === "dnc-added"
+            ? { kind: "ok" as const, text: ctx.t("lead.dnc.added", { phone: posted.phone }) }
+            : RETRY_NOTICES.includes(shown as RetryNotice)
+              ? {
+                  kind: shown === "ok" ? ("ok" as const) : ("error" as const),
+                  text: ctx.t(
+                    shown === "ok" ? "lead.retry.done" : `lead.retry.${shown as Exclude<RetryNotice, "ok">}`,
+                  ),
+                }
+              : undefined;
         const canRetry =
           lead.call_eligible &&
           lead.handoff !== null &&
@@ -150,6 +164,35 @@ export function inboxPages(deps: ConsoleDeps, live: InboxLive) {
         }) as string;
         return htmlPage(ctx.state, html);
       }),
+    )
+    .get(
+      "/console/inbox/:id/do-not-call",
+      ownerPage(deps, async (ctx) => {
+        const lead = await getLeadDetail(db, ctx.session.accountId, ctx.params.id ?? "");
+        if (!lead?.phone) return notFoundPage(ctx);
+        const phone = lead.phone_display ?? lead.phone;
+        return htmlPage(ctx.state, LeadDncPage({ ...ctx, leadId: lead.id, phone }) as string);
+      }),
+    )
+    .post(
+      "/console/inbox/:id/do-not-call",
+      ownerPage(deps, async (ctx) => {
+        const lead = await getLeadDetail(db, ctx.session.accountId, ctx.params.id ?? "");
+        if (!lead?.phone) return notFoundPage(ctx);
+        const note = field(ctx.form, "note").slice(0, DNC_NOTE_MAX);
+        // The same service, "via page" and the owner as actor, as the Do not call page: one history.
+        await addToList(db, {
+          accountId: ctx.session.accountId,
+          phone: lead.phone,
+          via: "page",
+          actor: ctx.owner.email,
+          note: note || null,
+        });
+        live.feed.publish(ctx.session.accountId);
+        const phone = lead.phone_display ?? lead.phone;
+        return redirectWithNotice(db, ctx, `/console/inbox/${lead.id}`, { kind: "dnc-added", phone });
+      }),
+      { parse: "none" },
     )
     .post(
       "/console/inbox/:id/hand-off",

@@ -1,96 +1,109 @@
-// The detail view of one lead: every stored field, consent as received, keys, repeats, hand-off attempts, hand off again.
+// The detail view of one lead: its story first (the timeline), what happened in words, do-not-call from here, then
+// the fields it carries (empty ones are not listed), consent as a sentence with its evidence, context and keys.
 
-import type { LeadDetail } from "../../core/inbox/lead-detail.ts";
 import type { Language } from "../../http/language.ts";
-import { shownTime } from "../kit/dates.ts";
+import { assetUrl } from "../kit/assets.ts";
 import type { MessageKey, Translate } from "../kit/dictionary.ts";
 import { Layout, type SignedInOwner } from "../kit/layout.tsx";
+import { LocalTime, TimeSentence } from "../kit/local-time.tsx";
 import { TableHead } from "../kit/table-head.tsx";
-import { leadName, ResponseState } from "./lead-row.tsx";
+import { DncBadge, leadName, OutcomeText, ResponseState } from "./lead-row.tsx";
+import { consentSentence, LeadTimeline, type LeadView } from "./lead-timeline.tsx";
+import { SourceName } from "./source-name.tsx";
 
 export interface LeadDetailPageProps {
   lang: Language;
   t: Translate;
   path: string;
   owner: SignedInOwner;
-  lead: LeadDetail;
+  lead: LeadView;
   /** Who asked for each "hand off again", by owner id (their email). */
   requesters: Map<string, string>;
   /** Whether the "hand off again" form is offered. */
   canRetry: boolean;
-  /** The outcome of a "hand off again" just posted. */
+  /** The outcome of a form just posted (hand off again, do-not-call). */
   notice?: { kind: "ok" | "error"; text: string };
   now: Date;
 }
 
-type Shown = string | number | null | undefined;
-
-/** A definition list entry; every value is data (escaped). */
-function Entry({ label, value, t }: { label: string; value: Shown; t: Translate }): JSX.Element {
-  const text = value === null || value === undefined || value === "" ? t("lead.none") : String(value);
-  return (
-    <>
-      <dt>{label}</dt>
-      <dd safe>{text}</dd>
-    </>
-  );
-}
-
-/** The consent block's evidence fields, labelled: a value that is not the documented type is shown as JSON. */
-const EVIDENCE: [MessageKey, string][] = [
-  ["lead.evidence.trustedform", "trustedform_url"],
-  ["lead.evidence.leadid", "leadid_token"],
-  ["lead.evidence.disclosure", "disclosure"],
-  ["lead.evidence.sellers", "sellers"],
-  ["lead.evidence.pageUrl", "page_url"],
-  ["lead.evidence.ip", "ip_address"],
-  ["lead.evidence.userAgent", "user_agent"],
-];
-const evidenceText = (value: unknown): Shown =>
-  value === undefined || value === null
-    ? null
-    : Array.isArray(value) && value.every((item) => typeof item === "string")
-      ? value.join(", ")
-      : contextText(value);
-
 /** A context value as text: strings as they are, anything else as JSON. */
 const contextText = (value: unknown) => (typeof value === "string" ? value : JSON.stringify(value));
+const isEmpty = (value: unknown) => value === null || value === undefined || value === "";
+
+export const DNC_FROM_LEAD = (leadId: string) => `/console/inbox/${leadId}/do-not-call`;
+
+function DncSection({ t, lead }: { t: Translate; lead: LeadView }): JSX.Element {
+  if (!lead.phone) return <></>;
+  const shown = lead.phone_display ?? lead.phone;
+  return (
+    <section aria-labelledby="dnc-title" class="lead-dnc">
+      <h2 id="dnc-title">{t("nav.dnc")}</h2>
+      {lead.phone_listed ? (
+        <p>
+          <DncBadge t={t} phone={shown} /> {t("lead.dnc.listed")}{" "}
+          <a href="/console/do-not-call">{t("lead.dnc.history")}</a>
+        </p>
+      ) : (
+        <p>
+          <a class="button secondary" href={DNC_FROM_LEAD(lead.id)} id="add-to-dnc">
+            {t("lead.dnc.add")}
+          </a>
+        </p>
+      )}
+    </section>
+  );
+}
 
 export function LeadDetailPage(props: LeadDetailPageProps): JSX.Element {
   const { lang, t, lead } = props;
   const name = leadName(lead, t);
-  const at = (date: Date | string | null) => (date ? shownTime(date, lang) : null);
   const yesNo = (value: boolean) => t(value ? "lead.yes" : "lead.no");
-  const fields: [MessageKey, Shown][] = [
-    ["lead.field.id", lead.id],
-    ["lead.field.received", at(lead.received_at)],
-    ["lead.field.updated", at(lead.updated_at)],
-    ["lead.field.respondBy", at(lead.respond_by)],
-    ["lead.field.firstName", lead.first_name],
-    ["lead.field.lastName", lead.last_name],
-    ["lead.field.phoneDisplay", lead.phone_display],
-    ["lead.field.phone", lead.phone],
-    ["lead.field.email", lead.email],
-    ["lead.field.source", lead.source],
-    ["lead.field.sourceOriginal", lead.source_original],
-    ["lead.field.campaign", lead.source_campaign],
-    ["lead.field.propertyRef", lead.property_ref],
-    ["lead.field.price", lead.price],
-    ["lead.field.language", lead.language],
-    ["lead.field.timezone", lead.timezone],
-    ["lead.field.sourceEventAt", lead.source_event_at],
-    ["lead.field.platform", lead.platform],
-    ["lead.field.externalId", lead.external_lead_id],
-    ["lead.field.test", yesNo(lead.test)],
-    ["lead.field.channel", lead.channel.name],
+  const phone = lead.phone ? (
+    <>
+      <span class="phone" safe>
+        {lead.phone_display ?? lead.phone}
+      </span>{" "}
+      <code class="e164" safe>
+        {lead.phone}
+      </code>{" "}
+      {lead.phone_listed ? <DncBadge t={t} phone={lead.phone_display ?? lead.phone} /> : ""}
+    </>
+  ) : null;
+  // [label, value as escaped text or an element]; empty values are left out.
+  const text = (value: unknown) => (isEmpty(value) ? null : Bun.escapeHTML(String(value)));
+  const fields: [MessageKey, JSX.Element | string | null][] = [
+    ["lead.field.firstName", text(lead.first_name)],
+    ["lead.field.lastName", text(lead.last_name)],
+    ["lead.field.phoneDisplay", phone],
+    ["lead.field.email", text(lead.email)],
+    ["lead.field.source", <SourceName t={t} source={lead.source} original={lead.source_original} />],
+    ["lead.field.campaign", text(lead.source_campaign)],
+    ["lead.field.propertyRef", text(lead.property_ref)],
+    ["lead.field.price", text(lead.price)],
+    ["lead.field.language", text(lead.language)],
+    ["lead.field.timezone", text(lead.timezone)],
     [
-      "lead.field.eligible",
-      lead.call_eligible || !lead.not_called_reason
-        ? yesNo(lead.call_eligible)
-        : t(`inbox.reason.${lead.not_called_reason}`),
+      "lead.field.sourceEventAt",
+      lead.source_event_at ? <LocalTime at={lead.source_event_at} lang={lang} /> : null,
     ],
+    ["lead.field.platform", text(lead.platform)],
+    ["lead.field.externalId", text(lead.external_lead_id)],
+    ["lead.field.channel", text(lead.channel.name)],
+    ["lead.field.received", <LocalTime at={lead.received_at} lang={lang} />],
+    ["lead.field.updated", <LocalTime at={lead.updated_at} lang={lang} />],
+    [
+      "lead.field.respondBy",
+      lead.response_state === "pending" ? <LocalTime at={lead.respond_by} lang={lang} /> : null,
+    ],
+    ["lead.field.test", lead.test ? yesNo(true) : null],
+    ["lead.field.id", text(lead.id)],
   ];
   const context = Object.entries(lead.context ?? {});
+  const consentExtra = lead.consent
+    ? Object.entries(lead.consent.block).filter(
+        ([key]) => !["source", "reference", "captured_at"].includes(key),
+      )
+    : [];
   return (
     <Layout
       lang={lang}
@@ -106,7 +119,14 @@ export function LeadDetailPage(props: LeadDetailPageProps): JSX.Element {
       <h1 safe>{t("lead.title", { name })}</h1>
       {lead.test ? <p class="badge badge-test">{t("inbox.test")}</p> : ""}
       {props.notice ? (
-        <p id="retry-notice" class={`notice notice-${props.notice.kind}`} role="status" tabindex="-1" safe>
+        <p
+          id="retry-notice"
+          class={`notice notice-${props.notice.kind}`}
+          role="status"
+          tabindex="-1"
+          data-focus-on-load
+          safe
+        >
           {props.notice.text}
         </p>
       ) : (
@@ -115,6 +135,8 @@ export function LeadDetailPage(props: LeadDetailPageProps): JSX.Element {
       <p class="response" id="lead-state">
         {t("lead.field.state")}:{" "}
         <ResponseState t={t} state={lead.response_state} respondBy={lead.respond_by} now={props.now} />
+        {" · "}
+        <OutcomeText t={t} lead={lead} />
       </p>
       {props.canRetry ? (
         <section aria-labelledby="retry-title" class="retry">
@@ -128,19 +150,77 @@ export function LeadDetailPage(props: LeadDetailPageProps): JSX.Element {
       ) : (
         ""
       )}
+      <LeadTimeline t={t} lang={lang} lead={lead} requesters={props.requesters} />
+      <DncSection t={t} lead={lead} />
       <section aria-labelledby="fields-title">
         <h2 id="fields-title">{t("lead.fields")}</h2>
         <dl class="fields">
-          {fields.map(([label, value]) => (
-            <Entry label={t(label)} value={value} t={t} />
-          ))}
+          {fields
+            .filter(([, value]) => value !== null)
+            .map(([label, value]) => (
+              <>
+                <dt>{t(label)}</dt>
+                <dd>{value}</dd>
+              </>
+            ))}
         </dl>
       </section>
-      <section aria-labelledby="context-title">
-        <h2 id="context-title">{t("lead.context")}</h2>
-        {context.length === 0 ? (
-          <p>{t("lead.context.empty")}</p>
+      <section aria-labelledby="consent-title">
+        <h2 id="consent-title">{t("lead.consent")}</h2>
+        {lead.consent ? (
+          <>
+            <p id="consent-sentence">
+              <TimeSentence
+                template={consentSentence(t, lead.consent.block)}
+                at={lead.consent.block.captured_at}
+                lang={lang}
+              />
+            </p>
+            <p class="hint">
+              <TimeSentence
+                template={t("lead.consent.received", { channel: lead.consent.channel.name })}
+                at={lead.consent.received_at}
+                lang={lang}
+              />
+            </p>
+            {consentExtra.length > 0 ? (
+              <>
+                <h3>{t("lead.consent.extra")}</h3>
+                <dl class="fields">
+                  {consentExtra.map(([key, value]) => (
+                    <>
+                      <dt safe>{key}</dt>
+                      <dd safe>{contextText(value)}</dd>
+                    </>
+                  ))}
+                </dl>
+              </>
+            ) : (
+              ""
+            )}
+          </>
         ) : (
+          <p>{t("lead.consent.missing")}</p>
+        )}
+      </section>
+      {lead.ignored_fields.length > 0 ? (
+        <section aria-labelledby="ignored-title">
+          <h2 id="ignored-title">{t("lead.ignored")}</h2>
+          <p class="hint">{t("lead.ignored.body")}</p>
+          <ul class="ignored" id="ignored-fields">
+            {lead.ignored_fields.map((name) => (
+              <li>
+                <code safe>{name}</code>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : (
+        ""
+      )}
+      {context.length > 0 ? (
+        <section aria-labelledby="context-title">
+          <h2 id="context-title">{t("lead.context")}</h2>
           <table class="context">
             <TableHead
               caption={t("lead.context")}
@@ -157,133 +237,22 @@ export function LeadDetailPage(props: LeadDetailPageProps): JSX.Element {
               ))}
             </tbody>
           </table>
-        )}
-      </section>
-      <section aria-labelledby="consent-title">
-        <h2 id="consent-title">{t("lead.consent")}</h2>
-        {lead.consent ? (
-          <>
-            <p safe>
-              {t("lead.consent.received", {
-                at: shownTime(lead.consent.received_at, lang),
-                channel: lead.consent.channel.name,
-              })}
-            </p>
-            <dl class="fields" id="consent-evidence">
-              {EVIDENCE.map(([label, key]) => (
-                <Entry
-                  label={t(label)}
-                  value={evidenceText((lead.consent!.block as Record<string, unknown>)[key])}
-                  t={t}
-                />
-              ))}
-            </dl>
-            <pre id="consent-block" safe>
-              {JSON.stringify(lead.consent.block, null, 2)}
-            </pre>
-          </>
-        ) : (
-          <p>{t("lead.consent.missing")}</p>
-        )}
-      </section>
+        </section>
+      ) : (
+        ""
+      )}
       <p>
         <a id="evidence-download" href={`/console/inbox/${lead.id}/evidence.json`} download="">
           {t("lead.evidence.download")}
         </a>
       </p>
-      <section aria-labelledby="keys-title">
-        <h2 id="keys-title">{t("lead.keys")}</h2>
-        {lead.idempotency_keys.length === 0 ? (
-          <p>{t("lead.keys.empty")}</p>
-        ) : (
+      {lead.idempotency_keys.length > 0 ? (
+        <section aria-labelledby="keys-title">
+          <h2 id="keys-title">{t("lead.keys")}</h2>
           <ul class="keys">
             {lead.idempotency_keys.map((key) => (
               <li>
-                <code safe>{key.key}</code> <time safe>{shownTime(key.created_at, lang)}</time>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
-      <section aria-labelledby="repeats-title">
-        <h2 id="repeats-title">{t("lead.repeats")}</h2>
-        {lead.repeats.length === 0 ? (
-          <p>{t("lead.repeats.empty")}</p>
-        ) : (
-          <table class="repeats">
-            <TableHead
-              caption={t("lead.repeats")}
-              columns={[t("lead.repeats.when"), t("lead.repeats.channel"), t("lead.repeats.changed")]}
-            />
-            <tbody>
-              {lead.repeats.map((repeat) => (
-                <tr>
-                  <th scope="row" safe>
-                    {shownTime(repeat.received_at, lang)}
-                  </th>
-                  <td safe>{repeat.channel_name}</td>
-                  <td safe>
-                    {repeat.changed_fields.length > 0
-                      ? repeat.changed_fields.join(", ")
-                      : t("lead.repeats.nothing")}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-      </section>
-      <section aria-labelledby="attempts-title">
-        <h2 id="attempts-title">{t("lead.attempts")}</h2>
-        {lead.attempts.length === 0 ? (
-          <p>{t("lead.attempts.empty")}</p>
-        ) : (
-          <table class="attempts">
-            <TableHead
-              caption={t("lead.attempts")}
-              columns={[
-                t("lead.attempts.when"),
-                t("lead.attempts.number"),
-                t("lead.attempts.result"),
-                t("lead.attempts.latency"),
-              ]}
-            />
-            <tbody>
-              {lead.attempts.map((attempt) => (
-                <tr class={attempt.ok ? "attempt-ok" : "attempt-failed"}>
-                  <th scope="row" safe>
-                    {shownTime(attempt.started_at, lang)}
-                  </th>
-                  <td>{String(attempt.attempt)}</td>
-                  <td safe>
-                    {attempt.ok
-                      ? t("lead.attempts.ok", { status: attempt.http_status ?? "" })
-                      : [
-                          attempt.http_status === null
-                            ? ""
-                            : t("lead.attempts.status", { status: attempt.http_status }),
-                          attempt.error ?? "",
-                        ]
-                          .filter(Boolean)
-                          .join(": ")}
-                  </td>
-                  <td safe>{t("lead.attempts.ms", { ms: attempt.latency_ms })}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-      </section>
-      {lead.retries.length > 0 ? (
-        <section aria-labelledby="retries-title">
-          <h2 id="retries-title">{t("lead.retries")}</h2>
-          <ul class="retries">
-            {lead.retries.map((retry) => (
-              <li safe>
-                {t("lead.retries.entry", {
-                  who: props.requesters.get(retry.requested_by) ?? retry.requested_by,
-                  at: shownTime(retry.requested_at, lang),
-                })}
+                <code safe>{key.key}</code> <LocalTime at={key.created_at} lang={lang} />
               </li>
             ))}
           </ul>
@@ -291,7 +260,7 @@ export function LeadDetailPage(props: LeadDetailPageProps): JSX.Element {
       ) : (
         ""
       )}
-      <script src="/console/assets/inbox.js" defer></script>
+      <script src={assetUrl("inbox.js")} defer></script>
     </Layout>
   );
 }

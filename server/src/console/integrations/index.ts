@@ -1,4 +1,5 @@
-// The Integrations page: routes behind the session guard, every query scoped by the session's account.
+// The Integrations page: routes behind the session guard, every query scoped by the session's account. Every post
+// answers with a redirect to the page (POST-redirect-GET): a reload repeats nothing, a secret is shown once.
 import { Elysia } from "elysia";
 import { DEFAULT_TOKEN_SCOPE, isTokenScope } from "../../core/accounts/channel-token.ts";
 import {
@@ -11,15 +12,14 @@ import {
   revokeAccountToken,
   rollAccountToken,
 } from "../../core/accounts/token-service.ts";
-import { shownTime } from "../kit/dates.ts";
 import type { MessageKey } from "../kit/dictionary.ts";
 import { field } from "../kit/form.ts";
-import { CONSOLE_HOME } from "../kit/navigation.ts";
+import { INTEGRATIONS_PATH } from "../kit/navigation.ts";
+import { type ConsoleNotice, redirectWithNotice, takePageNotice } from "../kit/notices.ts";
 import { type ConsoleDeps, notFoundPage, type OwnerContext, ownerPage } from "../kit/owner-guard.ts";
-import { htmlPage, isHtmx, redirectTo } from "../kit/page-response.ts";
-import { CreateSection, type CreateSectionProps, IntegrationsPage } from "./integrations-page.tsx";
-import { RenamePage, RevokePage, RolledPage, RollPage } from "./token-action-pages.tsx";
-import { TokenTable } from "./token-table.tsx";
+import { htmlPage, isHtmx } from "../kit/page-response.ts";
+import { CreateSection, IntegrationsPage, type IntegrationsPageProps } from "./integrations-page.tsx";
+import { RenamePage, RevokePage, RollPage } from "./token-action-pages.tsx";
 
 const NAME_MESSAGES: Record<NameProblem, MessageKey> = {
   name_required: "integrations.name.required",
@@ -32,10 +32,32 @@ const idOf = (ctx: OwnerContext) => ctx.params.id ?? "";
 export function integrationsPage(deps: ConsoleDeps) {
   const { db } = deps;
 
-  async function fullPage(ctx: OwnerContext, create: Omit<CreateSectionProps, "t" | "csrf">, status = 200) {
+  async function fullPage(
+    ctx: OwnerContext,
+    create: IntegrationsPageProps["create"],
+    status = 200,
+    confirmation?: string,
+  ) {
     const tokens = await listAccountTokens(db, ctx.session.accountId);
-    const html = IntegrationsPage({ ...ctx, tokens, now: new Date(), create }) as string;
+    const html = IntegrationsPage({ ...ctx, tokens, now: new Date(), create, confirmation }) as string;
     return htmlPage(ctx.state, html, { status });
+  }
+
+  /** What the notice a post left shows on the page: the new secret, or a confirmation line. */
+  function shownNotice(ctx: OwnerContext, notice: ConsoleNotice | undefined) {
+    const baseUrl = ctx.origin.origin;
+    switch (notice?.kind) {
+      case "token-created":
+        return { create: { created: { name: notice.name, token: notice.token, baseUrl } } };
+      case "token-rolled":
+        return { create: { created: { ...notice, baseUrl } } };
+      case "token-renamed":
+        return { create: {}, confirmation: ctx.t("integrations.renamed", notice) };
+      case "token-revoked":
+        return { create: {}, confirmation: ctx.t("integrations.revoked", notice) };
+      default:
+        return { create: {} };
+    }
   }
 
   /** The token of the route's id in the session's account, or the 404 page (another account's token too). */
@@ -63,15 +85,21 @@ export function integrationsPage(deps: ConsoleDeps) {
       withToken(ctx, idOf(ctx), (token) => htmlPage(ctx.state, page(actionProps(ctx, token)) as string)),
     );
 
-  /** The POST of a token's action (rename, roll): runs for this account's token, else the 404 page. */
+  /** The POST of a token's action: runs for this account's token, else the 404 page. */
   const tokenActionPost = (
     then: (ctx: OwnerContext, token: { id: string; name: string }) => Response | Promise<Response>,
   ) => ownerPage(deps, (ctx) => withToken(ctx, idOf(ctx), (token) => then(ctx, token)));
 
+  const done = (ctx: OwnerContext, notice: ConsoleNotice) =>
+    redirectWithNotice(db, ctx, INTEGRATIONS_PATH, notice);
+
   return new Elysia({ name: "integrations-page" })
     .get(
-      "/console/integrations",
-      ownerPage(deps, (ctx) => fullPage(ctx, {})),
+      INTEGRATIONS_PATH,
+      ownerPage(deps, async (ctx) => {
+        const shown = shownNotice(ctx, await takePageNotice(db, ctx));
+        return await fullPage(ctx, shown.create, 200, shown.confirmation);
+      }),
     )
     .post(
       "/console/integrations/tokens",
@@ -82,24 +110,21 @@ export function integrationsPage(deps: ConsoleDeps) {
         const result = isTokenScope(scope)
           ? await createAccountToken(db, ctx.session.accountId, name, scope)
           : { ok: false as const, code: "scope_invalid" as const };
-        const create: Omit<CreateSectionProps, "t" | "csrf"> = result.ok
-          ? { created: { name: name, token: result.token, baseUrl: ctx.origin.origin } }
-          : result.code === "scope_invalid"
+        if (result.ok)
+          return await done(ctx, { kind: "token-created", name: name.trim(), token: result.token });
+        const create =
+          result.code === "scope_invalid"
             ? { name, scope, scopeError: ctx.t("integrations.scope.invalid") }
             : { name, scope, nameError: ctx.t(NAME_MESSAGES[result.code]) };
-        const status = result.ok ? 201 : 422;
-        if (!isHtmx(ctx.request)) return await fullPage(ctx, create, status);
-        // htmx: the create section in place, and the table refreshed beside it (out of band).
-        const section = CreateSection({ t: ctx.t, csrf: ctx.owner.csrf, ...create }) as string;
-        const tokens = await listAccountTokens(db, ctx.session.accountId);
-        const table = TokenTable({
-          lang: ctx.lang,
+        if (!isHtmx(ctx.request)) return await fullPage(ctx, create, 422);
+        // htmx: the create section in place, with the error beside the field.
+        const section = CreateSection({
           t: ctx.t,
-          tokens,
-          now: new Date(),
-          outOfBand: true,
+          lang: ctx.lang,
+          csrf: ctx.owner.csrf,
+          ...create,
         }) as string;
-        return htmlPage(ctx.state, section + table, { status: result.ok ? 200 : 422 });
+        return htmlPage(ctx.state, section, { status: 422 });
       }),
       { parse: "none" },
     )
@@ -109,7 +134,7 @@ export function integrationsPage(deps: ConsoleDeps) {
       tokenActionPost(async (ctx, token) => {
         const name = field(ctx.form, "name");
         const result = await renameAccountToken(db, ctx.session.accountId, token.id, name);
-        if (result.ok) return redirectTo(ctx.state, ctx.request, CONSOLE_HOME);
+        if (result.ok) return await done(ctx, { kind: "token-renamed", from: token.name, to: name.trim() });
         if (result.code === "not_found" || result.code === "not_active") return notFoundPage(ctx);
         const html = RenamePage({
           ...actionProps(ctx, token),
@@ -123,9 +148,9 @@ export function integrationsPage(deps: ConsoleDeps) {
     .get(`${TOKEN_PATH}/revoke`, tokenActionPage(RevokePage))
     .post(
       `${TOKEN_PATH}/revoke`,
-      ownerPage(deps, async (ctx) => {
-        const result = await revokeAccountToken(db, ctx.session.accountId, idOf(ctx));
-        return result.ok ? redirectTo(ctx.state, ctx.request, CONSOLE_HOME) : notFoundPage(ctx);
+      tokenActionPost(async (ctx, token) => {
+        const result = await revokeAccountToken(db, ctx.session.accountId, token.id);
+        return result.ok ? await done(ctx, { kind: "token-revoked", name: token.name }) : notFoundPage(ctx);
       }),
       { parse: "none" },
     )
@@ -142,14 +167,11 @@ export function integrationsPage(deps: ConsoleDeps) {
         const result = await rollAccountToken(db, ctx.session.accountId, token.id, expiry);
         if (!result.ok)
           return result.code === "not_found" ? notFoundPage(ctx) : invalid("integrations.rollPage.notActive");
-        const secret = {
+        return await done(ctx, {
+          kind: "token-rolled",
           name: result.name,
           token: result.token,
-          baseUrl: ctx.origin.origin,
-          oldExpiresAt: shownTime(result.oldExpiresAt, ctx.lang),
-        };
-        return htmlPage(ctx.state, RolledPage({ ...actionProps(ctx, token), secret }) as string, {
-          status: 201,
+          oldExpiresAt: new Date(result.oldExpiresAt).toISOString(),
         });
       }),
       { parse: "none" },

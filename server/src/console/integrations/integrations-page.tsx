@@ -11,6 +11,7 @@ import { TokenTable } from "./token-table.tsx";
 
 export interface CreateSectionProps {
   t: Translate;
+  lang: Language;
   csrf: string;
   /** The name typed, kept when it was refused. */
   name?: string;
@@ -18,15 +19,15 @@ export interface CreateSectionProps {
   /** The scope sent, kept when the form was refused. */
   scope?: string;
   scopeError?: string;
-  created?: Omit<NewSecretProps, "t">;
+  created?: Omit<NewSecretProps, "t" | "lang">;
 }
 
-/** Swapped whole by htmx after a create: the secret (once) and a fresh form. */
+/** The secret just created or rolled (once), and the create form; htmx swaps it whole when a field is refused. */
 export function CreateSection(props: CreateSectionProps): JSX.Element {
-  const { t, csrf, name, nameError, created } = props;
+  const { t, lang, csrf, name, nameError, created } = props;
   return (
     <section id="create-section" aria-labelledby="create-title">
-      {created ? <NewSecret t={t} {...created} /> : ""}
+      {created ? <NewSecret t={t} lang={lang} {...created} /> : ""}
       <h2 id="create-title">{t("integrations.create.title")}</h2>
       <form
         method="post"
@@ -61,7 +62,9 @@ export interface IntegrationsPageProps {
   owner: SignedInOwner;
   tokens: AccountToken[];
   now: Date;
-  create: Omit<CreateSectionProps, "t" | "csrf">;
+  create: Omit<CreateSectionProps, "t" | "lang" | "csrf">;
+  /** The confirmation line of a rename or revoke just done. */
+  confirmation?: string;
 }
 
 export function IntegrationsPage(props: IntegrationsPageProps): JSX.Element {
@@ -76,8 +79,15 @@ export function IntegrationsPage(props: IntegrationsPageProps): JSX.Element {
       current="integrations"
     >
       <h1>{t("integrations.title")}</h1>
+      {props.confirmation ? (
+        <p id="confirmation" class="notice" role="status" tabindex="-1" data-focus-on-load safe>
+          {props.confirmation}
+        </p>
+      ) : (
+        ""
+      )}
       <p>{t("integrations.intro")}</p>
-      <CreateSection t={t} csrf={owner.csrf} {...props.create} />
+      <CreateSection t={t} lang={lang} csrf={owner.csrf} {...props.create} />
       <h2 id="tokens-title">{t("integrations.tokens")}</h2>
       <TokenTable lang={lang} t={t} tokens={props.tokens} now={props.now} />
     </Layout>

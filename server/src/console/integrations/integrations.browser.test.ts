@@ -120,6 +120,27 @@ describe.skipIf(!CHROMIUM_PATH)(
       await expect.poll(() => page.locator("#copy-status").textContent()).toBe("Copied.");
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(websiteToken);
 
+      // Every code block has its copy button; the SDK snippet sends the stored consent time, not "now".
+      expect(snippets[1]).toContain("capturedAt: submission.submittedAt");
+      expect(snippets[1]).not.toContain("new Date()");
+      await page.getByRole("button", { name: "Copy the SDK example" }).click();
+      await expect.poll(() => page.locator("#sdk-snippet-status").textContent()).toBe("Copied.");
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(snippets[1]);
+      await page.getByRole("button", { name: "Copy the curl command" }).click();
+      await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(snippets[0]);
+      // No line is clipped: no code block is wider than its box.
+      const clipped = await page
+        .locator("pre")
+        .evaluateAll((blocks) =>
+          blocks.filter((block) => block.scrollWidth > block.clientWidth).map((block) => block.id),
+        );
+      expect(clipped).toEqual([]);
+      // On a phone too: the snippets wrap, the page does not scroll sideways.
+      await page.setViewportSize({ width: 390, height: 844 });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await checkPage("phone-en-integrations-new-token");
+      await page.setViewportSize({ width: 1280, height: 720 });
+
       // A lead through the SDK from this test, to the other server process.
       const lead = await postWith(websiteToken, "e2e-sdk");
       expect(lead.callEligible).toBe(true);
@@ -139,7 +160,9 @@ describe.skipIf(!CHROMIUM_PATH)(
     });
 
     it("renames, with the message beside the field for a bad name", async () => {
-      await rowOf("Website form").getByRole("link", { name: "Rename Website form" }).click();
+      await rowOf("Website form")
+        .getByRole("link", { name: /^Rename Website form/ })
+        .click();
       await page.getByLabel("Name", { exact: true }).fill("x".repeat(101));
       // maxlength stops typing past 100 in a browser; the server still checks what is posted.
       await page.getByLabel("Name", { exact: true }).evaluate((input: HTMLInputElement) => {
@@ -155,6 +178,13 @@ describe.skipIf(!CHROMIUM_PATH)(
       await page.getByRole("button", { name: "Save name" }).click();
       await page.waitForURL(`${a.baseUrl}/console/integrations`);
       expect(await rowOf("Website form (2025)").count()).toBe(1);
+      // A confirmation line, once: a reload shows the page without it and renames nothing.
+      expect(await page.locator("#confirmation").textContent()).toBe(
+        "Renamed “Website form” to “Website form (2025)”.",
+      );
+      await checkPage("renamed-confirmation");
+      await page.reload();
+      expect(await page.locator("#confirmation").count()).toBe(0);
     });
 
     it("works by keyboard: skip link first, Enter submits, focus lands on the new secret, focus is visible", async () => {
@@ -182,13 +212,26 @@ describe.skipIf(!CHROMIUM_PATH)(
     });
 
     it("revokes after a confirmation, and every server refuses the token within 5 s", async () => {
-      await rowOf("Website form (2025)").getByRole("link", { name: "Revoke Website form (2025)" }).click();
+      await rowOf("Website form (2025)")
+        .getByRole("link", { name: /^Revoke Website form \(2025\)/ })
+        .click();
       expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Revoke Website form (2025)?");
       await checkPage("revoke-confirm");
       await page.getByRole("button", { name: "Revoke token" }).click();
       await page.waitForURL(`${a.baseUrl}/console/integrations`);
       const revokedAt = Date.now();
+      expect(await page.locator("#confirmation").textContent()).toBe(
+        "Revoked “Website form (2025)”: it no longer works.",
+      );
+      // Revoked tokens fold away below the list, without actions.
+      const revoked = page.locator("details.revoked-tokens");
+      expect(await revoked.evaluate((details: HTMLDetailsElement) => details.open)).toBe(false);
+      expect(await revoked.locator("summary").textContent()).toBe("Revoked tokens (1)");
+      expect(await rowOf("Website form (2025)").count()).toBe(0);
+      await revoked.locator("summary").click();
       expect(await rowOf("Website form (2025)").locator("td").nth(4).textContent()).toBe("Revoked");
+      expect(await rowOf("Website form (2025)").getByRole("link").count()).toBe(0);
+      await checkPage("integrations-revoked-section");
       expect(await refusedWithin(websiteToken, 5_000)).toBe("token_revoked");
       expect(Date.now() - revokedAt).toBeLessThanOrEqual(5_500);
     });
@@ -201,7 +244,9 @@ describe.skipIf(!CHROMIUM_PATH)(
       await page.reload();
 
       // Roll with an hour of overlap: old and new both work.
-      await rowOf("CRM sync").getByRole("link", { name: "Roll CRM sync" }).click();
+      await rowOf("CRM sync")
+        .getByRole("link", { name: /^Roll CRM sync/ })
+        .click();
       await checkPage("roll");
       await page.getByLabel("In 1 hour").check();
       await page.getByRole("button", { name: "Roll token" }).click();
@@ -213,11 +258,27 @@ describe.skipIf(!CHROMIUM_PATH)(
       expect((await postWith(first, "old-during-overlap")).id).toBeTruthy();
       expect((await postWith(second, "new-during-overlap")).id).toBeTruthy();
 
-      // Roll the second with "now": it expires at once and is refused with its own code; the third works.
-      await page.getByRole("link", { name: "Done: back to the list" }).click();
+      // Reloading the page shown after the roll rolls nothing again and shows no secret again.
       const rows = page.locator("#token-table tbody tr", { hasText: "CRM sync" });
       expect(await rows.count()).toBe(2);
-      await rows.filter({ hasText: "Active" }).getByRole("link", { name: "Roll CRM sync" }).click();
+      await page.reload();
+      expect(await page.locator("#new-secret").count()).toBe(0);
+      expect(await rows.count()).toBe(2);
+      expect(await rows.filter({ hasText: "Active" }).count()).toBe(1);
+      await checkPage("rolled-then-reloaded");
+
+      // Same-named tokens are told apart: each action names the token's suffix.
+      const suffixes = await rows.locator("code").allTextContents();
+      expect(new Set(suffixes).size).toBe(2);
+      expect(
+        await page.getByRole("link", { name: `Roll CRM sync (${suffixes[0]})`, exact: true }).count(),
+      ).toBe(1);
+
+      // Roll the second with "now": it expires at once and is refused with its own code; the third works.
+      await rows
+        .filter({ hasText: "Active" })
+        .getByRole("link", { name: /^Roll CRM sync/ })
+        .click();
       await page.getByLabel("Now").check();
       await page.getByRole("button", { name: "Roll token" }).click();
       await page.locator("#new-secret").waitFor();
@@ -226,7 +287,7 @@ describe.skipIf(!CHROMIUM_PATH)(
       expect((await postWith(third, "third")).id).toBeTruthy();
       expect((await postWith(first, "first-still-in-its-hour")).id).toBeTruthy();
 
-      await page.getByRole("link", { name: "Done: back to the list" }).click();
+      await page.reload();
       const statuses = await page.locator("#token-table tbody tr td:nth-child(6)").allTextContents();
       expect(statuses.filter((s) => s.startsWith("Expires"))).toHaveLength(1);
       expect(statuses.filter((s) => s.startsWith("Expired"))).toHaveLength(1);
@@ -254,13 +315,33 @@ describe.skipIf(!CHROMIUM_PATH)(
       expect(await page.getByRole("status").textContent()).toBe("Ha cerrado la sesión.");
       await checkPage("sign-in-es");
       await page.goto(`${a.baseUrl}/console/integrations`);
-      expect(page.url()).toBe(`${a.baseUrl}/console/sign-in`);
+      expect(page.url()).toBe(`${a.baseUrl}/console/sign-in?next=%2Fconsole%2Fintegrations`);
       // The old cookie, replayed by hand, is refused too: the session is gone from the database.
       const replay = await fetch(`${a.baseUrl}/console/integrations`, {
         headers: { cookie: `stl_session=${cookie!.value}` },
         redirect: "manual",
       });
-      expect([replay.status, replay.headers.get("location")]).toEqual([303, "/console/sign-in"]);
+      expect([replay.status, replay.headers.get("location")]).toEqual([
+        303,
+        "/console/sign-in?next=%2Fconsole%2Fintegrations",
+      ]);
+    });
+
+    it("without SMTP, 'forgot password' says whom to ask; the signed-out pages fit a phone in both languages", async () => {
+      await page.getByRole("link", { name: "¿Olvidó la contraseña?" }).click();
+      await page.waitForURL(`${a.baseUrl}/console/forgot`);
+      expect(await page.locator("#forgot-no-mail").textContent()).toContain("stl owners create");
+      expect(await page.locator("form[action='/console/forgot']").count()).toBe(0);
+      await checkPage("forgot-no-smtp-es");
+      await page.setViewportSize({ width: 390, height: 844 });
+      for (const lang of ["es", "en"] as const)
+        for (const path of ["/console/sign-in", "/console/forgot"]) {
+          await page.goto(`${a.baseUrl}/console/language?to=${lang}&back=${path}`);
+          expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+          await checkPage(`phone-${lang}-${path.split("/").pop()}`);
+        }
+      await page.setViewportSize({ width: 1280, height: 720 });
+      await page.goto(`${a.baseUrl}/console/language?to=es&back=/console/sign-in`);
     });
 
     it("signs in again with the password, in English", async () => {
@@ -274,7 +355,9 @@ describe.skipIf(!CHROMIUM_PATH)(
       await checkPage("sign-in-refused");
       await page.getByLabel("Password").fill(PASSWORD);
       await page.getByRole("button", { name: "Sign in" }).click();
-      await page.waitForURL(`${a.baseUrl}/console/integrations`);
+      // The account has leads now: the console opens on the inbox.
+      await page.waitForURL(`${a.baseUrl}/console/inbox`);
+      await page.getByRole("link", { name: "Integrations" }).click();
       expect(await rowOf("CRM sync").count()).toBe(3);
     });
 

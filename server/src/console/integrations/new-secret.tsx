@@ -1,13 +1,17 @@
 // A token's secret, shown once: copy button, curl and SDK snippets with this server's URL, and "Send a test lead".
 import { LEAD_INTAKE_PATH } from "@speed-to-lead/spec";
+import type { Language } from "../../http/language.ts";
+import { CodeBlock } from "../kit/code-block.tsx";
 import type { Translate } from "../kit/dictionary.ts";
+import { TimeSentence } from "../kit/local-time.tsx";
 
 export interface NewSecretProps {
   t: Translate;
+  lang: Language;
   name: string;
   token: string;
   baseUrl: string;
-  /** After a roll: when the replaced token stops working, already formatted. */
+  /** After a roll: when the replaced token stops working (ISO 8601). */
   oldExpiresAt?: string;
 }
 
@@ -31,23 +35,35 @@ function sdkSnippet(baseUrl: string, token: string): string {
     `import { consentBlock, createLeadClient } from "@speed-to-lead/sdk";`,
     "",
     `const client = createLeadClient({ baseUrl: ${JSON.stringify(baseUrl)}, token: ${JSON.stringify(token)} });`,
+    "// capturedAt: when the person gave consent, stored with the submission (not the time of sending).",
+    `const submission = { reference: "sub_8812", submittedAt: "2026-11-20T14:02:00Z" };`,
     "const lead = await client.postLead({",
     `  phone: "(415) 555-2671",`,
     "  test: true,",
-    `  consent: consentBlock({ source: "webform:/contact", reference: "sub_8812", capturedAt: new Date() }),`,
+    "  consent: consentBlock({",
+    `    source: "webform:/contact",`,
+    "    reference: submission.reference,",
+    "    capturedAt: submission.submittedAt,",
+    "  }),",
     "});",
     "console.log(lead.id, lead.callEligible);",
   ].join("\n");
 }
 
-export function NewSecret({ t, name, token, baseUrl, oldExpiresAt }: NewSecretProps): JSX.Element {
+export function NewSecret({ t, lang, name, token, baseUrl, oldExpiresAt }: NewSecretProps): JSX.Element {
   return (
     <section class="secret" aria-labelledby="new-secret-title">
-      <h2 id="new-secret-title" tabindex="-1" safe>
+      <h2 id="new-secret-title" tabindex="-1" data-focus-on-load safe>
         {t("integrations.secret.title", { name })}
       </h2>
       <p>{t("integrations.secret.once")}</p>
-      {oldExpiresAt ? <p safe>{t("integrations.secret.rolled", { at: oldExpiresAt })}</p> : ""}
+      {oldExpiresAt ? (
+        <p id="rolled-line">
+          <TimeSentence template={t("integrations.secret.rolled")} at={oldExpiresAt} lang={lang} />
+        </p>
+      ) : (
+        ""
+      )}
       <p>
         <code class="token" id="new-secret" safe>
           {token}
@@ -65,13 +81,19 @@ export function NewSecret({ t, name, token, baseUrl, oldExpiresAt }: NewSecretPr
         <span id="copy-status" role="status"></span>
       </p>
       <h3>{t("integrations.secret.curl")}</h3>
-      <pre tabindex="0" safe>
-        {curlSnippet(baseUrl, token)}
-      </pre>
+      <CodeBlock
+        t={t}
+        id="curl-snippet"
+        code={curlSnippet(baseUrl, token)}
+        label={t("integrations.secret.copyCurl")}
+      />
       <h3>{t("integrations.secret.sdk")}</h3>
-      <pre tabindex="0" safe>
-        {sdkSnippet(baseUrl, token)}
-      </pre>
+      <CodeBlock
+        t={t}
+        id="sdk-snippet"
+        code={sdkSnippet(baseUrl, token)}
+        label={t("integrations.secret.copySdk")}
+      />
       <h3>{t("integrations.secret.testLead")}</h3>
       <p class="hint" id="test-lead-hint">
         {t("integrations.secret.testLeadHint")}

@@ -1,12 +1,11 @@
-// One page per action on a token (rename, revoke, roll) and the page that shows a rolled token's new secret.
+// One page per action on a token (rename, revoke, roll): each confirms before its post.
 import type { Children } from "@kitajs/html";
 import { ROLL_EXPIRIES, TOKEN_NAME_MAX_LENGTH } from "../../core/accounts/token-service.ts";
 import type { Language } from "../../http/language.ts";
 import type { Translate } from "../kit/dictionary.ts";
 import { Field } from "../kit/field.tsx";
 import { Layout, type SignedInOwner } from "../kit/layout.tsx";
-import { CONSOLE_HOME } from "../kit/navigation.ts";
-import { NewSecret, type NewSecretProps } from "./new-secret.tsx";
+import { INTEGRATIONS_PATH } from "../kit/navigation.ts";
 
 interface ActionPageProps {
   lang: Language;
@@ -41,7 +40,7 @@ function Buttons({ t, submit, danger }: { t: Translate; submit: string; danger?:
       <button type="submit" class={danger ? "danger" : undefined} safe>
         {submit}
       </button>{" "}
-      <a class="button secondary" href={CONSOLE_HOME}>
+      <a class="button secondary" href={INTEGRATIONS_PATH}>
         {t("integrations.cancel")}
       </a>
     </p>
@@ -114,18 +113,6 @@ export function RollPage(props: ActionPageProps & { error?: string }): JSX.Eleme
         </fieldset>
         <Buttons t={t} submit={t("integrations.rollPage.submit")} />
       </form>
-    </ActionLayout>
-  );
-}
-
-export function RolledPage(props: ActionPageProps & { secret: Omit<NewSecretProps, "t"> }): JSX.Element {
-  const { t } = props;
-  return (
-    <ActionLayout {...props} title={t("integrations.rollPage.title", { name: props.tokenName })}>
-      <NewSecret t={t} {...props.secret} />
-      <p>
-        <a href={CONSOLE_HOME}>{t("integrations.secret.done")}</a>
-      </p>
     </ActionLayout>
   );
 }

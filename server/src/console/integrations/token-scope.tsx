@@ -45,10 +45,18 @@ export function ScopeChoice({ t, scope, error }: ScopeChoiceProps): JSX.Element 
   );
 }
 
-/** The token list's cell: what the token may do, in a word or two. */
-export function ScopeCell({ t, scope }: { t: Translate; scope: TokenScope }): JSX.Element {
+/** The token list's cell: what the token may do, in a word or two; `label` names the column on a phone's card. */
+export function ScopeCell({
+  t,
+  scope,
+  label,
+}: {
+  t: Translate;
+  scope: TokenScope;
+  label?: string;
+}): JSX.Element {
   return (
-    <td class={`scope-${scope}`} safe>
+    <td class={`scope-${scope}`} data-label={label} safe>
       {t(`integrations.scope.${scope}Short`)}
     </td>
   );

@@ -1,9 +1,10 @@
-// The account's channel tokens as a table: name, prefix and last four, created, last used, leads (24 h), status, access.
+// The account's channel tokens: usable and expired ones in a table with their actions (and what each may do),
+// revoked ones folded away below without actions. Same-named tokens are told apart by their suffix and creation time.
 import { tokenPrefix } from "../../core/accounts/channel-token.ts";
 import type { AccountToken } from "../../core/accounts/token-service.ts";
 import type { Language } from "../../http/language.ts";
-import { shownTime } from "../kit/dates.ts";
 import type { Translate } from "../kit/dictionary.ts";
+import { LocalTime, TimeSentence } from "../kit/local-time.tsx";
 import { TableHead } from "../kit/table-head.tsx";
 import { ScopeCell } from "./token-scope.tsx";
 
@@ -12,109 +13,128 @@ export interface TokenTableProps {
   t: Translate;
   tokens: AccountToken[];
   now: Date;
-  /** Rendered for an htmx response beside another fragment: replaces the table in place. */
-  outOfBand?: boolean;
 }
 
-function TimeCell({ at, lang }: { at: Date; lang: Language }): JSX.Element {
+type Status = { kind: "active" | "expiring" | "expired" | "revoked"; template: string; at?: Date };
+
+function status(token: AccountToken, t: Translate, now: Date): Status {
+  if (token.revoked_at) return { kind: "revoked", template: t("integrations.status.revoked") };
+  if (token.expires_at && new Date(token.expires_at) <= now)
+    return { kind: "expired", template: t("integrations.status.expired"), at: token.expires_at };
+  if (token.expires_at)
+    return { kind: "expiring", template: t("integrations.status.expires"), at: token.expires_at };
+  return { kind: "active", template: t("integrations.status.active") };
+}
+
+/** "stl_ch_…AbCd": never broken across lines. */
+const suffixOf = (token: AccountToken) => `${tokenPrefix(token.scope)}…${token.hint}`;
+
+function TokenRows({
+  lang,
+  t,
+  tokens,
+  now,
+  withActions,
+}: TokenTableProps & { withActions: boolean }): JSX.Element {
+  const columns = [
+    t("integrations.col.name"),
+    t("integrations.col.token"),
+    t("integrations.col.created"),
+    t("integrations.col.lastUsed"),
+    t("integrations.col.leads24h"),
+    t("integrations.col.status"),
+    t("integrations.col.scope"),
+  ];
   return (
-    <time datetime={new Date(at).toISOString()} safe>
-      {shownTime(at, lang)}
-    </time>
+    <table class="cards">
+      <TableHead
+        caption={withActions ? t("integrations.tokens") : t("integrations.status.revoked")}
+        columns={withActions ? [...columns, t("integrations.col.actions")] : columns}
+      />
+      <tbody>
+        {tokens.map((token) => {
+          const shown = status(token, t, now);
+          const usable = shown.kind === "active" || shown.kind === "expiring";
+          const base = `/console/integrations/tokens/${token.id}`;
+          // "Roll Website form (stl_ch_…AbCd)": two tokens of one name have different labels.
+          const label = (action: string) =>
+            t("integrations.actionsFor", { action, name: `${token.name} (${suffixOf(token)})` });
+          return (
+            <tr data-token-id={token.id}>
+              <th scope="row" safe>
+                {token.name}
+              </th>
+              <td data-label={columns[1]}>
+                <code class="nowrap" safe>
+                  {suffixOf(token)}
+                </code>
+              </td>
+              <td data-label={columns[2]}>
+                <LocalTime at={token.created_at} lang={lang} />
+              </td>
+              <td data-label={columns[3]}>
+                {token.last_used_at ? (
+                  <LocalTime at={token.last_used_at} lang={lang} />
+                ) : (
+                  t("integrations.never")
+                )}
+              </td>
+              <td data-label={columns[4]}>{String(token.leads_24h)}</td>
+              <td data-label={columns[5]} class={`status-${shown.kind}`}>
+                {shown.at ? (
+                  <TimeSentence template={shown.template} at={shown.at} lang={lang} />
+                ) : (
+                  Bun.escapeHTML(shown.template)
+                )}
+              </td>
+              <ScopeCell t={t} scope={token.scope} label={columns[6]} />
+              {withActions ? (
+                <td class="actions">
+                  <a href={`${base}/rename`} aria-label={label(t("integrations.rename"))}>
+                    {t("integrations.rename")}
+                  </a>
+                  {usable ? (
+                    <>
+                      <a href={`${base}/roll`} aria-label={label(t("integrations.roll"))}>
+                        {t("integrations.roll")}
+                      </a>
+                      <a href={`${base}/revoke`} aria-label={label(t("integrations.revoke"))}>
+                        {t("integrations.revoke")}
+                      </a>
+                    </>
+                  ) : (
+                    ""
+                  )}
+                </td>
+              ) : (
+                ""
+              )}
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
   );
 }
 
-function status(
-  token: AccountToken,
-  t: Translate,
-  lang: Language,
-  now: Date,
-): { kind: string; text: string } {
-  if (token.revoked_at) return { kind: "revoked", text: t("integrations.status.revoked") };
-  if (token.expires_at && new Date(token.expires_at) <= now)
-    return {
-      kind: "expired",
-      text: t("integrations.status.expired", { at: shownTime(token.expires_at, lang) }),
-    };
-  if (token.expires_at)
-    return {
-      kind: "expiring",
-      text: t("integrations.status.expires", { at: shownTime(token.expires_at, lang) }),
-    };
-  return { kind: "active", text: t("integrations.status.active") };
-}
-
-export function TokenTable({ lang, t, tokens, now, outOfBand }: TokenTableProps): JSX.Element {
+export function TokenTable(props: TokenTableProps): JSX.Element {
+  const { t, tokens } = props;
+  const revoked = tokens.filter((token) => token.revoked_at);
+  const current = tokens.filter((token) => !token.revoked_at);
   return (
-    <div id="token-table" hx-swap-oob={outOfBand ? "true" : undefined}>
-      {tokens.length === 0 ? (
+    <div id="token-table">
+      {current.length === 0 ? (
         <p>{t("integrations.empty")}</p>
       ) : (
-        <table>
-          <TableHead
-            caption={t("integrations.tokens")}
-            columns={[
-              t("integrations.col.name"),
-              t("integrations.col.token"),
-              t("integrations.col.created"),
-              t("integrations.col.lastUsed"),
-              t("integrations.col.leads24h"),
-              t("integrations.col.status"),
-              t("integrations.col.scope"),
-              t("integrations.col.actions"),
-            ]}
-          />
-          <tbody>
-            {tokens.map((token) => {
-              const shown = status(token, t, lang, now);
-              const usable = shown.kind === "active" || shown.kind === "expiring";
-              const base = `/console/integrations/tokens/${token.id}`;
-              const label = (action: string) => t("integrations.actionsFor", { action, name: token.name });
-              return (
-                <tr data-token-id={token.id}>
-                  <th scope="row" safe>
-                    {token.name}
-                  </th>
-                  <td>
-                    <code safe>{`${tokenPrefix(token.scope)}…${token.hint}`}</code>
-                  </td>
-                  <td>
-                    <TimeCell at={token.created_at} lang={lang} />
-                  </td>
-                  <td>
-                    {token.last_used_at ? (
-                      <TimeCell at={token.last_used_at} lang={lang} />
-                    ) : (
-                      t("integrations.never")
-                    )}
-                  </td>
-                  <td>{String(token.leads_24h)}</td>
-                  <td class={`status-${shown.kind}`} safe>
-                    {shown.text}
-                  </td>
-                  <ScopeCell t={t} scope={token.scope} />
-                  <td class="actions">
-                    <a href={`${base}/rename`} aria-label={label(t("integrations.rename"))}>
-                      {t("integrations.rename")}
-                    </a>
-                    {usable ? (
-                      <>
-                        <a href={`${base}/roll`} aria-label={label(t("integrations.roll"))}>
-                          {t("integrations.roll")}
-                        </a>
-                        <a href={`${base}/revoke`} aria-label={label(t("integrations.revoke"))}>
-                          {t("integrations.revoke")}
-                        </a>
-                      </>
-                    ) : (
-                      ""
-                    )}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+        <TokenRows {...props} tokens={current} withActions />
+      )}
+      {revoked.length > 0 ? (
+        <details class="revoked-tokens">
+          <summary>{t("integrations.revokedSection", { count: revoked.length })}</summary>
+          <TokenRows {...props} tokens={revoked} withActions={false} />
+        </details>
+      ) : (
+        ""
       )}
     </div>
   );

@@ -1,4 +1,5 @@
-// Times on the Integrations page: in the page's language, in UTC (the server does not know the browser's zone).
+// A moment as the server writes it: in the page's language, in UTC (the server does not know the browser's zone;
+// console.js rewrites <time> elements in it, see local-time.tsx), and in the CSV.
 import type { Language } from "../../http/language.ts";
 
 const formats = {

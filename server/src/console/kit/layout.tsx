@@ -1,6 +1,7 @@
 // The one page layout: skip link, header with account and language switch, the navigation, main content.
 import type { Children } from "@kitajs/html";
 import type { Language } from "../../http/language.ts";
+import { assetUrl } from "./assets.ts";
 import type { Translate } from "./dictionary.ts";
 import { NAV_ENTRIES } from "./navigation.ts";
 
@@ -53,9 +54,9 @@ export function Layout({ lang, t, title, path, owner, current, children }: Layou
           <meta name="htmx-config" content={HTMX_CONFIG} />
           <title safe>{`${title} · ${t("app.name")}`}</title>
           <link rel="icon" href="data:," />
-          <link rel="stylesheet" href="/console/assets/console.css" />
-          <script src="/console/assets/htmx.min.js" defer></script>
-          <script src="/console/assets/console.js" defer></script>
+          <link rel="stylesheet" href={assetUrl("console.css")} />
+          <script src={assetUrl("htmx.min.js")} defer></script>
+          <script src={assetUrl("console.js")} defer></script>
         </head>
         <body>
           <a class="skip" href="#main">

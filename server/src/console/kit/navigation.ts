@@ -12,7 +12,21 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   { id: "inbox", href: "/console/inbox", label: "nav.inbox" },
   { id: "integrations", href: "/console/integrations", label: "nav.integrations" },
   { id: "dnc", href: "/console/do-not-call", label: "nav.dnc" },
+  { id: "team", href: "/console/team", label: "nav.team" },
 ];
 
-/** Where the console starts after sign-in. */
-export const CONSOLE_HOME = "/console/integrations";
+/** Where the console starts after sign-in: the inbox once the account has leads, else Integrations. */
+export const CONSOLE_HOME = "/console";
+export const INBOX_PATH = "/console/inbox";
+export const INTEGRATIONS_PATH = "/console/integrations";
+
+/**
+ * A path of this console to send the browser back to (after sign-in, a language switch), else null: never an
+ * absolute URL, "//host" or a backslash trick (open redirect).
+ *
+ * @example consolePathOrNull("/console/inbox/7?x=1") // "/console/inbox/7?x=1"; consolePathOrNull("//evil") // null
+ */
+export function consolePathOrNull(path: string | null | undefined): string | null {
+  if (!path || !/^\/console(\/|\?|$)/.test(path) || /[\\\s]/.test(path)) return null;
+  return path;
+}

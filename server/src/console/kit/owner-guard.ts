@@ -4,6 +4,7 @@
 import type { Counter } from "prom-client";
 import type { PasswordWork } from "../../core/accounts/password-work.ts";
 import { findSession, type OwnerSession } from "../../core/accounts/session-store.ts";
+import type { Mailer } from "../../core/accounts/smtp-mailer.ts";
 import type { Database } from "../../db/database.ts";
 import type { Language } from "../../http/language.ts";
 import { type RequestState, requestState } from "../../http/request-state.ts";
@@ -14,7 +15,7 @@ import { type Translate, translator } from "./dictionary.ts";
 import { readForm } from "./form.ts";
 import type { SignedInOwner } from "./layout.tsx";
 import { MessagePage, type MessagePageProps } from "./message-page.tsx";
-import { CONSOLE_HOME } from "./navigation.ts";
+import { CONSOLE_HOME, consolePathOrNull } from "./navigation.ts";
 import { pageLanguage } from "./page-language.ts";
 import { htmlPage, redirectTo } from "./page-response.ts";
 import { type RequestOrigin, requestOrigin } from "./request-origin.ts";
@@ -29,6 +30,10 @@ export interface ConsoleDeps {
   trustProxy: boolean;
   /** EVIDENCE_SIGNING_KEY: signs the lead evidence records the inbox offers for download. */
   evidenceKey?: string;
+  /** PUBLIC_URL: the base of links the console hands out or mails (never taken from a request's Host when set). */
+  publicUrl?: string;
+  /** SMTP_URL's mailer: "forgot password" mails a link; absent, the page says whom to ask. */
+  mailer?: Mailer;
   /** The argon2 slots of this process (PASSWORD_CHECKS_AT_ONCE): sign-in and set-password take one. */
   passwordWork: PasswordWork;
   /** Counts sign-ins by result (GET /metrics): what a flood or a guessing run did. */
@@ -53,6 +58,8 @@ export interface OwnerContext extends PageContext {
   owner: SignedInOwner;
   /** The posted form (already read for the CSRF check); empty on GET. */
   form: URLSearchParams;
+  /** The session cookie's secret: seals the one-time notices of POST-redirect-GET. */
+  sessionSecret: string;
 }
 
 export interface RouteArgs {
@@ -106,6 +113,12 @@ export function notFoundPage(ctx: OwnerContext): Response {
   });
 }
 
+/** The sign-in page, asked to return to a page a signed-out owner opened (GETs only: a post is not replayed). */
+function signInPathFor(ctx: PageContext): string {
+  const back = ctx.request.method === "GET" ? consolePathOrNull(ctx.path) : null;
+  return back && back !== CONSOLE_HOME ? `${SIGN_IN_PATH}?next=${encodeURIComponent(back)}` : SIGN_IN_PATH;
+}
+
 /** CR, LF or another control character in a query value: no link of ours has one, and a header must never get it. */
 export const queryHasControlCharacters = (request: Request) =>
   [...new URL(request.url).searchParams.values()].some((value) => /[\u0000-\u001f\u007f-\u009f]/.test(value));
@@ -136,14 +149,14 @@ export function ownerPage(
     if (queryHasControlCharacters(ctx.request)) return badQueryPage(ctx);
     const secret = parseCookies(ctx.request.headers.get("cookie"))[SESSION_COOKIE];
     const session = secret ? await findSession(deps.db, secret) : undefined;
-    if (!secret || !session) return redirectTo(ctx.state, ctx.request, SIGN_IN_PATH);
+    if (!secret || !session) return redirectTo(ctx.state, ctx.request, signInPathFor(ctx));
     const owner = { email: session.email, accountSlug: session.accountSlug, csrf: csrfTokenFor(secret) };
     let form = new URLSearchParams();
     if (ctx.request.method !== "GET" && ctx.request.method !== "HEAD") {
       form = await readForm(ctx.request, options);
       if (!csrfAccepted(ctx.request, form, secret, ctx.origin.origin)) return forbiddenPage(ctx, owner);
     }
-    return await handler({ ...ctx, session, owner, form });
+    return await handler({ ...ctx, session, owner, form, sessionSecret: secret });
   };
 }
 

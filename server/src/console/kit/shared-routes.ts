@@ -1,16 +1,12 @@
-// The console's shared routes: its static assets (htmx from node_modules, our CSS and JS), the language switch
-// and /console itself. Page features (owners, integrations, …) are composed in pages.ts.
-/// <reference path="../../file-imports.d.ts" />
+// The console's shared routes: its static assets (versioned, compressed: assets.ts), the language switch and
+// /console itself. Page features (owners, integrations, …) are composed in index.ts.
 import { Elysia } from "elysia";
-import htmxJs from "htmx.org/dist/htmx.min.js" with { type: "file" };
-// Imported as files: `bun build --compile` embeds them, and from source they are their path on disk.
-import sseJs from "htmx-ext-sse/dist/sse.js" with { type: "file" };
+import { accountHasLeads } from "../../core/inbox/account-directory.ts";
 import { requestState } from "../../http/request-state.ts";
 import { problemResponse } from "../../http/respond.ts";
-import consoleCss from "./assets/console.css" with { type: "file" };
-import consoleJs from "./assets/console.js" with { type: "file" };
+import { addAssets, type ConsoleAsset, findAsset, pickEncoding } from "./assets.ts";
 import { setCookie } from "./cookies.ts";
-import { CONSOLE_HOME } from "./navigation.ts";
+import { CONSOLE_HOME, consolePathOrNull, INBOX_PATH, INTEGRATIONS_PATH } from "./navigation.ts";
 import {
   badQueryPage,
   type ConsoleDeps,
@@ -22,40 +18,35 @@ import {
 import { LANGUAGE_COOKIE } from "./page-language.ts";
 import { redirectTo } from "./page-response.ts";
 
-/** A file the console serves under /console/assets/<name>: its path (a file import) and media type. */
-export interface ConsoleAsset {
-  path: string;
-  type: string;
-}
-
-/** The kit's own files; pages add theirs (consoleBase's `pageAssets`). Nothing else on disk is reachable. */
-const KIT_ASSETS: Record<string, ConsoleAsset> = {
-  "htmx.min.js": { path: htmxJs, type: "text/javascript" },
-  "sse.js": { path: sseJs, type: "text/javascript" },
-  "console.js": { path: consoleJs, type: "text/javascript" },
-  "console.css": { path: consoleCss, type: "text/css" },
-};
-
 const ONE_YEAR = 365 * 24 * 60 * 60;
 
-/** Only our own console paths: never an absolute URL or "//host" (open redirect). */
-const safeBack = (back: string | null) =>
-  back && /^\/console(\/|\?|$)/.test(back) && !back.startsWith("//") ? back : CONSOLE_HOME;
+const safeBack = (back: string | null) => consolePathOrNull(back) ?? CONSOLE_HOME;
 
 export function consoleBase(deps: ConsoleDeps, pageAssets: Record<string, ConsoleAsset> = {}) {
-  const ASSETS = { ...KIT_ASSETS, ...pageAssets };
+  addAssets(pageAssets);
   return (
     new Elysia({ name: "console-base" })
-      .get("/console", ({ request }) => redirectTo(requestState(request), request, CONSOLE_HOME))
+      // The start: the inbox once the account has leads, else Integrations (where a new account begins).
+      .get(
+        "/console",
+        ownerPage(deps, async (ctx) => {
+          const hasLeads = await accountHasLeads(deps.db, ctx.session.accountId);
+          return redirectTo(ctx.state, ctx.request, hasLeads ? INBOX_PATH : INTEGRATIONS_PATH);
+        }),
+      )
       .get("/console/assets/:file", ({ request, params }) => {
         const state = requestState(request);
-        const asset = Object.hasOwn(ASSETS, params.file) ? ASSETS[params.file] : undefined;
+        const asset = findAsset(params.file);
         if (!asset) return problemResponse(state, "not_found");
         state.status = 200;
-        return new Response(Bun.file(asset.path), {
+        const encoding = pickEncoding(request.headers.get("accept-encoding"));
+        return new Response(encoding ? asset[encoding] : asset.plain, {
           headers: {
             "content-type": `${asset.type}; charset=utf-8`,
-            "cache-control": "public, max-age=3600",
+            ...(encoding ? { "content-encoding": encoding } : {}),
+            // The name changes with the content: a year, never revalidated.
+            "cache-control": "public, max-age=31536000, immutable",
+            vary: "Accept-Encoding",
             "x-content-type-options": "nosniff",
             "x-request-id": state.requestId,
           },

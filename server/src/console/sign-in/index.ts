@@ -21,7 +21,7 @@ import { parseCookies, setCookie } from "../kit/cookies.ts";
 import { csrfAccepted, csrfTokenFor } from "../kit/csrf.ts";
 import type { MessageKey } from "../kit/dictionary.ts";
 import { field, readPreSessionForm } from "../kit/form.ts";
-import { CONSOLE_HOME } from "../kit/navigation.ts";
+import { CONSOLE_HOME, consolePathOrNull } from "../kit/navigation.ts";
 import {
   type ConsoleDeps,
   forbiddenPage,
@@ -59,16 +59,23 @@ const retryAfter = (seconds: number) => ({ "retry-after": String(Math.max(1, Mat
 
 /**
  * Signs the owner in: a new session id (never one the browser brought), the pre-session cookie dropped, and
- * this browser remembered as the owner's device (its own sign-in allowance from now on).
+ * this browser remembered as the owner's device (its own sign-in allowance from now on); then the page the owner
+ * asked for before signing in (`next`, a console path only), else the console's start.
  */
-async function startSession(deps: ConsoleDeps, ctx: PageContext, ownerId: string, accountId: string) {
+async function startSession(
+  deps: ConsoleDeps,
+  ctx: PageContext,
+  ownerId: string,
+  accountId: string,
+  next?: string,
+) {
   const previous = parseCookies(ctx.request.headers.get("cookie"))[SESSION_COOKIE];
   if (previous) await endSession(deps.db, previous);
   const secret = await createSession(deps.db, ownerId, accountId);
   const device = deviceForSignIn(ctx);
   await trustDevice(deps.db, device.secret, ownerId);
   const secure = ctx.origin.https;
-  return redirectTo(ctx.state, ctx.request, CONSOLE_HOME, [
+  return redirectTo(ctx.state, ctx.request, consolePathOrNull(next) ?? CONSOLE_HOME, [
     setCookie(SESSION_COOKIE, secret, { secure, maxAge: SESSION_ABSOLUTE_SECONDS }),
     setCookie(PRE_SESSION_COOKIE, "", { secure, maxAge: 0 }),
     device.cookie,
@@ -109,7 +116,12 @@ export function ownerPages(deps: ConsoleDeps) {
   const signInForm = (
     ctx: PageContext,
     status: number,
-    props: { email?: string; errors?: { email?: string; password?: string; form?: string }; notice?: string },
+    props: {
+      email?: string;
+      errors?: { email?: string; password?: string; form?: string };
+      notice?: string;
+      next?: string;
+    },
     headers?: Record<string, string>,
   ) => {
     const pre = preSession(ctx);
@@ -134,6 +146,7 @@ export function ownerPages(deps: ConsoleDeps) {
     const form = read.form;
     if (!csrfAccepted(ctx.request, form, preSessionSecret(ctx), ctx.origin.origin)) return forbiddenPage(ctx);
     const email = normalizeEmail(field(form, "email"));
+    const next = consolePathOrNull(field(form, "next")) ?? undefined;
     const password = form.get("password") ?? "";
     const errors = {
       email: !email
@@ -143,14 +156,14 @@ export function ownerPages(deps: ConsoleDeps) {
           : ctx.t("signIn.emailInvalid"),
       password: password ? undefined : ctx.t("form.required"),
     };
-    if (errors.email || errors.password) return signInForm(ctx, 422, { email, errors });
+    if (errors.email || errors.password) return signInForm(ctx, 422, { email, errors, next });
     // Looked up only when the browser brings a device cookie: a flood without one costs no query here.
     const device = await trustedDeviceKey(deps.db, deviceSecret(ctx), email);
     const release = deps.passwordWork.tryAcquire({ known: device !== undefined });
     if (!release) {
       deps.signInAttempts.inc({ result: "busy" });
       const busy = { form: ctx.t("signIn.busy") };
-      return signInForm(ctx, 429, { email, errors: busy }, retryAfter(PASSWORD_BUSY_RETRY_SECONDS));
+      return signInForm(ctx, 429, { email, next, errors: busy }, retryAfter(PASSWORD_BUSY_RETRY_SECONDS));
     }
     try {
       const keys: ThrottleKeys = device ? { device, email } : { email, address: ctx.origin.clientAddress };
@@ -159,18 +172,18 @@ export function ownerPages(deps: ConsoleDeps) {
         deps.signInAttempts.inc({ result: "throttled" });
         const minutes = Math.max(1, Math.ceil(attempt.retryAfterSeconds / 60));
         const locked = { form: ctx.t("signIn.throttled", { minutes }) };
-        return signInForm(ctx, 429, { email, errors: locked }, retryAfter(attempt.retryAfterSeconds));
+        return signInForm(ctx, 429, { email, next, errors: locked }, retryAfter(attempt.retryAfterSeconds));
       }
       const owner = await findOwnerCredentials(deps.db, email);
       // Same answer, and the same argon2 work, for an unknown email, a wrong password or a disabled owner.
       const valid = await verifyPassword(password, owner?.password_hash ?? null);
       if (!owner || !valid || !owner.account_id) {
         deps.signInAttempts.inc({ result: "wrong" });
-        return signInForm(ctx, 401, { email, errors: { form: ctx.t("signIn.failed") } });
+        return signInForm(ctx, 401, { email, next, errors: { form: ctx.t("signIn.failed") } });
       }
       deps.signInAttempts.inc({ result: "signed_in" });
       await attemptSucceeded(deps.db, keys);
-      return await startSession(deps, ctx, owner.id, owner.account_id);
+      return await startSession(deps, ctx, owner.id, owner.account_id, next);
     } finally {
       release();
     }
@@ -225,10 +238,12 @@ export function ownerPages(deps: ConsoleDeps) {
     .get(SIGN_IN_PATH, async (args) => {
       const ctx = pageContext(deps, args);
       const secret = parseCookies(ctx.request.headers.get("cookie"))[SESSION_COOKIE];
+      const search = new URL(ctx.request.url).searchParams;
+      const next = consolePathOrNull(search.get("next")) ?? undefined;
       if (secret && (await findSession(deps.db, secret)))
-        return redirectTo(ctx.state, ctx.request, CONSOLE_HOME);
-      const signedOut = new URL(ctx.request.url).searchParams.get("signed-out") === "1";
-      return signInForm(ctx, 200, { notice: signedOut ? ctx.t("signOut.done") : undefined });
+        return redirectTo(ctx.state, ctx.request, next ?? CONSOLE_HOME);
+      const signedOut = search.get("signed-out") === "1";
+      return signInForm(ctx, 200, { next, notice: signedOut ? ctx.t("signOut.done") : undefined });
     })
     .post(SIGN_IN_PATH, signIn, { parse: "none" })
     .get(`${SIGN_IN_LINK_PATH}/:link`, async (args) => {

@@ -13,6 +13,8 @@ export interface SignInPageProps {
   email?: string;
   errors?: { email?: string; password?: string; form?: string };
   notice?: string;
+  /** The console page to open after signing in. */
+  next?: string;
 }
 
 export function SignInPage({
@@ -23,6 +25,7 @@ export function SignInPage({
   email,
   errors = {},
   notice,
+  next,
 }: SignInPageProps): JSX.Element {
   return (
     <Layout lang={lang} t={t} title={t("signIn.title")} path={path}>
@@ -43,6 +46,7 @@ export function SignInPage({
       )}
       <form method="post" action="/console/sign-in" novalidate>
         <input type="hidden" name="_csrf" value={csrf} />
+        {next ? <input type="hidden" name="next" value={next} /> : ""}
         <Field
           id="email"
           name="email"
@@ -64,6 +68,9 @@ export function SignInPage({
         />
         <button type="submit">{t("signIn.submit")}</button>
       </form>
+      <p>
+        <a href="/console/forgot">{t("forgot.link")}</a>
+      </p>
       <p class="hint">{t("signIn.noAccount")}</p>
     </Layout>
   );

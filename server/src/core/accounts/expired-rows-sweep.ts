@@ -1,5 +1,6 @@
-// Deletes what sign-in leaves behind once it is of no use: expired sessions, sign-in links and devices, and
-// throttle rows quiet for a day. Every process sweeps on its own timer; bounded batches need no coordination.
+// Deletes rows once they are of no use: expired sessions, sign-in links and devices, throttle rows quiet for a
+// day, and the live feed's old lead changes. Every process sweeps on its own timer; bounded batches need no
+// coordination.
 import type { Queryable } from "../../db/database.ts";
 import { describeError, type Logger } from "../../logger.ts";
 import { SESSION_IDLE_SECONDS } from "./session-store.ts";
@@ -10,6 +11,8 @@ const BATCH_ROWS = 500;
 const BATCHES_PER_SWEEP = 20;
 /** A throttle row (not locked) this long after its last attempt has nothing left to say. */
 const QUIET_ATTEMPTS_SECONDS = 24 * 60 * 60;
+/** How far back the live feed's catch-up finds a lead's later changes (its inserts are found by received_at). */
+export const LEAD_CHANGES_KEPT_SECONDS = 7 * 24 * 60 * 60;
 
 const EXPIRED: { table: string; where: string }[] = [
   {
@@ -22,6 +25,10 @@ const EXPIRED: { table: string; where: string }[] = [
     table: "sign_in_attempts",
     where: `(locked_until is null or locked_until <= now())
             and last_attempt_at <= now() - make_interval(secs => ${QUIET_ATTEMPTS_SECONDS})`,
+  },
+  {
+    table: "lead_changes",
+    where: `changed_at <= now() - make_interval(secs => ${LEAD_CHANGES_KEPT_SECONDS})`,
   },
 ];
 

@@ -1,6 +1,6 @@
 // Gives a person access to an account: the owner and its membership (each created when new) and a sign-in link.
 import type { Queryable } from "../../db/database.ts";
-import { ensureOwnerMember } from "./owner-repository.ts";
+import { ensureOwnerMember, findOwnerCredentials } from "./owner-repository.ts";
 import { createSignInLink, signInLinkUrl } from "./sign-in-links.ts";
 import { ensureAccount } from "./token-repository.ts";
 
@@ -10,4 +10,14 @@ export async function createOwnerSignIn(q: Queryable, slug: string, email: strin
   const owner = await ensureOwnerMember(q, account.id, email);
   const link = signInLinkUrl(publicUrl, await createSignInLink(q, owner.id));
   return { account, owner, link };
+}
+
+/**
+ * A fresh link for an enabled owner of some account (`stl owners link`, "forgot password"); undefined for anyone
+ * else, so nothing is created for an unknown email.
+ */
+export async function existingOwnerSignIn(q: Queryable, email: string, publicUrl: string) {
+  const owner = await findOwnerCredentials(q, email);
+  if (!owner?.account_id) return undefined;
+  return { ownerId: owner.id, link: signInLinkUrl(publicUrl, await createSignInLink(q, owner.id)) };
 }

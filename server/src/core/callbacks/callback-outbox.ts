@@ -1,6 +1,7 @@
 // The status-callback outbox: rows written beside a lead's state change, claimed and settled by the sender loop.
 import type { NotCalledReason, ResponseState, StatusCallback } from "@speed-to-lead/spec";
 import type { Queryable } from "../../db/database.ts";
+import { CALLBACK_URLS_CHANNEL } from "./callback-urls.ts";
 
 export type CallbackType = StatusCallback["type"];
 
@@ -118,7 +119,7 @@ export async function settleCallback(
 }
 
 /**
- * Sets or clears a token's callback; false when no such token. Clearing closes the token's queued callbacks
+ * Sets or clears a token's callback, and tells the senders (NOTIFY); false when no such token. Clearing closes the token's queued callbacks
  * as failed in the same statement: they have nowhere to go. A new URL takes the queued ones with it.
  */
 export async function setTokenCallback(
@@ -136,5 +137,6 @@ export async function setTokenCallback(
      select 1 from token`,
     [tokenId, callback?.url ?? null, callback?.secret ?? null],
   );
+  if (rows.length > 0) await q.query("select pg_notify($1, '')", [CALLBACK_URLS_CHANNEL]);
   return rows.length > 0;
 }

@@ -6,6 +6,7 @@ import { checkDestination } from "../../http/public-destination.ts";
 import { postSignedWebhook, webhookSigner } from "../../http/signed-webhook.ts";
 import { describeError, type Logger } from "../../logger.ts";
 import { type ClaimedCallback, claimCallbacks, settleCallback } from "./callback-outbox.ts";
+import { CallbackUrls } from "./callback-urls.ts";
 import { callbackWebhookId, statusCallbackBody } from "./status-callback.ts";
 
 /**
@@ -40,6 +41,7 @@ export class CallbackSender {
   private again = false;
   private readonly inFlight = new Set<Promise<void>>();
   private readonly busy = new Map<string, number>();
+  private urls: CallbackUrls | undefined;
 
   constructor(
     private readonly db: Database,
@@ -68,6 +70,12 @@ export class CallbackSender {
     });
   }
 
+  /** A token's callback URL was set or cleared (its NOTIFY): ask again, and run a pass. */
+  callbackUrlsChanged(): void {
+    this.urls?.changed();
+    this.wake();
+  }
+
   async stop(): Promise<void> {
     clearInterval(this.timer);
     this.timer = undefined;
@@ -78,6 +86,8 @@ export class CallbackSender {
   /** Claims into the free slots until none is free or nothing is due; each delivery frees its slot itself. */
   private async fill(): Promise<void> {
     try {
+      this.urls ??= new CallbackUrls(this.db);
+      if (!(await this.urls.any())) return;
       while (this.timer) {
         const free = this.settings.concurrency - this.inFlight.size;
         if (free <= 0) return;

@@ -24,3 +24,11 @@ export async function ownerEmails(db: Queryable, accountId: string): Promise<Map
   );
   return new Map(rows.map((row) => [row.id, row.email]));
 }
+
+/** Whether any lead (live or test) reached the account: /console then opens the inbox. */
+export async function accountHasLeads(db: Queryable, accountId: string): Promise<boolean> {
+  const rows = await db.query<{ one: number }>("select 1 as one from leads where account_id = $1 limit 1", [
+    accountId,
+  ]);
+  return rows.length > 0;
+}

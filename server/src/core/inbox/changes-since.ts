@@ -1,11 +1,23 @@
 // The live feed's catch-up: an account's leads changed since a cursor, re-reading an overlap window so a late commit is never missed.
 import type { Queryable } from "../../db/database.ts";
 import { filterConditions, type InboxFilter } from "./inbox-filter.ts";
-import { INBOX_ROW_SELECT, type InboxRow, type InboxRowRecord, toInboxRow } from "./inbox-row.ts";
-import { decodeCursor, encodeCursor, type KeysetPosition, microsToTimestamp } from "./keyset-cursor.ts";
+import {
+  INBOX_ROW_COLUMNS,
+  INBOX_ROW_FROM,
+  type InboxRow,
+  type InboxRowRecord,
+  toInboxRow,
+} from "./inbox-row.ts";
+import {
+  decodeCursor,
+  encodeCursor,
+  type KeysetPosition,
+  microsToTimestamp,
+  timestampToMicros,
+} from "./keyset-cursor.ts";
 
 /**
- * updated_at is stamped when a transaction starts its work, not when it commits: a row can become
+ * A change is stamped when a transaction starts its work, not when it commits: a row can become
  * visible after rows stamped later. Each catch-up re-reads this window before the cursor; a
  * transaction holding a stamp longer than this (the intake's lock_timeout is 5 s) or a clock skew
  * between servers larger than it could be missed. Re-read rows are sent again: clients upsert by id.
@@ -26,8 +38,12 @@ export const feedCursorAt = (moment: Date): string =>
   encodeCursor({ micros: String(moment.getTime() * 1000), id: ZERO_ID });
 
 /**
- * Batches of the account's leads whose updated_at is at or after (cursor − OVERLAP_MS), read in keyset
- * order; the last batch's cursor is the newest change. An absent or unreadable cursor starts from now.
+ * Batches of the account's leads changed at or after (cursor − OVERLAP_MS), read in keyset order of
+ * their change; the last batch's cursor is the newest change. A change is a lead's insert (at its
+ * received_at, found through leads_inbox) or a later change of its updated_at (a row of lead_changes,
+ * logged by a trigger: no leads index holds updated_at, so a settlement's update stays HOT). A lead
+ * changed twice in the window comes twice, both times as it is now. An absent or unreadable cursor
+ * starts from now.
  *
  * @example for await (const { rows, cursor } of changesSince(db, accountId, lastEventId)) send(rows, cursor);
  */
@@ -46,23 +62,36 @@ export async function* changesSince(
   };
   for (;;) {
     const params: unknown[] = [accountId];
-    const where = ["l.account_id = $1", ...filterConditions(filter, params)];
+    const where = ["l.account_id = $1", ...filterConditions(filter, params)].join(" and ");
     params.push(after.micros, after.id, BATCH);
     const n = params.length;
-    const records = await db.query<InboxRowRecord>(
-      `${INBOX_ROW_SELECT}
-       where ${where.join(" and ")} and (l.updated_at, l.id) > (${microsToTimestamp(`$${n - 2}`)}, $${n - 1}::uuid)
-       order by l.updated_at, l.id
+    const position = `(${microsToTimestamp(`$${n - 2}`)}, $${n - 1}::uuid)`;
+    const records = await db.query<InboxRowRecord & { changed_micros: string }>(
+      `select ${INBOX_ROW_COLUMNS}, ${timestampToMicros("ch.changed_at")} as changed_micros
+       ${INBOX_ROW_FROM}
+       join (
+         (select l.id, l.received_at as changed_at from leads l
+          where ${where} and (l.received_at, l.id) > ${position}
+          order by l.received_at, l.id limit $${n})
+         union all
+         (select l.id, c.changed_at from lead_changes c join leads l on l.id = c.lead_id
+          where c.account_id = $1 and ${where} and (c.changed_at, c.lead_id) > ${position}
+          order by c.changed_at, c.lead_id limit $${n})
+       ) ch on ch.id = l.id
+       order by ch.changed_at, ch.id
        limit $${n}`,
       params,
     );
     const last = records.at(-1);
     if (last) {
-      after = { micros: last.updated_micros, id: last.id };
-      if (BigInt(last.updated_micros) > BigInt(highWater.micros)) highWater = after;
+      after = { micros: last.changed_micros, id: last.id };
+      if (BigInt(last.changed_micros) > BigInt(highWater.micros)) highWater = after;
     }
     yield {
-      rows: records.map((record) => ({ ...toInboxRow(record), updated_micros: record.updated_micros })),
+      rows: records.map(({ changed_micros: _c, ...record }) => ({
+        ...toInboxRow(record),
+        updated_micros: record.updated_micros,
+      })),
       cursor: encodeCursor(highWater),
     };
     if (records.length < BATCH) return;

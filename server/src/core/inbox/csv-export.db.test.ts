@@ -60,8 +60,25 @@ describe("csv cells", () => {
   it.each(PAYLOADS)("keeps %j as inert text in one cell", (payload) => {
     const [[cell]] = parseCsv(csvLine([payload])) as [[string]];
     expect(cell.replace(/^'/, "")).toBe(payload);
-    // Nothing a spreadsheet evaluates: the cell never starts with a formula trigger.
-    expect(cell).not.toMatch(/^[=+\-@\t\r]/);
+    // Nothing a spreadsheet evaluates: the cell never starts with a formula trigger, not even after spaces.
+    expect(cell).not.toMatch(/^ *[=+\-@\t\r\n]/);
+  });
+
+  it.each([" =1+1", "  @SUM(A1)", "\n=1", " -2+3"])(
+    "neutralises %j, a trigger after spaces or a line feed",
+    (payload) => {
+      expect(csvCell(payload)).toBe(`"'${payload}"`);
+    },
+  );
+
+  it("writes a valid E.164 phone as it is, and neutralises anything else that starts with +", () => {
+    expect(csvCell("+14155552671")).toBe('"+14155552671"');
+    expect(csvCell("+442071838750")).toBe('"+442071838750"');
+    expect(csvCell("+1415555267")).toBe('"+1415555267"');
+    expect(csvCell("+0123")).toBe(`"'+0123"`);
+    expect(csvCell("+1234567890123456")).toBe(`"'+1234567890123456"`);
+    expect(csvCell("+1 415 555 2671")).toBe(`"'+1 415 555 2671"`);
+    expect(csvCell("+1+1")).toBe(`"'+1+1"`);
   });
 
   it("leaves ordinary text alone apart from the quotes", () => {

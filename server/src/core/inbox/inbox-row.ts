@@ -25,6 +25,8 @@ export interface InboxRow {
   channel_name: string;
   test: boolean;
   consent_present: boolean;
+  /** The lead's phone is on the account's do-not-call list now. */
+  phone_listed: boolean;
   call_eligible: boolean;
   /** Why the lead is not called (answered by email only when not not_called); null when call-eligible. */
   not_called_reason: NotCalledReason | null;
@@ -40,12 +42,16 @@ export type InboxRowRecord = Omit<InboxRow, "phone_display" | "call_eligible" | 
   updated_micros: string;
 };
 
-export const INBOX_ROW_SELECT = `select l.id::text as id, l.received_at, l.first_name, l.last_name, l.phone, l.email,
+/** The row's columns, read from leads `l` joined with channel_tokens `t` ({@link INBOX_ROW_FROM}). */
+export const INBOX_ROW_COLUMNS = `l.id::text as id, l.received_at, l.first_name, l.last_name, l.phone, l.email,
   l.source, l.source_original, l.source_campaign, l.property_ref, l.platform, l.external_lead_id, l.channel_token_id::text as channel_token_id,
-  t.name as channel_name, l.test, l.consent is not null as consent_present, l.response_state,
+  t.name as channel_name, l.test, l.consent is not null as consent_present,
+  exists (select 1 from dnc_numbers d where d.account_id = l.account_id and d.phone = l.phone) as phone_listed,
+  l.response_state,
   l.response_reason, l.respond_by, l.updated_at,
-  ${timestampToMicros("l.received_at")} as received_micros, ${timestampToMicros("l.updated_at")} as updated_micros
-from leads l join channel_tokens t on t.id = l.channel_token_id`;
+  ${timestampToMicros("l.received_at")} as received_micros, ${timestampToMicros("l.updated_at")} as updated_micros`;
+export const INBOX_ROW_FROM = "from leads l join channel_tokens t on t.id = l.channel_token_id";
+export const INBOX_ROW_SELECT = `select ${INBOX_ROW_COLUMNS}\n${INBOX_ROW_FROM}`;
 
 export function toInboxRow(record: InboxRowRecord): InboxRow {
   const { response_reason, received_micros: _r, updated_micros: _u, ...row } = record;

@@ -9,6 +9,8 @@ import {
   type TestChannel,
 } from "../../testing/inbox-fixture.ts";
 import { completeConsent } from "../../testing/intake-requests.ts";
+import { numberStanding } from "../dnc/number-standing.ts";
+import { addToList } from "../dnc/service.ts";
 import { getLeadDetail } from "./lead-detail.ts";
 
 describe.each(BACKENDS)("lead detail on %s", (backend) => {
@@ -23,6 +25,46 @@ describe.each(BACKENDS)("lead detail on %s", (backend) => {
   });
   afterEach(() => fixture.reset());
   afterAll(() => fixture?.close());
+
+  it("lists the fields the API ignored in the lead's keyed requests, once each", async () => {
+    const first = await fixture.postAs(
+      web,
+      { email: "i@example.com", crm_owner: "Bo", "<b>x</b>": 1 },
+      { "idempotency-key": "ignored-1" },
+    );
+    expect(first.body.ignored_fields).toEqual(["crm_owner", "<b>x</b>"]);
+    const detail = await getLeadDetail(fixture.db, web.accountId, first.body.id);
+    expect(detail?.ignored_fields).toEqual(["crm_owner", "<b>x</b>"]);
+    const plain = await fixture.postAs(web, { email: "j@example.com" }, { "idempotency-key": "ignored-2" });
+    expect((await getLeadDetail(fixture.db, web.accountId, plain.body.id))?.ignored_fields).toEqual([]);
+  });
+
+  it("lists the status callbacks told to the sender; the number's standing on the list, by account", async () => {
+    const lead = await fixture.postAs(web, { phone: "(415) 555-0177", email: "cb@example.com" });
+    await fixture.db.query(
+      `insert into status_callbacks (id, lead_id, channel_token_id, type, status, attempts, delivered_at)
+       values ($1, $2, $3, 'lead.handed_off', 'delivered', 1, now())`,
+      [Bun.randomUUIDv7(), lead.body.id, web.tokenId],
+    );
+    await addToList(fixture.db, {
+      accountId: web.accountId,
+      phone: "+14155550177",
+      via: "cli",
+      actor: "ops",
+    });
+    const detail = await getLeadDetail(fixture.db, web.accountId, lead.body.id);
+    expect(detail?.callbacks).toMatchObject([{ type: "lead.handed_off", status: "delivered", attempts: 1 }]);
+    expect(await numberStanding(fixture.db, web.accountId, detail!.phone)).toMatchObject({
+      listed: true,
+      history: [{ action: "add", via: "cli", actor: "ops" }],
+    });
+    // Another account's list says nothing about the same number.
+    expect(await numberStanding(fixture.db, other.accountId, "+14155550177")).toEqual({
+      listed: false,
+      history: [],
+    });
+    expect(await numberStanding(fixture.db, web.accountId, null)).toEqual({ listed: false, history: [] });
+  });
 
   it("gives every stored field, the consent as received with when and which token, the key and the repeats", async () => {
     // The fields no repeat changes and no normalization touches: the detail must give each exactly as sent.

@@ -27,6 +27,11 @@ export interface LeadDetail extends Omit<LeadFields, "source" | "consent"> {
   not_called_reason: NotCalledReason | null;
   /** Every idempotency key a request for this lead carried (the first request and keyed repeats). */
   idempotency_keys: { key: string; created_at: Date }[];
+  /**
+   * Top-level names the API ignored in this lead's requests, as their answers said (read from the answers kept for
+   * idempotency keys: requests without a key are not kept, so their ignored names are not known).
+   */
+  ignored_fields: string[];
   repeats: RepeatEntry[];
   /** The response task (null when the lead was never call-eligible). */
   handoff: {
@@ -38,6 +43,31 @@ export interface LeadDetail extends Omit<LeadFields, "source" | "consent"> {
   } | null;
   attempts: AttemptEntry[];
   retries: RetryEntry[];
+  /** The status callbacks told to the sender about this lead. */
+  callbacks: CallbackEntry[];
+}
+
+export interface CallbackEntry {
+  type: "lead.handed_off" | "lead.missed" | "lead.not_called";
+  status: "pending" | "delivered" | "failed";
+  attempts: number;
+  created_at: Date;
+  delivered_at: Date | null;
+  last_error: string | null;
+}
+
+/** The union of `ignored_fields` in the kept answers, in first-seen order. */
+function ignoredIn(bodies: (string | null)[]): string[] {
+  const names = new Set<string>();
+  for (const body of bodies) {
+    try {
+      const ignored = body ? (JSON.parse(body) as { ignored_fields?: unknown }).ignored_fields : undefined;
+      if (Array.isArray(ignored)) for (const name of ignored) if (typeof name === "string") names.add(name);
+    } catch {
+      // An answer that is not JSON lists nothing.
+    }
+  }
+  return [...names];
 }
 
 const LEAD_SQL = `select l.id::text as id, l.received_at, l.updated_at, l.respond_by, l.phone, l.email, l.first_name,
@@ -66,14 +96,20 @@ export async function getLeadDetail(
   // biome-ignore lint/suspicious/noExplicitAny: one joined row, mapped field by field below
   const [row] = await db.query<any>(LEAD_SQL, [accountId, leadId]);
   if (!row) return undefined;
-  const [keys, repeats, attempts, retries] = await Promise.all([
-    db.query<{ key: string; created_at: Date }>(
-      "select key, created_at from idempotency_keys where account_id = $1 and lead_id = $2 order by created_at, key",
+  const [keys, repeats, attempts, retries, callbacks] = await Promise.all([
+    db.query<{ key: string; created_at: Date; response_body: string | null }>(
+      `select key, created_at, response_body from idempotency_keys where account_id = $1 and lead_id = $2
+       order by created_at, key`,
       [accountId, leadId],
     ),
     listRepeats(db, leadId),
     listHandoffAttempts(db, leadId),
     listRetries(db, leadId),
+    db.query<CallbackEntry>(
+      `select type, status, attempts, created_at, delivered_at, last_error from status_callbacks
+       where lead_id = $1 order by created_at, id`,
+      [leadId],
+    ),
   ]);
   return {
     id: row.id,
@@ -109,7 +145,8 @@ export async function getLeadDetail(
     // A refused call keeps its reason while the lead is answered by email.
     call_eligible: callEligible(row),
     not_called_reason: row.response_reason,
-    idempotency_keys: plainRows(keys),
+    idempotency_keys: keys.map(({ key, created_at }) => ({ key, created_at })),
+    ignored_fields: ignoredIn(keys.map((key) => key.response_body)),
     repeats,
     handoff: row.task_status
       ? {
@@ -122,5 +159,6 @@ export async function getLeadDetail(
       : null,
     attempts,
     retries,
+    callbacks: plainRows(callbacks),
   };
 }

@@ -1,0 +1,83 @@
+// The bench's command line: its flags, their defaults and checks (cells shorter than 5 s are refused).
+import { statSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { SCENARIOS } from "./cells.ts";
+
+const ROWS = [...SCENARIOS.map((scenario) => scenario.name), "dispatcher-off", "pooled"];
+const BASELINES = ["single-row"];
+/** Shorter cells are not steady: a run's start and end weigh too much. */
+const MIN_SECONDS = 5;
+
+export const USAGE = `Usage: bun run bench [flags]
+
+  --quick                smoke run: 1 round (no verdicts: a figure needs its spread)
+  --runs N               rounds: every cell measured once per round; median and (min–max) (default 3)
+  --duration S           whole seconds per measured run, at least ${MIN_SECONDS} (default ${MIN_SECONDS})
+  --connections LIST     concurrent connections, pgbench clients (default 32, the goals' count)
+  --scenarios LIST       ${ROWS.join(",")} (default all; dispatcher-off and pooled: PostgreSQL only)
+  --databases LIST       postgres,pglite (default both)
+  --baselines LIST       ${BASELINES.join(",")} (default all; "none" for none)
+  --compare-server DIR   also run fresh leads against the server of DIR (this repository at another
+                         commit, node_modules installed), in the same rounds: the "× before" column
+  --cpu-prof DIR         profile the server (bun --cpu-prof --cpu-prof-md) into DIR
+  --out FILE             markdown report (default bench/results/<date>.md; "-" for none)
+`;
+
+/** A comma-separated flag, each value one of `known` ("none": empty). */
+function list(raw: string | undefined, known: readonly string[], flag: string): string[] {
+  const values = raw === undefined ? [...known] : raw === "none" ? [] : raw.split(",").map((v) => v.trim());
+  const unknown = values.find((value) => !known.includes(value));
+  if (unknown) throw new Error(`--${flag}: unknown "${unknown}"; known: ${known.join(", ")}`);
+  return values;
+}
+
+function whole(raw: string, flag: string): number {
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value <= 0) throw new Error(`--${flag} must be a positive whole number`);
+  return value;
+}
+
+function atLeast(minimum: number, value: number, flag: string): number {
+  if (value < minimum) throw new Error(`--${flag} must be at least ${minimum}: shorter cells are not steady`);
+  return value;
+}
+
+export function parseOptions(argv: string[]) {
+  const flag = { type: "string" } as const;
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      help: { type: "boolean", short: "h" },
+      quick: { type: "boolean" },
+      runs: flag,
+      duration: flag,
+      connections: { type: "string", default: "32" },
+      scenarios: flag,
+      databases: flag,
+      baselines: flag,
+      "compare-server": flag,
+      "cpu-prof": flag,
+      out: { type: "string", default: `results/${new Date().toISOString().slice(0, 10)}.md` },
+    },
+  });
+  if (values.help) return undefined;
+  const compareServer = values["compare-server"] && resolve(values["compare-server"]);
+  if (compareServer && !statSync(join(compareServer, "server/src/main.ts"), { throwIfNoEntry: false }))
+    throw new Error(`--compare-server: ${compareServer} holds no server/src/main.ts`);
+  // The report names the other checkout by its commit, not by a path on this machine.
+  const git = compareServer && Bun.spawnSync(["git", "-C", compareServer, "log", "-1", "--format=%h of %cs"]);
+  const before = git ? `commit ${git.stdout.toString().trim() || "unknown"}` : undefined;
+  return {
+    runs: whole(values.runs ?? (values.quick ? "1" : "3"), "runs"),
+    seconds: atLeast(MIN_SECONDS, whole(values.duration ?? String(MIN_SECONDS), "duration"), "duration"),
+    connections: values.connections.split(",").map((value) => whole(value, "connections")),
+    rows: list(values.scenarios, ROWS, "scenarios"),
+    databases: list(values.databases, ["postgres", "pglite"], "databases"),
+    baselines: list(values.baselines, BASELINES, "baselines"),
+    compareServer,
+    before,
+    cpuProfileDir: values["cpu-prof"] && resolve(values["cpu-prof"]),
+    out: values.out === "-" ? undefined : resolve(import.meta.dir, values.out),
+  };
+}

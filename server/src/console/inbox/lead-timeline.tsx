@@ -1,0 +1,139 @@
+// A lead's story at a glance, oldest first: received (through which token), consent with its evidence, the response
+// decision and why, repeats merged, each hand-off attempt (status, latency), "hand off again" requests, do-not-call
+// changes of its number (the assistant's opt-outs and wrong numbers among them), status callbacks to the sender.
+import type { RecordedChange } from "../../core/dnc/dnc-repository.ts";
+import type { LeadDetail } from "../../core/inbox/lead-detail.ts";
+import type { Language } from "../../http/language.ts";
+import type { Translate } from "../kit/dictionary.ts";
+import { LocalTime } from "../kit/local-time.tsx";
+import { leadOutcome } from "./lead-outcome.ts";
+
+/** A lead as its page shows it: the detail, and its number's standing on the do-not-call list. */
+export interface LeadView extends LeadDetail {
+  phone_listed: boolean;
+  dnc_history: RecordedChange[];
+}
+
+type StateName = LeadDetail["response_state"];
+
+interface TimelineEvent {
+  at: Date | string;
+  what: string;
+  detail?: string;
+  bad?: boolean;
+}
+
+/** "Consent given on webform:/contact at {at}, reference sub_9001": {at} stays for the <LocalTime>. */
+export const consentSentence = (t: Translate, block: { source: string; reference: string }) =>
+  t("lead.consent.sentence", { source: block.source, reference: block.reference });
+
+function attemptEvent(t: Translate, attempt: LeadDetail["attempts"][number]): TimelineEvent {
+  const latency = t("lead.attempts.ms", { ms: attempt.latency_ms });
+  // Never an empty HTTP status: without an answer, the error says what happened.
+  const answer =
+    attempt.http_status === null
+      ? t("lead.attempts.noAnswer")
+      : t("lead.attempts.status", { status: attempt.http_status });
+  return attempt.ok
+    ? {
+        at: attempt.started_at,
+        what: t("timeline.delivered", { n: attempt.attempt }),
+        detail: `${answer}, ${latency}`,
+      }
+    : {
+        at: attempt.started_at,
+        what: t("timeline.failed", { n: attempt.attempt }),
+        detail: [answer, attempt.error, latency].filter(Boolean).join(" · "),
+        bad: true,
+      };
+}
+
+export function timelineEvents(
+  t: Translate,
+  lead: LeadView,
+  requesters: Map<string, string>,
+): TimelineEvent[] {
+  const outcome = leadOutcome(lead);
+  const events: TimelineEvent[] = [
+    { at: lead.received_at, what: t("timeline.received", { channel: lead.channel.name }) },
+    {
+      at: lead.received_at,
+      what: t("timeline.decision", { outcome: t(outcome.label) }),
+      detail: outcome.detail ? t(outcome.detail) : undefined,
+      bad: outcome.kind === "needs-owner",
+    },
+    ...lead.repeats.map((repeat) => ({
+      at: repeat.received_at,
+      what: t("timeline.repeat", { channel: repeat.channel_name }),
+      detail:
+        repeat.changed_fields.length > 0
+          ? t("timeline.repeatChanged", { fields: repeat.changed_fields.join(", ") })
+          : t("lead.repeats.nothing"),
+    })),
+    ...lead.attempts.map((attempt) => attemptEvent(t, attempt)),
+    ...lead.retries.map((retry) => ({
+      at: retry.requested_at,
+      what: t("timeline.retry", { who: requesters.get(retry.requested_by) ?? retry.requested_by }),
+    })),
+    ...lead.dnc_history.map((change) => ({
+      at: change.created_at,
+      what: t(`timeline.dnc.${change.action}`),
+      detail: [t(`dnc.via.${change.via}`), change.actor, change.note].filter(Boolean).join(" · "),
+    })),
+    ...lead.callbacks.map((callback) => ({
+      at: callback.delivered_at ?? callback.created_at,
+      // "lead.handed_off" → "Handed off": the state the sender was told, by its readable name.
+      what: t("timeline.callback", {
+        type: t(`inbox.state.${callback.type.slice("lead.".length) as StateName}`),
+      }),
+      detail: [
+        t(`timeline.callback.${callback.status}`, { attempts: callback.attempts }),
+        callback.last_error,
+      ]
+        .filter(Boolean)
+        .join(" · "),
+      bad: callback.status === "failed",
+    })),
+  ];
+  if (lead.response_state === "missed")
+    events.push({
+      at: lead.respond_by,
+      what: t("timeline.missed"),
+      detail: t("timeline.missedHint"),
+      bad: true,
+    });
+  return events.sort((a, b) => new Date(a.at).getTime() - new Date(b.at).getTime());
+}
+
+export function LeadTimeline(props: {
+  t: Translate;
+  lang: Language;
+  lead: LeadView;
+  requesters: Map<string, string>;
+}): JSX.Element {
+  const { t, lang, lead } = props;
+  return (
+    <section aria-labelledby="timeline-title">
+      <h2 id="timeline-title">{t("timeline.title")}</h2>
+      <ol class="timeline" id="timeline">
+        {timelineEvents(t, lead, props.requesters).map((event) => (
+          <li class={event.bad ? "event-bad" : undefined}>
+            <span class="when">
+              <LocalTime at={event.at} lang={lang} />
+            </span>
+            <span class="what" safe>
+              {event.what}
+            </span>
+            {event.detail ? (
+              <span class="detail" safe>
+                {event.detail}
+              </span>
+            ) : (
+              ""
+            )}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
