@@ -51,8 +51,12 @@ async function postReplayAndPages(server: ServerProcess, token: string) {
 
   const signIn = await fetch(`${server.baseUrl}/console/sign-in`);
   expect(signIn.status).toBe(200);
-  expect(await signIn.text()).toContain('type="password"');
-  const css = await fetch(`${server.baseUrl}/console/assets/console.css`);
+  const signInPage = await signIn.text();
+  expect(signInPage).toContain('type="password"');
+  // The stylesheet under the versioned name the page links to: embedded in the executable.
+  const cssPath = /href="(\/console\/assets\/console\.[0-9a-f]+\.css)"/.exec(signInPage)?.[1];
+  expect(cssPath).toBeDefined();
+  const css = await fetch(`${server.baseUrl}${cssPath}`);
   expect(css.status).toBe(200);
   expect((await css.text()).length).toBeGreaterThan(100);
   const docs = await fetch(`${server.baseUrl}/api/docs`);
