@@ -1,6 +1,7 @@
 // `stl accounts evidence`: whether an account's leads need a TrustedForm certificate or LeadiD token to be called.
+
+import { EVIDENCE_REQUIREMENTS, type EvidenceRequirement } from "../core/accounts/evidence-requirement.ts";
 import { setEvidenceRequirement } from "../core/accounts/token-repository.ts";
-import { EVIDENCE_REQUIREMENTS, type EvidenceRequirement } from "../core/leads/evidence-requirement.ts";
 import type { Database } from "../db/database.ts";
 import { type ParsedArgs, stringOption, UsageError } from "./args.ts";
 import type { Print } from "./token-commands.ts";

@@ -1,7 +1,7 @@
 // Senders follow their leads: GET /api/speed-to-lead/leads/{id} (and …/{id}/evidence) and GET /api/speed-to-lead/leads?platform=…&external_lead_id=….
 import { LEADS_PATH } from "@speed-to-lead/spec";
 import { Elysia } from "elysia";
-import { evidenceRecord } from "../../core/leads/evidence-record.ts";
+import { evidenceRecord } from "../../core/handoff/evidence-record.ts";
 import { handleLeadStatus, type LeadStatusDeps } from "./lead-status-handler.ts";
 
 export function leadStatus(deps: LeadStatusDeps) {

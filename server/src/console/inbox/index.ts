@@ -5,13 +5,13 @@
 import { Elysia } from "elysia";
 import { numberStanding } from "../../core/dnc/number-standing.ts";
 import { addToList } from "../../core/dnc/service.ts";
+import { evidenceRecord } from "../../core/handoff/evidence-record.ts";
 import { handOffAgain } from "../../core/handoff/handoff-retries.ts";
 import { accountHasLeads, channelOptions, ownerEmails } from "../../core/inbox/account-directory.ts";
 import { feedCursorAt } from "../../core/inbox/changes-since.ts";
 import { exportInboxCsv } from "../../core/inbox/csv-export.ts";
 import { listInboxPage } from "../../core/inbox/inbox-page.ts";
 import { getLeadDetail } from "../../core/inbox/lead-detail.ts";
-import { evidenceRecord } from "../../core/leads/evidence-record.ts";
 import { findLeadById } from "../../core/leads/lead-status-repository.ts";
 import { problemResponse } from "../../http/respond.ts";
 import type { ConsoleAsset } from "../kit/assets.ts";

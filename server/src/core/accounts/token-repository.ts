@@ -1,8 +1,8 @@
 // SQL of accounts and channel_tokens: create, list, look up by hash, note last use (the account-scoped
 // changes live in integrations/token-service.ts).
 import type { Queryable } from "../../db/database.ts";
-import type { EvidenceRequirement } from "../leads/evidence-requirement.ts";
 import { DEFAULT_TOKEN_SCOPE, generateChannelToken, type TokenScope, tokenHint } from "./channel-token.ts";
+import type { EvidenceRequirement } from "./evidence-requirement.ts";
 import { hashSecret } from "./secret.ts";
 
 export interface ChannelTokenRecord {

@@ -1,7 +1,7 @@
 // Whether and why a lead may be called, said once: the intake's call_eligible, the response plan (call, answer
 // by email only, or nothing at all), the hand-off's phone and the inbox's filter all come from here.
 import type { NotCalledReason } from "@speed-to-lead/spec";
-import { type EvidenceRequirement, lacksEvidence } from "./evidence-requirement.ts";
+import { type EvidenceRequirement, lacksEvidence } from "../accounts/evidence-requirement.ts";
 import type { LeadFields, LeadRow } from "./lead-record.ts";
 
 /** Why the assistant may not call a lead that is not a test lead. */

@@ -1,8 +1,8 @@
 // How a repeat of (platform, external_lead_id) changes the stored lead.
 
 import { RESPOND_WITHIN_SECONDS } from "@speed-to-lead/spec";
+import type { EvidenceRequirement } from "../accounts/evidence-requirement.ts";
 import { responsePlan } from "./call-eligibility.ts";
-import type { EvidenceRequirement } from "./evidence-requirement.ts";
 import { fieldsFromInput, type LeadFields, type LeadRow } from "./lead-record.ts";
 import type { ValidLead } from "./validation/validate-lead.ts";
 

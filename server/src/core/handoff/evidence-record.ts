@@ -1,9 +1,9 @@
 // A lead's evidence record: consent as received, arrival, every compliance decision, attempts, events and opt-outs, sealed.
 import { EVIDENCE_RECORD_VERSION } from "@speed-to-lead/spec";
 import type { Queryable } from "../../db/database.ts";
-import { RULES_VERSION } from "../handoff/rules-version.ts";
+import type { LeadRow } from "../leads/lead-record.ts";
 import { type EvidenceSeal, sealOf } from "./evidence-signature.ts";
-import type { LeadRow } from "./lead-record.ts";
+import { RULES_VERSION } from "./rules-version.ts";
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
