@@ -1,6 +1,7 @@
 // One vitest run for every package, in four projects so each starts only what it needs (test/README.md);
 // run under Bun (`bun --bun vitest run`) so server code has Bun's APIs.
 import { defineConfig } from "vitest/config";
+import { BaseSequencer, type TestSpecification } from "vitest/node";
 import { fileImports } from "./test/harness/file-imports-plugin.ts";
 
 /** Tests that open a database (PGlite, or the throwaway PostgreSQL cluster) in this process. */
@@ -16,6 +17,16 @@ const PROCESS = [
 const BROWSER = ["**/*.browser.test.ts"];
 /** bench/ has its own runner (bun test) for the harness's parsers. */
 const ALWAYS_EXCLUDED = ["**/node_modules/**", "**/dist/**", "bench/**"];
+/** Longest first: browser and process suites start at once, unit files fill the workers' last gaps. */
+const PROJECT_ORDER: Record<string, number> = { browser: 0, process: 1, database: 2, unit: 3 };
+class SlowProjectsFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const rank = (file: TestSpecification) => PROJECT_ORDER[file.project.name] ?? 4;
+    return [...sorted].sort((a, b) => rank(a) - rank(b));
+  }
+}
+
 /** The PostgreSQL cluster, for the projects that use it. */
 const WITH_POSTGRES = { globalSetup: ["test/harness/global-setup.ts"] };
 
@@ -26,6 +37,7 @@ export default defineConfig({
     // Two cores give vitest one worker by default; most suites wait on child processes, PGlite or PostgreSQL.
     maxWorkers: 3,
     minWorkers: 1,
+    sequence: { sequencer: SlowProjectsFirst },
     testTimeout: 30_000,
     hookTimeout: 60_000,
     fileParallelism: true,
