@@ -28,7 +28,7 @@ const steps: Step[] = [
   // The bench harness's own parsers and statistics (bun:test; no load is generated).
   { name: "bench unit tests (bun test)", command: ["bun", "run", "test"], cwd: "bench" },
   {
-    name: "tests (vitest: unit, route, integration on PGlite and PostgreSQL)",
+    name: "tests (vitest projects: unit, database, process, browser)",
     command: [
       "bun",
       "--bun",

@@ -121,7 +121,10 @@ describe("status callbacks beside hostile receivers", () => {
     expect(hanging.stats.requests).toBeGreaterThanOrEqual(2 * PER_DESTINATION);
     expect(endless.stats.requests).toBeGreaterThan(0);
     expect(hanging.stats.peakOpen).toBeLessThanOrEqual(PER_DESTINATION);
-    expect(endless.stats.peakOpen).toBeLessThanOrEqual(PER_DESTINATION);
+    // The endless receiver sees a cancelled answer's close only after its own pump's next tick, while the
+    // sender may already have opened the slot's next request: one connection can overlap for that moment.
+    // The hanging receiver, whose connections end only by the sender's timeout, shows the bound exactly.
+    expect(endless.stats.peakOpen).toBeLessThanOrEqual(PER_DESTINATION + 1);
     expect(peakMiB - before).toBeLessThan(100);
     console.log(
       `callbacks: ${LEADS_PER_TOKEN} healthy callbacks arrived ${allArrivedMs.toFixed(0)} ms after their leads' posts began; ` +
