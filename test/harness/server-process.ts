@@ -87,6 +87,9 @@ async function waitUntilReady(child: Subprocess, url: string, timeoutMs: number,
   throw new Error(`server not ready at ${url} after ${timeoutMs} ms:\n${output()}`);
 }
 
+/** Debian's libfaketime (package faketime), preloaded into a server started with a `clock`. */
+const LIBFAKETIME = "/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1";
+
 /**
  * `bun server/src/main.ts` from the repository root (or `repository`'s) on a free loopback port.
  *
@@ -95,7 +98,7 @@ async function waitUntilReady(child: Subprocess, url: string, timeoutMs: number,
 export async function startServerProcess(options: StartServerOptions): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
   const argv = options.command?.argv ?? ["bun", ...(options.bunFlags ?? []), "server/src/main.ts"];
-  const child = Bun.spawn(options.clock ? ["faketime", "-f", `@${options.clock}`, ...argv] : argv, {
+  const child = Bun.spawn(argv, {
     cwd: options.command?.cwd ?? options.repository ?? REPOSITORY_ROOT,
     env: childEnv({
       LOG_LEVEL: "info",
@@ -103,8 +106,9 @@ export async function startServerProcess(options: StartServerOptions): Promise<S
       ...options.env,
       PORT: String(port),
       HOST: "127.0.0.1",
-      // faketime reads the instant in the process's zone.
-      ...(options.clock ? { TZ: "UTC" } : {}),
+      // libfaketime loaded into the server itself (not through the `faketime` wrapper, which forks: a
+      // stopped wrapper left the server running); it reads the instant in the process's zone.
+      ...(options.clock ? { TZ: "UTC", LD_PRELOAD: LIBFAKETIME, FAKETIME: `@${options.clock}` } : {}),
     }),
     stdout: options.logFile ? Bun.file(options.logFile) : "pipe",
     stderr: "pipe",

@@ -2,9 +2,9 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { type FakeAssistant, startFakeAssistant } from "@speed-to-lead/server/testing/fake-assistant";
+import { eligibleLead } from "@speed-to-lead/server/testing/handoff-fixture";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type FakeAssistant, startFakeAssistant } from "../../server/src/testing/fake-assistant.ts";
-import { eligibleLead } from "../../server/src/testing/handoff-fixture.ts";
 import { postLead } from "../harness/lead-http.ts";
 import { type ServerProcess, startServerProcess } from "../harness/server-process.ts";
 import { createChannelToken } from "../harness/stl-cli.ts";
