@@ -4,11 +4,9 @@ import { retryDelayMs } from "../../backoff.ts";
 import type { Database } from "../../db/database.ts";
 import { describeError, type Logger } from "../../logger.ts";
 import type { ServiceMetrics } from "../../metrics.ts";
-import { callPermitted } from "../leads/call-eligibility.ts";
-import { callingRulesOfPhone } from "./area-code-states.ts";
 import type { Assistant } from "./assistant.ts";
-import { attemptsSince, capBlocks, capHours } from "./call-caps.ts";
-import { type CallHold, currentHolds, holdBlock, holdsOfPhone } from "./call-holds.ts";
+import { holdBlock, holdsOfPhone } from "./call-holds.ts";
+import { CallLimits } from "./call-limits.ts";
 import { recordHandoffAttempt } from "./handoff-attempts.ts";
 import type { HandoffConfig } from "./handoff-settings.ts";
 import { buildPayload, type ClaimedTask, unanswerable, webhookIdOf } from "./payload.ts";
@@ -17,7 +15,6 @@ import {
   type Acknowledgement,
   claimDueTasks,
   markDelivered,
-  markHeld,
   markOverdueMissed,
   refuseIneligible,
   scheduleRetry,
@@ -51,8 +48,6 @@ export interface DispatcherOptions {
 export const leaseMs = (webhookTimeoutMs: number) => webhookTimeoutMs + Math.min(webhookTimeoutMs, 5_000);
 const MISSED_SWEEP_BATCH = 500;
 const SETTLE_BATCH = 500;
-/** How long the holds read by one delivery serve the next ones. */
-const HOLDS_FRESH_MS = 1_000;
 /** How long a wake-up waits for others before claiming: a few ms on a five-minute promise, and one claim per burst. */
 const CLAIM_GATHER_MS = 5;
 
@@ -78,12 +73,13 @@ export class Dispatcher {
   private readonly timers = new Set<ReturnType<typeof setTimeout>>();
   private pollTimer: ReturnType<typeof setInterval> | undefined;
   private gathering: ReturnType<typeof setTimeout> | undefined;
-  private holds: readonly CallHold[] = [];
-  private holdsReadAt = Number.NEGATIVE_INFINITY;
-  private holdsRead: Promise<CallHold[]> | undefined;
   private lastSweep = 0;
 
-  constructor(private readonly options: DispatcherOptions) {}
+  private readonly limits: CallLimits;
+
+  constructor(private readonly options: DispatcherOptions) {
+    this.limits = new CallLimits(options.db);
+  }
 
   start(): void {
     if (this.running) return;
@@ -200,8 +196,8 @@ export class Dispatcher {
   private async deliver(claimed: ClaimedTask): Promise<void> {
     const { db, assistant, settings, logger, metrics } = this.options;
     try {
-      const phoneHolds = holdsOfPhone(await this.currentHolds(), claimed.phone);
-      const task = await this.applyHolds(claimed, phoneHolds);
+      const phoneHolds = holdsOfPhone(await this.limits.currentHolds(), claimed.phone);
+      const task = await this.limits.applyHolds(claimed, phoneHolds);
       const reason = unanswerable(task);
       if (reason) {
         // A hold is an operator's decision, not a fault.
@@ -218,7 +214,7 @@ export class Dispatcher {
       const startedAt = new Date();
       const payload = buildPayload(task, settings, Date.now(), [
         ...phoneHolds.map(holdBlock),
-        ...(await this.capBlocksOf(task)),
+        ...(await this.limits.capBlocksOf(task)),
       ]);
       const decision = {
         call: payload.data.call,
@@ -274,50 +270,6 @@ export class Dispatcher {
         ...describeError(error),
       });
     }
-  }
-
-  /**
-   * The holds in force, read at most once a second: they are few and change rarely, and a delivery
-   * (claimed, or handed over by the intake) should not pay a query for them. A hold added or removed
-   * reaches every dispatcher within a second.
-   */
-  private async currentHolds(): Promise<readonly CallHold[]> {
-    if (Date.now() - this.holdsReadAt >= HOLDS_FRESH_MS) {
-      this.holdsRead ??= currentHolds(this.options.db).finally(() => {
-        this.holdsRead = undefined;
-      });
-      this.holds = await this.holdsRead;
-      this.holdsReadAt = Date.now();
-    }
-    return this.holds;
-  }
-
-  /**
-   * A hold on the lead's area code in force now and past respond_by: the call waits longer than the
-   * response may, so the lead is answered without its phone (reason held). A shorter or later hold
-   * only moves or cuts the call window.
-   */
-  private async applyHolds(task: ClaimedTask, phoneHolds: readonly CallHold[]): Promise<ClaimedTask> {
-    const now = Date.now();
-    const respondBy = new Date(task.respond_by).getTime();
-    const outlasting = phoneHolds.some(
-      (hold) => new Date(hold.starts_at).getTime() <= now && new Date(hold.ends_at).getTime() >= respondBy,
-    );
-    if (!outlasting || !callPermitted(task)) return task;
-    await markHeld(this.options.db, task.lead_id);
-    return { ...task, response_reason: "held" };
-  }
-
-  /** A call to a number whose rules cap calls: the attempts counted so far may push the window later. */
-  private async capBlocksOf(task: ClaimedTask) {
-    if (!callPermitted(task)) return [];
-    const rules = callingRulesOfPhone(task.phone);
-    const hours = capHours(rules);
-    if (hours === 0) return [];
-    const now = Date.now();
-    const since = new Date(now - hours * 3_600_000);
-    const attempts = await attemptsSince(this.options.db, task.account_id, task.phone!, since);
-    return capBlocks(rules, attempts, now);
   }
 
   private scheduleSettle(): void {
