@@ -1,6 +1,6 @@
 // The OpenAPI path item of a lead's evidence record (getLeadEvidence).
 import { text } from "../text.ts";
-import { type Json, leadReadResponses } from "./responses.ts";
+import { type Json, leadByIdParameters, leadReadResponses } from "./responses.ts";
 
 export const getLeadEvidencePath = (): Json => ({
   get: {
@@ -11,17 +11,7 @@ export const getLeadEvidencePath = (): Json => ({
       "getLeadEvidence.description",
       "The lead's evidence record (schema EvidenceRecord): one sealed JSON document with the consent as received, the token and time of arrival, every compliance decision with the rules that made it, each hand-off attempt, each assistant event and each do-not-call change of its number. The same document as the owner's console download. Any channel token of the lead's account that may read (stl_ch_…) may ask; an intake-only token (stl_pk_…) gets 403, another account's lead 404. ETag and rate limit as getLead.",
     ),
-    parameters: [
-      {
-        name: "id",
-        in: "path",
-        required: true,
-        description: text("getLead.parameter.id.description", "The lead's id, as the post answered it."),
-        schema: { type: "string", format: "uuid" },
-      },
-      { $ref: "#/components/parameters/If-None-Match" },
-      { $ref: "#/components/parameters/Accept-Language" },
-    ],
+    parameters: leadByIdParameters(),
     responses: leadReadResponses([], {
       description: text("getLeadEvidence.200.description", "The evidence record."),
       schema: "EvidenceRecord",

@@ -1,6 +1,6 @@
 // The OpenAPI path item of a lead read by its id (getLead).
 import { text } from "../text.ts";
-import { type Json, leadReadResponses } from "./responses.ts";
+import { type Json, leadByIdParameters, leadReadResponses } from "./responses.ts";
 
 export const getLeadPath = (): Json => ({
   get: {
@@ -11,17 +11,7 @@ export const getLeadPath = (): Json => ({
       "getLead.description",
       "The stored lead, its response state and its hand-off attempts (times and outcomes). Any channel token of the lead's account that may read (stl_ch_…) may ask; an intake-only token (stl_pk_…) gets 403, another account's lead 404. The ETag changes whenever any of it changes: send it back in If-None-Match to get 304 instead. Counts against the token's rate limit like a post.",
     ),
-    parameters: [
-      {
-        name: "id",
-        in: "path",
-        required: true,
-        description: text("getLead.parameter.id.description", "The lead's id, as the post answered it."),
-        schema: { type: "string", format: "uuid" },
-      },
-      { $ref: "#/components/parameters/If-None-Match" },
-      { $ref: "#/components/parameters/Accept-Language" },
-    ],
+    parameters: leadByIdParameters(),
     responses: leadReadResponses([]),
   },
 });

@@ -159,3 +159,16 @@ export function leadReadResponses(
     ),
   };
 }
+
+/** A lead read by its id (getLead, getLeadEvidence): the id in the path, If-None-Match and Accept-Language. */
+export const leadByIdParameters = (): Json[] => [
+  {
+    name: "id",
+    in: "path",
+    required: true,
+    description: text("getLead.parameter.id.description", "The lead's id, as the post answered it."),
+    schema: { type: "string", format: "uuid" },
+  },
+  { $ref: "#/components/parameters/If-None-Match" },
+  { $ref: "#/components/parameters/Accept-Language" },
+];
