@@ -33,12 +33,16 @@ export async function runCli(
   env: Record<string, string>,
   repository = REPOSITORY_ROOT,
 ): Promise<CliResult> {
-  const child = Bun.spawn(["bun", cliEntry(repository), ...args], {
-    cwd: repository,
-    env: childEnv({ LOG_LEVEL: "info", ...env }),
-    stdout: "pipe",
-    stderr: "pipe",
-  });
+  return await runCommand(["bun", cliEntry(repository), ...args], repository, { LOG_LEVEL: "info", ...env });
+}
+
+/** Runs a command to its end in `cwd` with the test environment plus `env`: its exit code and both outputs. */
+export async function runCommand(
+  argv: string[],
+  cwd: string,
+  env: Record<string, string>,
+): Promise<CliResult> {
+  const child = Bun.spawn(argv, { cwd, env: childEnv(env), stdout: "pipe", stderr: "pipe" });
   const [stdout, stderr, exitCode] = await Promise.all([
     new Response(child.stdout).text(),
     new Response(child.stderr).text(),

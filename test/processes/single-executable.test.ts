@@ -12,6 +12,7 @@ import { type BackendDatabase, createBackendDatabase } from "../harness/database
 import { postLead } from "../harness/lead-http.ts";
 import { freePort } from "../harness/postgres.ts";
 import { type ServerProcess, startServerProcess } from "../harness/server-process.ts";
+import { runCommand } from "../harness/stl-cli.ts";
 
 const base = mkdtempSync(join(tmpdir(), "stl-binary-"));
 let binary: string;
@@ -24,20 +25,8 @@ afterAll(() => rmSync(base, { recursive: true, force: true }));
 /** A new empty folder, the only place the executable runs from: no repository above it to lean on. */
 const emptyFolder = (name: string) => mkdtempSync(join(base, `${name}-`));
 
-async function runBinary(args: string[], cwd: string, env: Record<string, string>) {
-  const child = Bun.spawn([binary, ...args], {
-    cwd,
-    env: childEnv({ LOG_LEVEL: "warn", ...env }),
-    stdout: "pipe",
-    stderr: "pipe",
-  });
-  const [stdout, stderr, exitCode] = await Promise.all([
-    new Response(child.stdout).text(),
-    new Response(child.stderr).text(),
-    child.exited,
-  ]);
-  return { stdout, stderr, exitCode };
-}
+const runBinary = (args: string[], cwd: string, env: Record<string, string>) =>
+  runCommand([binary, ...args], cwd, { LOG_LEVEL: "warn", ...env });
 
 /** What every run checks: a lead posted and replayed, the pages served from the embedded assets. */
 async function postReplayAndPages(server: ServerProcess, token: string) {
