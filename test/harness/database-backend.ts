@@ -2,6 +2,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { newPgliteFolder } from "@speed-to-lead/server/testing/fresh-pglite";
 import { inject } from "vitest";
 import { createPooledDatabase } from "./pgbouncer.ts";
 import { createDatabase } from "./postgres.ts";
@@ -51,7 +52,7 @@ export async function createBackendDatabase(backend: Backend): Promise<BackendDa
   const dir = mkdtempSync(join(tmpdir(), "stl-e2e-pglite-"));
   return {
     backend,
-    env: { PGLITE_DIR: join(dir, "pglite") },
+    env: { PGLITE_DIR: newPgliteFolder(join(dir, "pglite")) },
     exclusive: true,
     remove: async () => rmSync(dir, { recursive: true, force: true }),
   };

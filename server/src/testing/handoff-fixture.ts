@@ -11,10 +11,10 @@ import { combineIntakeEvents, type IntakeEvents } from "../core/leads/events.ts"
 import { createBunSqlDatabase } from "../db/bun-sql-driver.ts";
 import type { Database } from "../db/database.ts";
 import { migrate } from "../db/migrate.ts";
-import { createPgliteDatabase } from "../db/pglite-driver.ts";
 import { silentLogger } from "../logger.ts";
 import { createServiceMetrics, type ServiceMetrics } from "../metrics.ts";
 import { type FakeAssistant, startFakeAssistant } from "./fake-assistant.ts";
+import { createMemoryDatabase } from "./fresh-pglite.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -86,9 +86,7 @@ export async function openHandoffFixture(
   postgresUrl?: string,
   hooks: { events?: IntakeEvents; leadsChanged?: (accountIds: string[]) => void } = {},
 ): Promise<HandoffFixture> {
-  const db = postgresUrl
-    ? createBunSqlDatabase(postgresUrl, { poolSize: 4 })
-    : await createPgliteDatabase("memory");
+  const db = postgresUrl ? createBunSqlDatabase(postgresUrl, { poolSize: 4 }) : await createMemoryDatabase();
   await migrate(db);
   const account = await ensureAccount(db, `acct-${crypto.randomUUID().slice(0, 8)}`);
   const { token } = await createChannelToken(db, account.id, "handoff tests");
