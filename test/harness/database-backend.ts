@@ -4,6 +4,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { newPgliteFolder } from "@speed-to-lead/server/testing/fresh-pglite";
 import { inject } from "vitest";
+// The names inject() takes here are declared by the global setup that provides them.
+import type {} from "./global-setup.ts";
 import { createPooledDatabase } from "./pgbouncer.ts";
 import { createDatabase } from "./postgres.ts";
 
