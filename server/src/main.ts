@@ -1,5 +1,6 @@
 // The process, in one of two modes: `server` (the API and the console, and unless DISPATCHER=off the
 // hand-off) and `worker` (`stl dispatch`: the hand-off alone). Everything a process starts is started here.
+import { countStoredLeads } from "./api/metrics/intake-metrics.ts";
 import { listenForMetrics } from "./api/metrics/metrics-listener.ts";
 import { createApp } from "./app.ts";
 import { loadConfig, type ServerConfig } from "./config.ts";
@@ -10,7 +11,8 @@ import { CallbackSender } from "./core/callbacks/callback-sender.ts";
 import { CALLBACK_URLS_CHANNEL } from "./core/callbacks/callback-urls.ts";
 import { type HandoffRuntime, startHandoff } from "./core/handoff/handoff-runtime.ts";
 import { WATCH_POLL_MS as INBOX_POLL_MS } from "./core/inbox/watch-inbox.ts";
-import { createLeadFeed, type LeadFeed } from "./core/leads/lead-feed.ts";
+import { createLeadChangeBus, type LeadChangeBus } from "./core/leads/lead-change-bus.ts";
+import { createLeadFeed, type LeadFeed, publishLeadChanges } from "./core/leads/lead-feed.ts";
 import { type Database, DatabaseMisconfiguredError, DatabaseUnavailableError } from "./db/database.ts";
 import { DirectoryLockedError } from "./db/directory-lock.ts";
 import { bunSqlListen, type ListenFn, listenUrl } from "./db/listen.ts";
@@ -39,6 +41,7 @@ async function startBackground(
   logger: Logger,
   metrics: ServiceMetrics,
   feed: LeadFeed,
+  leadChanges: LeadChangeBus,
 ): Promise<Background> {
   const { databaseUrl, databaseTimeoutMs, databasePooler } = config;
   // The five-minute response; DISPATCHER=off leaves it to `stl dispatch` workers. A server's dispatcher
@@ -53,8 +56,10 @@ async function startBackground(
     databaseTimeoutMs,
     databasePooler,
     listen: listenerFor(config),
-    leadsChanged: (accountIds) => feed.publish(...accountIds),
+    leadChanges,
   });
+  // A committed response task wakes the dispatcher (or, with DISPATCHER=off, the workers) at once.
+  const handoffHears = leadChanges.subscribe((change) => handoff.leadChanged(change));
   // Status callbacks leave from the same outbox tables, by the processes that deliver hand-offs.
   const callbacks = handoff.database
     ? new CallbackSender(
@@ -76,6 +81,7 @@ async function startBackground(
     handoff,
     async stop() {
       sweep.stop();
+      handoffHears();
       await urlChanges?.();
       await callbacks?.stop();
       await handoff.stop();
@@ -128,14 +134,10 @@ export async function runWorker(
   const metrics = createServiceMetrics();
   reportWakeUps(config, logger);
   // Inboxes served by other processes hear of this worker's hand-offs through the lead feed's NOTIFY.
-  const background = await startBackground(
-    "worker",
-    config,
-    db,
-    logger,
-    metrics,
-    leadFeedFor(config, db, logger),
-  );
+  const feed = leadFeedFor(config, db, logger);
+  const leadChanges = createLeadChangeBus(logger);
+  leadChanges.subscribe(publishLeadChanges(feed));
+  const background = await startBackground("worker", config, db, logger, metrics, feed, leadChanges);
   const metricsPort = config.handoff.workerMetricsPort;
   const metricsServer =
     metricsPort === undefined
@@ -169,6 +171,11 @@ export async function runServer(config: ServerConfig): Promise<void> {
   }
 
   const feed = leadFeedFor(config, db, logger);
+  // "A lead changed", said once by the intake, the console and the dispatcher; heard by the inboxes' feed,
+  // the metrics and (once started) the hand-off.
+  const leadChanges = createLeadChangeBus(logger);
+  leadChanges.subscribe(publishLeadChanges(feed));
+  leadChanges.subscribe(countStoredLeads(metrics));
   /** Aborted first at shutdown: the inbox's open event streams end, so app.stop() does not wait for them. */
   const closing = new AbortController();
 
@@ -186,19 +193,9 @@ export async function runServer(config: ServerConfig): Promise<void> {
     passwordChecksAtOnce: config.passwordChecksAtOnce,
     metrics,
     feed,
-    wakeDispatcher: () => background?.handoff.taskCommitted(),
+    leadChanges,
     ownTaskLeaseMs: () => background?.handoff.ownTaskLeaseMs?.(),
     closing: closing.signal,
-    // A task this process just committed: deliver it now rather than at the next poll; one written
-    // leased to this process's dispatcher goes straight to it.
-    events: {
-      leadStored(event) {
-        const handoff = background?.handoff;
-        if (!event.responseTaskId || !handoff) return;
-        if (event.responseTaskLeased && handoff.handOver) handoff.handOver(event.lead, event.responseTaskId);
-        else handoff.taskCommitted();
-      },
-    },
     assistantSecret: config.handoff.webhookSecret,
     evidenceKey: config.evidenceSigningKey,
     intakeBatch: config.intakeBatch,
@@ -247,7 +244,7 @@ export async function runServer(config: ServerConfig): Promise<void> {
     process.stdout.write(demoBanner(baseUrl, demo.token, signInLink));
   }
   ready = true;
-  background = await startBackground("server", config, db, logger, metrics, feed);
+  background = await startBackground("server", config, db, logger, metrics, feed, leadChanges);
   logger.info("ready", { url: baseUrl });
 
   let stopping = false;

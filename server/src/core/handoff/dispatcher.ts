@@ -4,6 +4,7 @@ import { retryDelayMs } from "../../backoff.ts";
 import type { Database } from "../../db/database.ts";
 import { describeError, type Logger } from "../../logger.ts";
 import type { ServiceMetrics } from "../../metrics.ts";
+import type { LeadChangeBus } from "../leads/lead-change-bus.ts";
 import { OutboxWorker } from "../outbox/outbox-worker.ts";
 import type { Assistant } from "./assistant.ts";
 import { holdBlock, holdsOfPhone } from "./call-holds.ts";
@@ -38,8 +39,8 @@ export interface DispatcherOptions {
   settings: DispatcherSettings;
   logger: Logger;
   metrics?: Pick<ServiceMetrics, "handoffLatency" | "tasksMissed" | "handoffAttempts">;
-  /** Leads of these accounts changed state or history (the inbox's live feed); must not throw. */
-  leadsChanged?: (accountIds: string[]) => void;
+  /** Told of the leads whose state or history a hand-off changed (the inbox's live feed). */
+  leadChanges?: Pick<LeadChangeBus, "announce">;
 }
 
 /**
@@ -129,7 +130,7 @@ export class Dispatcher {
       this.options.metrics?.tasksMissed.inc();
       this.options.logger.warn("handoff missed", { lead_id: lead.lead_id });
     }
-    if (missed.length > 0) this.options.leadsChanged?.(missed.map((lead) => lead.account_id));
+    if (missed.length > 0) this.changed(missed.map((lead) => lead.account_id));
   }
 
   private async deliver(claimed: ClaimedTask): Promise<void> {
@@ -146,7 +147,7 @@ export class Dispatcher {
           reason,
         });
         await refuseIneligible(db, task, reason);
-        this.options.leadsChanged?.([task.account_id]);
+        this.changed([task.account_id]);
         return;
       }
       const webhookId = webhookIdOf(task.task_id, task.response_no);
@@ -193,7 +194,7 @@ export class Dispatcher {
       });
       const delay = retryDelayMs(task.attempts, settings);
       await Promise.all([scheduleRetry(db, task, delay, result.error), recorded]);
-      this.options.leadsChanged?.([task.account_id]);
+      this.changed([task.account_id]);
       logger.warn("handoff attempt failed", {
         lead_id: task.lead_id,
         attempt: task.attempts,
@@ -230,7 +231,7 @@ export class Dispatcher {
       const batch = this.acknowledged.splice(0, SETTLE_BATCH);
       try {
         await markDelivered(this.options.db, batch);
-        this.options.leadsChanged?.(batch.map(({ task }) => task.account_id));
+        this.changed(batch.map(({ task }) => task.account_id));
       } catch (error) {
         this.options.logger.error("marking hand-offs delivered failed", {
           tasks: batch.length,
@@ -238,5 +239,9 @@ export class Dispatcher {
         });
       }
     }
+  }
+
+  private changed(accountIds: string[]): void {
+    this.options.leadChanges?.announce({ kind: "updated", accountIds });
   }
 }
