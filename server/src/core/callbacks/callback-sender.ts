@@ -2,12 +2,14 @@
 // claims as slots free, a limit per destination, fair between tokens, and a backoff of its own.
 import { retryDelayMs } from "../../backoff.ts";
 import type { Database } from "../../db/database.ts";
+import type { ListenFn } from "../../db/listen.ts";
+import { notifyChannel } from "../../db/notify-channel.ts";
 import { checkDestination } from "../../http/public-destination.ts";
 import { postSignedWebhook, webhookSigner } from "../../http/signed-webhook.ts";
 import { describeError, type Logger } from "../../logger.ts";
 import { OutboxWorker } from "../outbox/outbox-worker.ts";
 import { type ClaimedCallback, claimCallbacks, settleCallback } from "./callback-outbox.ts";
-import { CallbackUrls } from "./callback-urls.ts";
+import { CALLBACK_URLS_CHANNEL, CallbackUrls } from "./callback-urls.ts";
 import { callbackWebhookId, statusCallbackBody } from "./status-callback.ts";
 
 /**
@@ -143,4 +145,30 @@ export class CallbackSender {
     });
     return result.ok ? undefined : result.error;
   }
+}
+
+/**
+ * The sender started, and woken by a URL set with `stl tokens callback` (LISTEN; without it the sender sees a new
+ * URL within CALLBACK_URLS_RECHECK_MS). stop() drops the LISTEN, then lets callbacks in flight finish.
+ *
+ * @example const callbacks = await startCallbackSender({ db, settings, listen, logger }); … await callbacks.stop();
+ */
+export async function startCallbackSender(options: {
+  db: Database;
+  settings: CallbackSettings;
+  listen: ListenFn | undefined;
+  logger: Logger;
+}): Promise<{ stop(): Promise<void> }> {
+  const { db, settings, listen, logger } = options;
+  const sender = new CallbackSender(db, settings, logger);
+  sender.start();
+  const unlisten = await notifyChannel(CALLBACK_URLS_CHANNEL, { listen, logger }).listen(() =>
+    sender.callbackUrlsChanged(),
+  );
+  return {
+    async stop() {
+      await unlisten?.();
+      await sender.stop();
+    },
+  };
 }
