@@ -78,10 +78,6 @@ export class CallbackSender {
     this.worker.start();
   }
 
-  wake(): void {
-    this.worker.wake();
-  }
-
   /** A token's callback URL was set or cleared (its NOTIFY): ask again, and run a pass. */
   callbackUrlsChanged(): void {
     this.urls?.changed();
