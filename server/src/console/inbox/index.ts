@@ -188,7 +188,7 @@ export function inboxPages(deps: ConsoleDeps, live: InboxLive) {
           actor: ctx.owner.email,
           note: note || null,
         });
-        live.feed.publish(ctx.session.accountId);
+        live.leadChanges.announce({ kind: "updated", accountIds: [ctx.session.accountId] });
         const phone = lead.phone_display ?? lead.phone;
         return redirectWithNotice(db, ctx, `/console/inbox/${lead.id}`, { kind: "dnc-added", phone });
       }),
@@ -204,10 +204,7 @@ export function inboxPages(deps: ConsoleDeps, live: InboxLive) {
           ownerId: ctx.session.ownerId,
         });
         if (!result.ok && result.code === "not_found") return notFoundPage(ctx);
-        if (result.ok) {
-          live.wakeDispatcher();
-          live.feed.publish(ctx.session.accountId);
-        }
+        if (result.ok) live.leadChanges.announce({ kind: "requeued", accountId: ctx.session.accountId });
         const outcome = result.ok ? "ok" : result.code;
         return redirectTo(ctx.state, ctx.request, `/console/inbox/${leadId}?retry=${outcome}`);
       }),

@@ -20,10 +20,10 @@ export type HandOffAgainResult =
 
 /**
  * Makes the lead's response task due now (status pending, the lead pending again), and records who
- * asked and when, in one transaction. The caller then wakes its dispatcher (ServerHandoff.taskCommitted)
- * and tells the live feed; any dispatcher's next poll finds the task anyway.
+ * asked and when, in one transaction. The caller then announces it (a "requeued" lead change): the
+ * dispatcher wakes and the live feed tells the inbox; any dispatcher's next poll finds the task anyway.
  *
- * @example const result = await handOffAgain(db, { accountId, leadId, ownerId }); if (result.ok) handoff.taskCommitted();
+ * @example const result = await handOffAgain(db, { accountId, leadId, ownerId }); if (result.ok) leadChanges.announce({ kind: "requeued", accountId });
  */
 export async function handOffAgain(
   db: Database,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createBunSqlDatabase } from "../../db/bun-sql-driver.ts";
 import type { Database } from "../../db/database.ts";
 import { migrate } from "../../db/migrate.ts";
-import { createPgliteDatabase } from "../../db/pglite-driver.ts";
+import { createMemoryDatabase } from "../../testing/fresh-pglite.ts";
 import { createPostgresTestDatabase } from "../../testing/handoff-fixture.ts";
 import { createTestToken } from "../../testing/intake-requests.ts";
 import type { ChannelIdentity } from "../accounts/authenticator.ts";
@@ -15,7 +15,7 @@ import { acceptLead, type IntakeOutcome } from "./service.ts";
 import { validateLead } from "./validation/validate-lead.ts";
 
 const backends = {
-  pglite: () => createPgliteDatabase("memory"),
+  pglite: () => createMemoryDatabase(),
   postgres: async () => createBunSqlDatabase(await createPostgresTestDatabase(), { poolSize: 4 }),
 };
 
