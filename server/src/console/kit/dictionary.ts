@@ -1,5 +1,6 @@
 // Every string of the console pages, in English and Spanish: one dictionary, keyed by feature ("integrations.…").
 // Spanish must name every English key (the compiler checks it; dictionary.test.ts checks placeholders too).
+import { fillTemplate } from "../../message-template.ts";
 
 const en = {
   "app.name": "Speed-to-Lead",
@@ -820,8 +821,5 @@ export type Translate = (key: MessageKey, params?: Record<string, string | numbe
  */
 export function translator(lang: "en" | "es"): Translate {
   const strings: Record<MessageKey, string> = DICTIONARY[lang];
-  return (key, params) =>
-    strings[key].replace(/\{(\w+)\}/g, (whole, name: string) =>
-      params && name in params ? String(params[name]) : whole,
-    );
+  return (key, params) => fillTemplate(strings[key], params);
 }
