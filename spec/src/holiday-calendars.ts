@@ -1,4 +1,5 @@
 // Legal-holiday calendars by jurisdiction, as rules (fixed date, nth weekday, Easter-relative), never as typed dates.
+// Days set only by proclamation are not computed (no rule gives them): an operator covers one with an emergency hold.
 import type { Weekday } from "./calling-rules.ts";
 
 /** How a holiday's date is found in a year. */
