@@ -19,6 +19,7 @@ describe("holds and call caps through a server process", () => {
   let server: ServerProcess;
   let token: string;
   let holdId: string;
+  let holidayEnd: string;
 
   beforeAll(async () => {
     setup = await assistantAndDatabase({ DISPATCHER_POLL_MS: "100", LOG_LEVEL: "warn" });
@@ -31,6 +32,14 @@ describe("holds and call caps through a server process", () => {
     );
     expect(held.exitCode, held.stderr).toBe(0);
     holdId = JSON.parse(held.stdout).id;
+    // A holiday set only by proclamation on San Diego's code, 30 hours from now: it covers the next permitted
+    // start of a California number (every day, 08:00–20:00 local) whatever the day.
+    holidayEnd = new Date(Date.now() + 30 * HOUR).toISOString();
+    const holiday = await runCli(
+      ["holds", "add", "--area-codes", "619", "--until", holidayEnd, "--reason", "proclamation", "--holiday"],
+      setup.env,
+    );
+    expect(holiday.exitCode, holiday.stderr).toBe(0);
     server = await startServerProcess({ env: setup.env });
   }, 120_000);
   afterAll(async () => {
@@ -60,6 +69,19 @@ describe("holds and call caps through a server process", () => {
     const called = await handOff({ phone: "(504) 555-0102", email: "eva@example.com" });
     expect([called.call, called.phone]).toEqual([{ permitted: true }, "+15045550102"]);
     expect(called.call_window!.rules_applied.map((rule) => rule.kind)).not.toContain("hold");
+  });
+
+  it("a lead under a holiday hold is still called: its window starts after the holiday, which rules_applied names", async () => {
+    const data = await handOff({ phone: "(619) 555-0105" });
+    expect([data.call, data.phone]).toEqual([{ permitted: true }, "+16195550105"]);
+    expect(Date.parse(data.call_window!.earliest)).toBeGreaterThanOrEqual(Date.parse(holidayEnd));
+    expect(data.call_window!.rules_applied).toContainEqual(
+      expect.objectContaining({
+        kind: "hold",
+        name: "Holiday by proclamation (area codes 619)",
+        until: holidayEnd,
+      }),
+    );
   });
 
   it("three signed call attempts to a Florida number in 24 hours: the next hand-off's window waits for the oldest to leave", async () => {

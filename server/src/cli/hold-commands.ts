@@ -1,4 +1,4 @@
-// `stl holds add|list|remove`: emergency holds on calls to a state or to area codes, from the command line.
+// `stl holds add|list|remove`: emergency and holiday holds on calls to a state or to area codes, from the command line.
 import { addHold, type CallHold, listHolds, removeHold } from "../core/handoff/call-holds.ts";
 import { type ParsedArgs, stringOption, UsageError } from "./args.ts";
 import { operator } from "./operator.ts";
@@ -30,6 +30,7 @@ export const holdsAddCommand: Command = async (db, args, print, t) => {
   const reason = stringOption(args, "reason")?.trim();
   if (!reason) throw new UsageError("holds.add.needsReason");
   const common = {
+    kind: args.options.holiday === true ? ("holiday" as const) : ("emergency" as const),
     startsAt: instantOption(args, "from") ?? new Date(),
     endsAt,
     reason: reason.slice(0, 500),
@@ -44,7 +45,8 @@ export const holdsAddCommand: Command = async (db, args, print, t) => {
   if (args.options.json) print(JSON.stringify(hold));
   else {
     const codes = hold.area_codes.join(" ");
-    print(t("holds.added", { id: hold.id, codes, from: hold.starts_at, until: hold.ends_at }));
+    const added = hold.kind === "holiday" ? "holds.addedHoliday" : "holds.added";
+    print(t(added, { id: hold.id, codes, from: hold.starts_at, until: hold.ends_at }));
   }
   return 0;
 };
@@ -60,6 +62,7 @@ export const holdsListCommand: Command = async (db, args, print, t) => {
     // The reason and the operator came from people: JSON-quoted so a control character cannot forge a line.
     const line = t("holds.hold", {
       id: hold.id,
+      kind: t(`holds.kind.${hold.kind}`),
       state: hold.state ?? "-",
       codes: hold.area_codes.join(","),
       from: hold.starts_at,

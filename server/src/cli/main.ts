@@ -81,7 +81,7 @@ export async function runCli(argv: string[], print: Print = console.log, printEr
   if (language.invalid) return refuse(new UsageError("args.langInvalid"));
   let args: ReturnType<typeof parseArgs>;
   try {
-    args = parseArgs(argv, new Set(["json", "help", "history", "clear", "all"]));
+    args = parseArgs(argv, new Set(["json", "help", "history", "clear", "all", "holiday"]));
   } catch (error) {
     if (error instanceof UsageError) return refuse(error);
     throw error;

@@ -41,9 +41,11 @@ const en = {
                               require a TrustedForm certificate and/or LeadiD token in the consent
                               block before a lead is called (without: answered, not called)
   holds add (--state <XX> | --area-codes <504,985>) --until <instant> --reason <text>
-            [--from <instant>] [--by <name>] [--json]
+            [--from <instant>] [--holiday] [--by <name>] [--json]
                               an emergency hold: no calls to those area codes in that period
-                              (instants with their zone, e.g. 2026-12-01T00:00:00Z)
+                              (instants with their zone, e.g. 2026-12-01T00:00:00Z); a lead it
+                              outlasts is answered without its phone. --holiday: a day set only by
+                              proclamation, which only moves call windows past it
   holds list [--all] [--json] current holds (--all: every hold ever added, removed ones too)
   holds remove <id> [--by <name>] [--json]
                               end a hold now
@@ -100,9 +102,11 @@ const es: Record<keyof typeof en, string> = {
                               exige un certificado de TrustedForm y/o un token LeadiD en el bloque de
                               consentimiento antes de llamar (sin ellos: se atiende, no se llama)
   holds add (--state <XX> | --area-codes <504,985>) --until <instante> --reason <texto>
-            [--from <instante>] [--by <nombre>] [--json]
+            [--from <instante>] [--holiday] [--by <nombre>] [--json]
                               una suspensión de emergencia: ninguna llamada a esos códigos de área
-                              en ese periodo (instantes con su zona, p. ej. 2026-12-01T00:00:00Z)
+                              en ese periodo (instantes con su zona, p. ej. 2026-12-01T00:00:00Z); un
+                              prospecto al que sobrepasa se atiende sin su teléfono. --holiday: un día
+                              fijado solo por proclamación, que solo mueve las ventanas de llamada
   holds list [--all] [--json] las suspensiones vigentes (--all: todas, también las retiradas)
   holds remove <id> [--by <nombre>] [--json]
                               termina una suspensión ya
