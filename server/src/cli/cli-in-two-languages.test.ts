@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { runCli } from "@speed-to-lead/tests/harness/stl-cli";
 import { afterAll, describe, expect, it } from "vitest";
+import { lockDirectory } from "../db/directory-lock.ts";
 
 const base = mkdtempSync(join(tmpdir(), "stl-languages-"));
 afterAll(() => rmSync(base, { recursive: true, force: true }));
@@ -30,6 +31,24 @@ describe("bun run stl in two languages", () => {
 
     const other = await runCli(["--help", "--lang", "fr"], { ...env, STL_LANG: "es" });
     expect([other.exitCode, other.stderr.split("\n")[0]]).toEqual([2, "--lang: en o es"]);
+  }, 60_000);
+
+  it("says in Spanish that the embedded database is in use by another process", async () => {
+    const dir = join(base, "locked");
+    const lock = lockDirectory(dir);
+    try {
+      const refused = await runCli(["tokens", "list", "--lang", "es"], { ...env, PGLITE_DIR: dir });
+      expect([refused.exitCode, refused.stderr.trim()]).toEqual([
+        1,
+        expect.stringMatching(
+          new RegExp(
+            `^La base de datos integrada en .*locked está en uso por otro proceso \\(pid ${process.pid}\\)\\.`,
+          ),
+        ),
+      ]);
+    } finally {
+      lock.release();
+    }
   }, 60_000);
 
   it("speaks Spanish for tokens and owners: what it made, lists and refusals", async () => {

@@ -96,7 +96,7 @@ export async function runCli(argv: string[], print: Print = console.log, printEr
     db = await openDatabase(loadConfig());
   } catch (error) {
     if (error instanceof DirectoryLockedError) {
-      printError(error.message);
+      printError(t("db.locked", { dir: error.dir, pid: error.holder ? ` (pid ${error.holder})` : "" }));
       return 1;
     }
     throw error;

@@ -9,6 +9,8 @@ const en = {
   "status.active": "active",
   "db.misconfigured": "Cannot use the database: {detail}",
   "db.unavailable": "The database is unavailable: {detail}",
+  "db.locked":
+    "The embedded database in {dir} is in use by another process{pid}. Stop that process first, or point every process at one PostgreSQL with DATABASE_URL.",
   "migrate.applied": "Applied {names}.",
   "migrate.upToDate": "Nothing to apply: up to date.",
 } as const;
@@ -22,6 +24,8 @@ const es: Record<keyof typeof en, string> = {
   "status.active": "activo",
   "db.misconfigured": "No se puede usar la base de datos: {detail}",
   "db.unavailable": "La base de datos no está disponible: {detail}",
+  "db.locked":
+    "La base de datos integrada en {dir} está en uso por otro proceso{pid}. Detenga antes ese proceso, o apunte todos los procesos a un mismo PostgreSQL con DATABASE_URL.",
   "migrate.applied": "Aplicadas {names}.",
   "migrate.upToDate": "Nada que aplicar: está al día.",
 };
