@@ -59,6 +59,19 @@ describe("bun run stl in two languages", () => {
     expect(created.stdout).toContain("Solo se muestra ahora");
     const token = /stl_ch_[A-Za-z0-9_-]{43}/.exec(created.stdout)![0];
 
+    const tokenId = /Token de canal (\S+) \(Web\)/.exec(created.stdout)![1]!;
+    const inside = await runCli(
+      ["tokens", "callback", tokenId, "--url", "http://127.0.0.1:9/hook", "--lang", "es"],
+      {
+        ...env,
+        CALLBACK_ALLOW_PRIVATE: "false",
+      },
+    );
+    expect([inside.exitCode, inside.stderr.split("\n")[0]]).toEqual([
+      2,
+      "--url: 127.0.0.1 no es una dirección pública (127.0.0.1); CALLBACK_ALLOW_PRIVATE=true la permite",
+    ]);
+
     const listed = await runCli(["tokens", "list", "--lang", "es"], env);
     expect(listed.stdout).toContain(`acme  stl_ch_…${token.slice(-4)}  read  activo  nunca usado  Web`);
 

@@ -178,7 +178,11 @@ export const tokenCallbackCommand: Command = async (db, args, print, t) => {
   if (url) {
     // Checked again at every delivery: a name may point elsewhere later.
     const destination = await checkDestination(url, { allowPrivate: loadConfig().callbacks.allowPrivate });
-    if (!destination.ok) throw new UsageError("tokens.callback.refused", { reason: destination.reason });
+    if (!destination.ok) {
+      // The host and the address at fault fill the sentence; the English reason is the log's.
+      const { ok: _, reason: __, code, ...where } = destination;
+      throw new UsageError(`tokens.callback.${code}`, where);
+    }
   }
   const secret = url ? newWebhookSecret() : undefined;
   const callback = url && secret ? { url, secret } : null;

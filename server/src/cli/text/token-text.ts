@@ -26,7 +26,12 @@ const en = {
   "tokens.rolled.once": "It is shown only now. The old token works until {at}.",
   "tokens.callback.needs": "tokens callback needs the token id and either --url <https://…> or --clear",
   "tokens.callback.urlInvalid": "--url: an absolute http(s) URL",
-  "tokens.callback.refused": "--url: {reason}",
+  "tokens.callback.not_url": "--url: not a URL",
+  "tokens.callback.not_http": "--url: not an http(s) URL",
+  "tokens.callback.credentials": "--url: credentials in the URL",
+  "tokens.callback.unresolved": "--url: {host} does not resolve",
+  "tokens.callback.not_public":
+    "--url: {host} is not a public address ({address}); CALLBACK_ALLOW_PRIVATE=true allows it",
   "tokens.callback.set": "Status callbacks of token {id} go to {url}, signed per Standard Webhooks with:",
   "tokens.callback.once": "It is shown only now. Setting the URL again makes a new secret.",
   "tokens.callback.cleared": "Token {id} sends no status callbacks any more.",
@@ -58,7 +63,12 @@ const es: Record<keyof typeof en, string> = {
   "tokens.rolled.once": "Solo se muestra ahora. El token anterior funciona hasta {at}.",
   "tokens.callback.needs": "tokens callback necesita el id del token y --url <https://…> o --clear",
   "tokens.callback.urlInvalid": "--url: una URL http(s) absoluta",
-  "tokens.callback.refused": "--url rechazada: {reason}",
+  "tokens.callback.not_url": "--url: no es una URL",
+  "tokens.callback.not_http": "--url: no es una URL http(s)",
+  "tokens.callback.credentials": "--url: la URL lleva credenciales",
+  "tokens.callback.unresolved": "--url: {host} no se resuelve",
+  "tokens.callback.not_public":
+    "--url: {host} no es una dirección pública ({address}); CALLBACK_ALLOW_PRIVATE=true la permite",
   "tokens.callback.set":
     "Los avisos de estado del token {id} van a {url}, firmados según Standard Webhooks con:",
   "tokens.callback.once": "Solo se muestra ahora. Volver a fijar la URL crea un secreto nuevo.",
