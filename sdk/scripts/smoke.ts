@@ -63,6 +63,10 @@ const consent = sdk.consentBlock({ source: "webform", reference: "sub_1", captur
 if (consent.captured_at !== "2025-12-31T23:00:00.000Z") fail("consentBlock: " + JSON.stringify(consent));
 try { sdk.consentBlock({ source: "webform", reference: "", capturedAt: new Date() }); fail("consentBlock accepted an empty part"); }
 catch (error) { if (!(error instanceof sdk.ConsentError) || error.code !== "consent_incomplete") fail("ConsentError: " + error); }
+const evidence = sdk.consentBlock({ source: "webform", reference: "sub_1", capturedAt: new Date(), leadidToken: "0A1B2C3D-4E5F-6A7B-8C9D-0E1F2A3B4C5D", ipAddress: "::1", sellers: ["Acme"] });
+if (evidence.leadid_token.length !== 36 || evidence.ip_address !== "::1" || evidence.sellers[0] !== "Acme") fail("consent evidence: " + JSON.stringify(evidence));
+try { sdk.consentBlock({ source: "webform", reference: "sub_1", capturedAt: new Date(), trustedformUrl: "https://evil.example/1" }); fail("consentBlock accepted another host"); }
+catch (error) { if (!(error instanceof sdk.ConsentError) || error.code !== "trustedform_url_invalid" || error.field !== "trustedform_url") fail("evidence ConsentError: " + error); }
 try { await client.postLead({ phone: "+16045550100", consent }); fail("no ValidationError"); }
 catch (error) {
   if (!(error instanceof sdk.ValidationError) || !(error instanceof sdk.LeadIntakeError) || !(error instanceof Error)) fail("instanceof: " + error);
@@ -187,7 +191,9 @@ import { signWebhook, verifyWebhookBody, type WebhookEvent } from "@speed-to-lea
 import { normalizeUsPhone } from "@speed-to-lead/sdk/phone";
 const maybe = (): string | undefined => undefined;
 export const lead: LeadInput = { phone: normalizeUsPhone("(415) 555-2671"), first_name: maybe(), source: "partner",
-  consent: consentBlock({ source: "webform", reference: "sub_1", capturedAt: new Date() }) };
+  consent: consentBlock({ source: "webform", reference: "sub_1", capturedAt: new Date(), leadidToken: maybe(), sellers: ["Acme"] }) };
+// @ts-expect-error sellers is a list of names.
+export const oneSeller = consentBlock({ source: "webform", reference: "sub_1", capturedAt: new Date(), sellers: "Acme" });
 // @ts-expect-error a lead needs a phone or an email.
 export const noContact: LeadInput = { first_name: "Ana" };
 export const custom: LeadInput = { email: "ana@example.com", source: "my-own-crm", language: undefined };

@@ -1,9 +1,20 @@
 // consentBlock(): builds the wire consent block and refuses, before any request, what the service would.
 import { SpeedToLeadError } from "./base-error";
+import {
+  type ConsentEvidenceField,
+  type ConsentEvidenceInput,
+  EVIDENCE_RULES,
+  type EvidenceErrorCode,
+  evidenceProblem,
+  inputName,
+} from "./consent-evidence";
 import type { Consent } from "./types";
 
-/** All three parts are required: a partial block does not compile, as the service refuses it. */
-export interface ConsentInput {
+/**
+ * All three parts are required: a partial block does not compile, as the service refuses it. The evidence
+ * (trustedformUrl, leadidToken, disclosure, sellers, pageUrl, ipAddress, userAgent) is optional.
+ */
+export interface ConsentInput extends ConsentEvidenceInput {
   /** The form or system that collected the consent, e.g. "webform:/contact". */
   source: string;
   /** Your record of it: a submission id, a URL or a transcript id. */
@@ -16,8 +27,8 @@ export interface ConsentInput {
 export class ConsentError extends SpeedToLeadError {
   constructor(
     /** The service's field error code for the same input. */
-    readonly code: "consent_incomplete" | "consent_in_future" | "date_time_invalid",
-    /** The wire field at fault: source, reference or captured_at. */
+    readonly code: "consent_incomplete" | "consent_in_future" | "date_time_invalid" | EvidenceErrorCode,
+    /** The wire field at fault: source, reference, captured_at or an evidence field (sellers for one of its names). */
     readonly field: keyof Consent,
     message: string,
   ) {
@@ -53,9 +64,11 @@ function isOnCalendar(text: string): boolean {
 }
 
 /**
- * Returns the consent block to put in a lead's `consent`, with captured_at as ISO 8601 UTC.
- * Throws a ConsentError for an empty part, an unreadable or impossible time (2026-02-30), or a time
- * more than 60 s in the future (the service refuses those with consent_incomplete and consent_in_future).
+ * Returns the consent block to put in a lead's `consent`, with captured_at as ISO 8601 UTC and the evidence
+ * given, exactly as given. Throws a ConsentError for an empty part, an unreadable or impossible time
+ * (2026-02-30), a time more than 60 s in the future (the service refuses those with consent_incomplete and
+ * consent_in_future), or evidence of the wrong shape (a certificate not on cert.trustedform.com, a LeadiD
+ * token not of 36 characters, an address that is not IPv4 or IPv6, a text too long: the service's codes).
  *
  * `now` is the clock to compare against, in ms since the epoch (default `Date.now()`).
  *
@@ -94,5 +107,19 @@ export function consentBlock(input: ConsentInput, now: number = Date.now()): Con
       "consent.capturedAt is in the future (more than 60 seconds ahead of this clock).",
     );
   }
-  return { source: input.source, reference: input.reference, captured_at: new Date(time).toISOString() };
+  const block: Consent = {
+    source: input.source,
+    reference: input.reference,
+    captured_at: new Date(time).toISOString(),
+  };
+  for (const field of Object.keys(EVIDENCE_RULES) as ConsentEvidenceField[]) {
+    const name = inputName(field) as keyof ConsentEvidenceInput;
+    const value = input[name];
+    if (value === undefined) continue;
+    const problem = evidenceProblem(field, value);
+    if (problem)
+      throw new ConsentError(problem, field, `consent.${name} is refused by the service: ${problem}.`);
+    (block as Record<string, unknown>)[field] = value;
+  }
+  return block;
 }

@@ -9,6 +9,7 @@ export {
   type PostLeadOptions,
 } from "./client";
 export { CONSENT_CLOCK_SKEW_MS, ConsentError, type ConsentInput, consentBlock } from "./consent";
+export type { ConsentEvidenceInput } from "./consent-evidence";
 export {
   AuthenticationError,
   ConnectionError,

@@ -1,19 +1,10 @@
 // consentBlock(): the wire block with a UTC time; refuses what the service would refuse.
 import { describe, expect, it } from "vitest";
-import { CONSENT_CLOCK_SKEW_MS, ConsentError, consentBlock } from "../src/index";
+import { CONSENT_CLOCK_SKEW_MS, consentBlock } from "../src/index";
+import { refusal } from "./consent-refusal";
 
 const now = Date.UTC(2026, 10, 20, 20, 0, 0);
 const parts = { source: "webform:/contact", reference: "sub_8812" };
-
-function refusal(run: () => unknown): ConsentError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof ConsentError) return error;
-    throw error;
-  }
-  throw new Error("consentBlock did not throw");
-}
 
 describe("consentBlock", () => {
   it("returns the wire block with captured_at in ISO 8601 UTC", () => {

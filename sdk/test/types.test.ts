@@ -6,6 +6,7 @@ import { createApiClient } from "../src/api-client";
 import {
   ConnectionError,
   type Consent,
+  type ConsentEvidenceInput,
   type ConsentInput,
   consentBlock,
   createLeadClient,
@@ -64,6 +65,34 @@ describe("types", () => {
       consentBlock({ source: "webform", reference: "sub_1", capturedAt });
     };
     expectTypeOf(partial).toBeFunction();
+  });
+
+  it("consentBlock takes the spec's evidence fields, in camelCase, typed as the spec types them", () => {
+    expectTypeOf<ConsentEvidenceInput>().toEqualTypeOf<{
+      trustedformUrl?: string | undefined;
+      leadidToken?: string | undefined;
+      disclosure?: string | undefined;
+      sellers?: string[] | undefined;
+      pageUrl?: string | undefined;
+      ipAddress?: string | undefined;
+      userAgent?: string | undefined;
+    }>();
+    expectTypeOf<ConsentInput>().toExtend<ConsentEvidenceInput>();
+    // Types only: these calls never run.
+    const evidence = () => {
+      consentBlock({
+        source: "webform",
+        reference: "sub_1",
+        capturedAt,
+        leadidToken: undefined,
+        sellers: ["Acme"],
+      });
+      // @ts-expect-error sellers is a list of names.
+      consentBlock({ source: "webform", reference: "sub_1", capturedAt, sellers: "Acme" });
+      // @ts-expect-error the wire name is not the input's: trustedformUrl.
+      consentBlock({ source: "webform", reference: "sub_1", capturedAt, trustedform_url: "https://…" });
+    };
+    expectTypeOf(evidence).toBeFunction();
   });
 
   it("a lead needs a phone or an email, and a consent block in the lead must be complete", () => {

@@ -13,6 +13,7 @@ const GROUND = new Set([
   "bounded-cache.ts",
   "memory-guard.ts",
   "command-name.ts",
+  "message-template.ts",
 ]);
 
 /** The layer of a file under src/, and what it may import. */

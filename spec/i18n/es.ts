@@ -320,7 +320,7 @@ export const es = {
   "CallWindow.rules_applied.source.description":
     "La ley o norma de la que sale la regla; para una suspensión, su motivo.",
   "CallWindow.rules_applied.kind.description":
-    "hours: las horas de la regla en el día local de la ventana (toda regla aplicable tiene una). day: la regla no permite llamadas ese día de la semana (date dice qué día local se saltó). holiday: un feriado legal en el que la regla no permite llamadas. cap: el límite de llamadas por teléfono, alcanzado; la ventana empieza cuando el intento contado más antiguo sale del periodo del límite. hold: una suspensión de emergencia de un operador.",
+    "hours: las horas de la regla en el día local de la ventana (toda regla aplicable tiene una). day: la regla no permite llamadas ese día de la semana (date dice qué día local se saltó). holiday: un feriado legal en el que la regla no permite llamadas, calculado a partir de las leyes de feriados que nombra la regla; un día fijado solo por proclamación (una declaración anual o de emergencia de un gobernador) no se puede calcular y no se calcula: un operador lo cubre con una suspensión por feriado (stl holds add --holiday), que mueve la ventana como un feriado y aparece como hold. cap: el límite de llamadas por teléfono, alcanzado; la ventana empieza cuando el intento contado más antiguo sale del periodo del límite. hold: una suspensión de emergencia o por feriado de un operador.",
   "CallWindow.rules_applied.checked.description":
     "Cuándo se leyó por última vez la fuente de la fila de la regla (para una suspensión: cuándo se añadió).",
   "CallWindow.rules_applied.date.description":

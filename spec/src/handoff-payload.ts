@@ -10,7 +10,7 @@ import { leadId, webhookEnvelope } from "./webhook-envelope.ts";
 /** The payload's version: 2 added `call`, `email`, `response_no` and the email-only hand-off. */
 export const HANDOFF_PAYLOAD_VERSION = 2;
 
-/** What a rules_applied entry is: a rule's hours, a day or holiday it skipped, a call cap or an emergency hold. */
+/** What a rules_applied entry is: a rule's hours, a day or holiday it skipped, a call cap or an operator's hold. */
 export const RULE_KINDS = ["hours", "day", "holiday", "cap", "hold"] as const;
 const CALL_REFUSALS = NOT_CALLED_REASONS.filter((reason) => reason !== "test");
 const nullableString = (description: string) => Type.Union([Type.String(), Type.Null()], { description });
@@ -48,7 +48,7 @@ export const CallWindowSchema = Type.Object(
         kind: literalUnion(RULE_KINDS, {
           description: text(
             "CallWindow.rules_applied.kind.description",
-            "hours: the rule's hours on the window's local day (every applicable rule has one). day: the rule permits no call on that weekday (date says which local day was skipped). holiday: a legal holiday on which the rule permits no call. cap: the per-phone call cap, reached; the window starts when the oldest counted attempt leaves the cap's period. hold: an operator's emergency hold.",
+            "hours: the rule's hours on the window's local day (every applicable rule has one). day: the rule permits no call on that weekday (date says which local day was skipped). holiday: a legal holiday on which the rule permits no call, computed from the holiday statutes the rule names; a day set only by proclamation (a governor's yearly or emergency declaration) cannot be computed and is not: an operator covers it with a holiday hold (stl holds add --holiday), which moves the window as a holiday does and shows as hold. cap: the per-phone call cap, reached; the window starts when the oldest counted attempt leaves the cap's period. hold: an operator's emergency or holiday hold.",
           ),
         }),
         jurisdiction: Type.String({

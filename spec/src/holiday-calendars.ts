@@ -1,4 +1,5 @@
 // Legal-holiday calendars by jurisdiction, as rules (fixed date, nth weekday, Easter-relative), never as typed dates.
+// Days set only by proclamation are not computed (no rule gives them): an operator covers one with a holiday hold.
 import type { Weekday } from "./calling-rules.ts";
 
 /** How a holiday's date is found in a year. */
@@ -134,7 +135,7 @@ export const HOLIDAY_CALENDARS: readonly HolidayCalendar[] = [
     observance: { saturday: "friday", sunday: "monday" },
     source: "Ala. Code § 1-3-8",
     checked: CHECKED,
-    note: "Mardi Gras is a state holiday only in Baldwin and Mobile counties: kept statewide (stricter; area codes do not follow county lines). Juneteenth and the day after Thanksgiving are holidays only by the Governor's yearly proclamation: add an emergency hold for such a day.",
+    note: "Mardi Gras is a state holiday only in Baldwin and Mobile counties: kept statewide (stricter; area codes do not follow county lines). Juneteenth and the day after Thanksgiving are holidays only by the Governor's yearly proclamation: not computed; add a holiday hold for such a day (stl holds add --holiday).",
   },
   {
     id: "US-LA",
@@ -162,7 +163,7 @@ export const HOLIDAY_CALENDARS: readonly HolidayCalendar[] = [
     observance: { saturday: "friday", sunday: "monday" },
     source: "La. R.S. 1:55",
     checked: CHECKED,
-    note: "Robert E. Lee Day (January 19) and Confederate Memorial Day (June 3) appear in older texts of § 1:55(A) and still in its list of days banks may open: kept (stricter). Weekend observance as § 1:55(E) gives it for New Year's, Independence and Christmas Day, applied to every holiday (stricter). Inauguration Day (Baton Rouge only) and days the Governor declares are not computed: add an emergency hold.",
+    note: "Robert E. Lee Day (January 19) and Confederate Memorial Day (June 3) appear in older texts of § 1:55(A) and still in its list of days banks may open: kept (stricter). Weekend observance as § 1:55(E) gives it for New Year's, Independence and Christmas Day, applied to every holiday (stricter). Inauguration Day (Baton Rouge only) and days the Governor declares are not computed: add a holiday hold (stl holds add --holiday).",
   },
   {
     id: "US-PA",

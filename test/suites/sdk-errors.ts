@@ -1,6 +1,7 @@
 // The SDK's typed errors, raised by real server answers: the class, the code and the field pointers.
 import {
   AuthenticationError,
+  type ConsentError,
   consentBlock,
   createLeadClient,
   IdempotencyConflictError,
@@ -59,6 +60,50 @@ export function sdkErrorsSuite(server: IntakeServer): void {
       });
       const result = await client().postLead({ phone: "(415) 555-2671", consent });
       expect(result).toMatchObject({ created: true, callEligible: true, lead: { consent } });
+    });
+
+    it("consentBlock()'s evidence is stored as built, and each shape it refuses the server refuses with the same code", async () => {
+      const parts = { source: "webform:/quote", reference: "sub_evidence", capturedAt: new Date() };
+      const consent = consentBlock({
+        ...parts,
+        trustedformUrl: `https://cert.trustedform.com/${"Zz9".repeat(20)}`,
+        leadidToken: "0A1B2C3D-4E5F-6A7B-8C9D-0E1F2A3B4C5D",
+        disclosure: "I agree that Acme may call me.",
+        sellers: ["Acme Realty"],
+        pageUrl: "https://example.com/quote",
+        ipAddress: "fe80::1%eth0",
+        userAgent: "Mozilla/5.0",
+      });
+      const stored = await client().postLead({ phone: "(415) 555-2672", consent });
+      expect(stored).toMatchObject({ created: true, callEligible: true, lead: { consent } });
+
+      const wire = { ...consent, captured_at: new Date().toISOString() };
+      const refusals: [string, string, unknown][] = [
+        ["trustedformUrl", "trustedform_url", "https://cert.trustedform.com.evil.example/abc"],
+        ["leadidToken", "leadid_token", "0A1B2C3D"],
+        ["ipAddress", "ip_address", "01.2.3.4"],
+        ["ipAddress", "ip_address", "1::2::3"],
+        ["disclosure", "disclosure", ""],
+        ["userAgent", "user_agent", "x".repeat(1_025)],
+        ["pageUrl", "page_url", "javascript:alert(1)"],
+        ["sellers", "sellers", []],
+      ];
+      for (const [name, field, value] of refusals) {
+        const sdkCode = (() => {
+          try {
+            consentBlock({ ...parts, [name]: value });
+          } catch (error) {
+            return (error as ConsentError).code;
+          }
+        })();
+        const error = await client()
+          .postLead({ phone: "(415) 555-2673", consent: { ...wire, [field]: value } as never })
+          .catch((caught: unknown) => caught);
+        const serverCodes = (error as ValidationError).errors?.map(
+          ({ pointer, code }) => `${pointer} ${code}`,
+        );
+        expect([field, value, serverCodes]).toEqual([field, value, [`/consent/${field} ${sdkCode}`]]);
+      }
     });
   });
 }

@@ -610,7 +610,7 @@ export interface components {
             /** @description The rules that shaped the window: the hours of every applicable rule on the window's day, the federal one first; then each day, holiday, call cap and hold that pushed the window later. */
             rules_applied: {
                 /**
-                 * @description hours: the rule's hours on the window's local day (every applicable rule has one). day: the rule permits no call on that weekday (date says which local day was skipped). holiday: a legal holiday on which the rule permits no call. cap: the per-phone call cap, reached; the window starts when the oldest counted attempt leaves the cap's period. hold: an operator's emergency hold.
+                 * @description hours: the rule's hours on the window's local day (every applicable rule has one). day: the rule permits no call on that weekday (date says which local day was skipped). holiday: a legal holiday on which the rule permits no call, computed from the holiday statutes the rule names; a day set only by proclamation (a governor's yearly or emergency declaration) cannot be computed and is not: an operator covers it with a holiday hold (stl holds add --holiday), which moves the window as a holiday does and shows as hold. cap: the per-phone call cap, reached; the window starts when the oldest counted attempt leaves the cap's period. hold: an operator's emergency or holiday hold.
                  * @enum {string}
                  */
                 kind: "hours" | "day" | "holiday" | "cap" | "hold";

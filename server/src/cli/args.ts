@@ -1,4 +1,5 @@
 // A small argument parser: positionals, --flag value, --flag=value and boolean --flags.
+import type { CliKey } from "./text/cli-dictionary.ts";
 
 export interface ParsedArgs {
   positionals: string[];
@@ -22,7 +23,7 @@ export function parseArgs(
       else if (booleanFlags.has(name)) options[name] = true;
       else {
         const value = argv[i + 1];
-        if (value === undefined || value.startsWith("--")) throw new UsageError(`--${name} needs a value`);
+        if (value === undefined || value.startsWith("--")) throw new UsageError("args.needsValue", { name });
         options[name] = value;
         i++;
       }
@@ -33,13 +34,20 @@ export function parseArgs(
   return { positionals, options };
 }
 
-/** A mistake in how the command was called: printed with the usage text, exit code 2. */
+/** A mistake in how the command was called: its text (by key, in the chosen language) and the usage, exit code 2. */
 export class UsageError extends Error {
   override readonly name = "UsageError";
+
+  constructor(
+    readonly key: CliKey,
+    readonly params: Record<string, string | number> = {},
+  ) {
+    super(key);
+  }
 }
 
 export function stringOption(args: ParsedArgs, name: string): string | undefined {
   const value = args.options[name];
-  if (value === true) throw new UsageError(`--${name} needs a value`);
+  if (value === true) throw new UsageError("args.needsValue", { name });
   return value;
 }

@@ -7,57 +7,52 @@ import { addAllToList, addToList, parseListedNumber, removeFromList } from "../c
 import type { Database } from "../db/database.ts";
 import { type ParsedArgs, stringOption, UsageError } from "./args.ts";
 import { operator } from "./operator.ts";
-import type { Print } from "./token-commands.ts";
+import type { Command } from "./token-commands.ts";
 
-async function accountOf(db: Database, args: ParsedArgs, words: string): Promise<string> {
+async function accountOf(db: Database, args: ParsedArgs, command: string): Promise<string> {
   const slug = stringOption(args, "account");
-  if (!slug) throw new UsageError(`${words} needs --account <slug>`);
+  if (!slug) throw new UsageError("dnc.needsAccount", { command });
   const id = await findAccountId(db, slug);
-  if (!id) throw new UsageError(`No account ${slug}.`);
+  if (!id) throw new UsageError("account.unknown", { slug });
   return id;
 }
 
-async function changeFromArgs(db: Database, args: ParsedArgs, words: string): Promise<DncChange> {
+async function changeFromArgs(db: Database, args: ParsedArgs, command: string): Promise<DncChange> {
   const input = args.positionals[2];
-  if (!input) throw new UsageError(`${words} needs a phone number`);
-  const accountId = await accountOf(db, args, words);
+  if (!input) throw new UsageError("dnc.needsPhone", { command });
+  const accountId = await accountOf(db, args, command);
   const parsed = parseListedNumber(input);
-  if (!parsed.ok) {
-    throw new UsageError(
-      parsed.code === "phone_not_us" ? "Not a US phone number." : "Not a valid phone number.",
-    );
-  }
+  if (!parsed.ok)
+    throw new UsageError(parsed.code === "phone_not_us" ? "dnc.phoneNotUs" : "dnc.phoneInvalid");
   const note = stringOption(args, "note")?.slice(0, 500) ?? null;
   return { accountId, phone: parsed.e164, via: "cli", actor: operator(args), note };
 }
 
-export async function dncAddCommand(db: Database, args: ParsedArgs, print: Print): Promise<number> {
+export const dncAddCommand: Command = async (db, args, print, t) => {
   const change = await changeFromArgs(db, args, "dnc add");
   const result = await addToList(db, change);
   if (args.options.json) print(JSON.stringify({ phone: change.phone, ...result }));
   else {
-    print(`${change.phone} ${result.added ? "is now on" : "was already on"} the do-not-call list.`);
-    if (result.handoffsCancelled > 0) print(`Cancelled ${result.handoffsCancelled} pending hand-off(s).`);
+    print(t(result.added ? "dnc.added" : "dnc.alreadyOn", { phone: change.phone }));
+    if (result.handoffsCancelled > 0) print(t("dnc.cancelled", { count: result.handoffsCancelled }));
   }
   return 0;
-}
+};
 
-export async function dncRemoveCommand(db: Database, args: ParsedArgs, print: Print): Promise<number> {
+export const dncRemoveCommand: Command = async (db, args, print, t) => {
   const change = await changeFromArgs(db, args, "dnc remove");
   const result = await removeFromList(db, change);
   if (args.options.json) print(JSON.stringify({ phone: change.phone, ...result }));
   else {
-    print(`${change.phone} ${result.removed ? "is no longer on" : "was not on"} the do-not-call list.`);
-    if (result.handoffsResumed > 0) {
-      print(`Resumed ${result.handoffsResumed} hand-off(s) whose five-minute response had not passed.`);
-    }
+    print(t(result.removed ? "dnc.removed" : "dnc.notOn", { phone: change.phone }));
+    if (result.handoffsResumed > 0) print(t("dnc.resumed", { count: result.handoffsResumed }));
   }
   return result.removed ? 0 : 1;
-}
+};
 
 const iso = (value: Date) => new Date(value).toISOString();
 
-export async function dncListCommand(db: Database, args: ParsedArgs, print: Print): Promise<number> {
+export const dncListCommand: Command = async (db, args, print, t) => {
   const accountId = await accountOf(db, args, "dnc list");
   if (args.options.history) {
     const changes = await listChanges(db, accountId);
@@ -67,9 +62,10 @@ export async function dncListCommand(db: Database, args: ParsedArgs, print: Prin
     }
     for (const c of changes) {
       // The actor and note came from people and files: JSON-quoted so a control character cannot forge a line.
-      print(`${iso(c.created_at)}  ${c.action}  ${c.phone}  via ${c.via}  by ${JSON.stringify(c.actor)}`);
+      const actor = JSON.stringify(c.actor);
+      print(t("dnc.change", { at: iso(c.created_at), action: c.action, phone: c.phone, via: c.via, actor }));
     }
-    if (changes.length === 0) print("No changes.");
+    if (changes.length === 0) print(t("dnc.noChanges"));
     return 0;
   }
   const numbers = await listNumbers(db, accountId);
@@ -77,24 +73,27 @@ export async function dncListCommand(db: Database, args: ParsedArgs, print: Prin
     print(JSON.stringify(numbers.map((number) => ({ phone: number.phone, added_at: iso(number.added_at) }))));
     return 0;
   }
-  for (const number of numbers) print(`${number.phone}  added ${iso(number.added_at)}`);
-  if (numbers.length === 0) print("The do-not-call list is empty.");
+  for (const number of numbers) print(t("dnc.number", { phone: number.phone, at: iso(number.added_at) }));
+  if (numbers.length === 0) print(t("dnc.empty"));
   return 0;
-}
+};
 
 /**
  * Each bad row is reported by line and reason; the good rows are added in one transaction, so a
  * crash or a lost connection adds none of them. Exit 1 when any row was refused.
  */
-export async function dncImportCommand(db: Database, args: ParsedArgs, print: Print): Promise<number> {
+export const dncImportCommand: Command = async (db, args, print, t) => {
   const path = args.positionals[2];
-  if (!path) throw new UsageError("dnc import needs a CSV file");
+  if (!path) throw new UsageError("dnc.import.needsFile");
   const accountId = await accountOf(db, args, "dnc import");
   let text: string;
   try {
     text = readFileSync(path, "utf8");
   } catch (error) {
-    throw new UsageError(`Cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? "error"}`);
+    throw new UsageError("dnc.import.unreadable", {
+      path,
+      code: (error as NodeJS.ErrnoException).code ?? "error",
+    });
   }
   const { numbers, refused } = csvNumbers(text);
   const actor = operator(args);
@@ -108,11 +107,10 @@ export async function dncImportCommand(db: Database, args: ParsedArgs, print: Pr
     const lines = refused.map(({ line, reason }) => ({ line, reason }));
     print(JSON.stringify({ imported: numbers.length, ...result, refused: lines }));
   } else {
-    print(
-      `Imported ${numbers.length} row(s): ${result.added} new number(s) on the list; ${result.handoffsCancelled} pending hand-off(s) cancelled.`,
-    );
-    for (const row of refused) print(`line ${row.line}: refused (${row.reason})`);
-    if (refused.length > 0) print(`${refused.length} row(s) refused; the others were kept.`);
+    const { added, handoffsCancelled: cancelled } = result;
+    print(t("dnc.import.done", { rows: numbers.length, added, cancelled }));
+    for (const row of refused) print(t("dnc.import.refusedLine", { line: row.line, reason: row.reason }));
+    if (refused.length > 0) print(t("dnc.import.refusedCount", { count: refused.length }));
   }
   return refused.length > 0 ? 1 : 0;
-}
+};

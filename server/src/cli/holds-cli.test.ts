@@ -31,6 +31,7 @@ describe("bun run stl holds (embedded database)", () => {
     ]);
     expect(added.exitCode).toBe(0);
     expect(added.body).toMatchObject({
+      kind: "emergency",
       state: "LA",
       area_codes: ["225", "318", "337", "504", "985"],
       ends_at: "2099-12-01T00:00:00.000Z",
@@ -47,8 +48,10 @@ describe("bun run stl holds (embedded database)", () => {
       "2099-01-01T00:00:00+01:00",
       "--reason",
       "storm",
+      "--holiday",
     ]);
     expect(byCodes.body).toMatchObject({
+      kind: "holiday",
       state: null,
       area_codes: ["401", "774"],
       ends_at: "2098-12-31T23:00:00.000Z",

@@ -7,12 +7,15 @@ import { migrate } from "../db/migrate.ts";
 import { openDatabase } from "../db/open-database.ts";
 import { runWorker } from "../main.ts";
 import { accountsEvidenceCommand } from "./account-commands.ts";
-import { type ParsedArgs, parseArgs, UsageError } from "./args.ts";
+import { parseArgs, UsageError } from "./args.ts";
+import { cliLanguage } from "./cli-language.ts";
 import { dncAddCommand, dncImportCommand, dncListCommand, dncRemoveCommand } from "./dnc-commands.ts";
 import { holdsAddCommand, holdsListCommand, holdsRemoveCommand } from "./hold-commands.ts";
 import { ownerCommands } from "./owner-commands.ts";
 import { terminalText } from "./terminal-text.ts";
+import { cliTranslator } from "./text/cli-dictionary.ts";
 import {
+  type Command,
   createTokenCommand,
   listTokensCommand,
   type Print,
@@ -21,62 +24,6 @@ import {
   rollTokenCommand,
   tokenCallbackCommand,
 } from "./token-commands.ts";
-
-export const USAGE = `Usage: ${COMMAND_NAME} <command>
-
-  tokens create --account <slug> --name <label> [--scope intake|read] [--json]
-                              create a channel token (and the account when new); shown once.
-                              intake (stl_pk_…) only posts leads: the one for web pages;
-                              read (stl_ch_…, the default) may also read them: servers only
-  tokens list [--account <slug>] [--json]
-                              list channel tokens (never the tokens themselves)
-  tokens revoke <id>          revoke a channel token
-  tokens rename <id> --name <label>
-                              rename a channel token
-  tokens roll <id> --expires-in now|1h|24h|7d
-                              a new token now (shown once); the old one works until then
-  tokens callback <id> (--url <https://…> | --clear) [--json]
-                              send that token's status callbacks (lead.handed_off, lead.missed,
-                              lead.not_called) to the URL; prints the new signing secret once
-  owners create --account <slug> --email <email> [--json]
-                              an account owner (and the account when new); prints a single-use
-                              sign-in link, valid 24 h, where the owner sets a password
-  owners link --email <email> [--json]
-                              a fresh single-use sign-in link (24 h) for an existing owner: the way
-                              in from a new browser, also while the email is locked out
-  owners list [--account <slug>] [--json]
-                              list account owners
-  owners disable <email|id>   refuse the owner's sign-in and end its sessions
-  dnc add <phone> --account <slug> [--note <text>] [--by <name>] [--json]
-                              put a number on the account's do-not-call list (any US format);
-                              its pending hand-offs are cancelled at once
-  dnc remove <phone> --account <slug> [--by <name>] [--json]
-                              take it off; held-back leads whose five-minute response has not
-                              passed are handed off again
-  dnc list --account <slug> [--history] [--json]
-                              the numbers on the list, or every change with how and by whom
-  dnc import <file.csv> --account <slug> [--by <name>] [--json]
-                              add a column "phone" (and optional "note") in one transaction; each
-                              bad row is reported by line, the others are kept; exit 1 if any refused
-  accounts evidence <slug> --require none|trustedform|leadid|either [--json]
-                              require a TrustedForm certificate and/or LeadiD token in the consent
-                              block before a lead is called (without: answered, not called)
-  holds add (--state <XX> | --area-codes <504,985>) --until <instant> --reason <text>
-            [--from <instant>] [--by <name>] [--json]
-                              an emergency hold: no calls to those area codes in that period
-                              (instants with their zone, e.g. 2026-12-01T00:00:00Z)
-  holds list [--all] [--json] current holds (--all: every hold ever added, removed ones too)
-  holds remove <id> [--by <name>] [--json]
-                              end a hold now
-  migrate                     apply pending database migrations
-  dispatch                    hand call-eligible leads to the assistant until stopped (a worker
-                              process; the server runs one itself unless DISPATCHER=off)
-
-Sign-in links point at PUBLIC_URL (default http://localhost:$PORT).
-Uses DATABASE_URL when set, else the embedded database in PGLITE_DIR (default .data/pglite),
-which only one process may open at a time: stop the server first.`;
-
-type Command = (db: Database, args: ParsedArgs, print: Print) => Promise<number>;
 
 const owners = ownerCommands({
   publicUrl: () => {
@@ -105,9 +52,13 @@ const COMMANDS: Record<string, Command> = {
   "holds add": holdsAddCommand,
   "holds list": holdsListCommand,
   "holds remove": holdsRemoveCommand,
-  migrate: async (db, _args, print) => {
+  migrate: async (db, _args, print, t) => {
     const result = await migrate(db);
-    print(result.applied.length ? `Applied ${result.applied.join(", ")}.` : "Nothing to apply: up to date.");
+    print(
+      result.applied.length
+        ? t("migrate.applied", { names: result.applied.join(", ") })
+        : t("migrate.upToDate"),
+    );
     return 0;
   },
   // On the embedded database the server's own dispatcher does the work: PGlite admits one process.
@@ -119,16 +70,25 @@ function findCommand(positionals: string[]): Command | undefined {
 }
 
 export async function runCli(argv: string[], print: Print = console.log, printError: Print = console.error) {
-  let args: ParsedArgs;
-  try {
-    args = parseArgs(argv, new Set(["json", "help", "history", "clear", "all"]));
-  } catch (error) {
-    printError(`${(error as Error).message}\n\n${USAGE}`);
+  const language = cliLanguage(argv, process.env);
+  const t = cliTranslator(language.lang);
+  const usage = t("usage", { command: COMMAND_NAME });
+  // A mistake in how the command was called: its text, then the usage; exit code 2.
+  const refuse = (error: UsageError) => {
+    printError(`${terminalText(t(error.key, error.params))}\n\n${usage}`);
     return 2;
+  };
+  if (language.invalid) return refuse(new UsageError("args.langInvalid"));
+  let args: ReturnType<typeof parseArgs>;
+  try {
+    args = parseArgs(argv, new Set(["json", "help", "history", "clear", "all", "holiday"]));
+  } catch (error) {
+    if (error instanceof UsageError) return refuse(error);
+    throw error;
   }
   const command = findCommand(args.positionals);
   if (args.options.help || !command) {
-    (command || args.options.help ? print : printError)(USAGE);
+    (command || args.options.help ? print : printError)(usage);
     return command || args.options.help ? 0 : 2;
   }
   let db: Database;
@@ -136,7 +96,7 @@ export async function runCli(argv: string[], print: Print = console.log, printEr
     db = await openDatabase(loadConfig());
   } catch (error) {
     if (error instanceof DirectoryLockedError) {
-      printError(error.message);
+      printError(t("db.locked", { dir: error.dir, pid: error.holder ? ` (pid ${error.holder})` : "" }));
       return 1;
     }
     throw error;
@@ -144,19 +104,16 @@ export async function runCli(argv: string[], print: Print = console.log, printEr
   try {
     if (command !== COMMANDS.migrate) await migrate(db);
     // Every line a command prints may hold stored text (a token's name): never raw control characters.
-    return await command(db, args, (line) => print(terminalText(line)));
+    return await command(db, args, (line) => print(terminalText(line)), t);
   } catch (error) {
-    if (error instanceof UsageError) {
-      printError(`${terminalText(error.message)}\n\n${USAGE}`);
-      return 2;
-    }
+    if (error instanceof UsageError) return refuse(error);
     // Unreachable, refusing or too slow (DATABASE_TIMEOUT_MS): a plain message, not a stack trace.
     if (error instanceof DatabaseMisconfiguredError) {
-      printError(`Cannot use the database: ${error.message}`);
+      printError(t("db.misconfigured", { detail: error.message }));
       return 1;
     }
     if (error instanceof DatabaseUnavailableError) {
-      printError(`The database is unavailable: ${error.message}`);
+      printError(t("db.unavailable", { detail: error.message }));
       return 1;
     }
     throw error;

@@ -4,10 +4,9 @@ import { ACCOUNT_SLUG } from "../core/accounts/account-slug.ts";
 import { createOwnerSignIn, existingOwnerSignIn } from "../core/accounts/owner-access.ts";
 import { listOwners } from "../core/accounts/owner-repository.ts";
 import { disableOwnerEverywhere } from "../core/accounts/owner-service.ts";
-import type { Database } from "../db/database.ts";
-import { type ParsedArgs, stringOption, UsageError } from "./args.ts";
+import { stringOption, UsageError } from "./args.ts";
+import type { Command } from "./token-commands.ts";
 
-type Print = (line: string) => void;
 const EMAIL = /^[^\s@]{1,64}@[^\s@]+\.[^\s@]+$/;
 
 export interface OwnerCommandEnv {
@@ -15,15 +14,14 @@ export interface OwnerCommandEnv {
   publicUrl: () => string;
 }
 
-export function ownerCommands(env: OwnerCommandEnv) {
+export function ownerCommands(env: OwnerCommandEnv): Record<"create" | "link" | "list" | "disable", Command> {
   return {
-    async create(db: Database, args: ParsedArgs, print: Print): Promise<number> {
+    async create(db, args, print, t) {
       const slug = stringOption(args, "account");
       const email = stringOption(args, "email");
-      if (!slug || !email) throw new UsageError("owners create needs --account <slug> and --email <email>");
-      if (!ACCOUNT_SLUG.test(slug))
-        throw new UsageError("--account: lowercase letters, digits, - and _, at most 63");
-      if (!EMAIL.test(email)) throw new UsageError("--email: an email address such as ana@example.com");
+      if (!slug || !email) throw new UsageError("owners.create.needs");
+      if (!ACCOUNT_SLUG.test(slug)) throw new UsageError("account.slugInvalid");
+      if (!EMAIL.test(email)) throw new UsageError("owners.emailInvalid");
       const { account, owner, link } = await createOwnerSignIn(db, slug, email, env.publicUrl());
       if (args.options.json) {
         print(
@@ -31,9 +29,9 @@ export function ownerCommands(env: OwnerCommandEnv) {
         );
         return 0;
       }
-      if (account.created) print(`Created account ${slug}.`);
-      print(`${owner.created ? "Created" : "Found"} owner ${email.toLowerCase()} of account ${slug}.`);
-      print("Sign-in link (works once, for 24 hours; the owner sets a password there):");
+      if (account.created) print(t("account.created", { slug }));
+      print(t(owner.created ? "owners.created" : "owners.found", { email: email.toLowerCase(), slug }));
+      print(t("owners.created.link"));
       print("");
       print(`  ${link}`);
       print("");
@@ -41,12 +39,12 @@ export function ownerCommands(env: OwnerCommandEnv) {
     },
 
     /** A fresh link for an existing owner: the way in from a new browser, whatever the throttle says. */
-    async link(db: Database, args: ParsedArgs, print: Print): Promise<number> {
+    async link(db, args, print, t) {
       const email = stringOption(args, "email");
-      if (!email || !EMAIL.test(email)) throw new UsageError("owners link needs --email <email>");
+      if (!email || !EMAIL.test(email)) throw new UsageError("owners.link.needs");
       const found = await existingOwnerSignIn(db, email, env.publicUrl());
       if (!found) {
-        print(`No enabled owner ${email.toLowerCase()}.`);
+        print(t("owners.link.unknown", { email: email.toLowerCase() }));
         return 1;
       }
       const { ownerId, link } = found;
@@ -54,38 +52,42 @@ export function ownerCommands(env: OwnerCommandEnv) {
         print(JSON.stringify({ owner_id: ownerId, sign_in_link: link }));
         return 0;
       }
-      print(
-        `Sign-in link for ${email.toLowerCase()} (works once, for 24 hours; sets a new password and signs in):`,
-      );
+      print(t("owners.link.title", { email: email.toLowerCase() }));
       print("");
       print(`  ${link}`);
       print("");
       return 0;
     },
 
-    async list(db: Database, args: ParsedArgs, print: Print): Promise<number> {
+    async list(db, args, print, t) {
       const owners = await listOwners(db, stringOption(args, "account"));
       if (args.options.json) {
         print(JSON.stringify(owners));
         return 0;
       }
-      if (owners.length === 0) print("No owners.");
+      if (owners.length === 0) print(t("owners.none"));
       for (const o of owners) {
-        const status = o.disabled_at ? "disabled" : o.has_password ? "active" : "no password yet";
+        const status = t(
+          o.disabled_at
+            ? "owners.status.disabled"
+            : o.has_password
+              ? "status.active"
+              : "owners.status.noPassword",
+        );
         print(`${o.id}  ${o.account}  ${o.email}  ${status}`);
       }
       return 0;
     },
 
-    async disable(db: Database, args: ParsedArgs, print: Print): Promise<number> {
+    async disable(db, args, print, t) {
       const who = args.positionals[2];
-      if (!who) throw new UsageError("owners disable needs the owner's email or id (see owners list)");
+      if (!who) throw new UsageError("owners.disable.needs");
       const id = await disableOwnerEverywhere(db, who);
       if (!id) {
-        print(`No owner ${who}.`);
+        print(t("owners.unknown", { who }));
         return 1;
       }
-      print(`Disabled owner ${who}: signed out everywhere, sign-in and links refused.`);
+      print(t("owners.disabled", { who }));
       return 0;
     },
   };

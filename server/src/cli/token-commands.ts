@@ -19,32 +19,29 @@ import { setTokenCallback } from "../core/callbacks/callback-outbox.ts";
 import type { Database } from "../db/database.ts";
 import { checkDestination } from "../http/public-destination.ts";
 import { type ParsedArgs, stringOption, UsageError } from "./args.ts";
+import type { CliTranslate } from "./text/cli-dictionary.ts";
 
 /** The same rule as the Integrations page, said as a usage error. */
 function checkName(name: string) {
-  if (tokenNameProblem(name)) throw new UsageError(`--name: 1 to ${TOKEN_NAME_MAX_LENGTH} characters`);
+  if (tokenNameProblem(name)) throw new UsageError("tokens.nameInvalid", { max: TOKEN_NAME_MAX_LENGTH });
 }
 
 export type Print = (line: string) => void;
 
-/** How a scope reads in the CLI's lines: what the token may do, and where it belongs. */
-const SCOPE_WORDS = {
-  intake: "intake-only (posts leads; fit for a web page)",
-  read: "may read leads (keep it on a server)",
-} as const;
+/** A command: its arguments, where it prints, and the sentences of the chosen language; resolves to its exit code. */
+export type Command = (db: Database, args: ParsedArgs, print: Print, t: CliTranslate) => Promise<number>;
 
-export async function createTokenCommand(db: Database, args: ParsedArgs, print: Print): Promise<number> {
+export const createTokenCommand: Command = async (db, args, print, t) => {
   const slug = stringOption(args, "account");
   const name = stringOption(args, "name");
-  if (!slug || !name) throw new UsageError("tokens create needs --account <slug> and --name <label>");
-  if (!ACCOUNT_SLUG.test(slug))
-    throw new UsageError("--account: lowercase letters, digits, - and _, at most 63");
+  if (!slug || !name) throw new UsageError("tokens.create.needs");
+  if (!ACCOUNT_SLUG.test(slug)) throw new UsageError("account.slugInvalid");
   checkName(name);
   const scope = stringOption(args, "scope") ?? DEFAULT_TOKEN_SCOPE;
-  if (!isTokenScope(scope)) throw new UsageError("--scope: intake (posts only) or read (posts and reads)");
+  if (!isTokenScope(scope)) throw new UsageError("tokens.scopeInvalid");
   const account = await ensureAccount(db, slug);
   const created = await createAccountToken(db, account.id, name, scope);
-  if (!created.ok) throw new UsageError(`--name: 1 to ${TOKEN_NAME_MAX_LENGTH} characters`);
+  if (!created.ok) throw new UsageError("tokens.nameInvalid", { max: TOKEN_NAME_MAX_LENGTH });
   if (args.options.json) {
     print(
       JSON.stringify({
@@ -59,19 +56,20 @@ export async function createTokenCommand(db: Database, args: ParsedArgs, print: 
       }),
     );
   } else {
-    if (account.created) print(`Created account ${slug}.`);
-    print(`Created channel token ${created.id} (${name}) for account ${slug}, ${SCOPE_WORDS[scope]}:`);
+    if (account.created) print(t("account.created", { slug }));
+    const scopeWords = t(scope === "intake" ? "tokens.scope.intake" : "tokens.scope.read");
+    print(t("tokens.created", { id: created.id, name, slug, scope: scopeWords }));
     print("");
     print(`  ${created.token}`);
     print("");
-    print("It is shown only now: the database keeps its SHA-256 hash, never the token.");
+    print(t("tokens.created.once"));
   }
   return 0;
-}
+};
 
 const iso = (value: Date | null) => (value ? new Date(value).toISOString() : null);
 
-export async function listTokensCommand(db: Database, args: ParsedArgs, print: Print): Promise<number> {
+export const listTokensCommand: Command = async (db, args, print, t) => {
   const tokens = await listChannelTokens(db, stringOption(args, "account"));
   if (args.options.json) {
     const rows = tokens.map((t) => ({
@@ -85,65 +83,62 @@ export async function listTokensCommand(db: Database, args: ParsedArgs, print: P
     return 0;
   }
   if (tokens.length === 0) {
-    print("No channel tokens.");
+    print(t("tokens.none"));
     return 0;
   }
-  for (const t of tokens) {
-    const expired = t.expires_at && new Date(t.expires_at).getTime() <= Date.now();
-    const status = t.revoked_at
-      ? `revoked ${iso(t.revoked_at)}`
-      : t.expires_at
-        ? `${expired ? "expired" : "expires"} ${iso(t.expires_at)}`
-        : "active";
-    const used = t.last_used_at ? `last used ${iso(t.last_used_at)}` : "never used";
-    print(
-      `${t.id}  ${t.account}  ${tokenPrefix(t.scope)}…${t.hint}  ${t.scope}  ${status}  ${used}  ${t.name}`,
-    );
+  for (const token of tokens) {
+    const expired = token.expires_at && new Date(token.expires_at).getTime() <= Date.now();
+    const status = token.revoked_at
+      ? t("tokens.status.revoked", { at: iso(token.revoked_at)! })
+      : token.expires_at
+        ? t(expired ? "tokens.status.expired" : "tokens.status.expires", { at: iso(token.expires_at)! })
+        : t("status.active");
+    const used = token.last_used_at
+      ? t("tokens.lastUsed", { at: iso(token.last_used_at)! })
+      : t("tokens.neverUsed");
+    const shown = `${tokenPrefix(token.scope)}…${token.hint}`;
+    print(`${token.id}  ${token.account}  ${shown}  ${token.scope}  ${status}  ${used}  ${token.name}`);
   }
   return 0;
-}
+};
 
 /** The token's id (third word) and its account: the CLI acts as that account's owner would. */
 async function tokenOfArgs(db: Database, args: ParsedArgs, command: string) {
   const id = args.positionals[2];
-  if (!id) throw new UsageError(`tokens ${command} needs the token id (see tokens list)`);
+  if (!id) throw new UsageError("tokens.needsId", { command });
   return { id, accountId: await tokenAccountId(db, id) };
 }
 
-export async function revokeTokenCommand(db: Database, args: ParsedArgs, print: Print): Promise<number> {
+export const revokeTokenCommand: Command = async (db, args, print, t) => {
   const { id, accountId } = await tokenOfArgs(db, args, "revoke");
   if (!accountId || !(await revokeAccountToken(db, accountId, id)).ok) {
-    print(`No channel token with id ${id}.`);
+    print(t("tokens.unknown", { id }));
     return 1;
   }
-  print(`Revoked channel token ${id}. Servers refuse it within 5 seconds (their lookup cache lasts 4 s).`);
+  print(t("tokens.revoked", { id }));
   return 0;
-}
+};
 
-export async function renameTokenCommand(db: Database, args: ParsedArgs, print: Print): Promise<number> {
+export const renameTokenCommand: Command = async (db, args, print, t) => {
   const name = stringOption(args, "name");
-  if (!name) throw new UsageError("tokens rename needs --name <label>");
+  if (!name) throw new UsageError("tokens.rename.needs");
   checkName(name);
   const { id, accountId } = await tokenOfArgs(db, args, "rename");
   if (!accountId || !(await renameAccountToken(db, accountId, id, name)).ok) {
-    print(`No channel token with id ${id}.`);
+    print(t("tokens.unknown", { id }));
     return 1;
   }
-  print(`Renamed channel token ${id} to ${name.trim()}.`);
+  print(t("tokens.renamed", { id, name: name.trim() }));
   return 0;
-}
+};
 
-export async function rollTokenCommand(db: Database, args: ParsedArgs, print: Print): Promise<number> {
+export const rollTokenCommand: Command = async (db, args, print, t) => {
   const expiry = stringOption(args, "expires-in") ?? "";
-  if (!isRollExpiry(expiry)) throw new UsageError("tokens roll needs --expires-in now|1h|24h|7d");
+  if (!isRollExpiry(expiry)) throw new UsageError("tokens.roll.needs");
   const { id, accountId } = await tokenOfArgs(db, args, "roll");
   const rolled = accountId ? await rollAccountToken(db, accountId, id, expiry) : undefined;
   if (!rolled?.ok) {
-    print(
-      rolled?.code === "not_active"
-        ? `Channel token ${id} is revoked or expired.`
-        : `No channel token with id ${id}.`,
-    );
+    print(t(rolled?.code === "not_active" ? "tokens.notActive" : "tokens.unknown", { id }));
     return 1;
   }
   const oldExpiresAt = new Date(rolled.oldExpiresAt).toISOString();
@@ -160,51 +155,55 @@ export async function rollTokenCommand(db: Database, args: ParsedArgs, print: Pr
     );
     return 0;
   }
-  print(`Rolled channel token ${id} (${rolled.name}). The new token ${rolled.id}:`);
+  print(t("tokens.rolled", { id, name: rolled.name, newId: rolled.id }));
   print("");
   print(`  ${rolled.token}`);
   print("");
-  print(`It is shown only now. The old token works until ${oldExpiresAt}.`);
+  print(t("tokens.rolled.once", { at: oldExpiresAt }));
   return 0;
-}
+};
 
 /**
  * `tokens callback <id> --url <https://…>` sets the token's status-callback URL with a new secret,
  * printed once; `--clear` removes both and closes the callbacks still queued. The destination must be public
  * (resolved, every address checked) unless CALLBACK_ALLOW_PRIVATE=true.
  */
-export async function tokenCallbackCommand(db: Database, args: ParsedArgs, print: Print): Promise<number> {
+export const tokenCallbackCommand: Command = async (db, args, print, t) => {
   const url = stringOption(args, "url");
   const clear = args.options.clear === true;
   if (!args.positionals[2] || (!url && !clear) || (url && clear)) {
-    throw new UsageError("tokens callback needs the token id and either --url <https://…> or --clear");
+    throw new UsageError("tokens.callback.needs");
   }
-  if (url && !isHttpUrl(url)) throw new UsageError("--url: an absolute http(s) URL");
+  if (url && !isHttpUrl(url)) throw new UsageError("tokens.callback.urlInvalid");
   if (url) {
     // Checked again at every delivery: a name may point elsewhere later.
     const destination = await checkDestination(url, { allowPrivate: loadConfig().callbacks.allowPrivate });
-    if (!destination.ok) throw new UsageError(`--url: ${destination.reason}`);
+    if (!destination.ok) {
+      // The host and the address at fault fill the sentence; the English reason is the log's.
+      const { ok: _, reason: __, code, ...where } = destination;
+      throw new UsageError(`tokens.callback.${code}`, where);
+    }
   }
   const secret = url ? newWebhookSecret() : undefined;
   const callback = url && secret ? { url, secret } : null;
   const { id, accountId } = await tokenOfArgs(db, args, "callback");
   if (!accountId || !(await setTokenCallback(db, id, callback))) {
-    print(`No channel token with id ${id}.`);
+    print(t("tokens.unknown", { id }));
     return 1;
   }
   if (args.options.json) {
     print(JSON.stringify({ id, callback_url: url ?? null, callback_secret: secret ?? null }));
   } else if (callback) {
-    print(`Status callbacks of token ${id} go to ${callback.url}, signed per Standard Webhooks with:`);
+    print(t("tokens.callback.set", { id, url: callback.url }));
     print("");
     print(`  ${callback.secret}`);
     print("");
-    print("It is shown only now. Setting the URL again makes a new secret.");
+    print(t("tokens.callback.once"));
   } else {
-    print(`Token ${id} sends no status callbacks any more.`);
+    print(t("tokens.callback.cleared", { id }));
   }
   return 0;
-}
+};
 
 function isHttpUrl(value: string): boolean {
   try {

@@ -16,6 +16,18 @@ function flock(fd: number, operation: number): number {
 
 export class DirectoryLockedError extends Error {
   override readonly name = "DirectoryLockedError";
+
+  constructor(
+    /** The data folder in use. */
+    readonly dir: string,
+    /** The pid the holder wrote in the lock file, or "" when it had not yet. */
+    readonly holder: string,
+  ) {
+    super(
+      `The embedded database in ${dir} is in use by another process${holder ? ` (pid ${holder})` : ""}. ` +
+        "Stop that process first, or point every process at one PostgreSQL with DATABASE_URL.",
+    );
+  }
 }
 
 export interface DirectoryLock {
@@ -36,10 +48,7 @@ export function lockDirectory(dir: string): DirectoryLock {
   if (flock(fd, LOCK_EX | LOCK_NB) !== 0) {
     const holder = readFileSync(path, "utf8").trim();
     closeSync(fd);
-    throw new DirectoryLockedError(
-      `The embedded database in ${dir} is in use by another process${holder ? ` (pid ${holder})` : ""}. ` +
-        "Stop that process first, or point every process at one PostgreSQL with DATABASE_URL.",
-    );
+    throw new DirectoryLockedError(dir, holder);
   }
   ftruncateSync(fd, 0);
   writeSync(fd, `${process.pid}\n`, 0);

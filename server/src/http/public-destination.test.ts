@@ -55,8 +55,17 @@ describe("checkDestination", () => {
     );
     expect(await checkDestination("https://none.example/x", { allowPrivate: false, resolve })).toMatchObject({
       ok: false,
+      code: "unresolved",
+      host: "none.example",
       reason: "none.example does not resolve",
     });
+    expect(await checkDestination("https://mixed.example/x", { allowPrivate: false, resolve })).toMatchObject(
+      {
+        code: "not_public",
+        host: "mixed.example",
+        address: "10.0.0.7",
+      },
+    );
   });
 
   it("refuses what is not an http(s) URL, and credentials in it", async () => {

@@ -50,7 +50,15 @@ export function isPublicAddress(address: string): boolean {
   return !special.check(bare, family === 4 ? "ipv4" : "ipv6");
 }
 
-export type DestinationCheck = { ok: true; addresses: string[] } | { ok: false; reason: string };
+/** Why a destination is refused: a stable code (with the host and the address at fault) and an English reason for logs. */
+export type DestinationRefusal =
+  | { code: "not_url" | "not_http" | "credentials" }
+  | { code: "unresolved"; host: string }
+  | { code: "not_public"; host: string; address: string };
+
+export type DestinationCheck =
+  | { ok: true; addresses: string[] }
+  | ({ ok: false; reason: string } & DestinationRefusal);
 
 export interface DestinationOptions {
   /** CALLBACK_ALLOW_PRIVATE: local development and tests send to loopback and private receivers. */
@@ -73,11 +81,12 @@ export async function checkDestination(url: string, options: DestinationOptions)
   try {
     parsed = new URL(url);
   } catch {
-    return { ok: false, reason: "not a URL" };
+    return { ok: false, code: "not_url", reason: "not a URL" };
   }
   if (parsed.protocol !== "http:" && parsed.protocol !== "https:")
-    return { ok: false, reason: "not an http(s) URL" };
-  if (parsed.username || parsed.password) return { ok: false, reason: "credentials in the URL" };
+    return { ok: false, code: "not_http", reason: "not an http(s) URL" };
+  if (parsed.username || parsed.password)
+    return { ok: false, code: "credentials", reason: "credentials in the URL" };
   const host = parsed.hostname.replace(/^\[|\]$/g, "");
   let addresses: string[];
   if (isIP(host) !== 0) addresses = [host];
@@ -85,15 +94,19 @@ export async function checkDestination(url: string, options: DestinationOptions)
     try {
       addresses = await (options.resolve ?? systemResolve)(host);
     } catch {
-      return { ok: false, reason: `${host} does not resolve` };
+      return { ok: false, code: "unresolved", host, reason: `${host} does not resolve` };
     }
-    if (addresses.length === 0) return { ok: false, reason: `${host} does not resolve` };
+    if (addresses.length === 0)
+      return { ok: false, code: "unresolved", host, reason: `${host} does not resolve` };
   }
   if (options.allowPrivate) return { ok: true, addresses };
   const refused = addresses.find((address) => !isPublicAddress(address));
   if (refused !== undefined)
     return {
       ok: false,
+      code: "not_public",
+      host,
+      address: refused,
       reason: `${host} is not a public address (${refused}); CALLBACK_ALLOW_PRIVATE=true allows it`,
     };
   return { ok: true, addresses };

@@ -1,5 +1,6 @@
 // lead.call_attempted through the real app on PGlite and PostgreSQL: signed attempts cap calls in FL, OK and MD.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { expectCappedWindow } from "../../testing/capped-window.ts";
 import {
   BACKENDS,
   eligibleLead,
@@ -60,15 +61,7 @@ describe.each(BACKENDS)("call attempts on %s", (backend) => {
 
     // A new lead of the same number, from the same account.
     const again = await fixture.post(eligibleLead({ phone }));
-    const window = await windowOf(again.body.id);
-    expect(Date.parse(window.earliest)).toBeGreaterThanOrEqual(oldest + 24 * HOUR);
-    expect(window.rules_applied).toContainEqual(
-      expect.objectContaining({
-        kind: "cap",
-        jurisdiction: "US-FL",
-        until: new Date(oldest + 24 * HOUR).toISOString(),
-      }),
-    );
+    expectCappedWindow(await windowOf(again.body.id), oldest, "US-FL");
   });
 
   it("two attempts do not reach the cap, and a California number has none", async () => {

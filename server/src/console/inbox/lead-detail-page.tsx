@@ -7,6 +7,7 @@ import type { MessageKey, Translate } from "../kit/dictionary.ts";
 import { Layout, type SignedInOwner } from "../kit/layout.tsx";
 import { LocalTime, TimeSentence } from "../kit/local-time.tsx";
 import { TableHead } from "../kit/table-head.tsx";
+import { ConsentEvidence } from "./consent-evidence.tsx";
 import { DncBadge, leadName, OutcomeText, ResponseState } from "./lead-row.tsx";
 import { consentSentence, LeadTimeline, type LeadView } from "./lead-timeline.tsx";
 import { SourceName } from "./source-name.tsx";
@@ -99,11 +100,6 @@ export function LeadDetailPage(props: LeadDetailPageProps): JSX.Element {
     ["lead.field.id", text(lead.id)],
   ];
   const context = Object.entries(lead.context ?? {});
-  const consentExtra = lead.consent
-    ? Object.entries(lead.consent.block).filter(
-        ([key]) => !["source", "reference", "captured_at"].includes(key),
-      )
-    : [];
   return (
     <Layout
       lang={lang}
@@ -183,21 +179,7 @@ export function LeadDetailPage(props: LeadDetailPageProps): JSX.Element {
                 lang={lang}
               />
             </p>
-            {consentExtra.length > 0 ? (
-              <>
-                <h3>{t("lead.consent.extra")}</h3>
-                <dl class="fields">
-                  {consentExtra.map(([key, value]) => (
-                    <>
-                      <dt safe>{key}</dt>
-                      <dd safe>{contextText(value)}</dd>
-                    </>
-                  ))}
-                </dl>
-              </>
-            ) : (
-              ""
-            )}
+            <ConsentEvidence t={t} block={lead.consent.block} />
           </>
         ) : (
           <p>{t("lead.consent.missing")}</p>

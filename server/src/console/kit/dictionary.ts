@@ -1,5 +1,6 @@
 // Every string of the console pages, in English and Spanish: one dictionary, keyed by feature ("integrations.…").
 // Spanish must name every English key (the compiler checks it; dictionary.test.ts checks placeholders too).
+import { fillTemplate } from "../../message-template.ts";
 
 const en = {
   "app.name": "Speed-to-Lead",
@@ -293,6 +294,13 @@ const en = {
   "lead.attempts.noAnswer": "No answer",
   "lead.consent.sentence": "Consent given on {source} at {at}, reference {reference}.",
   "lead.consent.extra": "Also sent with the consent",
+  "lead.evidence.trustedform_url": "TrustedForm certificate",
+  "lead.evidence.leadid_token": "LeadiD token",
+  "lead.evidence.disclosure": "Consent text shown",
+  "lead.evidence.sellers": "Sellers named",
+  "lead.evidence.page_url": "Page where consent was given",
+  "lead.evidence.ip_address": "IP address",
+  "lead.evidence.user_agent": "Browser (User-Agent)",
   "lead.dnc.add": "Add to do-not-call",
   "lead.dnc.listed": "This number is on the do-not-call list.",
   "lead.dnc.history": "Its history on the Do not call page",
@@ -699,6 +707,13 @@ const es: Record<MessageKey, string> = {
   "lead.attempts.noAnswer": "Sin respuesta",
   "lead.consent.sentence": "Consentimiento dado en {source} el {at}, referencia {reference}.",
   "lead.consent.extra": "También enviado con el consentimiento",
+  "lead.evidence.trustedform_url": "Certificado de TrustedForm",
+  "lead.evidence.leadid_token": "Token LeadiD",
+  "lead.evidence.disclosure": "Texto de consentimiento mostrado",
+  "lead.evidence.sellers": "Vendedores nombrados",
+  "lead.evidence.page_url": "Página donde se dio el consentimiento",
+  "lead.evidence.ip_address": "Dirección IP",
+  "lead.evidence.user_agent": "Navegador (User-Agent)",
   "lead.dnc.add": "Añadir a no llamar",
   "lead.dnc.listed": "Este número está en la lista de no llamar.",
   "lead.dnc.history": "Su historial en la página No llamar",
@@ -820,8 +835,5 @@ export type Translate = (key: MessageKey, params?: Record<string, string | numbe
  */
 export function translator(lang: "en" | "es"): Translate {
   const strings: Record<MessageKey, string> = DICTIONARY[lang];
-  return (key, params) =>
-    strings[key].replace(/\{(\w+)\}/g, (whole, name: string) =>
-      params && name in params ? String(params[name]) : whole,
-    );
+  return (key, params) => fillTemplate(strings[key], params);
 }

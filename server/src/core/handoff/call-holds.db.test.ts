@@ -1,4 +1,4 @@
-// Emergency holds on PGlite and PostgreSQL: a hold past respond_by answers the lead without its phone.
+// Holds on PGlite and PostgreSQL: an emergency hold past respond_by answers the lead without its phone, a holiday hold moves it.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
   BACKENDS,
@@ -84,6 +84,36 @@ describe.each(BACKENDS)("emergency holds on %s", (backend) => {
       (d) => d.payload.data.lead_id === after.body.id,
     )!.payload;
     expect(payload.data.call).toEqual({ permitted: true });
+  });
+
+  it("a holiday hold in force past respond_by never answers a lead without its phone: the window moves past it", async () => {
+    // 30 hours from now covers the next permitted start of a California number (every day, 08:00–20:00 local),
+    // whatever the day: the hold is what moves the window.
+    const endsAt = new Date(Date.now() + 30 * 3_600_000);
+    const added = await addHold(fixture.db, {
+      kind: "holiday",
+      areaCodes: ["619"],
+      startsAt: new Date(Date.now() - 60_000),
+      endsAt,
+      reason: "governor's proclamation",
+      createdBy: "ops",
+    });
+    expect(added).toMatchObject({ ok: true, hold: { kind: "holiday", area_codes: ["619"] } });
+    fixture.startDispatcher();
+    const lead = await fixture.post(eligibleLead({ phone: "(619) 555-0146" }));
+    await fixture.waitUntilSettled();
+    const data = fixture.assistant.deliveries.find((d) => d.payload.data.lead_id === lead.body.id)!.payload
+      .data;
+    expect([data.call, data.phone]).toEqual([{ permitted: true }, "+16195550146"]);
+    expect(Date.parse(data.call_window!.earliest)).toBeGreaterThanOrEqual(endsAt.getTime());
+    expect(data.call_window!.rules_applied).toContainEqual(
+      expect.objectContaining({
+        kind: "hold",
+        name: "Holiday by proclamation (area codes 619)",
+        until: endsAt.toISOString(),
+      }),
+    );
+    expect((await leadState(lead.body.id))!.response_reason).toBeNull();
   });
 
   it("a hold that is not in force yet only cuts or moves the window, and rules_applied names it", async () => {

@@ -1,10 +1,19 @@
-// Emergency holds: an operator stops calls to a state's or some area codes for a period, with a reason.
+// Holds: an operator stops calls to a state's or some area codes for a period, with a reason (an emergency, or a
+// holiday set only by proclamation).
 import type { Queryable } from "../../db/database.ts";
 import { areaCodesOfState } from "./area-code-states.ts";
 import type { CallBlock } from "./calling-hours.ts";
 
+/**
+ * emergency: a lead under a hold that outlasts its five-minute response is answered without its phone.
+ * holiday: a day no rule computes (a governor's proclamation); it only moves call windows past it, as a holiday.
+ */
+export const HOLD_KINDS = ["emergency", "holiday"] as const;
+export type HoldKind = (typeof HOLD_KINDS)[number];
+
 export interface CallHold {
   id: string;
+  kind: HoldKind;
   /** Two letters, or null for a hold given by area codes. */
   state: string | null;
   area_codes: string[];
@@ -18,6 +27,8 @@ export interface CallHold {
 }
 
 export type NewHold = {
+  /** Default emergency. */
+  kind?: HoldKind;
   startsAt: Date;
   endsAt: Date;
   reason: string;
@@ -29,7 +40,7 @@ export type HoldResult =
   | { ok: false; code: "state_unknown" | "area_code_invalid" | "period_invalid" };
 
 const COLUMNS =
-  "id::text, state, area_codes, starts_at, ends_at, reason, created_by, created_at, removed_at, removed_by";
+  "id::text, kind, state, area_codes, starts_at, ends_at, reason, created_by, created_at, removed_at, removed_by";
 
 /**
  * Adds a hold. A state's area codes are those the calling-rules table knows for it, fixed when the
@@ -45,8 +56,8 @@ export async function addHold(db: Queryable, hold: NewHold): Promise<HoldResult>
     return { ok: false, code: "area_code_invalid" };
   if (!(hold.endsAt.getTime() > hold.startsAt.getTime())) return { ok: false, code: "period_invalid" };
   const [row] = await db.query<CallHold>(
-    `insert into call_holds (id, state, area_codes, starts_at, ends_at, reason, created_by)
-     values ($1, $2, $3::text::text[], $4, $5, $6, $7) returning ${COLUMNS}`,
+    `insert into call_holds (id, state, area_codes, starts_at, ends_at, reason, created_by, kind)
+     values ($1, $2, $3::text::text[], $4, $5, $6, $7, $8) returning ${COLUMNS}`,
     [
       Bun.randomUUIDv7(),
       state,
@@ -55,6 +66,7 @@ export async function addHold(db: Queryable, hold: NewHold): Promise<HoldResult>
       hold.endsAt.toISOString(),
       hold.reason,
       hold.createdBy,
+      hold.kind ?? "emergency",
     ],
   );
   return { ok: true, hold: row! };
@@ -100,7 +112,7 @@ export function holdBlock(hold: CallHold): CallBlock {
     applied: {
       kind: "hold",
       jurisdiction: hold.state ? `US-${hold.state}` : "US",
-      name: `Emergency hold (${where})`,
+      name: `${hold.kind === "holiday" ? "Holiday by proclamation" : "Emergency hold"} (${where})`,
       local_start: null,
       local_end: null,
       source: hold.reason,

@@ -35,15 +35,18 @@ export class CallLimits {
   }
 
   /**
-   * A hold on the lead's area code in force now and past respond_by: the call waits longer than the
-   * response may, so the lead is answered without its phone (reason held). A shorter or later hold
-   * only moves or cuts the call window.
+   * An emergency hold on the lead's area code in force now and past respond_by: the call waits longer than
+   * the response may, so the lead is answered without its phone (reason held). A shorter or later hold,
+   * and any holiday hold, only moves or cuts the call window.
    */
   async applyHolds(task: ClaimedTask, phoneHolds: readonly CallHold[]): Promise<ClaimedTask> {
     const now = Date.now();
     const respondBy = new Date(task.respond_by).getTime();
     const outlasting = phoneHolds.some(
-      (hold) => new Date(hold.starts_at).getTime() <= now && new Date(hold.ends_at).getTime() >= respondBy,
+      (hold) =>
+        hold.kind === "emergency" &&
+        new Date(hold.starts_at).getTime() <= now &&
+        new Date(hold.ends_at).getTime() >= respondBy,
     );
     if (!outlasting || !callPermitted(task)) return task;
     await markHeld(this.db, task.lead_id);

@@ -1,0 +1,24 @@
+// What `stl accounts …` says, in English and Spanish.
+
+const en = {
+  "accounts.evidence.needs": "accounts evidence needs <slug> --require {choices}",
+  "accounts.evidence.none": "{slug}: leads are called without consent evidence (new leads, within 5 s).",
+  "accounts.evidence.required":
+    "{slug}: new leads without {evidence} are answered but not called (reason evidence_missing), within 5 s.",
+  "accounts.evidence.either": "a TrustedForm certificate or a LeadiD token",
+  "accounts.evidence.trustedform": "a TrustedForm certificate",
+  "accounts.evidence.leadid": "a LeadiD token",
+} as const;
+
+const es: Record<keyof typeof en, string> = {
+  "accounts.evidence.needs": "accounts evidence necesita <slug> --require {choices}",
+  "accounts.evidence.none":
+    "{slug}: los prospectos se llaman sin prueba del consentimiento (prospectos nuevos, en menos de 5 s).",
+  "accounts.evidence.required":
+    "{slug}: los prospectos nuevos sin {evidence} se atienden pero no se llaman (motivo evidence_missing), en menos de 5 s.",
+  "accounts.evidence.either": "un certificado de TrustedForm o un token LeadiD",
+  "accounts.evidence.trustedform": "un certificado de TrustedForm",
+  "accounts.evidence.leadid": "un token LeadiD",
+};
+
+export const ACCOUNT_TEXT = { en, es };
