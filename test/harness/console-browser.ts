@@ -78,6 +78,8 @@ export interface ConsoleBrowser {
   page: Page;
   /** Console errors (CSP violations among them) and uncaught page errors so far, each with the page's path. */
   errors: string[];
+  /** The message of every dialog the page opened, each dismissed: a payload that ran would open one. */
+  dialogs: string[];
   /**
    * The page as shown now (`on`, else the first page): a screenshot named `name`, axe-core's result recorded under
    * that name; resolves with the serious or critical violations (the browser tests expect none).
@@ -99,10 +101,16 @@ export async function openConsoleBrowser(
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: ["--no-sandbox"] });
   const page = await (await browser.newContext({ locale: "en-US", ...context })).newPage();
   const report: Record<string, AxeViolation[]> = {};
+  const dialogs: string[] = [];
+  page.on("dialog", (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
   return {
     browser,
     page,
     errors: watchForErrors(page),
+    dialogs,
     async check(name, on = page) {
       await screenshot(on, name);
       const violations = await axeViolations(on);

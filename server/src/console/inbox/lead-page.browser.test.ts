@@ -1,0 +1,139 @@
+// A lead's page in a real headless Chromium against one server process on PostgreSQL, with a fake assistant:
+// "hand off again" as POST-redirect-GET with a one-time notice. axe on every state; screenshots in artifacts/screenshots/.
+import { LEAD_INTAKE_PATH } from "@speed-to-lead/spec";
+import {
+  CHROMIUM_PATH,
+  type ConsoleBrowser,
+  openConsoleBrowser,
+  submitNewPassword,
+} from "@speed-to-lead/tests/harness/console-browser";
+import {
+  assistantAwaitingOwnerEnv,
+  ownerSignInLink,
+  startMigratedServers,
+} from "@speed-to-lead/tests/harness/console-servers";
+import type {} from "@speed-to-lead/tests/harness/global-setup";
+import { createDatabase } from "@speed-to-lead/tests/harness/postgres";
+import type { ServerProcess } from "@speed-to-lead/tests/harness/server-process";
+import { runCli } from "@speed-to-lead/tests/harness/stl-cli";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { type FakeAssistant, startFakeAssistant } from "../../testing/fake-assistant.ts";
+
+if (!CHROMIUM_PATH) console.warn("lead page browser test skipped: no chromium (apt-get install chromium)");
+
+const PASSWORD = "copper-willow-58";
+
+describe.skipIf(!CHROMIUM_PATH)(
+  "a lead's page in Chromium",
+  () => {
+    let env: Record<string, string>;
+    let server: ServerProcess;
+    let assistant: FakeAssistant;
+    let base: string;
+    let token: string;
+    let chromium: ConsoleBrowser;
+    let page: Page;
+
+    beforeAll(async () => {
+      assistant = startFakeAssistant();
+      env = {
+        DATABASE_URL: await createDatabase(inject("postgresAdminUrl")),
+        ...assistantAwaitingOwnerEnv(assistant),
+      };
+      [server] = await startMigratedServers(env, 1);
+      base = server.baseUrl;
+      const made = await runCli(
+        ["tokens", "create", "--account", "acme", "--name", "Website form", "--json"],
+        env,
+      );
+      expect(made.exitCode).toBe(0);
+      token = JSON.parse(made.stdout).token;
+      chromium = await openConsoleBrowser("axe-results-lead-page.json", { timezoneId: "America/New_York" });
+      page = chromium.page;
+      await page.goto(await ownerSignInLink(env, base));
+      await submitNewPassword(page, PASSWORD);
+      await page.waitForURL(`${base}/console/integrations`);
+    });
+    afterAll(async () => {
+      await chromium?.close();
+      await server?.stop();
+      await assistant?.stop();
+    });
+
+    const checkPage = async (name: string) => expect(await chromium.check(name), name).toEqual([]);
+
+    /** A lead posted with plain fetch: no Idempotency-Key (the SDK would add one). */
+    async function postUnkeyed(lead: Record<string, unknown>): Promise<string> {
+      const response = await fetch(`${base}${LEAD_INTAKE_PATH}`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+        body: JSON.stringify(lead),
+      });
+      expect(response.status).toBe(201);
+      return ((await response.json()) as { id: string }).id;
+    }
+    const consent = (reference: string) => ({
+      source: "webform:/contact",
+      reference,
+      captured_at: new Date(Date.now() - 60_000).toISOString(),
+    });
+
+    it("hands off again by POST-redirect-GET: the notice once, a reload repeats nothing", async () => {
+      assistant.failNext(1, 503);
+      const id = await postUnkeyed({
+        phone: "(415) 555-0144",
+        first_name: "Rosa",
+        consent: consent("again"),
+      });
+      await assistant.waitUntil(
+        () => assistant.deliveries.some((d) => d.status === 503),
+        "a failed hand-off",
+      );
+      const button = page.getByRole("button", { name: "Hand off again" });
+      await expect
+        .poll(
+          async () => {
+            await page.goto(`${base}/console/inbox/${id}`);
+            return await button.count();
+          },
+          { timeout: 15_000 },
+        )
+        .toBe(1);
+      // A second tab still shows the form: its post comes after the hand-off and is refused.
+      const stale = await page.context().newPage();
+      await stale.goto(`${base}/console/inbox/${id}`);
+      await button.click();
+      await page.locator("#retry-notice").waitFor();
+      // The answer was a redirect to the lead's page; the notice's id left the address once shown.
+      expect(page.url()).toBe(`${base}/console/inbox/${id}`);
+      expect(await page.locator("#retry-notice").textContent()).toBe("Asked for a new hand-off.");
+      const asked = page.locator("#timeline li", { hasText: "ana@acme.example asked to hand off again" });
+      expect(await asked.count()).toBe(1);
+      await checkPage("lead-handed-off-again");
+      await page.reload();
+      expect(await page.locator("#retry-notice").count()).toBe(0);
+      expect(await asked.count()).toBe(1);
+      await assistant.waitUntil(
+        () =>
+          assistant.deliveries.filter((d) => d.payload.data.lead_id === id && d.status === 200).length === 1,
+        "the second hand-off",
+      );
+      await stale.getByRole("button", { name: "Hand off again" }).click();
+      await stale.locator("#retry-notice").waitFor();
+      expect(await stale.locator("#retry-notice").textContent()).toBe(
+        "Nothing to hand off again: the lead is not in a failed hand-off.",
+      );
+      await stale.reload();
+      expect(await stale.locator("#retry-notice").count()).toBe(0);
+      await stale.close();
+      expect(await asked.count()).toBe(1);
+    });
+
+    it("showed no CSP violation, script error or dialog on any page", () => {
+      expect(chromium.errors).toEqual([]);
+      expect(chromium.dialogs).toEqual([]);
+    });
+  },
+  180_000,
+);
