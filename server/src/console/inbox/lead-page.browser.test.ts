@@ -1,6 +1,7 @@
-// A lead's page in a real headless Chromium against one server process on PostgreSQL, with a fake assistant:
-// "hand off again" as POST-redirect-GET with a one-time notice. axe on every state; screenshots in artifacts/screenshots/.
-import { LEAD_INTAKE_PATH } from "@speed-to-lead/spec";
+// A lead's page in a real headless Chromium against one server process on PostgreSQL, with a fake assistant: the
+// assistant's call attempts on the timeline with their times, and "hand off again" as POST-redirect-GET with a
+// one-time notice. English and Spanish, 390 px and desktop, axe on every state; screenshots in artifacts/screenshots/.
+import { ASSISTANT_EVENTS_PATH, LEAD_INTAKE_PATH } from "@speed-to-lead/spec";
 import {
   CHROMIUM_PATH,
   type ConsoleBrowser,
@@ -19,6 +20,7 @@ import { runCli } from "@speed-to-lead/tests/harness/stl-cli";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { type FakeAssistant, startFakeAssistant } from "../../testing/fake-assistant.ts";
+import { signedEventRequest } from "../../testing/signed-event.ts";
 
 if (!CHROMIUM_PATH) console.warn("lead page browser test skipped: no chromium (apt-get install chromium)");
 
@@ -77,6 +79,68 @@ describe.skipIf(!CHROMIUM_PATH)(
       source: "webform:/contact",
       reference,
       captured_at: new Date(Date.now() - 60_000).toISOString(),
+    });
+
+    /** A signed lead.call_attempted from the assistant, as it reports each call it placed. */
+    async function reportCallAttempt(leadId: string, attemptedAt: Date) {
+      const body = JSON.stringify({
+        type: "lead.call_attempted",
+        timestamp: new Date().toISOString(),
+        data: { lead_id: leadId, attempted_at: attemptedAt.toISOString() },
+      });
+      const signed = signedEventRequest(body, assistant.secret);
+      const response = await fetch(`${base}${ASSISTANT_EVENTS_PATH}`, {
+        method: "POST",
+        headers: signed.headers,
+        body,
+      });
+      expect(response.status).toBe(200);
+    }
+
+    /** Each check at both widths and in both languages, back to English at desktop width. */
+    async function checkEverywhere(path: string, name: string) {
+      for (const [width, prefix] of [
+        [390, "phone"],
+        [1280, "desktop"],
+      ] as const) {
+        await page.setViewportSize({ width, height: 844 });
+        for (const lang of ["es", "en"] as const) {
+          await page.goto(`${base}/console/language?to=${lang}&back=${encodeURIComponent(path)}`);
+          expect(
+            await page.evaluate(() => document.documentElement.scrollWidth),
+            `${lang} ${width}`,
+          ).toBeLessThanOrEqual(width);
+          await checkPage(`${prefix}-${lang}-${name}`);
+        }
+      }
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
+
+    it("lists each call attempt the assistant reported on the timeline, with its time, in both languages", async () => {
+      const id = await postUnkeyed({
+        phone: "(415) 555-0141",
+        first_name: "Carla",
+        consent: consent("calls"),
+      });
+      // Two calls, placed 20 and 5 minutes ago (the assistant reports them afterwards).
+      const first = new Date(Date.now() - 20 * 60_000);
+      const second = new Date(Date.now() - 5 * 60_000);
+      await reportCallAttempt(id, second);
+      await reportCallAttempt(id, first);
+      await page.goto(`${base}/console/inbox/${id}`);
+      const attempts = page.locator("#timeline > li", { hasText: "Call attempt by the assistant" });
+      expect(await attempts.count()).toBe(2);
+      // Oldest first, each at the time the call was placed (not when it was reported).
+      expect(
+        await attempts.locator("time").evaluateAll((times) => times.map((t) => t.getAttribute("datetime"))),
+      ).toEqual([first.toISOString(), second.toISOString()]);
+      expect(await attempts.nth(0).locator("time").textContent()).toBe("20 minutes ago");
+      await checkEverywhere(`/console/inbox/${id}`, "lead-call-attempts");
+      await page.goto(`${base}/console/language?to=es&back=/console/inbox/${id}`);
+      expect(
+        await page.locator("#timeline > li", { hasText: "Intento de llamada del asistente" }).count(),
+      ).toBe(2);
+      await page.goto(`${base}/console/language?to=en&back=/console/inbox/${id}`);
     });
 
     it("hands off again by POST-redirect-GET: the notice once, a reload repeats nothing", async () => {

@@ -4,6 +4,7 @@ import type { Consent, NotCalledReason, ResponseState } from "@speed-to-lead/spe
 import type { Queryable } from "../../db/database.ts";
 import { plainRows } from "../../db/plain-rows.ts";
 import { isUuid } from "../../db/uuid-text.ts";
+import { type LeadCallAttempts, listCallAttempts } from "../handoff/call-caps.ts";
 import { type AttemptEntry, listHandoffAttempts } from "../handoff/handoff-attempts.ts";
 import { listRetries, type RetryEntry } from "../handoff/handoff-retries.ts";
 import { callEligible } from "../leads/call-eligibility.ts";
@@ -45,6 +46,8 @@ export interface LeadDetail extends Omit<LeadFields, "source" | "consent"> {
   retries: RetryEntry[];
   /** The status callbacks told to the sender about this lead. */
   callbacks: CallbackEntry[];
+  /** The calls the assistant reported placing to this lead. */
+  call_attempts: LeadCallAttempts;
 }
 
 export interface CallbackEntry {
@@ -96,7 +99,7 @@ export async function getLeadDetail(
   // biome-ignore lint/suspicious/noExplicitAny: one joined row, mapped field by field below
   const [row] = await db.query<any>(LEAD_SQL, [accountId, leadId]);
   if (!row) return undefined;
-  const [keys, repeats, attempts, retries, callbacks] = await Promise.all([
+  const [keys, repeats, attempts, retries, callbacks, callAttempts] = await Promise.all([
     db.query<{ key: string; created_at: Date; response_body: string | null }>(
       `select key, created_at, response_body from idempotency_keys where account_id = $1 and lead_id = $2
        order by created_at, key`,
@@ -110,6 +113,7 @@ export async function getLeadDetail(
        where lead_id = $1 order by created_at, id`,
       [leadId],
     ),
+    listCallAttempts(db, leadId),
   ]);
   return {
     id: row.id,
@@ -160,5 +164,6 @@ export async function getLeadDetail(
     attempts,
     retries,
     callbacks: plainRows(callbacks),
+    call_attempts: callAttempts,
   };
 }
