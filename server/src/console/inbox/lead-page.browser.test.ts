@@ -1,7 +1,13 @@
 // A lead's page in a real headless Chromium against one server process on PostgreSQL, with a fake assistant: the
-// assistant's call attempts on the timeline with their times, and "hand off again" as POST-redirect-GET with a
-// one-time notice. English and Spanish, 390 px and desktop, axe on every state; screenshots in artifacts/screenshots/.
-import { ASSISTANT_EVENTS_PATH, LEAD_INTAKE_PATH } from "@speed-to-lead/spec";
+// assistant's call attempts on the timeline with their times, the fields the API ignored for a lead posted without an
+// idempotency key (bounded), and "hand off again" as POST-redirect-GET with a one-time notice. English and Spanish,
+// 390 px and desktop, axe on every state; screenshots in artifacts/screenshots/.
+import {
+  ASSISTANT_EVENTS_PATH,
+  IGNORED_FIELD_NAME_MAX,
+  IGNORED_FIELDS_KEPT,
+  LEAD_INTAKE_PATH,
+} from "@speed-to-lead/spec";
 import {
   CHROMIUM_PATH,
   type ConsoleBrowser,
@@ -25,6 +31,8 @@ import { signedEventRequest } from "../../testing/signed-event.ts";
 if (!CHROMIUM_PATH) console.warn("lead page browser test skipped: no chromium (apt-get install chromium)");
 
 const PASSWORD = "copper-willow-58";
+/** An ignored name a page must show as text, never as markup. */
+const HOSTILE_NAME = `<img src=x onerror=alert("ignored")>`;
 
 describe.skipIf(!CHROMIUM_PATH)(
   "a lead's page in Chromium",
@@ -141,6 +149,39 @@ describe.skipIf(!CHROMIUM_PATH)(
         await page.locator("#timeline > li", { hasText: "Intento de llamada del asistente" }).count(),
       ).toBe(2);
       await page.goto(`${base}/console/language?to=en&back=/console/inbox/${id}`);
+    });
+
+    it("lists the fields the API ignored for a lead sent without an idempotency key, bounded", async () => {
+      const extras = Object.fromEntries(
+        Array.from({ length: 25 }, (_, i) => [`extra_${String(i).padStart(2, "0")}`, i]),
+      );
+      const id = await postUnkeyed({
+        phone: "(415) 555-0142",
+        first_name: "Iggy",
+        utm_source: "newsletter",
+        [HOSTILE_NAME]: "x",
+        ["n".repeat(300)]: "long",
+        ...extras,
+      });
+      await page.goto(`${base}/console/inbox/${id}`);
+      const names = await page.locator("#ignored-fields li").allTextContents();
+      expect(names).toHaveLength(IGNORED_FIELDS_KEPT);
+      expect(names.slice(0, 4)).toEqual([
+        "utm_source",
+        HOSTILE_NAME,
+        "n".repeat(IGNORED_FIELD_NAME_MAX),
+        "extra_00",
+      ]);
+      expect(names.at(-1)).toBe(`extra_${String(IGNORED_FIELDS_KEPT - 4).padStart(2, "0")}`);
+      expect(await page.locator("#ignored-more").textContent()).toBe(
+        `Only the first ${IGNORED_FIELDS_KEPT} names are kept.`,
+      );
+      expect(await page.locator("#main img").count()).toBe(0);
+      await checkEverywhere(`/console/inbox/${id}`, "lead-ignored-fields");
+      // A lead whose every field was known lists none.
+      const plain = await postUnkeyed({ phone: "(415) 555-0143", first_name: "Pia" });
+      await page.goto(`${base}/console/inbox/${plain}`);
+      expect(await page.locator("#ignored-fields").count()).toBe(0);
     });
 
     it("hands off again by POST-redirect-GET: the notice once, a reload repeats nothing", async () => {

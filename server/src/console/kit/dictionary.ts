@@ -307,6 +307,7 @@ const en = {
   "lead.ignored": "Fields the API ignored",
   "lead.ignored.body":
     "The request carried these top-level fields, which the contract does not define: they were not stored.",
+  "lead.ignored.more": "Only the first {count} names are kept.",
   "nav.dnc": "Do not call",
   "nav.team": "Team",
   "team.title": "Team",
@@ -715,6 +716,7 @@ const es: Record<MessageKey, string> = {
   "lead.ignored": "Campos que la API ignoró",
   "lead.ignored.body":
     "La solicitud traía estos campos de primer nivel, que el contrato no define: no se guardaron.",
+  "lead.ignored.more": "Solo se guardan los primeros {count} nombres.",
   "nav.dnc": "No llamar",
   "nav.team": "Equipo",
   "team.title": "Equipo",

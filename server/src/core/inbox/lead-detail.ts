@@ -28,10 +28,7 @@ export interface LeadDetail extends Omit<LeadFields, "source" | "consent"> {
   not_called_reason: NotCalledReason | null;
   /** Every idempotency key a request for this lead carried (the first request and keyed repeats). */
   idempotency_keys: { key: string; created_at: Date }[];
-  /**
-   * Top-level names the API ignored in this lead's requests, as their answers said (read from the answers kept for
-   * idempotency keys: requests without a key are not kept, so their ignored names are not known).
-   */
+  /** Top-level names the API ignored in this lead's requests, first seen first, bounded (ignored-fields.ts). */
   ignored_fields: string[];
   repeats: RepeatEntry[];
   /** The response task (null when the lead was never call-eligible). */
@@ -59,23 +56,9 @@ export interface CallbackEntry {
   last_error: string | null;
 }
 
-/** The union of `ignored_fields` in the kept answers, in first-seen order. */
-function ignoredIn(bodies: (string | null)[]): string[] {
-  const names = new Set<string>();
-  for (const body of bodies) {
-    try {
-      const ignored = body ? (JSON.parse(body) as { ignored_fields?: unknown }).ignored_fields : undefined;
-      if (Array.isArray(ignored)) for (const name of ignored) if (typeof name === "string") names.add(name);
-    } catch {
-      // An answer that is not JSON lists nothing.
-    }
-  }
-  return [...names];
-}
-
 const LEAD_SQL = `select l.id::text as id, l.received_at, l.updated_at, l.respond_by, l.phone, l.email, l.first_name,
   l.last_name, l.source, l.source_original, l.source_campaign, l.property_ref, l.price::text as price, l.language,
-  l.timezone, l.context, l.source_event_at, l.platform, l.external_lead_id, l.test, l.consent,
+  l.timezone, l.context, l.source_event_at, l.platform, l.external_lead_id, l.test, l.consent, l.ignored_fields,
   l.consent_received_at, l.consent_channel_token_id::text as consent_channel_token_id, ct.name as consent_channel_name,
   l.channel_token_id::text as channel_token_id, t.name as channel_name, l.response_state, l.response_reason,
   rt.status as task_status, rt.attempts as task_attempts, rt.next_attempt_at, rt.last_error, rt.delivered_at
@@ -100,8 +83,8 @@ export async function getLeadDetail(
   const [row] = await db.query<any>(LEAD_SQL, [accountId, leadId]);
   if (!row) return undefined;
   const [keys, repeats, attempts, retries, callbacks, callAttempts] = await Promise.all([
-    db.query<{ key: string; created_at: Date; response_body: string | null }>(
-      `select key, created_at, response_body from idempotency_keys where account_id = $1 and lead_id = $2
+    db.query<{ key: string; created_at: Date }>(
+      `select key, created_at from idempotency_keys where account_id = $1 and lead_id = $2
        order by created_at, key`,
       [accountId, leadId],
     ),
@@ -150,7 +133,7 @@ export async function getLeadDetail(
     call_eligible: callEligible(row),
     not_called_reason: row.response_reason,
     idempotency_keys: keys.map(({ key, created_at }) => ({ key, created_at })),
-    ignored_fields: ignoredIn(keys.map((key) => key.response_body)),
+    ignored_fields: row.ignored_fields,
     repeats,
     handoff: row.task_status
       ? {
