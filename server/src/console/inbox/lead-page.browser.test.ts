@@ -1,7 +1,7 @@
 // A lead's page in a real headless Chromium against one server process on PostgreSQL, with a fake assistant: the
-// assistant's call attempts on the timeline with their times, the fields the API ignored for a lead posted without an
-// idempotency key (bounded), and "hand off again" as POST-redirect-GET with a one-time notice. English and Spanish,
-// 390 px and desktop, axe on every state; screenshots in artifacts/screenshots/.
+// assistant's call attempts, opt-outs and wrong numbers on the timeline with their times, the fields the API ignored
+// for a lead posted without an idempotency key (bounded), and "hand off again" as POST-redirect-GET with a one-time
+// notice. English and Spanish, 390 px and desktop, axe on every state; screenshots in artifacts/screenshots/.
 import {
   ASSISTANT_EVENTS_PATH,
   IGNORED_FIELD_NAME_MAX,
@@ -89,12 +89,12 @@ describe.skipIf(!CHROMIUM_PATH)(
       captured_at: new Date(Date.now() - 60_000).toISOString(),
     });
 
-    /** A signed lead.call_attempted from the assistant, as it reports each call it placed. */
-    async function reportCallAttempt(leadId: string, attemptedAt: Date) {
+    /** A signed event from the assistant, as it reports what happened on a call. */
+    async function reportAssistantEvent(type: string, leadId: string, data: Record<string, unknown> = {}) {
       const body = JSON.stringify({
-        type: "lead.call_attempted",
+        type,
         timestamp: new Date().toISOString(),
-        data: { lead_id: leadId, attempted_at: attemptedAt.toISOString() },
+        data: { lead_id: leadId, ...data },
       });
       const signed = signedEventRequest(body, assistant.secret);
       const response = await fetch(`${base}${ASSISTANT_EVENTS_PATH}`, {
@@ -104,25 +104,8 @@ describe.skipIf(!CHROMIUM_PATH)(
       });
       expect(response.status).toBe(200);
     }
-
-    /** Each check at both widths and in both languages, back to English at desktop width. */
-    async function checkEverywhere(path: string, name: string) {
-      for (const [width, prefix] of [
-        [390, "phone"],
-        [1280, "desktop"],
-      ] as const) {
-        await page.setViewportSize({ width, height: 844 });
-        for (const lang of ["es", "en"] as const) {
-          await page.goto(`${base}/console/language?to=${lang}&back=${encodeURIComponent(path)}`);
-          expect(
-            await page.evaluate(() => document.documentElement.scrollWidth),
-            `${lang} ${width}`,
-          ).toBeLessThanOrEqual(width);
-          await checkPage(`${prefix}-${lang}-${name}`);
-        }
-      }
-      await page.setViewportSize({ width: 1280, height: 800 });
-    }
+    const reportCallAttempt = (leadId: string, attemptedAt: Date) =>
+      reportAssistantEvent("lead.call_attempted", leadId, { attempted_at: attemptedAt.toISOString() });
 
     it("lists each call attempt the assistant reported on the timeline, with its time, in both languages", async () => {
       const id = await postUnkeyed({
@@ -143,12 +126,47 @@ describe.skipIf(!CHROMIUM_PATH)(
         await attempts.locator("time").evaluateAll((times) => times.map((t) => t.getAttribute("datetime"))),
       ).toEqual([first.toISOString(), second.toISOString()]);
       expect(await attempts.nth(0).locator("time").textContent()).toBe("20 minutes ago");
-      await checkEverywhere(`/console/inbox/${id}`, "lead-call-attempts");
+      expect(await chromium.checkEverywhere(base, `/console/inbox/${id}`, "lead-call-attempts")).toEqual([]);
       await page.goto(`${base}/console/language?to=es&back=/console/inbox/${id}`);
       expect(
         await page.locator("#timeline > li", { hasText: "Intento de llamada del asistente" }).count(),
       ).toBe(2);
       await page.goto(`${base}/console/language?to=en&back=/console/inbox/${id}`);
+    });
+
+    it("shows the assistant's opt-out and wrong-number reports on the timeline, in both languages", async () => {
+      const optedOut = await postUnkeyed({
+        phone: "(415) 555-0145",
+        first_name: "Olga",
+        consent: consent("opt"),
+      });
+      const wrong = await postUnkeyed({
+        phone: "(415) 555-0146",
+        first_name: "Walt",
+        consent: consent("wrong"),
+      });
+      await reportAssistantEvent("lead.opted_out", optedOut);
+      await reportAssistantEvent("lead.wrong_number", wrong);
+      const entry = (text: string) => page.locator("#timeline > li", { hasText: text });
+      await page.goto(`${base}/console/inbox/${optedOut}`);
+      expect(await entry("Number put on the do-not-call list").locator(".detail").textContent()).toMatch(
+        /^Assistant · msg_/,
+      );
+      expect(await page.locator("#lead-state .badge-dnc, .fields .badge-dnc").count()).toBeGreaterThan(0);
+      await page.goto(`${base}/console/inbox/${wrong}`);
+      expect(await entry("Reported as a wrong number").locator(".detail").textContent()).toMatch(
+        /^Assistant · msg_/,
+      );
+      expect(await chromium.checkEverywhere(base, `/console/inbox/${wrong}`, "lead-wrong-number")).toEqual(
+        [],
+      );
+      await page.goto(`${base}/console/language?to=es&back=/console/inbox/${optedOut}`);
+      expect(await entry("Número añadido a la lista de no llamar").locator(".detail").textContent()).toMatch(
+        /^Asistente · msg_/,
+      );
+      await page.goto(`${base}/console/language?to=es&back=/console/inbox/${wrong}`);
+      expect(await entry("Reportado como número equivocado").count()).toBe(1);
+      await page.goto(`${base}/console/language?to=en&back=/console/inbox/${wrong}`);
     });
 
     it("lists the fields the API ignored for a lead sent without an idempotency key, bounded", async () => {
@@ -177,7 +195,7 @@ describe.skipIf(!CHROMIUM_PATH)(
         `Only the first ${IGNORED_FIELDS_KEPT} names are kept.`,
       );
       expect(await page.locator("#main img").count()).toBe(0);
-      await checkEverywhere(`/console/inbox/${id}`, "lead-ignored-fields");
+      expect(await chromium.checkEverywhere(base, `/console/inbox/${id}`, "lead-ignored-fields")).toEqual([]);
       // A lead whose every field was known lists none.
       const plain = await postUnkeyed({ phone: "(415) 555-0143", first_name: "Pia" });
       await page.goto(`${base}/console/inbox/${plain}`);
