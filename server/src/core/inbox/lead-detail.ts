@@ -133,7 +133,7 @@ export async function getLeadDetail(
     call_eligible: callEligible(row),
     not_called_reason: row.response_reason,
     idempotency_keys: keys.map(({ key, created_at }) => ({ key, created_at })),
-    ignored_fields: row.ignored_fields,
+    ignored_fields: row.ignored_fields ?? [],
     repeats,
     handoff: row.task_status
       ? {

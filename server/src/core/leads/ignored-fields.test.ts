@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { keptIgnoredFields } from "./ignored-fields.ts";
 
 describe("keptIgnoredFields", () => {
-  it("keeps the stored names first, then new ones, each once", () => {
+  it("keeps the stored names first, then new ones, each once; none is null", () => {
+    expect(keptIgnoredFields(null, [])).toBeNull();
     expect(keptIgnoredFields(["utm_source"], ["crm_stage", "utm_source", "gclid"])).toEqual([
       "utm_source",
       "crm_stage",
@@ -18,7 +19,7 @@ describe("keptIgnoredFields", () => {
 
   it("cuts a long name by characters, never through a surrogate pair", () => {
     const emoji = "😀".repeat(IGNORED_FIELD_NAME_MAX + 5);
-    const [kept] = keptIgnoredFields([], [emoji]);
+    const [kept] = keptIgnoredFields(null, [emoji]) ?? [];
     expect(Array.from(kept!)).toHaveLength(IGNORED_FIELD_NAME_MAX);
     expect(kept).toBe("😀".repeat(IGNORED_FIELD_NAME_MAX));
   });

@@ -256,10 +256,11 @@ export async function findLeadByExternalId(
 }
 
 // respond_by moves when a late consent starts a new five-minute response. The ignored names travel as JSON, as
-// in the insert: a text[] literal would need its own quoting of whatever names a sender sent.
+// in the insert (a text[] literal would need its own quoting of whatever names a sender sent); none is null.
 const UPDATE_SQL = `update leads set ${FIELD_COLUMNS.map((column, i) => `${column} = $${i + 5}`).join(", ")},
   updated_at = $2, respond_by = $3,
-  ignored_fields = array(select jsonb_array_elements_text($4::text::jsonb))
+  ignored_fields = (select array_agg(name order by n) from jsonb_array_elements_text($4::text::jsonb)
+    with ordinality as names(name, n))
 where id = $1
 returning *`;
 
@@ -269,7 +270,7 @@ export async function updateLead(q: Queryable, lead: LeadRow, updatedAt: Date): 
     lead.id,
     updatedAt,
     lead.respond_by,
-    JSON.stringify(lead.ignored_fields),
+    JSON.stringify(lead.ignored_fields ?? []),
     ...FIELD_COLUMNS.map((column) => lead[column]),
   ]);
   if (!row) throw new Error(`lead ${lead.id} vanished during an update`);

@@ -165,7 +165,7 @@ function newLeadRow(channel: ChannelIdentity, lead: ValidLead, now: Date): LeadR
     respond_by: new Date(now.getTime() + RESPOND_WITHIN_SECONDS * 1000),
     updated_at: now,
     ...responsePlan(fields, false, channel.evidenceRequired),
-    ignored_fields: keptIgnoredFields([], lead.ignoredFields),
+    ignored_fields: keptIgnoredFields(null, lead.ignoredFields),
   };
 }
 

@@ -1,9 +1,10 @@
 -- What a lead's page shows of its history, kept for every lead.
 --
 -- The names of the fields the API ignored, written by the intake with the lead itself (same statement; a repeat
--- adds its own in its update): first seen first, at most 20, each cut to 64 characters by the writer.
-alter table leads add column ignored_fields text[] not null default '{}'
-  check (cardinality(ignored_fields) <= 20);
+-- adds its own in its update): first seen first, at most 20, each cut to 64 characters by the writer
+-- (IGNORED_FIELDS_KEPT, IGNORED_FIELD_NAME_MAX in spec/src/limits.ts). Null when none: no bytes in most rows.
+alter table leads add column ignored_fields text[]
+  check (cardinality(ignored_fields) between 1 and 20);
 
 -- Until now the names were known only from the answers kept for idempotency keys: carried over, in the order the
 -- keys were used. An answer holding an escape PostgreSQL cannot store (NUL, a lone surrogate) is left out.
