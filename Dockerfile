@@ -24,6 +24,8 @@ USER stl
 WORKDIR /data
 # The embedded database lives in the volume; with DATABASE_URL set it stays empty.
 ENV HOST=0.0.0.0 PORT=3000 PGLITE_DIR=/data/pglite
+# The JavaScript heap grows as on a 192 MiB machine, as `bun start` runs it (server/README.md: memory).
+ENV BUN_JSC_forceRAMSize=201326592
 VOLUME ["/data"]
 EXPOSE 3000
 # SIGTERM: stop accepting, finish requests in flight and deliveries, close the database (10 s by default).

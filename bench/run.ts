@@ -163,7 +163,7 @@ async function main(): Promise<void> {
     return wrkCell(cell, server.service, scenario, { ...context, token: server.token });
   };
   const probe = (server: Server, row: string) => {
-    const databaseUrl = server.databaseEnv.DATABASE_URL;
+    const databaseUrl = server.databaseEnv.DATABASE_DIRECT_URL ?? server.databaseEnv.DATABASE_URL;
     if (databaseUrl) probes.push({ row, databaseUrl, cell: () => findCell(cells, server.group, row, 32) });
   };
   let postgresServer: Server | undefined;
@@ -187,10 +187,10 @@ async function main(): Promise<void> {
         return await addServer(group, "through PgBouncer", true, undefined, await pooler.databaseEnv());
       });
       if (pooled) perConnection((connections) => serverCell(pooled, ROW.pooled, connections));
+      if (pooled) probe(pooled, ROW.pooled);
     }
-    const { compareServer } = options;
-    const start = () => addServer(group, `before (${options.before})`, true, compareServer);
-    const before = compareServer
+    const start = () => addServer(group, `before (${options.before})`, true, options.compareServer);
+    const before = options.compareServer
       ? await optional(`the server of ${options.before} on ${group}`, start)
       : undefined;
     if (before) perConnection((connections) => serverCell(before, ROW.before, connections));

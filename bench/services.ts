@@ -75,6 +75,8 @@ export async function startLeadServer(name: string, databaseEnv: DatabaseEnv, se
     databaseEnv,
     env: {
       NODE_ENV: "production",
+      // As `bun start` runs the server (server/package.json).
+      BUN_JSC_forceRAMSize: "201326592",
       RATE_LIMIT_PER_SECOND: "1000000",
       RATE_LIMIT_BURST: "1000000",
       LOG_LEVEL: "info",

@@ -1,8 +1,7 @@
 // Runs every example as its own process against the real server (the tests' harness; embedded PGlite in a temp folder).
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { type BackendDatabase, createBackendDatabase } from "@speed-to-lead/tests/harness/database-backend";
 import { type ServerProcess, startServerProcess } from "@speed-to-lead/tests/harness/server-process";
 import { createChannelToken } from "@speed-to-lead/tests/harness/stl-cli";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -34,22 +33,21 @@ function run(command: string, args: string[], env: Record<string, string>, timeo
   });
 }
 
-let dataDir = "";
+let database: BackendDatabase | undefined;
 let server: ServerProcess | undefined;
 let env: Record<string, string> = {};
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), "stl-examples-"));
-  // The CLI and the server cannot share PGLITE_DIR=memory, and only one process may open a folder:
-  // create the token first, then start the server on the same folder.
-  const { token } = await createChannelToken({ PGLITE_DIR: dataDir }, "examples", "examples");
-  server = await startServerProcess({ databaseEnv: { PGLITE_DIR: dataDir }, env: { LOG_LEVEL: "warn" } });
+  database = await createBackendDatabase("pglite");
+  // Only one process may open a PGlite folder: create the token first, then start the server on it.
+  const { token } = await createChannelToken(database.env, "examples", "examples");
+  server = await startServerProcess({ databaseEnv: database.env, env: { LOG_LEVEL: "warn" } });
   env = { STL_BASE_URL: server.baseUrl, STL_TOKEN: token };
 }, 90_000);
 
 afterAll(async () => {
   await server?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await database?.remove();
 });
 
 async function runExample(file: string, extraEnv: Record<string, string> = {}): Promise<string> {

@@ -1,12 +1,10 @@
 // Packs the SDK (npm pack), installs the tarball into a fresh temp folder, and uses it from Node ESM,
 // Node CJS, Bun and Deno, then bundles it for the browser with esbuild. Needs a built dist/.
-import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { builtinModules } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { gzipSync } from "node:zlib";
-import { build, type Metafile } from "esbuild";
+import { checkBrowserBundles } from "./smoke-browser-bundles.ts";
+import { check, run, STRICT_CONSUMER } from "./smoke-tools.ts";
 
 const sdkRoot = join(import.meta.dir, "..");
 const packageJson = JSON.parse(readFileSync(join(sdkRoot, "package.json"), "utf8")) as {
@@ -14,37 +12,6 @@ const packageJson = JSON.parse(readFileSync(join(sdkRoot, "package.json"), "utf8
   devDependencies: Record<string, string>;
 };
 const libphonenumberVersion = packageJson.devDependencies["libphonenumber-js"];
-
-function run(command: string, args: string[], cwd: string, env: Record<string, string> = {}): string {
-  const result = spawnSync(command, args, {
-    cwd,
-    encoding: "utf8",
-    env: { ...process.env, NO_COLOR: "1", ...env },
-  });
-  if (result.status !== 0) {
-    throw new Error(
-      `${command} ${args.join(" ")} failed (${result.status}):\n${result.stdout}\n${result.stderr}`,
-    );
-  }
-  return result.stdout;
-}
-
-/** tsc options of a strict consumer on Node's own module resolution. */
-const STRICT_CONSUMER = [
-  "--noEmit",
-  "--strict",
-  "--exactOptionalPropertyTypes",
-  "--module",
-  "nodenext",
-  "--target",
-  "es2022",
-  "--lib",
-  "es2023,dom",
-];
-
-function check(condition: unknown, message: string): asserts condition {
-  if (!condition) throw new Error(`smoke: ${message}`);
-}
 
 for (const file of ["index.mjs", "index.cjs"]) {
   const text = readFileSync(join(sdkRoot, "dist", file), "utf8");
@@ -253,65 +220,7 @@ export const signed = signWebhook({ type: "lead.opted_out", timestamp: "2026-11-
     console.log(`declarations, ${file} (strict, exactOptionalPropertyTypes): ok`);
   }
 
-  // Browser bundles: no errors, no warnings, no Node built-ins; the main entry without libphonenumber-js.
-  // Each bundle, and text that must not be in it: what tree-shaking keeps out when the import does not need it.
-  const bundles: Record<string, [source: string, absent: string[]]> = {
-    "everything (main + /phone)": [
-      `import * as sdk from "@speed-to-lead/sdk"; import * as phone from "@speed-to-lead/sdk/phone"; console.log(sdk, phone);`,
-      ["whsec_", "querySerializer"],
-    ],
-    "/api alone": [
-      `import { createApiClient } from "@speed-to-lead/sdk/api"; console.log(createApiClient);`,
-      ["whsec_", "channel-inbound"],
-    ],
-    "consentBlock alone": [
-      `import { consentBlock } from "@speed-to-lead/sdk"; console.log(consentBlock);`,
-      ["X-STL-Client", "openapi-fetch", "/api/speed-to-lead/leads"],
-    ],
-    "createLeadClient alone": [
-      `import { createLeadClient } from "@speed-to-lead/sdk"; console.log(createLeadClient);`,
-      ["/api/speed-to-lead/leads", "querySerializer", "whsec_", "date_time_invalid", "Pass a client made by"],
-    ],
-    "/webhooks alone": [
-      `import { verifyWebhook, signWebhook } from "@speed-to-lead/sdk/webhooks"; console.log(verifyWebhook, signWebhook);`,
-      ["X-STL-Client", "querySerializer", "channel-inbound"],
-    ],
-  };
-  const nodeBuiltins = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]));
-  for (const [label, [contents, absent]] of Object.entries(bundles)) {
-    const result = await build({
-      stdin: { contents, resolveDir: app, loader: "js" },
-      bundle: true,
-      platform: "browser",
-      format: "esm",
-      minify: true,
-      write: false,
-      metafile: true,
-      logLevel: "silent",
-    });
-    check(result.errors.length === 0 && result.warnings.length === 0, `${label}: esbuild reported problems`);
-    const inputs = Object.keys((result.metafile as Metafile).inputs);
-    const imports = Object.values((result.metafile as Metafile).inputs).flatMap((input) => input.imports);
-    check(!imports.some((i) => nodeBuiltins.has(i.path)), `${label}: imports a Node built-in`);
-    check(
-      inputs.some((path) => path.includes("standardwebhooks")) === label.startsWith("/webhooks"),
-      `${label}: standardwebhooks included or missing`,
-    );
-    check(
-      inputs.some((path) => path.includes("openapi-fetch")) === label.startsWith("/api"),
-      `${label}: openapi-fetch included or missing`,
-    );
-    const text = new TextDecoder().decode(result.outputFiles[0]!.contents);
-    for (const needle of absent) check(!text.includes(needle), `${label}: tree-shaking kept "${needle}"`);
-    const hasPhoneLib = inputs.some((path) => path.includes("libphonenumber-js"));
-    check(
-      hasPhoneLib === label.startsWith("everything"),
-      `${label}: libphonenumber-js included: ${hasPhoneLib}`,
-    );
-    const bytes = result.outputFiles[0]!.contents.byteLength;
-    const gzipped = gzipSync(result.outputFiles[0]!.contents, { level: 9 }).byteLength;
-    console.log(`browser bundle, ${label}: ok (esbuild: ${bytes} B minified, ${gzipped} B gzip)`);
-  }
+  await checkBrowserBundles(app);
 } finally {
   if (existsSync(app)) rmSync(app, { recursive: true, force: true });
 }

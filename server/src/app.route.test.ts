@@ -6,14 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type App, createApp } from "./app.ts";
 import type { Database } from "./db/database.ts";
 import { migrate } from "./db/migrate.ts";
-import { createPgliteDatabase } from "./db/pglite-driver.ts";
+import { createMemoryDatabase } from "./testing/fresh-pglite.ts";
 
 let db: Database;
 let app: App;
 let ready = false;
 
 beforeAll(async () => {
-  db = await createPgliteDatabase("memory");
+  db = await createMemoryDatabase();
   app = createApp({ db, isReady: () => ready });
 });
 afterAll(() => db.close());

@@ -6,15 +6,15 @@ import { health } from "./api/health/index.ts";
 import { leadIntake } from "./api/intake/index.ts";
 import { leadStatus } from "./api/lead-status/index.ts";
 import { metricsRoute } from "./api/metrics/index.ts";
-import { intakeMetricsEvents } from "./api/metrics/intake-metrics.ts";
+import { countStoredLeads, intakeMetricsEvents } from "./api/metrics/intake-metrics.ts";
 import { consolePages } from "./console/index.ts";
 import { type Authenticator, createAuthenticator } from "./core/accounts/authenticator.ts";
 import { createFailedAuthLimiter } from "./core/accounts/failed-auth-limiter.ts";
 import { createPasswordWork } from "./core/accounts/password-work.ts";
 import type { Mailer } from "./core/accounts/smtp-mailer.ts";
-import { combineIntakeEvents, type IntakeEvents } from "./core/leads/events.ts";
 import type { BatchSettings } from "./core/leads/fresh-lead-batch.ts";
-import { createLeadFeed, type LeadFeed } from "./core/leads/lead-feed.ts";
+import { createLeadChangeBus, type LeadChangeBus } from "./core/leads/lead-change-bus.ts";
+import { createLeadFeed, type LeadFeed, publishLeadChanges } from "./core/leads/lead-feed.ts";
 import { registerFormats } from "./core/leads/validation/formats.ts";
 import type { Database } from "./db/database.ts";
 import { DatabaseUnavailableError } from "./db/database.ts";
@@ -30,8 +30,6 @@ export interface AppDeps {
   db: Database;
   logger?: Logger;
   rateLimit?: { perSecond: number; burst: number };
-  /** Hooks for other features (hand-off dispatcher, metrics); called after commits. */
-  events?: IntakeEvents;
   /** Served at GET /metrics and fed by the intake's events; a fresh registry when absent. */
   metrics?: ServiceMetrics;
   /** False until migrations ran; defaults to always ready (tests migrate before building the app). */
@@ -54,10 +52,13 @@ export interface AppDeps {
   mailer?: Mailer;
   /** argon2 hashes and verifications at once (PASSWORD_CHECKS_AT_ONCE); the rest are refused with 429. */
   passwordChecksAtOnce?: number;
-  /** The inbox's live feed; an in-process one when absent. Told of every stored lead. */
+  /** The inbox's live feed; an in-process one when absent. */
   feed?: LeadFeed;
-  /** Wakes this process's hand-off dispatcher ("hand off again" in the inbox). */
-  wakeDispatcher?: () => void;
+  /**
+   * Where the intake and the console announce lead changes; the caller subscribes the feed, the metrics and
+   * the hand-off (main.ts). Absent: a bus of this app's own that tells its feed and counts in its metrics.
+   */
+  leadChanges?: LeadChangeBus;
   /** The lease fresh leads' tasks are written with while this process's dispatcher takes them itself. */
   ownTaskLeaseMs?: () => number | undefined;
   /** Aborted at shutdown: the inbox's open streams end so the server can stop. */
@@ -77,9 +78,7 @@ export function createApp(deps: AppDeps) {
   const isReady = deps.isReady ?? (() => true);
   const metrics = deps.metrics ?? createServiceMetrics();
   const feed = deps.feed ?? createLeadFeed({ db: deps.db, logger });
-  const events = combineIntakeEvents(intakeMetricsEvents(metrics), deps.events, {
-    leadStored: (event) => feed.publish(event.lead.account_id),
-  });
+  const leadChanges = deps.leadChanges ?? ownLeadChanges(feed, metrics, logger);
   const authenticator = deps.authenticator ?? createAuthenticator(deps.db, { logger });
   const rateLimiter =
     deps.rateLimiter ??
@@ -127,7 +126,8 @@ export function createApp(deps: AppDeps) {
         authenticator,
         rateLimiter,
         logger,
-        events,
+        events: intakeMetricsEvents(metrics),
+        leadChanges,
         isReady,
         failedAuthLimiter,
         trustProxy,
@@ -174,11 +174,19 @@ export function createApp(deps: AppDeps) {
         },
         {
           feed,
-          wakeDispatcher: deps.wakeDispatcher ?? (() => undefined),
+          leadChanges,
           closing: deps.closing ?? new AbortController().signal,
         },
       ),
     );
+}
+
+/** An app built without a process around it (tests): its lead changes reach its own feed and metrics. */
+function ownLeadChanges(feed: LeadFeed, metrics: ServiceMetrics, logger: Logger): LeadChangeBus {
+  const leadChanges = createLeadChangeBus(logger);
+  leadChanges.subscribe(publishLeadChanges(feed));
+  leadChanges.subscribe(countStoredLeads(metrics));
+  return leadChanges;
 }
 
 export type App = ReturnType<typeof createApp>;

@@ -1,21 +1,27 @@
-// The process, in one of two modes: `server` (the API and the console, and unless DISPATCHER=off the
-// hand-off) and `worker` (`stl dispatch`: the hand-off alone). Everything a process starts is started here.
+// The process, in one of two modes; everything it starts is started here, in this order, and stopped at shutdown:
+//   server (`bun start`): memory guard · database · lead feed and lead changes · HTTP server (API and console) ·
+//     metrics listener (METRICS_PORT) · migrations · background. The HTTP server and the metrics listener stop
+//     first (requests in flight still hand their tasks over), then the rest in reverse.
+//   worker (`stl dispatch`): lead feed and lead changes · background · metrics listener (DISPATCH_METRICS_PORT);
+//     stopped in reverse.
+//   background, in both: hand-off (unless DISPATCHER=off) · its wake-ups · status-callback sender · expired-rows
+//     sweep; stopped in reverse (the sender claims on the hand-off's pool).
+import { countStoredLeads } from "./api/metrics/intake-metrics.ts";
 import { listenForMetrics } from "./api/metrics/metrics-listener.ts";
 import { createApp } from "./app.ts";
 import { loadConfig, type ServerConfig } from "./config.ts";
 import { createDemoOwnerLink, createDemoToken, demoBanner } from "./core/accounts/demo-account.ts";
 import { startExpiredRowsSweep } from "./core/accounts/expired-rows-sweep.ts";
 import { smtpMailer } from "./core/accounts/smtp-mailer.ts";
-import { CallbackSender } from "./core/callbacks/callback-sender.ts";
-import { CALLBACK_URLS_CHANNEL } from "./core/callbacks/callback-urls.ts";
+import { startCallbackSender } from "./core/callbacks/callback-sender.ts";
 import { type HandoffRuntime, startHandoff } from "./core/handoff/handoff-runtime.ts";
 import { WATCH_POLL_MS as INBOX_POLL_MS } from "./core/inbox/watch-inbox.ts";
-import { createLeadFeed, type LeadFeed } from "./core/leads/lead-feed.ts";
+import { createLeadChangeBus, type LeadChangeBus } from "./core/leads/lead-change-bus.ts";
+import { createLeadFeed, publishLeadChanges } from "./core/leads/lead-feed.ts";
 import { type Database, DatabaseMisconfiguredError, DatabaseUnavailableError } from "./db/database.ts";
 import { DirectoryLockedError } from "./db/directory-lock.ts";
 import { bunSqlListen, type ListenFn, listenUrl } from "./db/listen.ts";
 import { migrate } from "./db/migrate.ts";
-import { notifyChannel } from "./db/notify-channel.ts";
 import { openDatabase } from "./db/open-database.ts";
 import { createCorsPolicy } from "./http/cors-policy.ts";
 import { listenOnExactPaths } from "./http/exact-path-listener.ts";
@@ -25,9 +31,8 @@ import { createServiceMetrics, type ServiceMetrics } from "./metrics.ts";
 
 const MIGRATION_RETRY_MS = 2_000;
 
-/** What runs behind the requests in both modes: the lead feed, the hand-off and the status callbacks. */
+/** What runs behind the requests in both modes; stop() stops its parts in reverse. */
 interface Background {
-  feed: LeadFeed;
   handoff: HandoffRuntime;
   stop(): Promise<void>;
 }
@@ -38,11 +43,12 @@ async function startBackground(
   db: Database,
   logger: Logger,
   metrics: ServiceMetrics,
-  feed: LeadFeed,
+  leadChanges: LeadChangeBus,
 ): Promise<Background> {
   const { databaseUrl, databaseTimeoutMs, databasePooler } = config;
-  // The five-minute response; DISPATCHER=off leaves it to `stl dispatch` workers. A server's dispatcher
-  // gets a pool of its own beside the intake's; a worker claims on the pool it was given.
+  const listen = listenerFor(config);
+  // The hand-off, the five-minute response; DISPATCHER=off leaves it to `stl dispatch` workers. A server's
+  // dispatcher gets a pool of its own beside the intake's; a worker claims on the pool it was given.
   const handoff = await startHandoff({
     mode,
     db,
@@ -52,34 +58,26 @@ async function startBackground(
     databaseUrl: mode === "server" ? databaseUrl : undefined,
     databaseTimeoutMs,
     databasePooler,
-    listen: listenerFor(config),
-    leadsChanged: (accountIds) => feed.publish(...accountIds),
+    listen,
+    leadChanges,
   });
-  // Status callbacks leave from the same outbox tables, by the processes that deliver hand-offs.
+  // Its wake-ups: a lead change that commits a task wakes the dispatcher (or, DISPATCHER=off, the workers) at once.
+  const handoffWakeUps = leadChanges.subscribe((change) => handoff.leadChanged(change));
+  // The status-callback sender: the same outbox loop on its own table, in the processes that deliver hand-offs.
+  const callbackSettings = { ...config.callbacks, pollIntervalMs: config.handoff.pollIntervalMs };
   const callbacks = handoff.database
-    ? new CallbackSender(
-        handoff.database,
-        { ...config.callbacks, pollIntervalMs: config.handoff.pollIntervalMs },
-        logger,
-      )
+    ? await startCallbackSender({ db: handoff.database, settings: callbackSettings, listen, logger })
     : undefined;
-  callbacks?.start();
-  // A URL set by `stl tokens callback` wakes the sender, which stays off the outbox while no token has one.
-  const urlChanges =
-    callbacks &&
-    (await notifyChannel(CALLBACK_URLS_CHANNEL, { listen: listenerFor(config), logger }).listen(() =>
-      callbacks.callbackUrlsChanged(),
-    ));
+  // The sweep of expired sessions, sign-in links and throttle rows.
   const sweep = startExpiredRowsSweep(db, { intervalSeconds: config.expiredRowsSweepSeconds, logger });
   return {
-    feed,
     handoff,
     async stop() {
       sweep.stop();
-      await urlChanges?.();
       await callbacks?.stop();
+      handoffWakeUps();
+      // Deliveries in flight finish and settle; then its own pool closes.
       await handoff.stop();
-      await feed.close();
     },
   };
 }
@@ -99,9 +97,16 @@ function reportWakeUps(config: ServerConfig, logger: Logger) {
   );
 }
 
-/** The inbox's live feed: this process's own changes at once; other processes' through NOTIFY after commit. */
-const leadFeedFor = (config: ServerConfig, db: Database, logger: Logger) =>
-  createLeadFeed({ db, logger, listen: listenerFor(config), notify: db.kind === "postgres" });
+/**
+ * The lead changes ("a lead changed", said once by the intake, the console and the dispatcher) and the inboxes'
+ * live feed that hears them: this process's own changes at once, other processes' through NOTIFY after commit.
+ */
+function startLeadChanges(config: ServerConfig, db: Database, logger: Logger) {
+  const feed = createLeadFeed({ db, logger, listen: listenerFor(config), notify: db.kind === "postgres" });
+  const leadChanges = createLeadChangeBus(logger);
+  leadChanges.subscribe(publishLeadChanges(feed));
+  return { feed, leadChanges };
+}
 
 /** A configuration error at start (DatabaseMisconfiguredError): said with its fix, and the process exits. */
 function exitMisconfigured(error: DatabaseMisconfiguredError, logger: Logger): never {
@@ -128,14 +133,8 @@ export async function runWorker(
   const metrics = createServiceMetrics();
   reportWakeUps(config, logger);
   // Inboxes served by other processes hear of this worker's hand-offs through the lead feed's NOTIFY.
-  const background = await startBackground(
-    "worker",
-    config,
-    db,
-    logger,
-    metrics,
-    leadFeedFor(config, db, logger),
-  );
+  const { feed, leadChanges } = startLeadChanges(config, db, logger);
+  const background = await startBackground("worker", config, db, logger, metrics, leadChanges);
   const metricsPort = config.handoff.workerMetricsPort;
   const metricsServer =
     metricsPort === undefined
@@ -146,6 +145,7 @@ export async function runWorker(
   logger.info("dispatcher stopping", { signal, in_flight: background.handoff.busy });
   await metricsServer?.stop();
   await background.stop();
+  await feed.close();
   logger.info("dispatcher stopped");
   return 0;
 }
@@ -153,7 +153,10 @@ export async function runWorker(
 /** `server` mode (`bun start`): open the database (locked, for PGlite), listen, migrate, print the demo token when new. */
 export async function runServer(config: ServerConfig): Promise<void> {
   const logger = createLogger(config.logLevel);
-  if (config.memoryTargetMb > 0) startMemoryGuard({ targetBytes: config.memoryTargetMb * 2 ** 20 });
+  const memoryGuard =
+    config.memoryTargetMb > 0
+      ? startMemoryGuard({ targetBytes: config.memoryTargetMb * 2 ** 20 })
+      : undefined;
   const metrics = createServiceMetrics();
   let background: Background | undefined;
 
@@ -168,7 +171,9 @@ export async function runServer(config: ServerConfig): Promise<void> {
     throw error;
   }
 
-  const feed = leadFeedFor(config, db, logger);
+  // Heard by the inboxes' feed, the accepted-leads counter and, once the background started, the hand-off.
+  const { feed, leadChanges } = startLeadChanges(config, db, logger);
+  leadChanges.subscribe(countStoredLeads(metrics));
   /** Aborted first at shutdown: the inbox's open event streams end, so app.stop() does not wait for them. */
   const closing = new AbortController();
 
@@ -186,19 +191,9 @@ export async function runServer(config: ServerConfig): Promise<void> {
     passwordChecksAtOnce: config.passwordChecksAtOnce,
     metrics,
     feed,
-    wakeDispatcher: () => background?.handoff.taskCommitted(),
+    leadChanges,
     ownTaskLeaseMs: () => background?.handoff.ownTaskLeaseMs?.(),
     closing: closing.signal,
-    // A task this process just committed: deliver it now rather than at the next poll; one written
-    // leased to this process's dispatcher goes straight to it.
-    events: {
-      leadStored(event) {
-        const handoff = background?.handoff;
-        if (!event.responseTaskId || !handoff) return;
-        if (event.responseTaskLeased && handoff.handOver) handoff.handOver(event.lead, event.responseTaskId);
-        else handoff.taskCommitted();
-      },
-    },
     assistantSecret: config.handoff.webhookSecret,
     evidenceKey: config.evidenceSigningKey,
     intakeBatch: config.intakeBatch,
@@ -247,7 +242,7 @@ export async function runServer(config: ServerConfig): Promise<void> {
     process.stdout.write(demoBanner(baseUrl, demo.token, signInLink));
   }
   ready = true;
-  background = await startBackground("server", config, db, logger, metrics, feed);
+  background = await startBackground("server", config, db, logger, metrics, leadChanges);
   logger.info("ready", { url: baseUrl });
 
   let stopping = false;
@@ -258,10 +253,13 @@ export async function runServer(config: ServerConfig): Promise<void> {
     }
     stopping = true;
     logger.info("shutting down", { signal });
-    // Stops accepting connections and waits for requests in flight; then the pool (or PGlite) closes.
+    // The HTTP server first: open event streams end, no new connection, requests in flight finish.
     closing.abort();
     await Promise.all([server.stop(), metricsServer?.stop()]);
-    await (background?.stop() ?? feed.close());
+    await background?.stop();
+    await feed.close();
+    memoryGuard?.stop();
+    // Last, the pool (or PGlite).
     await db.close();
     logger.info("stopped");
     process.exit(0);

@@ -2,7 +2,10 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { newPgliteFolder } from "@speed-to-lead/server/testing/fresh-pglite";
 import { inject } from "vitest";
+// The names inject() takes here are declared by the global setup that provides them.
+import type {} from "./global-setup.ts";
 import { createPooledDatabase } from "./pgbouncer.ts";
 import { createDatabase } from "./postgres.ts";
 
@@ -51,7 +54,7 @@ export async function createBackendDatabase(backend: Backend): Promise<BackendDa
   const dir = mkdtempSync(join(tmpdir(), "stl-e2e-pglite-"));
   return {
     backend,
-    env: { PGLITE_DIR: join(dir, "pglite") },
+    env: { PGLITE_DIR: newPgliteFolder(join(dir, "pglite")) },
     exclusive: true,
     remove: async () => rmSync(dir, { recursive: true, force: true }),
   };

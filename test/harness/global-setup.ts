@@ -1,4 +1,9 @@
-// Vitest global setup: one PostgreSQL cluster for the whole run (unless DATABASE_URL points at one already), and PgBouncer in front of it.
+// Vitest global setup: one PostgreSQL cluster for the whole run (unless DATABASE_URL points at one already), PgBouncer
+// in front of it, and the pristine PGlite template, shared by every project that asks for them.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createPgliteTemplate, type PgliteTemplate } from "@speed-to-lead/server/testing/pglite-template";
 import type { TestProject } from "vitest/node";
 import { findPgbouncer, type PgBouncer, startPgBouncer } from "./pgbouncer.ts";
 import { type PostgresCluster, startPostgresCluster } from "./postgres.ts";
@@ -12,26 +17,57 @@ declare module "vitest" {
   }
 }
 
-let cluster: PostgresCluster | undefined;
-let pooler: PgBouncer | undefined;
+/** What the run starts once: vitest calls setup() once per project, each time on a fresh copy of this module. */
+interface Services {
+  adminUrl: string;
+  pgbouncerPort: number;
+  pgliteTemplate: PgliteTemplate;
+  /** Projects still using them; the last one's teardown stops them. */
+  users: number;
+  stop(): Promise<void>;
+}
 
-export async function setup(project: TestProject) {
+// On globalThis, the one object the projects' copies of this module share.
+const shared = globalThis as { stlTestServices?: Promise<Services> };
+
+async function startServices(): Promise<Services> {
+  let cluster: PostgresCluster | undefined;
   let adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) {
     cluster = await startPostgresCluster({ fsync: false });
     adminUrl = cluster.url;
   }
-  project.provide("postgresAdminUrl", adminUrl);
   // Without PgBouncer only the tests through it fail (saying so); the rest of the run goes on.
-  if (findPgbouncer()) pooler = await startPgBouncer(adminUrl);
-  else
+  const pooler: PgBouncer | undefined = findPgbouncer() ? await startPgBouncer(adminUrl) : undefined;
+  if (!pooler)
     console.warn(
       "pgbouncer not installed (Debian: apt-get install pgbouncer): the tests through it will fail",
     );
-  project.provide("pgbouncerPort", pooler?.port ?? 0);
+  const templateRoot = mkdtempSync(join(tmpdir(), "stl-pglite-template-"));
+  return {
+    adminUrl,
+    pgbouncerPort: pooler?.port ?? 0,
+    pgliteTemplate: await createPgliteTemplate(templateRoot),
+    users: 0,
+    stop: async () => {
+      await pooler?.stop();
+      await cluster?.stop();
+      rmSync(templateRoot, { recursive: true, force: true });
+    },
+  };
 }
 
-export async function teardown() {
-  await pooler?.stop();
-  await cluster?.stop();
+export async function setup(project: TestProject) {
+  shared.stlTestServices ??= startServices();
+  const services = await shared.stlTestServices;
+  services.users += 1;
+  project.provide("postgresAdminUrl", services.adminUrl);
+  project.provide("pgbouncerPort", services.pgbouncerPort);
+  project.provide("pgliteTemplate", services.pgliteTemplate);
+  return async () => {
+    services.users -= 1;
+    if (services.users > 0) return;
+    shared.stlTestServices = undefined;
+    await services.stop();
+  };
 }

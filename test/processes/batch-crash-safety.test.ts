@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { createBunSqlDatabase } from "@speed-to-lead/server/db/bun-sql-driver";
 import type { Database } from "@speed-to-lead/server/db/database";
 import { createPgliteDatabase } from "@speed-to-lead/server/db/pglite-driver";
+import { newPgliteFolder } from "@speed-to-lead/server/testing/fresh-pglite";
 import { createPostgresTestDatabase } from "@speed-to-lead/server/testing/handoff-fixture";
 import { afterAll, describe, expect, it } from "vitest";
 import { postLead } from "../harness/lead-http.ts";
@@ -31,7 +32,7 @@ const backends = {
     return { env: { DATABASE_URL: url }, open: async () => createBunSqlDatabase(url, { poolSize: 1 }) };
   },
   pglite: async () => {
-    const dir = join(folder, "data");
+    const dir = newPgliteFolder(join(folder, "data"));
     return { env: { PGLITE_DIR: dir }, open: () => createPgliteDatabase(dir) };
   },
 };

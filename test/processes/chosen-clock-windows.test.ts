@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type FakeAssistant, startFakeAssistant } from "@speed-to-lead/server/testing/fake-assistant";
+import { newPgliteFolder } from "@speed-to-lead/server/testing/fresh-pglite";
 import { eligibleLead } from "@speed-to-lead/server/testing/handoff-fixture";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { postLead } from "../harness/lead-http.ts";
@@ -29,7 +30,7 @@ async function checkWindows(name: string, clock: string, expected: Expected[]) {
   try {
     assistant = startFakeAssistant({ anyTimestamp: true });
     const env = {
-      PGLITE_DIR: join(base, name),
+      PGLITE_DIR: newPgliteFolder(join(base, name)),
       ASSISTANT_WEBHOOK_URL: assistant.url,
       ASSISTANT_WEBHOOK_SECRET: assistant.secret,
       DISPATCHER_POLL_MS: "100",

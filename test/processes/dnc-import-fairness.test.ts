@@ -8,6 +8,7 @@ import {
   fetchHandle,
   signInWithLink,
 } from "@speed-to-lead/server/testing/console-client";
+import { newPgliteFolder } from "@speed-to-lead/server/testing/fresh-pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ownerSignInLink } from "../harness/console-servers.ts";
 import { sendToIntake } from "../harness/intake-request.ts";
@@ -24,7 +25,7 @@ const percentile = (sorted: number[], p: number) =>
 
 describe("a 100,000-number import beside another account's leads, on PGlite", () => {
   const base = mkdtempSync(join(tmpdir(), "stl-dnc-fair-"));
-  const env = { PGLITE_DIR: join(base, "data") };
+  const env = { PGLITE_DIR: newPgliteFolder(join(base, "data")) };
   let server: ServerProcess;
   let otherToken: string;
   let owner: ConsoleClient;

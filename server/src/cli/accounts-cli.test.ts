@@ -4,12 +4,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createChannelToken, runCli } from "@speed-to-lead/tests/harness/stl-cli";
 import { afterAll, describe, expect, it } from "vitest";
+import { newPgliteFolder } from "../testing/fresh-pglite.ts";
 
 const base = mkdtempSync(join(tmpdir(), "stl-accounts-"));
 afterAll(() => rmSync(base, { recursive: true, force: true }));
 
 describe("bun run stl accounts evidence (embedded database)", () => {
-  const env = { PGLITE_DIR: join(base, "data"), LOG_LEVEL: "warn" };
+  const env = { PGLITE_DIR: newPgliteFolder(join(base, "data")), LOG_LEVEL: "warn" };
 
   it("sets an account's evidence requirement, refuses an unknown value or account", async () => {
     await createChannelToken(env, "acme", "integration");

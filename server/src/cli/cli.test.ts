@@ -4,9 +4,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { runCli } from "@speed-to-lead/tests/harness/stl-cli";
 import { afterAll, describe, expect, it } from "vitest";
+import { newPgliteFolder } from "../testing/fresh-pglite.ts";
 
 const base = mkdtempSync(join(tmpdir(), "stl-cli-"));
-const env = { PGLITE_DIR: join(base, "data") };
+const env = { PGLITE_DIR: newPgliteFolder(join(base, "data")) };
 afterAll(() => rmSync(base, { recursive: true, force: true }));
 
 describe("bun run stl", () => {

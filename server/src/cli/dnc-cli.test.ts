@@ -5,13 +5,14 @@ import { join } from "node:path";
 import { childEnv } from "@speed-to-lead/tests/harness/child-env";
 import { CLI_ENTRY, createChannelToken, runCli } from "@speed-to-lead/tests/harness/stl-cli";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { newPgliteFolder } from "../testing/fresh-pglite.ts";
 import { createPostgresTestDatabase } from "../testing/handoff-fixture.ts";
 
 const base = mkdtempSync(join(tmpdir(), "stl-dnc-"));
 afterAll(() => rmSync(base, { recursive: true, force: true }));
 
 describe("bun run stl dnc (embedded database)", () => {
-  const env = { PGLITE_DIR: join(base, "data"), LOG_LEVEL: "warn" };
+  const env = { PGLITE_DIR: newPgliteFolder(join(base, "data")), LOG_LEVEL: "warn" };
   beforeAll(() => createChannelToken(env, "acme", "integration"));
 
   const json = async (args: string[]) => {

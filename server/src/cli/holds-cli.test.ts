@@ -4,12 +4,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { runCli } from "@speed-to-lead/tests/harness/stl-cli";
 import { afterAll, describe, expect, it } from "vitest";
+import { newPgliteFolder } from "../testing/fresh-pglite.ts";
 
 const base = mkdtempSync(join(tmpdir(), "stl-holds-"));
 afterAll(() => rmSync(base, { recursive: true, force: true }));
 
 describe("bun run stl holds (embedded database)", () => {
-  const env = { PGLITE_DIR: join(base, "data"), LOG_LEVEL: "warn" };
+  const env = { PGLITE_DIR: newPgliteFolder(join(base, "data")), LOG_LEVEL: "warn" };
   const json = async (args: string[]) => {
     const result = await runCli([...args, "--json"], env);
     return { ...result, body: result.exitCode === 0 ? JSON.parse(result.stdout) : undefined };

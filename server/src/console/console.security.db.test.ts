@@ -6,8 +6,8 @@ import { type App, createApp } from "../app.ts";
 import { createOwnerSignIn } from "../core/accounts/owner-access.ts";
 import type { Database } from "../db/database.ts";
 import { migrate } from "../db/migrate.ts";
-import { createPgliteDatabase } from "../db/pglite-driver.ts";
 import { consoleClient, OWNER_PASSWORD, signedInOwner } from "../testing/console-client.ts";
+import { createMemoryDatabase } from "../testing/fresh-pglite.ts";
 
 let db: Database;
 let app: App;
@@ -17,7 +17,7 @@ const handle = (request: Request) => app.handle(request);
 const handleProxied = (request: Request) => proxied.handle(request);
 
 beforeAll(async () => {
-  db = await createPgliteDatabase("memory");
+  db = await createMemoryDatabase();
   await migrate(db);
   app = createApp({ db });
   proxied = createApp({ db, trustProxy: true });

@@ -2,7 +2,6 @@
 import { createBunSqlDatabase } from "./bun-sql-driver.ts";
 import type { PoolerMode } from "./connection-check.ts";
 import type { Database } from "./database.ts";
-import { createPgliteDatabase } from "./pglite-driver.ts";
 
 /** The settings that choose and size the database (config.ts reads them from the environment). */
 export interface DatabaseSettings {
@@ -18,5 +17,7 @@ export async function openDatabase(config: DatabaseSettings): Promise<Database> 
     const { databasePoolSize: poolSize, databaseTimeoutMs: timeoutMs, databasePooler: pooler } = config;
     return createBunSqlDatabase(config.databaseUrl, { poolSize, timeoutMs, pooler });
   }
+  // PGlite's module is loaded only by a process that uses it: on PostgreSQL it is memory for nothing.
+  const { createPgliteDatabase } = await import("./pglite-driver.ts");
   return await createPgliteDatabase(config.pgliteDir);
 }

@@ -6,7 +6,7 @@ import { type App, createApp } from "../app.ts";
 import { corsOrigins } from "../config.ts";
 import type { Database } from "../db/database.ts";
 import { migrate } from "../db/migrate.ts";
-import { createPgliteDatabase } from "../db/pglite-driver.ts";
+import { createMemoryDatabase } from "../testing/fresh-pglite.ts";
 import { completeConsent, createTestToken, INTAKE_URL, intakeRequest } from "../testing/intake-requests.ts";
 import { createCorsPolicy } from "./cors-policy.ts";
 
@@ -17,7 +17,7 @@ let open: App;
 let token: string;
 
 beforeAll(async () => {
-  db = await createPgliteDatabase("memory");
+  db = await createMemoryDatabase();
   await migrate(db);
   token = (await createTestToken(db)).token;
   closed = createApp({ db });

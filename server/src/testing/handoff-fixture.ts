@@ -3,18 +3,21 @@ import { LEAD_INTAKE_PATH, type LeadAccepted } from "@speed-to-lead/spec";
 import { createDatabase } from "@speed-to-lead/tests/harness/postgres";
 import type { Metric } from "prom-client";
 import { inject } from "vitest";
+import { countStoredLeads } from "../api/metrics/intake-metrics.ts";
 import { type App, createApp } from "../app.ts";
 import { createChannelToken, ensureAccount } from "../core/accounts/token-repository.ts";
 import { Dispatcher, type DispatcherSettings } from "../core/handoff/dispatcher.ts";
 import { createWebhookAssistant } from "../core/handoff/webhook-assistant.ts";
-import { combineIntakeEvents, type IntakeEvents } from "../core/leads/events.ts";
+import { createLeadChangeBus, type LeadChangeBus, taskDue } from "../core/leads/lead-change-bus.ts";
+import { createLeadFeed, type LeadFeed, publishLeadChanges } from "../core/leads/lead-feed.ts";
 import { createBunSqlDatabase } from "../db/bun-sql-driver.ts";
 import type { Database } from "../db/database.ts";
+import { bunSqlListen } from "../db/listen.ts";
 import { migrate } from "../db/migrate.ts";
-import { createPgliteDatabase } from "../db/pglite-driver.ts";
 import { silentLogger } from "../logger.ts";
 import { createServiceMetrics, type ServiceMetrics } from "../metrics.ts";
 import { type FakeAssistant, startFakeAssistant } from "./fake-assistant.ts";
+import { createMemoryDatabase } from "./fresh-pglite.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -56,6 +59,10 @@ export interface HandoffFixture {
   /** The account the fixture's token belongs to. */
   accountId: string;
   metrics: ServiceMetrics;
+  /** The lead changes, heard as a server hears them: the feed, the metrics and the started dispatchers. */
+  leadChanges: LeadChangeBus;
+  /** The inbox's live feed (in-process; LISTEN/NOTIFY too when opened with `listen`). */
+  feed: LeadFeed;
   assistant: FakeAssistant;
   token: string;
   /** Posts a lead through the real intake route. */
@@ -80,35 +87,37 @@ export async function openHandoffFixtureOn(backend: Backend): Promise<HandoffFix
 
 /**
  * @param postgresUrl a database to use (PostgreSQL through Bun SQL); without it an in-memory PGlite.
+ * @param options.listen the feed LISTENs and NOTIFYs on that PostgreSQL database, as a server's does.
  * @example const fixture = await openHandoffFixture(await createDatabase(inject("postgresAdminUrl")));
  */
 export async function openHandoffFixture(
   postgresUrl?: string,
-  hooks: { events?: IntakeEvents; leadsChanged?: (accountIds: string[]) => void } = {},
+  options: { listen?: boolean } = {},
 ): Promise<HandoffFixture> {
-  const db = postgresUrl
-    ? createBunSqlDatabase(postgresUrl, { poolSize: 4 })
-    : await createPgliteDatabase("memory");
+  const db = postgresUrl ? createBunSqlDatabase(postgresUrl, { poolSize: 4 }) : await createMemoryDatabase();
   await migrate(db);
   const account = await ensureAccount(db, `acct-${crypto.randomUUID().slice(0, 8)}`);
   const { token } = await createChannelToken(db, account.id, "handoff tests");
   const metrics = createServiceMetrics();
   const assistant = startFakeAssistant();
   const dispatchers: Dispatcher[] = [];
+  const listen = options.listen && postgresUrl ? bunSqlListen(postgresUrl) : undefined;
+  const feed = createLeadFeed({ db, logger: silentLogger, listen });
+  // Wired as main.ts wires a server; a committed task wakes this process's dispatchers at once.
+  const leadChanges = createLeadChangeBus(silentLogger);
+  leadChanges.subscribe(publishLeadChanges(feed));
+  leadChanges.subscribe(countStoredLeads(metrics));
+  leadChanges.subscribe((change) => {
+    if (taskDue(change)) for (const dispatcher of dispatchers) dispatcher.wake();
+  });
   const app = createApp({
     db,
+    metrics,
+    feed,
+    leadChanges,
     rateLimit: { perSecond: 0, burst: 0 },
     // The assistant signs its events with the secret the hand-offs are signed with.
     assistantSecret: assistant.secret,
-    // The in-process wake-up: a committed task wakes this process's dispatchers at once.
-    events: combineIntakeEvents(
-      {
-        leadStored(event) {
-          if (event.responseTaskId) for (const dispatcher of dispatchers) dispatcher.wake();
-        },
-      },
-      hooks.events,
-    ),
   });
 
   return {
@@ -116,6 +125,8 @@ export async function openHandoffFixture(
     app,
     accountId: account.id,
     metrics,
+    leadChanges,
+    feed,
     assistant,
     token,
     async post(lead, headers = {}) {
@@ -135,7 +146,7 @@ export async function openHandoffFixture(
         settings: { ...TEST_DISPATCHER_SETTINGS, ...settings },
         logger: silentLogger,
         metrics,
-        leadsChanged: hooks.leadsChanged,
+        leadChanges,
       });
       dispatchers.push(dispatcher);
       dispatcher.start();
@@ -159,6 +170,7 @@ export async function openHandoffFixture(
     },
     async close() {
       await Promise.all(dispatchers.map((dispatcher) => dispatcher.stop()));
+      await feed.close();
       await assistant.stop();
       await db.close();
     },

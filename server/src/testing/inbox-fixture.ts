@@ -1,9 +1,6 @@
 // A database (PGlite or PostgreSQL) with the real intake, dispatchers and the live feed wired as a server wires them.
 import type { LeadAccepted } from "@speed-to-lead/spec";
 import { createChannelToken } from "../core/accounts/token-repository.ts";
-import { createLeadFeed, type LeadFeed } from "../core/leads/lead-feed.ts";
-import { bunSqlListen } from "../db/listen.ts";
-import { silentLogger } from "../logger.ts";
 import {
   type Backend,
   createPostgresTestDatabase,
@@ -24,7 +21,6 @@ export interface TestChannel {
 export interface InboxFixture extends HandoffFixture {
   /** PostgreSQL URL of the fixture's database; undefined on PGlite. */
   postgresUrl?: string;
-  feed: LeadFeed;
   /** A new account with one channel token. */
   newAccount(): Promise<TestChannel>;
   /** Another token of the same account. */
@@ -40,22 +36,11 @@ export interface InboxFixture extends HandoffFixture {
 /** @example const fixture = await openInboxFixture("postgres"); */
 export async function openInboxFixture(backend: Backend): Promise<InboxFixture> {
   const postgresUrl = backend === "postgres" ? await createPostgresTestDatabase() : undefined;
-  const feedRef: { current?: LeadFeed } = {};
-  const handoff = await openHandoffFixture(postgresUrl, {
-    // As main.ts does: the intake's hook runs after the commit.
-    events: { leadStored: (event) => feedRef.current?.publish(event.lead.account_id) },
-    leadsChanged: (accountIds) => feedRef.current?.publish(...accountIds),
-  });
-  const feed = createLeadFeed({
-    db: handoff.db,
-    logger: silentLogger,
-    listen: postgresUrl ? bunSqlListen(postgresUrl) : undefined,
-  });
-  feedRef.current = feed;
+  // The feed LISTENs, as a server's does: changes committed elsewhere reach it.
+  const handoff = await openHandoffFixture(postgresUrl, { listen: true });
   return {
     ...handoff,
     postgresUrl,
-    feed,
     newAccount: () => createTestToken(handoff.db),
     async newChannel(accountId, name) {
       const { id, token } = await createChannelToken(handoff.db, accountId, name);
@@ -64,10 +49,6 @@ export async function openInboxFixture(backend: Backend): Promise<InboxFixture> 
     async postAs(channel, lead, headers = {}) {
       const response = await handoff.app.handle(intakeRequest(lead, { token: channel.token, headers }));
       return { status: response.status, body: await response.json() };
-    },
-    async close() {
-      await feed.close();
-      await handoff.close();
     },
   };
 }

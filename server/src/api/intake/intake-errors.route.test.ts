@@ -6,8 +6,8 @@ import { type App, createApp } from "../../app.ts";
 import { revokeAccountToken } from "../../core/accounts/token-service.ts";
 import type { Database } from "../../db/database.ts";
 import { migrate } from "../../db/migrate.ts";
-import { createPgliteDatabase } from "../../db/pglite-driver.ts";
 import { createLogger } from "../../logger.ts";
+import { createMemoryDatabase } from "../../testing/fresh-pglite.ts";
 import { createTestToken, INTAKE_URL, intakeRequest } from "../../testing/intake-requests.ts";
 
 let db: Database;
@@ -17,7 +17,7 @@ let tokenId: string;
 const logLines: string[] = [];
 
 beforeAll(async () => {
-  db = await createPgliteDatabase("memory");
+  db = await createMemoryDatabase();
   await migrate(db);
   app = createApp({
     db,

@@ -4,6 +4,7 @@ import { committingWhileConnected, stillConnected } from "../../core/leads/conne
 import { acceptLeadDryRun, DRY_RUN_HEADER, wantsDryRun } from "../../core/leads/dry-run.ts";
 import type { IntakeEvents } from "../../core/leads/events.ts";
 import { payloadFingerprint } from "../../core/leads/fingerprint.ts";
+import type { LeadChangeBus } from "../../core/leads/lead-change-bus.ts";
 import { acceptLead, type LiveStore } from "../../core/leads/service.ts";
 import { validateLead } from "../../core/leads/validation/validate-lead.ts";
 import type { Database } from "../../db/database.ts";
@@ -26,6 +27,8 @@ export interface IntakeDeps extends SenderGateDeps {
   db: Database;
   logger: Logger;
   events: IntakeEvents;
+  /** Told once of each stored lead, after its commit. */
+  leadChanges: LeadChangeBus;
   /** False until migrations ran: the intake answers 503 meanwhile. */
   isReady(): boolean;
   /** Where real posts' fresh leads are stored together, and the answers kept for retries. */
@@ -122,16 +125,13 @@ async function intake(deps: IntakeDeps, request: Request, state: RequestState, r
       });
     case "stored":
       state.leadId = outcome.lead.id;
-      try {
-        deps.events.leadStored?.({
-          lead: outcome.lead,
-          created: outcome.created,
-          responseTaskId: outcome.responseTaskId,
-          responseTaskLeased: outcome.responseTaskLeased,
-        });
-      } catch (error) {
-        deps.logger.warn("leadStored hook failed", describeError(error));
-      }
+      deps.leadChanges.announce({
+        kind: "stored",
+        lead: outcome.lead,
+        created: outcome.created,
+        responseTaskId: outcome.responseTaskId,
+        responseTaskLeased: outcome.responseTaskLeased,
+      });
       return textResponse(state, outcome.status, outcome.body, "application/json", limitHeaders);
   }
 }

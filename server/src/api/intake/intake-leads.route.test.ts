@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type App, createApp } from "../../app.ts";
 import type { Database } from "../../db/database.ts";
 import { migrate } from "../../db/migrate.ts";
-import { createPgliteDatabase } from "../../db/pglite-driver.ts";
+import { createMemoryDatabase } from "../../testing/fresh-pglite.ts";
 import { completeConsent, createTestToken, intakeRequest } from "../../testing/intake-requests.ts";
 
 let db: Database;
@@ -14,7 +14,7 @@ let token: string;
 let accountId: string;
 
 beforeAll(async () => {
-  db = await createPgliteDatabase("memory");
+  db = await createMemoryDatabase();
   await migrate(db);
   app = createApp({ db, rateLimit: { perSecond: 0, burst: 0 } });
   ({ token, accountId } = await createTestToken(db));

@@ -6,7 +6,7 @@ import { type App, createApp } from "../../app.ts";
 import { createChannelToken } from "../../core/accounts/token-repository.ts";
 import type { Database } from "../../db/database.ts";
 import { migrate } from "../../db/migrate.ts";
-import { createPgliteDatabase } from "../../db/pglite-driver.ts";
+import { createMemoryDatabase } from "../../testing/fresh-pglite.ts";
 import { completeConsent, createTestToken, intakeRequest } from "../../testing/intake-requests.ts";
 
 let db: Database;
@@ -17,7 +17,7 @@ let theirs: { token: string };
 let intakeOnly: string;
 
 beforeAll(async () => {
-  db = await createPgliteDatabase("memory");
+  db = await createMemoryDatabase();
   await migrate(db);
   app = createApp({ db, rateLimit: { perSecond: 0, burst: 0 } });
   mine = await createTestToken(db);

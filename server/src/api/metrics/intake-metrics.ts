@@ -1,6 +1,7 @@
-// Counts what the intake does, through its after-commit events: accepted leads, refusals, validation codes.
+// Counts what the intake does: accepted leads (from the lead changes), replays, refusals, validation codes.
 import { PROBLEM_CODES, type ProblemCode } from "@speed-to-lead/spec";
 import type { IntakeEvents } from "../../core/leads/events.ts";
+import type { LeadChangeListener } from "../../core/leads/lead-change-bus.ts";
 import type { ServiceMetrics } from "../../metrics.ts";
 
 /** Refusals about the request's content (400, 413, 415, 422), as opposed to auth, rate or availability. */
@@ -15,13 +16,8 @@ function isContentProblem(code: ProblemCode): boolean {
  *
  * @example createApp({ db, events: intakeMetricsEvents(metrics) })
  */
-export function intakeMetricsEvents(
-  metrics: ServiceMetrics,
-): Required<IntakeEvents> & { leadReplayed(): void } {
+export function intakeMetricsEvents(metrics: ServiceMetrics): Required<IntakeEvents> {
   return {
-    leadStored(event) {
-      metrics.leadsAccepted.inc({ outcome: event.created ? "created" : "updated" });
-    },
     leadReplayed() {
       metrics.leadsAccepted.inc({ outcome: "replayed" });
     },
@@ -33,5 +29,17 @@ export function intakeMetricsEvents(
         metrics.validationFailures.inc({ code });
       }
     },
+  };
+}
+
+/**
+ * Accepted leads, counted from the lead changes: each stored lead once, created or updated.
+ *
+ * @example leadChanges.subscribe(countStoredLeads(metrics));
+ */
+export function countStoredLeads(metrics: ServiceMetrics): LeadChangeListener {
+  return (change) => {
+    if (change.kind === "stored")
+      metrics.leadsAccepted.inc({ outcome: change.created ? "created" : "updated" });
   };
 }

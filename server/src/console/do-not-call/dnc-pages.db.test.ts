@@ -5,8 +5,8 @@ import { type App, createApp } from "../../app.ts";
 import { listChanges } from "../../core/dnc/dnc-repository.ts";
 import type { Database } from "../../db/database.ts";
 import { migrate } from "../../db/migrate.ts";
-import { createPgliteDatabase } from "../../db/pglite-driver.ts";
 import { type ConsoleClient, signedInOwner } from "../../testing/console-client.ts";
+import { createMemoryDatabase } from "../../testing/fresh-pglite.ts";
 import { XSS_PAYLOADS } from "../../testing/hostile-leads.ts";
 import { completeConsent, createTestToken, intakeRequest } from "../../testing/intake-requests.ts";
 
@@ -20,7 +20,7 @@ let channelToken: string;
 const handle = (request: Request) => app.handle(request);
 
 beforeAll(async () => {
-  db = await createPgliteDatabase("memory");
+  db = await createMemoryDatabase();
   await migrate(db);
   app = createApp({ db });
   channelToken = (await createTestToken(db, "acme")).token;

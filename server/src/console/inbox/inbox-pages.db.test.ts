@@ -8,9 +8,9 @@ import { feedCursorAt } from "../../core/inbox/changes-since.ts";
 import { DEFAULT_PAGE_SIZE } from "../../core/inbox/inbox-page.ts";
 import type { Database } from "../../db/database.ts";
 import { migrate } from "../../db/migrate.ts";
-import { createPgliteDatabase } from "../../db/pglite-driver.ts";
 import { type ConsoleClient, signedInOwner } from "../../testing/console-client.ts";
 import { elementTexts } from "../../testing/element-texts.ts";
+import { createMemoryDatabase } from "../../testing/fresh-pglite.ts";
 import { HOSTILE_SELECTORS, hostileLead, SOURCE_MAX, XSS_PAYLOADS } from "../../testing/hostile-leads.ts";
 import { createTestToken, intakeRequest } from "../../testing/intake-requests.ts";
 import { SESSION_CHECK_MS } from "./inbox-stream.ts";
@@ -83,7 +83,7 @@ const readStream = async (response: Response, done: (text: string) => boolean, m
   (await readStreamUntil(response, done, ms)).text;
 
 beforeAll(async () => {
-  db = await createPgliteDatabase("memory");
+  db = await createMemoryDatabase();
   await migrate(db);
   app = createApp({ db });
   const channel = await createTestToken(db, "acme");

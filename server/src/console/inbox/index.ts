@@ -183,7 +183,7 @@ export function inboxPages(deps: ConsoleDeps, live: InboxLive) {
           actor: ctx.owner.email,
           note: note || null,
         });
-        live.feed.publish(ctx.session.accountId);
+        live.leadChanges.announce({ kind: "updated", accountIds: [ctx.session.accountId] });
         const phone = lead.phone_display ?? lead.phone;
         return redirectWithNotice(db, ctx, `/console/inbox/${lead.id}`, { kind: "dnc-added", phone });
       }),
@@ -200,10 +200,8 @@ export function inboxPages(deps: ConsoleDeps, live: InboxLive) {
         });
         const outcome = result.ok ? "ok" : result.code;
         if (outcome === "not_found") return notFoundPage(ctx);
-        if (outcome === "ok") {
-          live.wakeDispatcher();
-          live.feed.publish(ctx.session.accountId);
-        }
+        if (outcome === "ok")
+          live.leadChanges.announce({ kind: "requeued", accountId: ctx.session.accountId });
         return redirectWithNotice(db, ctx, `/console/inbox/${leadId}`, { kind: "handed-off-again", outcome });
       }),
       { parse: "none" },

@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type App, createApp } from "../../app.ts";
 import type { Database } from "../../db/database.ts";
 import { migrate } from "../../db/migrate.ts";
-import { createPgliteDatabase } from "../../db/pglite-driver.ts";
 import { signedInOwner } from "../../testing/console-client.ts";
 import { elementTexts } from "../../testing/element-texts.ts";
+import { createMemoryDatabase } from "../../testing/fresh-pglite.ts";
 import { intakeRequest } from "../../testing/intake-requests.ts";
 
 let db: Database;
@@ -15,7 +15,7 @@ let app: App;
 const handle = (request: Request) => app.handle(request);
 
 beforeAll(async () => {
-  db = await createPgliteDatabase("memory");
+  db = await createMemoryDatabase();
   await migrate(db);
   app = createApp({ db });
 });

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/database.ts";
 import { migrate } from "../../db/migrate.ts";
-import { createPgliteDatabase } from "../../db/pglite-driver.ts";
+import { createMemoryDatabase } from "../../testing/fresh-pglite.ts";
 import { createTestToken } from "../../testing/intake-requests.ts";
 import { createAuthenticator } from "./authenticator.ts";
 import { generateChannelToken, tokenHint } from "./channel-token.ts";
@@ -11,7 +11,7 @@ import { revokeAccountToken, rollAccountToken } from "./token-service.ts";
 
 let db: Database;
 beforeAll(async () => {
-  db = await createPgliteDatabase("memory");
+  db = await createMemoryDatabase();
   await migrate(db);
 });
 afterAll(() => db.close());

@@ -4,14 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../app.ts";
 import type { Database } from "../../db/database.ts";
 import { migrate } from "../../db/migrate.ts";
-import { createPgliteDatabase } from "../../db/pglite-driver.ts";
+import { createMemoryDatabase } from "../../testing/fresh-pglite.ts";
 import { createTestToken, intakeRequest } from "../../testing/intake-requests.ts";
 import { claimCallbacks, setTokenCallback } from "./callback-outbox.ts";
 
 let db: Database;
 let app: ReturnType<typeof createApp>;
 beforeAll(async () => {
-  db = await createPgliteDatabase("memory");
+  db = await createMemoryDatabase();
   await migrate(db);
   app = createApp({ db });
 });

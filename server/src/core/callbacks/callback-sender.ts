@@ -2,11 +2,14 @@
 // claims as slots free, a limit per destination, fair between tokens, and a backoff of its own.
 import { retryDelayMs } from "../../backoff.ts";
 import type { Database } from "../../db/database.ts";
+import type { ListenFn } from "../../db/listen.ts";
+import { notifyChannel } from "../../db/notify-channel.ts";
 import { checkDestination } from "../../http/public-destination.ts";
 import { postSignedWebhook, webhookSigner } from "../../http/signed-webhook.ts";
 import { describeError, type Logger } from "../../logger.ts";
+import { OutboxWorker } from "../outbox/outbox-worker.ts";
 import { type ClaimedCallback, claimCallbacks, settleCallback } from "./callback-outbox.ts";
-import { CallbackUrls } from "./callback-urls.ts";
+import { CALLBACK_URLS_CHANNEL, CallbackUrls } from "./callback-urls.ts";
 import { callbackWebhookId, statusCallbackBody } from "./status-callback.ts";
 
 /**
@@ -31,15 +34,14 @@ export interface CallbackSettings {
 
 /**
  * Polls the outbox (and runs at once on wake()); several senders may share a database: claims are leases.
- * Any 2xx acknowledges; anything else is retried with backoff under the same webhook-id.
+ * Any 2xx acknowledges; anything else is retried with backoff under the same webhook-id. The loop (claim,
+ * concurrency, wake-ups, stop) is OutboxWorker's; this class counts destinations, posts and settles.
  *
  * @example const sender = new CallbackSender(db, settings, logger); sender.start();
  */
 export class CallbackSender {
-  private timer: ReturnType<typeof setInterval> | undefined;
-  private running: Promise<void> | undefined;
-  private again = false;
-  private readonly inFlight = new Set<Promise<void>>();
+  private readonly worker: OutboxWorker<ClaimedCallback>;
+  /** This process's callbacks in flight per destination: the claim leaves those slots taken. */
   private readonly busy = new Map<string, number>();
   private urls: CallbackUrls | undefined;
 
@@ -48,76 +50,57 @@ export class CallbackSender {
     private readonly settings: CallbackSettings,
     private readonly logger: Logger,
     private readonly send: typeof fetch = fetch,
-  ) {}
-
-  start(): void {
-    this.timer = setInterval(() => this.wake(), this.settings.pollIntervalMs);
-    this.timer.unref?.();
-    this.wake();
+  ) {
+    this.worker = new OutboxWorker({
+      name: "status callback",
+      logger,
+      pollIntervalMs: settings.pollIntervalMs,
+      concurrency: settings.concurrency,
+      // A finished delivery frees a slot of its destination: a callback waiting for it may go now.
+      passAfterEachDelivery: true,
+      // No token has a URL: nothing can be due, and the outbox is not read.
+      beforePass: () => {
+        this.urls ??= new CallbackUrls(this.db);
+        return this.urls.any();
+      },
+      claim: (limit) =>
+        claimCallbacks(this.db, {
+          limit,
+          leaseMs: settings.timeoutMs + 5_000,
+          perDestination: settings.perDestination,
+          busy: this.busy,
+        }),
+      deliver: (callback) => this.deliverCounted(callback),
+    });
   }
 
-  wake(): void {
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = this.fill().finally(() => {
-      this.running = undefined;
-      if (this.again && this.timer) {
-        this.again = false;
-        this.wake();
-      }
-    });
+  start(): void {
+    this.worker.start();
   }
 
   /** A token's callback URL was set or cleared (its NOTIFY): ask again, and run a pass. */
   callbackUrlsChanged(): void {
     this.urls?.changed();
-    this.wake();
+    this.worker.wake();
   }
 
-  async stop(): Promise<void> {
-    clearInterval(this.timer);
-    this.timer = undefined;
-    await this.running;
-    await Promise.all(this.inFlight);
+  stop(): Promise<void> {
+    return this.worker.stop();
   }
 
-  /** Claims into the free slots until none is free or nothing is due; each delivery frees its slot itself. */
-  private async fill(): Promise<void> {
-    try {
-      this.urls ??= new CallbackUrls(this.db);
-      if (!(await this.urls.any())) return;
-      while (this.timer) {
-        const free = this.settings.concurrency - this.inFlight.size;
-        if (free <= 0) return;
-        const claimed = await claimCallbacks(this.db, {
-          limit: free,
-          leaseMs: this.settings.timeoutMs + 5_000,
-          perDestination: this.settings.perDestination,
-          busy: this.busy,
-        });
-        for (const callback of claimed) this.launch(callback);
-        if (claimed.length < free) return;
-      }
-    } catch (error) {
-      this.logger.warn("status callback pass failed", describeError(error));
-    }
-  }
-
-  private launch(callback: ClaimedCallback): void {
-    const destination = callback.destination;
+  /** Holds one of its destination's slots while it runs. */
+  private async deliverCounted(callback: ClaimedCallback): Promise<void> {
+    const { destination } = callback;
     this.busy.set(destination, (this.busy.get(destination) ?? 0) + 1);
-    const delivery = this.deliver(callback)
-      .catch((error) => this.logger.warn("status callback settlement failed", describeError(error)))
-      .finally(() => {
-        this.inFlight.delete(delivery);
-        const left = (this.busy.get(destination) ?? 1) - 1;
-        if (left > 0) this.busy.set(destination, left);
-        else this.busy.delete(destination);
-        if (this.timer) this.wake();
-      });
-    this.inFlight.add(delivery);
+    try {
+      await this.deliver(callback);
+    } catch (error) {
+      this.logger.warn("status callback settlement failed", describeError(error));
+    } finally {
+      const left = (this.busy.get(destination) ?? 1) - 1;
+      if (left > 0) this.busy.set(destination, left);
+      else this.busy.delete(destination);
+    }
   }
 
   private async deliver(callback: ClaimedCallback): Promise<void> {
@@ -158,4 +141,30 @@ export class CallbackSender {
     });
     return result.ok ? undefined : result.error;
   }
+}
+
+/**
+ * The sender started, and woken by a URL set with `stl tokens callback` (LISTEN; without it the sender sees a new
+ * URL within CALLBACK_URLS_RECHECK_MS). stop() drops the LISTEN, then lets callbacks in flight finish.
+ *
+ * @example const callbacks = await startCallbackSender({ db, settings, listen, logger }); … await callbacks.stop();
+ */
+export async function startCallbackSender(options: {
+  db: Database;
+  settings: CallbackSettings;
+  listen: ListenFn | undefined;
+  logger: Logger;
+}): Promise<{ stop(): Promise<void> }> {
+  const { db, settings, listen, logger } = options;
+  const sender = new CallbackSender(db, settings, logger);
+  sender.start();
+  const unlisten = await notifyChannel(CALLBACK_URLS_CHANNEL, { listen, logger }).listen(() =>
+    sender.callbackUrlsChanged(),
+  );
+  return {
+    async stop() {
+      await unlisten?.();
+      await sender.stop();
+    },
+  };
 }

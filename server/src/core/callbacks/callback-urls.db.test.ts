@@ -2,14 +2,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database, Queryable } from "../../db/database.ts";
 import { migrate } from "../../db/migrate.ts";
-import { createPgliteDatabase } from "../../db/pglite-driver.ts";
+import { createMemoryDatabase } from "../../testing/fresh-pglite.ts";
 import { createTestToken } from "../../testing/intake-requests.ts";
 import { setTokenCallback } from "./callback-outbox.ts";
 import { CallbackUrls } from "./callback-urls.ts";
 
 let db: Database;
 beforeAll(async () => {
-  db = await createPgliteDatabase("memory");
+  db = await createMemoryDatabase();
   await migrate(db);
 });
 afterAll(() => db.close());

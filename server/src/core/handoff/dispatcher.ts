@@ -4,6 +4,8 @@ import { retryDelayMs } from "../../backoff.ts";
 import type { Database } from "../../db/database.ts";
 import { describeError, type Logger } from "../../logger.ts";
 import type { ServiceMetrics } from "../../metrics.ts";
+import type { LeadChangeBus } from "../leads/lead-change-bus.ts";
+import { OutboxWorker } from "../outbox/outbox-worker.ts";
 import type { Assistant } from "./assistant.ts";
 import { holdBlock, holdsOfPhone } from "./call-holds.ts";
 import { CallLimits } from "./call-limits.ts";
@@ -37,8 +39,8 @@ export interface DispatcherOptions {
   settings: DispatcherSettings;
   logger: Logger;
   metrics?: Pick<ServiceMetrics, "handoffLatency" | "tasksMissed" | "handoffAttempts">;
-  /** Leads of these accounts changed state or history (the inbox's live feed); must not throw. */
-  leadsChanged?: (accountIds: string[]) => void;
+  /** Told of the leads whose state or history a hand-off changed (the inbox's live feed). */
+  leadChanges?: Pick<LeadChangeBus, "announce">;
 }
 
 /**
@@ -54,39 +56,35 @@ const CLAIM_GATHER_MS = 5;
 /**
  * Several dispatchers (servers, `stl dispatch` workers) may share one database: claims use SKIP
  * LOCKED and a lease longer than the delivery timeout, so a task is never in two deliveries at once.
- * Work starts on wake() (new task notified, delivery finished, retry due) or on the poll timer.
+ * The outbox loop (claim, concurrency, wake-ups, stop) is OutboxWorker's; this class delivers and settles.
  *
  * @example const dispatcher = new Dispatcher({ db, assistant, settings, logger }); dispatcher.start();
  */
 export class Dispatcher {
-  private running = false;
-  private pumping: Promise<void> | undefined;
-  private again = false;
-  /** The last pass stopped at the concurrency limit: the next finished delivery starts another. */
-  private full = false;
-  private readonly inFlight = new Set<Promise<void>>();
-  /** Tasks this process wrote leased (handOver), waiting for a free delivery slot. */
-  private readonly handed: { task: ClaimedTask; latestStart: number }[] = [];
+  private readonly worker: OutboxWorker<ClaimedTask>;
   /** Acknowledged deliveries waiting to be marked delivered and recorded; written in batches by settle(). */
   private readonly acknowledged: (Acknowledgement & { task: ClaimedTask })[] = [];
   private settling: Promise<void> | undefined;
-  private readonly timers = new Set<ReturnType<typeof setTimeout>>();
-  private pollTimer: ReturnType<typeof setInterval> | undefined;
-  private gathering: ReturnType<typeof setTimeout> | undefined;
   private lastSweep = 0;
-
   private readonly limits: CallLimits;
 
   constructor(private readonly options: DispatcherOptions) {
-    this.limits = new CallLimits(options.db);
+    const { db, settings, logger } = options;
+    this.limits = new CallLimits(db);
+    this.worker = new OutboxWorker({
+      name: "dispatcher",
+      logger,
+      pollIntervalMs: settings.pollIntervalMs,
+      concurrency: settings.concurrency,
+      gatherMs: CLAIM_GATHER_MS,
+      beforePass: () => this.sweepMissed(),
+      claim: (limit) => claimDueTasks(db, limit, leaseMs(settings.webhookTimeoutMs)),
+      deliver: (task) => this.deliver(task),
+    });
   }
 
   start(): void {
-    if (this.running) return;
-    this.running = true;
-    this.pollTimer = setInterval(() => this.wake(), this.options.settings.pollIntervalMs);
-    this.pollTimer.unref?.();
-    this.wake();
+    this.worker.start();
   }
 
   /**
@@ -94,25 +92,12 @@ export class Dispatcher {
    * pass, fold into one more pass, so under load one claim takes the tasks of many leads.
    */
   wake(): void {
-    if (!this.running) return;
-    if (this.pumping) {
-      this.again = true;
-      return;
-    }
-    if (this.gathering) return;
-    this.gathering = setTimeout(() => {
-      this.gathering = undefined;
-      if (!this.running) return;
-      this.pumping = this.pump().finally(() => {
-        this.pumping = undefined;
-        if (this.again) this.wake();
-      });
-    }, CLAIM_GATHER_MS);
+    this.worker.wake();
   }
 
   /** True while started and not stopping: tasks handed over are delivered. */
   get accepting(): boolean {
-    return this.running;
+    return this.worker.accepting;
   }
 
   /**
@@ -121,54 +106,19 @@ export class Dispatcher {
    * so is one that waited for a slot until its lease could run out during the delivery.
    */
   handOver(task: ClaimedTask): void {
-    if (!this.running) return;
     const { webhookTimeoutMs } = this.options.settings;
-    this.handed.push({ task, latestStart: Date.now() + leaseMs(webhookTimeoutMs) - webhookTimeoutMs });
-    this.deliverHanded();
-  }
-
-  private deliverHanded(): void {
-    while (this.handed.length > 0 && this.inFlight.size < this.options.settings.concurrency) {
-      const { task, latestStart } = this.handed.shift()!;
-      if (Date.now() < latestStart) this.track(this.deliver(task));
-    }
+    this.worker.handOver(task, Date.now() + leaseMs(webhookTimeoutMs) - webhookTimeoutMs);
   }
 
   /** Stops claiming, then waits for deliveries in flight (and tasks handed over) to finish and be settled. */
   async stop(): Promise<void> {
-    this.running = false;
-    clearInterval(this.pollTimer);
-    clearTimeout(this.gathering);
-    this.gathering = undefined;
-    for (const timer of this.timers) clearTimeout(timer);
-    this.timers.clear();
-    await this.pumping;
-    for (const { task } of this.handed.splice(0)) this.track(this.deliver(task));
-    await Promise.allSettled([...this.inFlight]);
+    await this.worker.stop();
     while (this.settling) await this.settling;
   }
 
   /** Deliveries in flight or acknowledged and not yet marked (for tests and the worker's shutdown log). */
   get busy(): number {
-    return this.inFlight.size + this.handed.length + this.acknowledged.length + (this.settling ? 1 : 0);
-  }
-
-  /** One pass: claims what is due, up to the free delivery slots; wake() starts the next. */
-  private async pump(): Promise<void> {
-    const { db, settings, logger } = this.options;
-    try {
-      this.again = false;
-      await this.sweepMissed();
-      const free = settings.concurrency - this.inFlight.size;
-      this.full = free <= 0;
-      if (this.full) return;
-      const tasks = await claimDueTasks(db, free, leaseMs(settings.webhookTimeoutMs));
-      for (const task of tasks) this.track(this.deliver(task));
-      if (tasks.length === free) this.again = true;
-    } catch (error) {
-      // Database down or similar: the poll timer tries again.
-      logger.warn("dispatcher pass failed", describeError(error));
-    }
+    return this.worker.busy + this.acknowledged.length + (this.settling ? 1 : 0);
   }
 
   private async sweepMissed(): Promise<void> {
@@ -180,17 +130,7 @@ export class Dispatcher {
       this.options.metrics?.tasksMissed.inc();
       this.options.logger.warn("handoff missed", { lead_id: lead.lead_id });
     }
-    if (missed.length > 0) this.options.leadsChanged?.(missed.map((lead) => lead.account_id));
-  }
-
-  private track(delivery: Promise<void>): void {
-    this.inFlight.add(delivery);
-    delivery.finally(() => {
-      this.inFlight.delete(delivery);
-      this.deliverHanded();
-      // Only a dispatcher that left due tasks behind for want of a slot looks again at once.
-      if (this.full) this.wake();
-    });
+    if (missed.length > 0) this.changed(missed.map((lead) => lead.account_id));
   }
 
   private async deliver(claimed: ClaimedTask): Promise<void> {
@@ -207,7 +147,7 @@ export class Dispatcher {
           reason,
         });
         await refuseIneligible(db, task, reason);
-        this.options.leadsChanged?.([task.account_id]);
+        this.changed([task.account_id]);
         return;
       }
       const webhookId = webhookIdOf(task.task_id, task.response_no);
@@ -254,7 +194,7 @@ export class Dispatcher {
       });
       const delay = retryDelayMs(task.attempts, settings);
       await Promise.all([scheduleRetry(db, task, delay, result.error), recorded]);
-      this.options.leadsChanged?.([task.account_id]);
+      this.changed([task.account_id]);
       logger.warn("handoff attempt failed", {
         lead_id: task.lead_id,
         attempt: task.attempts,
@@ -262,7 +202,7 @@ export class Dispatcher {
         error_message: result.error,
         retry_in_ms: delay,
       });
-      this.wakeAfter(delay);
+      this.worker.wakeAfter(delay);
     } catch (error) {
       // The lease runs out and the task is claimed again: at-least-once, never lost.
       logger.error("handoff attempt failed unexpectedly", {
@@ -291,7 +231,7 @@ export class Dispatcher {
       const batch = this.acknowledged.splice(0, SETTLE_BATCH);
       try {
         await markDelivered(this.options.db, batch);
-        this.options.leadsChanged?.(batch.map(({ task }) => task.account_id));
+        this.changed(batch.map(({ task }) => task.account_id));
       } catch (error) {
         this.options.logger.error("marking hand-offs delivered failed", {
           tasks: batch.length,
@@ -301,12 +241,7 @@ export class Dispatcher {
     }
   }
 
-  private wakeAfter(delayMs: number): void {
-    const timer = setTimeout(() => {
-      this.timers.delete(timer);
-      this.wake();
-    }, delayMs + 5);
-    timer.unref?.();
-    this.timers.add(timer);
+  private changed(accountIds: string[]): void {
+    this.options.leadChanges?.announce({ kind: "updated", accountIds });
   }
 }

@@ -20,10 +20,10 @@ export type HandOffAgainResult =
 
 /**
  * Makes the lead's response task due now (status pending, the lead pending again), and records who
- * asked and when, in one transaction. The caller then wakes its dispatcher (ServerHandoff.taskCommitted)
- * and tells the live feed; any dispatcher's next poll finds the task anyway.
+ * asked and when, in one transaction. The caller then announces it (a "requeued" lead change): the
+ * dispatcher wakes and the live feed tells the inbox; any dispatcher's next poll finds the task anyway.
  *
- * @example const result = await handOffAgain(db, { accountId, leadId, ownerId }); if (result.ok) handoff.taskCommitted();
+ * @example const result = await handOffAgain(db, { accountId, leadId, ownerId }); if (result.ok) leadChanges.announce({ kind: "requeued", accountId });
  */
 export async function handOffAgain(
   db: Database,
@@ -35,7 +35,7 @@ export async function handOffAgain(
     const [task] = await tx.query<any>(
       `select t.id::text as id, t.status, t.last_error, t.attempts, t.due_at > now() as before_due,
          t.next_attempt_at > now() as leased, l.response_state,
-         (select count(*)::int from handoff_attempts a where a.task_id = t.id) as finished
+         (select count(*)::int from handoff_attempts a where a.lead_id = l.id) as finished
        from leads l left join response_tasks t on t.lead_id = l.id
        where l.account_id = $1 and l.id = $2
        for update of l`,

@@ -6,7 +6,7 @@ import type { Database } from "../../db/database.ts";
 import type { ListenFn } from "../../db/listen.ts";
 import type { Logger } from "../../logger.ts";
 import type { ServiceMetrics } from "../../metrics.ts";
-import type { LeadRow } from "../leads/lead-record.ts";
+import { type LeadChange, type LeadChangeBus, taskDue } from "../leads/lead-change-bus.ts";
 import type { Assistant } from "./assistant.ts";
 import { createConsoleAssistant } from "./console-assistant.ts";
 import { Dispatcher, leaseMs } from "./dispatcher.ts";
@@ -16,12 +16,13 @@ import { createTaskNotifier, subscribeToNewTasks } from "./task-channel.ts";
 import { createWebhookAssistant } from "./webhook-assistant.ts";
 
 export interface HandoffRuntime {
-  /** The intake committed a response task: deliver it now rather than at the next poll. */
-  taskCommitted(): void;
+  /**
+   * Subscribed to the lead changes: a committed response task is delivered now rather than at the next poll,
+   * and one written leased to this process (ownTaskLeaseMs) is handed to its dispatcher, never claimed.
+   */
+  leadChanged(change: LeadChange): void;
   /** While this process delivers its own tasks: the lease the intake writes a fresh lead's task with. */
   ownTaskLeaseMs?(): number | undefined;
-  /** A task written with that lease, committed: delivered here at once, never claimed. */
-  handOver?(lead: LeadRow, taskId: string): void;
   /** Who this process delivers to; undefined when it only stores tasks (DISPATCHER=off). */
   readonly assistant: Assistant | undefined;
   /** Deliveries in flight in this process. */
@@ -55,8 +56,8 @@ export interface StartHandoffOptions {
   listen?: ListenFn;
   /** Where the console assistant prints (stdout by default). */
   write?: (line: string) => void;
-  /** Told which accounts' leads the dispatcher changed (the inbox's live feed). */
-  leadsChanged?: (accountIds: string[]) => void;
+  /** Told of the leads the dispatcher changed (the inbox's live feed). */
+  leadChanges?: LeadChangeBus;
 }
 
 /** Claims and settlements are short statements: two connections keep up with thousands of leads a second. */
@@ -65,7 +66,7 @@ const DISPATCHER_POOL_SIZE = 2;
 /**
  * @example
  * const handoff = await startHandoff({ mode: "server", db, config: loadConfig().handoff, logger, databaseUrl });
- * createApp({ db, events: { leadStored: (e) => e.responseTaskId && handoff.taskCommitted() } });
+ * leadChanges.subscribe((change) => handoff.leadChanged(change));
  */
 export async function startHandoff(options: StartHandoffOptions): Promise<HandoffRuntime> {
   const { mode, config, logger, databaseUrl } = options;
@@ -75,7 +76,9 @@ export async function startHandoff(options: StartHandoffOptions): Promise<Handof
     const notifier = createTaskNotifier(options.db, logger);
     logger.info("dispatcher off: notifying stl dispatch workers of new tasks");
     return {
-      taskCommitted: () => notifier.poke(),
+      leadChanged: (change) => {
+        if (taskDue(change)) notifier.poke();
+      },
       assistant: undefined,
       busy: 0,
       database: undefined,
@@ -84,7 +87,7 @@ export async function startHandoff(options: StartHandoffOptions): Promise<Handof
   }
   logger.warn("DISPATCHER=off on the embedded database: no lead is handed off while this server runs");
   return {
-    taskCommitted: () => {},
+    leadChanged: () => {},
     assistant: undefined,
     busy: 0,
     database: undefined,
@@ -125,7 +128,7 @@ async function startDispatcher(options: StartHandoffOptions): Promise<HandoffRun
     settings: config,
     logger,
     metrics,
-    leadsChanged: options.leadsChanged,
+    leadChanges: options.leadChanges,
   });
   const unsubscribe = await subscribeToNewTasks(listen, () => dispatcher.wake(), logger);
   dispatcher.start();
@@ -143,9 +146,13 @@ async function startDispatcher(options: StartHandoffOptions): Promise<HandoffRun
     );
   const handOver = ownTaskHandOver(db, logger, (task) => dispatcher.handOver(task));
   return {
-    taskCommitted: () => dispatcher.wake(),
+    leadChanged(change) {
+      if (!taskDue(change)) return;
+      if (change.kind === "stored" && change.responseTaskLeased)
+        handOver(change.lead, change.responseTaskId!);
+      else dispatcher.wake();
+    },
     ownTaskLeaseMs: () => (dispatcher.accepting ? leaseMs(config.webhookTimeoutMs) : undefined),
-    handOver,
     assistant,
     database: db,
     get busy() {

@@ -10,7 +10,7 @@ import {
   type HandoffFixture,
   openHandoffFixtureOn,
 } from "../../testing/handoff-fixture.ts";
-import type { LeadStoredEvent } from "../leads/events.ts";
+import { createLeadChangeBus, type LeadStored } from "../leads/lead-change-bus.ts";
 import { ownTaskHandOver } from "./own-task.ts";
 import { webhookIdOf } from "./payload.ts";
 import { claimDueTasks } from "./task-store.ts";
@@ -24,12 +24,14 @@ describe.each(BACKENDS)("a fresh lead's own task on %s", (backend) => {
 
   /** Posts through an app whose intake writes tasks leased for `leaseMs` (undefined: not leased). */
   async function post(leaseMs: number | undefined) {
-    const stored: LeadStoredEvent[] = [];
+    const stored: LeadStored[] = [];
+    const leadChanges = createLeadChangeBus(silentLogger);
+    leadChanges.subscribe((change) => change.kind === "stored" && stored.push(change));
     const app = createApp({
       db: fixture.db,
       rateLimit: { perSecond: 0, burst: 0 },
       ownTaskLeaseMs: () => leaseMs,
-      events: { leadStored: (event) => stored.push(event) },
+      leadChanges,
     });
     const response = await app.handle(
       new Request(`http://localhost${LEAD_INTAKE_PATH}`, {

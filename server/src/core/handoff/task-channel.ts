@@ -20,7 +20,7 @@ export interface TaskNotifier {
  * NOTIFY per interval (10 ms by default) in its own statement costs at most a hundred tiny commits
  * a second, whatever the load, and adds at most the interval to a hand-off.
  *
- * @example const notifier = createTaskNotifier(db, logger); events.leadStored = () => notifier.poke();
+ * @example const notifier = createTaskNotifier(db, logger); if (taskDue(change)) notifier.poke();
  */
 export function createTaskNotifier(db: Queryable, logger: Logger, intervalMs = 10): TaskNotifier {
   let lastSent = 0;

@@ -22,9 +22,9 @@ export interface InboxFilter {
 const KNOWN_STATES: ReadonlySet<string> = new Set(RESPONSE_STATES);
 
 /**
- * Appends each condition's values to `params` and returns the conditions to AND. A value that can
- * never match (a malformed channel id, an unknown state) gives a condition that matches nothing,
- * not an error: filters come from a URL anyone can edit.
+ * Appends each condition's values to `params`, whose first ($1) is the account's id, and returns the
+ * conditions to AND. A value that can never match (a malformed channel id, an unknown state) gives a
+ * condition that matches nothing, not an error: filters come from a URL anyone can edit.
  *
  * @example const params = [accountId]; const where = ["l.account_id = $1", ...filterConditions(filter, params)];
  */
@@ -42,6 +42,14 @@ export function filterConditions(filter: InboxFilter, params: unknown[]): string
     conditions.push(
       KNOWN_STATES.has(filter.responseState) ? `l.response_state = ${param(filter.responseState)}` : "false",
     );
+    // No leads index holds the state (a settlement stays a HOT update), so a rare state would be a
+    // scan of the account's leads. A pending lead has a pending task, and pending tasks are at most a
+    // respond_by window of leads, found through their partial index whatever the account's size.
+    if (filter.responseState === "pending") {
+      conditions.push(
+        "l.id in (select t.lead_id from response_tasks t where t.status = 'pending' and t.account_id = $1)",
+      );
+    }
   }
   if (filter.source !== undefined) conditions.push(`l.source = ${param(filter.source)}`);
   if (filter.channelTokenId !== undefined) {

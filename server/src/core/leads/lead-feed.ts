@@ -3,6 +3,7 @@ import type { Queryable } from "../../db/database.ts";
 import type { ListenFn } from "../../db/listen.ts";
 import { notifyChannel } from "../../db/notify-channel.ts";
 import { describeError, type Logger } from "../../logger.ts";
+import { accountsOf, type LeadChangeListener } from "./lead-change-bus.ts";
 
 /** The channel every process sends and listens on; the payload is `<sender>|` and a comma-separated list of account ids. */
 const LEAD_CHANGE_CHANNEL = "stl_lead_changes";
@@ -107,6 +108,16 @@ export function createLeadFeed(options: {
     },
   };
 }
+
+/**
+ * The feed as a listener of the lead changes: every change tells its accounts' inboxes.
+ *
+ * @example leadChanges.subscribe(publishLeadChanges(feed));
+ */
+export const publishLeadChanges =
+  (feed: LeadFeed): LeadChangeListener =>
+  (change) =>
+    feed.publish(...accountsOf(change));
 
 function* payloads(sender: string, accountIds: string[]): Generator<string> {
   let batch: string[] = [];

@@ -122,7 +122,7 @@ const FRESH_LEADS_SQL = `with batch (rows) as (values ($1::text::jsonb)), input 
   select ${LEAD_COLUMNS.map((column) => (column.startsWith("response_") ? listedOr(column) : column)).join(", ")}, received_at
   from planned p
   where idem_key is null or exists (select 1 from claim c where c.account_id = p.account_id and c.key = p.idem_key)
-  on conflict (account_id, platform, external_lead_id) do nothing
+  on conflict (account_id, platform, external_lead_id) where external_lead_id is not null do nothing
   returning id, account_id, channel_token_id, respond_by, received_at, response_state
 ), task as (
   ${TASK_INSERT}
