@@ -149,10 +149,13 @@ describe.skipIf(!CHROMIUM_PATH)(
       await reportAssistantEvent("lead.wrong_number", wrong);
       const entry = (text: string) => page.locator("#timeline > li", { hasText: text });
       await page.goto(`${base}/console/inbox/${optedOut}`);
-      expect(await entry("Number put on the do-not-call list").locator(".detail").textContent()).toMatch(
+      expect(await entry("Asked not to be called").locator(".detail").textContent()).toMatch(
         /^Assistant · msg_/,
       );
       expect(await page.locator("#lead-state .badge-dnc, .fields .badge-dnc").count()).toBeGreaterThan(0);
+      expect(await chromium.checkEverywhere(base, `/console/inbox/${optedOut}`, "lead-opted-out")).toEqual(
+        [],
+      );
       await page.goto(`${base}/console/inbox/${wrong}`);
       expect(await entry("Reported as a wrong number").locator(".detail").textContent()).toMatch(
         /^Assistant · msg_/,
@@ -161,7 +164,7 @@ describe.skipIf(!CHROMIUM_PATH)(
         [],
       );
       await page.goto(`${base}/console/language?to=es&back=/console/inbox/${optedOut}`);
-      expect(await entry("Número añadido a la lista de no llamar").locator(".detail").textContent()).toMatch(
+      expect(await entry("Pidió que no le llamen").locator(".detail").textContent()).toMatch(
         /^Asistente · msg_/,
       );
       await page.goto(`${base}/console/language?to=es&back=/console/inbox/${wrong}`);

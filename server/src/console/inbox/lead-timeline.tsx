@@ -91,7 +91,12 @@ export function timelineEvents(
     })),
     ...lead.dnc_history.map((change) => ({
       at: change.created_at,
-      what: t(`timeline.dnc.${change.action}`),
+      // The assistant adds a number only when the person asked not to be called: say so.
+      what: t(
+        change.via === "assistant" && change.action === "add"
+          ? "timeline.optedOut"
+          : `timeline.dnc.${change.action}`,
+      ),
       detail: [t(`dnc.via.${change.via}`), change.actor, change.note].filter(Boolean).join(" · "),
     })),
     ...callAttemptEvents(t, lead.call_attempts),

@@ -283,6 +283,8 @@ const en = {
   "timeline.dnc.add": "Number put on the do-not-call list",
   "timeline.dnc.remove": "Number taken off the do-not-call list",
   "timeline.dnc.wrong_number": "Reported as a wrong number",
+  "timeline.optedOut":
+    "Asked not to be called (the assistant reported it); the number is on the do-not-call list",
   "timeline.callAttempt": "Call attempt by the assistant",
   "timeline.callAttemptsEarlier": "Earlier call attempts, not listed: {count}",
   "timeline.callback": "Status callback to the sender: {type}",
@@ -692,6 +694,8 @@ const es: Record<MessageKey, string> = {
   "timeline.dnc.add": "Número añadido a la lista de no llamar",
   "timeline.dnc.remove": "Número quitado de la lista de no llamar",
   "timeline.dnc.wrong_number": "Reportado como número equivocado",
+  "timeline.optedOut":
+    "Pidió que no le llamen (lo informó el asistente); el número está en la lista de no llamar",
   "timeline.callAttempt": "Intento de llamada del asistente",
   "timeline.callAttemptsEarlier": "Intentos de llamada anteriores, no listados: {count}",
   "timeline.callback": "Aviso de estado al remitente: {type}",
