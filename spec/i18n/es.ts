@@ -1,5 +1,10 @@
 // Spanish prose of the OpenAPI document, keyed by the stable id each text is declared with (text() in src); problem texts come from their table.
-import { MAX_BODY_BYTES, WEBHOOK_TOLERANCE_SECONDS } from "../src/limits.ts";
+import {
+  IGNORED_FIELD_NAME_MAX,
+  IGNORED_FIELDS_KEPT,
+  MAX_BODY_BYTES,
+  WEBHOOK_TOLERANCE_SECONDS,
+} from "../src/limits.ts";
 import { LEAD_SOURCES } from "../src/sources.ts";
 
 export const es = {
@@ -86,8 +91,7 @@ export const es = {
   "header.RateLimit-Reset.description": "Segundos hasta que el cubo vuelve a estar lleno.",
 
   // LeadInput
-  "LeadInput.description":
-    "Un prospecto tal como lo envía el remitente. Se requiere un teléfono o un correo electrónico (contact_required). Los campos de primer nivel desconocidos se ignoran, no se guardan y se enumeran en ignored_fields. El texto no puede contener U+0000 ni sustitutos sueltos (pattern_mismatch), y ningún valor puede anidarse a más de 32 niveles (too_long): la base de datos no podría guardarlos.",
+  "LeadInput.description": `Un prospecto tal como lo envía el remitente. Se requiere un teléfono o un correo electrónico (contact_required). Los campos de primer nivel desconocidos se ignoran: sus valores no se guardan y sus nombres se enumeran en ignored_fields (el prospecto conserva los primeros ${IGNORED_FIELDS_KEPT} nombres, cada uno cortado a ${IGNORED_FIELD_NAME_MAX} caracteres, para la consola de su propietario). El texto no puede contener U+0000 ni sustitutos sueltos (pattern_mismatch), y ningún valor puede anidarse a más de 32 niveles (too_long): la base de datos no podría guardarlos.`,
   "LeadInput.phone.description":
     "Un número de teléfono de EE. UU. en cualquier formato habitual: E.164 (+14155552671), nacional ((415) 555-2671) o con un 1 inicial. Se guarda en E.164; una extensión se descarta. Los números de Canadá y de los demás países +1 se rechazan con phone_not_us; los territorios de EE. UU. que comparten el +1 (Puerto Rico, Guam, Islas Vírgenes de EE. UU., Islas Marianas del Norte, Samoa Americana) se aceptan como EE. UU.",
   "LeadInput.email.description": "Una dirección de correo electrónico.",
@@ -181,8 +185,7 @@ export const es = {
   "LeadAccepted.received_at.description": "Cuándo recibió el servicio el prospecto por primera vez (UTC).",
   "LeadAccepted.respond_by.description":
     "received_at más cinco minutos: el plazo de la respuesta de cinco minutos. Una repetición nunca recibe una segunda.",
-  "LeadAccepted.ignored_fields.description":
-    "Nombres de primer nivel de la solicitud que el contrato no define: se ignoran y no se guardan.",
+  "LeadAccepted.ignored_fields.description": `Nombres de primer nivel de la solicitud que el contrato no define: se ignoran y sus valores no se guardan. El prospecto conserva los primeros ${IGNORED_FIELDS_KEPT} nombres, cada uno cortado a ${IGNORED_FIELD_NAME_MAX} caracteres, para la consola de su propietario.`,
 
   // Problem, FieldError
   "Problem.description": "Un objeto de detalles de problema RFC 9457.",

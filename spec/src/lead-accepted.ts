@@ -1,6 +1,7 @@
 // The success body: 201 for a new lead, 200 for a repeat of (platform, external_lead_id).
 import { type Static, Type } from "@sinclair/typebox";
 import { DateTimeWithZone } from "./date-time.ts";
+import { IGNORED_FIELD_NAME_MAX, IGNORED_FIELDS_KEPT } from "./limits.ts";
 import { StoredLeadSchema } from "./stored-lead.ts";
 import { text } from "./text.ts";
 
@@ -46,7 +47,7 @@ export const LeadAcceptedSchema = Type.Object(
     ignored_fields: Type.Array(Type.String(), {
       description: text(
         "LeadAccepted.ignored_fields.description",
-        "Top-level names in the request that the contract does not define: ignored and not stored.",
+        `Top-level names in the request that the contract does not define: ignored, their values not stored. The lead keeps the first ${IGNORED_FIELDS_KEPT} names, each cut to ${IGNORED_FIELD_NAME_MAX} characters, for its owner's console.`,
       ),
     }),
     dry_run: Type.Optional(

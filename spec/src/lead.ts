@@ -2,7 +2,7 @@
 import { type Static, Type } from "@sinclair/typebox";
 import { ConsentSchema } from "./consent.ts";
 import { DateTimeWithZone } from "./date-time.ts";
-import { IDEMPOTENCY_KEY_MAX_LENGTH } from "./limits.ts";
+import { IDEMPOTENCY_KEY_MAX_LENGTH, IGNORED_FIELD_NAME_MAX, IGNORED_FIELDS_KEPT } from "./limits.ts";
 import { LEAD_SOURCES } from "./sources.ts";
 import { text } from "./text.ts";
 
@@ -19,7 +19,7 @@ const Text = (maxLength: number, description: string) => Type.String({ maxLength
 
 /**
  * A lead needs a phone or an email (`anyOf` below; 422 `contact_required` otherwise). Unknown
- * top-level fields are ignored, not stored, and listed in the response's `ignored_fields`.
+ * top-level fields are ignored (their values not stored) and listed in the response's `ignored_fields`.
  *
  * @example { "phone": "(415) 555-2671", "first_name": "Ana", "source": "form",
  *            "consent": { "source": "webform:/contact", "reference": "sub_8812", "captured_at": "2026-11-20T14:03:00Z" } }
@@ -159,7 +159,7 @@ export const LeadInputSchema = Type.Object(
     anyOf: [{ required: ["phone"] }, { required: ["email"] }],
     description: text(
       "LeadInput.description",
-      "A lead as a sender submits it. A phone or an email is required (contact_required). Unknown top-level fields are ignored, not stored, and listed in ignored_fields. Text cannot hold U+0000 or unpaired surrogates (pattern_mismatch), and no value may nest deeper than 32 levels (too_long): the database could not store them.",
+      `A lead as a sender submits it. A phone or an email is required (contact_required). Unknown top-level fields are ignored: their values are not stored, and their names are listed in ignored_fields (the lead keeps the first ${IGNORED_FIELDS_KEPT} names, each cut to ${IGNORED_FIELD_NAME_MAX} characters, for its owner's console). Text cannot hold U+0000 or unpaired surrogates (pattern_mismatch), and no value may nest deeper than 32 levels (too_long): the database could not store them.`,
     ),
   },
 );

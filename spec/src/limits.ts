@@ -31,6 +31,12 @@ export const CHANNEL_TOKEN_PREFIX = "stl_ch_";
  */
 export const INTAKE_TOKEN_PREFIX = "stl_pk_";
 
+/** How many names of ignored fields a lead keeps (first seen first) for its owner's console. */
+export const IGNORED_FIELDS_KEPT = 20;
+
+/** Each kept name of an ignored field is cut to this many characters. */
+export const IGNORED_FIELD_NAME_MAX = 64;
+
 /** Where the phone assistant reports what happened on a call (signed per Standard Webhooks). */
 export const ASSISTANT_EVENTS_PATH = "/api/speed-to-lead/assistant-events";
 

@@ -78,11 +78,19 @@ export interface ConsoleBrowser {
   page: Page;
   /** Console errors (CSP violations among them) and uncaught page errors so far, each with the page's path. */
   errors: string[];
+  /** The message of every dialog the page opened, each dismissed: a payload that ran would open one. */
+  dialogs: string[];
   /**
    * The page as shown now (`on`, else the first page): a screenshot named `name`, axe-core's result recorded under
    * that name; resolves with the serious or critical violations (the browser tests expect none).
    */
   check(name: string, on?: Page): Promise<AxeViolation[]>;
+  /**
+   * The console page at `path` of the server at `base` on a 390-px phone and a desktop, in Spanish and English (through
+   * the language switch): a screenshot and axe each (`phone-es-<name>`, …, `desktop-en-<name>`). Resolves with what
+   * failed (sideways scrolling, serious or critical violations), empty when all is well; ends in English on a desktop.
+   */
+  checkEverywhere(base: string, path: string, name: string, on?: Page): Promise<string[]>;
   /** Writes every page's axe result beside the screenshots (`reportFile`), for the record, and closes Chromium. */
   close(): Promise<void>;
 }
@@ -99,15 +107,40 @@ export async function openConsoleBrowser(
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: ["--no-sandbox"] });
   const page = await (await browser.newContext({ locale: "en-US", ...context })).newPage();
   const report: Record<string, AxeViolation[]> = {};
+  const dialogs: string[] = [];
+  page.on("dialog", (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  const check = async (name: string, on = page) => {
+    await screenshot(on, name);
+    const violations = await axeViolations(on);
+    report[name] = violations;
+    return seriousOrCritical(violations);
+  };
   return {
     browser,
     page,
     errors: watchForErrors(page),
-    async check(name, on = page) {
-      await screenshot(on, name);
-      const violations = await axeViolations(on);
-      report[name] = violations;
-      return seriousOrCritical(violations);
+    dialogs,
+    check,
+    async checkEverywhere(base, path, name, on = page) {
+      const failed: string[] = [];
+      for (const [width, prefix] of [
+        [390, "phone"],
+        [1280, "desktop"],
+      ] as const) {
+        await on.setViewportSize({ width, height: 844 });
+        for (const lang of ["es", "en"] as const) {
+          await on.goto(`${base}/console/language?to=${lang}&back=${encodeURIComponent(path)}`);
+          const wide = await on.evaluate(() => document.documentElement.scrollWidth);
+          if (wide > width) failed.push(`${prefix}-${lang}-${name}: ${wide} px wide`);
+          for (const violation of await check(`${prefix}-${lang}-${name}`, on))
+            failed.push(`${prefix}-${lang}-${name}: ${violation.id} (${violation.impact})`);
+        }
+      }
+      await on.setViewportSize({ width: 1280, height: 800 });
+      return failed;
     },
     async close() {
       mkdirSync(SCREENSHOT_DIR, { recursive: true });

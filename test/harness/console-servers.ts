@@ -29,6 +29,17 @@ export async function startMigratedServers(
 }
 
 /**
+ * The settings of servers handing off to a fake assistant (which signs its events with the same secret), where a
+ * failed hand-off waits for the owner's "hand off again" rather than an automatic retry.
+ */
+export const assistantAwaitingOwnerEnv = (assistant: { url: string; secret: string }) => ({
+  ASSISTANT_WEBHOOK_URL: assistant.url,
+  ASSISTANT_WEBHOOK_SECRET: assistant.secret,
+  DISPATCHER_RETRY_BASE_MS: "600000",
+  DISPATCHER_RETRY_MAX_MS: "600000",
+});
+
+/**
  * Creates the owner ana@acme.example of account acme with `stl owners create` and returns the single-use
  * sign-in link it prints, built on `publicUrl` (the address the browser reaches the console at).
  */

@@ -207,7 +207,7 @@ export interface webhooks {
 }
 export interface components {
     schemas: {
-        /** @description A lead as a sender submits it. A phone or an email is required (contact_required). Unknown top-level fields are ignored, not stored, and listed in ignored_fields. Text cannot hold U+0000 or unpaired surrogates (pattern_mismatch), and no value may nest deeper than 32 levels (too_long): the database could not store them. */
+        /** @description A lead as a sender submits it. A phone or an email is required (contact_required). Unknown top-level fields are ignored: their values are not stored, and their names are listed in ignored_fields (the lead keeps the first 20 names, each cut to 64 characters, for its owner's console). Text cannot hold U+0000 or unpaired surrogates (pattern_mismatch), and no value may nest deeper than 32 levels (too_long): the database could not store them. */
         LeadInput: {
             /** @description A US phone number in any common format: E.164 (+14155552671), national ((415) 555-2671) or with a leading 1. Stored as E.164; an extension is dropped. Numbers of Canada and the other +1 countries are refused with phone_not_us; the US territories that share +1 (Puerto Rico, Guam, US Virgin Islands, Northern Mariana Islands, American Samoa) are accepted as US. */
             phone?: string;
@@ -379,7 +379,7 @@ export interface components {
              */
             respond_by: string;
             lead: components["schemas"]["StoredLead"];
-            /** @description Top-level names in the request that the contract does not define: ignored and not stored. */
+            /** @description Top-level names in the request that the contract does not define: ignored, their values not stored. The lead keeps the first 20 names, each cut to 64 characters, for its owner's console. */
             ignored_fields: string[];
             /**
              * @description Present on a dry run only: this is what the post would answer; nothing was stored.

@@ -48,7 +48,8 @@ const HOSTILE_CAMPAIGN = "-2-cmd.A0";
 const hostileEmail = (index: number) => `=x'onfocus='alert${index}|@evil.example`;
 
 /**
- * A lead with `payload` in every free-text field the intake accepts, context keys included.
+ * A lead with `payload` in every free-text field the intake accepts, context keys included, and as the name of a
+ * field the API ignores (the lead's page lists those names).
  *
  * @example await postLead(hostileLead(XSS_PAYLOADS[0], 0));
  */
@@ -64,6 +65,7 @@ export function hostileLead(payload: string, index: number) {
     platform: payload,
     external_lead_id: `${payload}#${index}`,
     context: { [payload]: payload, nested: { [payload]: [payload] } },
+    [payload]: payload,
     consent: {
       source: payload,
       reference: payload,

@@ -1,5 +1,6 @@
 // The inbox pages through real HTTP handling on PGlite: hostile lead fields render as text in the list, the detail,
 // the stream and the CSV; another account's owner sees none of these leads anywhere; the forms are guarded.
+import { IGNORED_FIELD_NAME_MAX } from "@speed-to-lead/spec";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type App, createApp } from "../../app.ts";
 import { createChannelToken } from "../../core/accounts/token-repository.ts";
@@ -124,6 +125,10 @@ describe("hostile lead fields", () => {
         expect(values, payload).toContain(expected);
       const contextKeys = (await elements(html, "table.context tbody th")).map(decode);
       expect(contextKeys.sort()).toEqual([payload, "nested"].sort());
+      // The payload as an ignored field's name: listed as text, cut to its kept length.
+      expect((await elements(html, "#ignored-fields li code")).map(decode)).toEqual([
+        Array.from(payload).slice(0, IGNORED_FIELD_NAME_MAX).join(""),
+      ]);
       const [sentence] = (await elements(html, "#consent-sentence")).map(decode);
       expect(sentence, payload).toMatch(/^Consent given on .+ at .+, reference .+\.$/);
       expect(sentence!.split(payload).length, payload).toBe(3);

@@ -16,8 +16,9 @@ import { findLeadById } from "../../core/leads/lead-status-repository.ts";
 import { problemResponse } from "../../http/respond.ts";
 import type { ConsoleAsset } from "../kit/assets.ts";
 import { parseCookies } from "../kit/cookies.ts";
+import type { Translate } from "../kit/dictionary.ts";
 import { field } from "../kit/form.ts";
-import { redirectWithNotice, takePageNotice } from "../kit/notices.ts";
+import { type ConsoleNotice, redirectWithNotice, takePageNotice } from "../kit/notices.ts";
 import {
   type ConsoleDeps,
   notFoundPage,
@@ -25,20 +26,17 @@ import {
   ownerPage,
   SESSION_COOKIE,
 } from "../kit/owner-guard.ts";
-import { htmlPage, redirectTo } from "../kit/page-response.ts";
+import { htmlPage } from "../kit/page-response.ts";
 // A file import: `bun build --compile` embeds it; from source it is its path on disk.
 import inboxJs from "./inbox.js" with { type: "file" };
 import type { InboxLive } from "./inbox-live.ts";
 import { InboxPage } from "./inbox-page.tsx";
 import { readInboxQuery, toInboxFilter } from "./inbox-query.ts";
 import { inboxStream, SESSION_CHECK_MS } from "./inbox-stream.ts";
-import { LeadDetailPage } from "./lead-detail-page.tsx";
+import { LeadDetailPage, type LeadDetailPageProps } from "./lead-detail-page.tsx";
 import { DNC_NOTE_MAX, LeadDncPage } from "./lead-dnc-page.tsx";
 import { createStreamSlots } from "./stream-slots.ts";
 import { textStream } from "./text-stream.ts";
-
-const RETRY_NOTICES = ["ok", "not_failed", "respond_by_passed", "in_flight"] as const;
-type RetryNotice = (typeof RETRY_NOTICES)[number];
 
 /** The inbox page's script, served with the console's assets. */
 export const INBOX_ASSETS: Record<string, ConsoleAsset> = {
@@ -46,6 +44,15 @@ export const INBOX_ASSETS: Record<string, ConsoleAsset> = {
 };
 
 const searchOf = (ctx: OwnerContext) => new URL(ctx.request.url).searchParams;
+
+/** The one-time notice a lead's form left (do-not-call, hand off again), in words. */
+function leadNotice(t: Translate, posted: ConsoleNotice | undefined): LeadDetailPageProps["notice"] {
+  if (posted?.kind === "dnc-added") return { kind: "ok", text: t("lead.dnc.added", { phone: posted.phone }) };
+  if (posted?.kind !== "handed-off-again") return undefined;
+  return posted.outcome === "ok"
+    ? { kind: "ok", text: t("lead.retry.done") }
+    : { kind: "error", text: t(`lead.retry.${posted.outcome}`) };
+}
 
 export function inboxPages(deps: ConsoleDeps, live: InboxLive) {
   const { db } = deps;
@@ -135,19 +142,7 @@ export function inboxPages(deps: ConsoleDeps, live: InboxLive) {
         const standing = await numberStanding(db, ctx.session.accountId, detail.phone);
         const lead = { ...detail, phone_listed: standing.listed, dnc_history: standing.history };
         const now = new Date();
-        const shown = searchOf(ctx).get("retry");
-        const posted = await takePageNotice(db, ctx);
-        const notice =
-          posted?.kind === "dnc-added"
-            ? { kind: "ok" as const, text: ctx.t("lead.dnc.added", { phone: posted.phone }) }
-            : RETRY_NOTICES.includes(shown as RetryNotice)
-              ? {
-                  kind: shown === "ok" ? ("ok" as const) : ("error" as const),
-                  text: ctx.t(
-                    shown === "ok" ? "lead.retry.done" : `lead.retry.${shown as Exclude<RetryNotice, "ok">}`,
-                  ),
-                }
-              : undefined;
+        const notice = leadNotice(ctx.t, await takePageNotice(db, ctx));
         const canRetry =
           lead.call_eligible &&
           lead.handoff !== null &&
@@ -203,10 +198,11 @@ export function inboxPages(deps: ConsoleDeps, live: InboxLive) {
           leadId,
           ownerId: ctx.session.ownerId,
         });
-        if (!result.ok && result.code === "not_found") return notFoundPage(ctx);
-        if (result.ok) live.leadChanges.announce({ kind: "requeued", accountId: ctx.session.accountId });
         const outcome = result.ok ? "ok" : result.code;
-        return redirectTo(ctx.state, ctx.request, `/console/inbox/${leadId}?retry=${outcome}`);
+        if (outcome === "not_found") return notFoundPage(ctx);
+        if (outcome === "ok")
+          live.leadChanges.announce({ kind: "requeued", accountId: ctx.session.accountId });
+        return redirectWithNotice(db, ctx, `/console/inbox/${leadId}`, { kind: "handed-off-again", outcome });
       }),
       { parse: "none" },
     );

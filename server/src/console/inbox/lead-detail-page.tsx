@@ -1,6 +1,7 @@
 // The detail view of one lead: its story first (the timeline), what happened in words, do-not-call from here, then
 // the fields it carries (empty ones are not listed), consent as a sentence with its evidence, context and keys.
 
+import { IGNORED_FIELDS_KEPT } from "@speed-to-lead/spec";
 import type { Language } from "../../http/language.ts";
 import { assetUrl } from "../kit/assets.ts";
 import type { MessageKey, Translate } from "../kit/dictionary.ts";
@@ -196,6 +197,13 @@ export function LeadDetailPage(props: LeadDetailPageProps): JSX.Element {
               </li>
             ))}
           </ul>
+          {lead.ignored_fields.length >= IGNORED_FIELDS_KEPT ? (
+            <p class="hint" id="ignored-more" safe>
+              {t("lead.ignored.more", { count: IGNORED_FIELDS_KEPT })}
+            </p>
+          ) : (
+            ""
+          )}
         </section>
       ) : (
         ""

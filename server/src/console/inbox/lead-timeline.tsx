@@ -1,6 +1,7 @@
 // A lead's story at a glance, oldest first: received (through which token), consent with its evidence, the response
 // decision and why, repeats merged, each hand-off attempt (status, latency), "hand off again" requests, do-not-call
-// changes of its number (the assistant's opt-outs and wrong numbers among them), status callbacks to the sender.
+// changes of its number (the assistant's opt-outs and wrong numbers among them), the assistant's call attempts (when
+// each call was placed), status callbacks to the sender.
 import type { RecordedChange } from "../../core/dnc/dnc-repository.ts";
 import type { LeadDetail } from "../../core/inbox/lead-detail.ts";
 import type { Language } from "../../http/language.ts";
@@ -48,6 +49,19 @@ function attemptEvent(t: Translate, attempt: LeadDetail["attempts"][number]): Ti
       };
 }
 
+/** Each call at the time it was placed; the ones older than the listed few as one line before them. */
+function callAttemptEvents(t: Translate, calls: LeadDetail["call_attempts"]): TimelineEvent[] {
+  const [oldest] = calls.attempts;
+  const earlier: TimelineEvent[] =
+    oldest && calls.earlier > 0
+      ? [{ at: oldest.attempted_at, what: t("timeline.callAttemptsEarlier", { count: calls.earlier }) }]
+      : [];
+  return [
+    ...earlier,
+    ...calls.attempts.map((call) => ({ at: call.attempted_at, what: t("timeline.callAttempt") })),
+  ];
+}
+
 export function timelineEvents(
   t: Translate,
   lead: LeadView,
@@ -77,9 +91,15 @@ export function timelineEvents(
     })),
     ...lead.dnc_history.map((change) => ({
       at: change.created_at,
-      what: t(`timeline.dnc.${change.action}`),
+      // The assistant adds a number only when the person asked not to be called: say so.
+      what: t(
+        change.via === "assistant" && change.action === "add"
+          ? "timeline.optedOut"
+          : `timeline.dnc.${change.action}`,
+      ),
       detail: [t(`dnc.via.${change.via}`), change.actor, change.note].filter(Boolean).join(" · "),
     })),
+    ...callAttemptEvents(t, lead.call_attempts),
     ...lead.callbacks.map((callback) => ({
       at: callback.delivered_at ?? callback.created_at,
       // "lead.handed_off" → "Handed off": the state the sender was told, by its readable name.

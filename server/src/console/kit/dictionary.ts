@@ -284,6 +284,10 @@ const en = {
   "timeline.dnc.add": "Number put on the do-not-call list",
   "timeline.dnc.remove": "Number taken off the do-not-call list",
   "timeline.dnc.wrong_number": "Reported as a wrong number",
+  "timeline.optedOut":
+    "Asked not to be called (the assistant reported it); the number is on the do-not-call list",
+  "timeline.callAttempt": "Call attempt by the assistant",
+  "timeline.callAttemptsEarlier": "Earlier call attempts, not listed: {count}",
   "timeline.callback": "Status callback to the sender: {type}",
   "timeline.callback.pending": "Pending ({attempts} attempts so far)",
   "timeline.callback.delivered": "Delivered",
@@ -313,6 +317,7 @@ const en = {
   "lead.ignored": "Fields the API ignored",
   "lead.ignored.body":
     "The request carried these top-level fields, which the contract does not define: they were not stored.",
+  "lead.ignored.more": "Only the first {count} names are kept.",
   "nav.dnc": "Do not call",
   "nav.team": "Team",
   "team.title": "Team",
@@ -697,6 +702,10 @@ const es: Record<MessageKey, string> = {
   "timeline.dnc.add": "Número añadido a la lista de no llamar",
   "timeline.dnc.remove": "Número quitado de la lista de no llamar",
   "timeline.dnc.wrong_number": "Reportado como número equivocado",
+  "timeline.optedOut":
+    "Pidió que no le llamen (lo informó el asistente); el número está en la lista de no llamar",
+  "timeline.callAttempt": "Intento de llamada del asistente",
+  "timeline.callAttemptsEarlier": "Intentos de llamada anteriores, no listados: {count}",
   "timeline.callback": "Aviso de estado al remitente: {type}",
   "timeline.callback.pending": "Pendiente ({attempts} intentos hasta ahora)",
   "timeline.callback.delivered": "Entregado",
@@ -726,6 +735,7 @@ const es: Record<MessageKey, string> = {
   "lead.ignored": "Campos que la API ignoró",
   "lead.ignored.body":
     "La solicitud traía estos campos de primer nivel, que el contrato no define: no se guardaron.",
+  "lead.ignored.more": "Solo se guardan los primeros {count} nombres.",
   "nav.dnc": "No llamar",
   "nav.team": "Equipo",
   "team.title": "Equipo",

@@ -13,7 +13,11 @@ export type ConsoleNotice =
   | { kind: "token-revoked"; name: string }
   | { kind: "owner-invited"; email: string; link: string }
   | { kind: "owner-disabled"; email: string }
-  | { kind: "dnc-added"; phone: string };
+  | { kind: "dnc-added"; phone: string }
+  | { kind: "handed-off-again"; outcome: HandOffAgainOutcome };
+
+/** What "hand off again" came to: asked for, or why not. */
+export type HandOffAgainOutcome = "ok" | "not_failed" | "respond_by_passed" | "in_flight";
 
 const NOTICE_PARAM = "notice";
 

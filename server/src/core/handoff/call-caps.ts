@@ -42,6 +42,30 @@ export async function attemptsSince(
   return rows.map((row) => new Date(row.attempted_at).getTime());
 }
 
+/** A lead's call attempts as its page lists them: the latest LISTED_CALL_ATTEMPTS, and how many came before. */
+export interface LeadCallAttempts {
+  /** Oldest first. */
+  attempts: { attempted_at: Date }[];
+  /** Attempts older than those listed (the assistant may report any number). */
+  earlier: number;
+}
+
+/** The most a lead's page lists: a bound on what one page reads and renders. */
+export const LISTED_CALL_ATTEMPTS = 50;
+
+/** @example const { attempts, earlier } = await listCallAttempts(db, lead.id); */
+export async function listCallAttempts(q: Queryable, leadId: string): Promise<LeadCallAttempts> {
+  const rows = await q.query<{ attempted_at: Date | string; total: number | string }>(
+    `select attempted_at, count(*) over () as total from call_attempts
+     where lead_id = $1 order by attempted_at desc, id desc limit ${LISTED_CALL_ATTEMPTS}`,
+    [leadId],
+  );
+  return {
+    attempts: rows.reverse().map((row) => ({ attempted_at: new Date(row.attempted_at) })),
+    earlier: rows.length === 0 ? 0 : Number(rows[0]!.total) - rows.length,
+  };
+}
+
 /** The longest cap period among the rules, in hours; 0 when none caps calls. */
 export function capHours(rules: readonly CallingRule[]): number {
   return Math.max(0, ...rules.map((rule) => rule.callCap?.hours ?? 0));

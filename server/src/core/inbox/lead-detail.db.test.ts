@@ -11,6 +11,7 @@ import {
 import { completeConsent } from "../../testing/intake-requests.ts";
 import { numberStanding } from "../dnc/number-standing.ts";
 import { addToList } from "../dnc/service.ts";
+import { LISTED_CALL_ATTEMPTS, recordCallAttempt } from "../handoff/call-caps.ts";
 import { getLeadDetail } from "./lead-detail.ts";
 
 describe.each(BACKENDS)("lead detail on %s", (backend) => {
@@ -26,7 +27,7 @@ describe.each(BACKENDS)("lead detail on %s", (backend) => {
   afterEach(() => fixture.reset());
   afterAll(() => fixture?.close());
 
-  it("lists the fields the API ignored in the lead's keyed requests, once each", async () => {
+  it("lists the fields the API ignored in the lead's requests, once each", async () => {
     const first = await fixture.postAs(
       web,
       { email: "i@example.com", crm_owner: "Bo", "<b>x</b>": 1 },
@@ -37,6 +38,39 @@ describe.each(BACKENDS)("lead detail on %s", (backend) => {
     expect(detail?.ignored_fields).toEqual(["crm_owner", "<b>x</b>"]);
     const plain = await fixture.postAs(web, { email: "j@example.com" }, { "idempotency-key": "ignored-2" });
     expect((await getLeadDetail(fixture.db, web.accountId, plain.body.id))?.ignored_fields).toEqual([]);
+  });
+
+  it("lists a lead's latest call attempts oldest first, with how many came before; another lead's are not its", async () => {
+    const lead = await fixture.postAs(web, { phone: "(415) 555-0178", email: "ca@example.com" });
+    const other = await fixture.postAs(web, { phone: "(415) 555-0178", email: "cb@example.com" });
+    const start = Date.parse("2026-11-20T15:00:00Z");
+    const total = LISTED_CALL_ATTEMPTS + 5;
+    for (let i = 0; i < total; i++)
+      await recordCallAttempt(fixture.db, {
+        accountId: web.accountId,
+        phone: "+14155550178",
+        leadId: lead.body.id,
+        attemptedAt: new Date(start + i * 60_000),
+        webhookId: `msg_${i}`,
+      });
+    await recordCallAttempt(fixture.db, {
+      accountId: web.accountId,
+      phone: "+14155550178",
+      leadId: other.body.id,
+      attemptedAt: new Date(start),
+      webhookId: "msg_other",
+    });
+    const calls = (await getLeadDetail(fixture.db, web.accountId, lead.body.id))!.call_attempts;
+    expect(calls.earlier).toBe(5);
+    expect(calls.attempts).toHaveLength(LISTED_CALL_ATTEMPTS);
+    expect(calls.attempts[0]!.attempted_at.toISOString()).toBe(new Date(start + 5 * 60_000).toISOString());
+    expect(calls.attempts.at(-1)!.attempted_at.toISOString()).toBe(
+      new Date(start + (total - 1) * 60_000).toISOString(),
+    );
+    expect((await getLeadDetail(fixture.db, web.accountId, other.body.id))!.call_attempts).toEqual({
+      attempts: [{ attempted_at: new Date(start) }],
+      earlier: 0,
+    });
   });
 
   it("lists the status callbacks told to the sender; the number's standing on the list, by account", async () => {

@@ -4,6 +4,7 @@ import type { Consent, NotCalledReason, ResponseState } from "@speed-to-lead/spe
 import type { Queryable } from "../../db/database.ts";
 import { plainRows } from "../../db/plain-rows.ts";
 import { isUuid } from "../../db/uuid-text.ts";
+import { type LeadCallAttempts, listCallAttempts } from "../handoff/call-caps.ts";
 import { type AttemptEntry, listHandoffAttempts } from "../handoff/handoff-attempts.ts";
 import { listRetries, type RetryEntry } from "../handoff/handoff-retries.ts";
 import { callEligible } from "../leads/call-eligibility.ts";
@@ -27,10 +28,7 @@ export interface LeadDetail extends Omit<LeadFields, "source" | "consent"> {
   not_called_reason: NotCalledReason | null;
   /** Every idempotency key a request for this lead carried (the first request and keyed repeats). */
   idempotency_keys: { key: string; created_at: Date }[];
-  /**
-   * Top-level names the API ignored in this lead's requests, as their answers said (read from the answers kept for
-   * idempotency keys: requests without a key are not kept, so their ignored names are not known).
-   */
+  /** Top-level names the API ignored in this lead's requests, first seen first, bounded (ignored-fields.ts). */
   ignored_fields: string[];
   repeats: RepeatEntry[];
   /** The response task (null when the lead was never call-eligible). */
@@ -45,6 +43,8 @@ export interface LeadDetail extends Omit<LeadFields, "source" | "consent"> {
   retries: RetryEntry[];
   /** The status callbacks told to the sender about this lead. */
   callbacks: CallbackEntry[];
+  /** The calls the assistant reported placing to this lead. */
+  call_attempts: LeadCallAttempts;
 }
 
 export interface CallbackEntry {
@@ -56,23 +56,9 @@ export interface CallbackEntry {
   last_error: string | null;
 }
 
-/** The union of `ignored_fields` in the kept answers, in first-seen order. */
-function ignoredIn(bodies: (string | null)[]): string[] {
-  const names = new Set<string>();
-  for (const body of bodies) {
-    try {
-      const ignored = body ? (JSON.parse(body) as { ignored_fields?: unknown }).ignored_fields : undefined;
-      if (Array.isArray(ignored)) for (const name of ignored) if (typeof name === "string") names.add(name);
-    } catch {
-      // An answer that is not JSON lists nothing.
-    }
-  }
-  return [...names];
-}
-
 const LEAD_SQL = `select l.id::text as id, l.received_at, l.updated_at, l.respond_by, l.phone, l.email, l.first_name,
   l.last_name, l.source, l.source_original, l.source_campaign, l.property_ref, l.price::text as price, l.language,
-  l.timezone, l.context, l.source_event_at, l.platform, l.external_lead_id, l.test, l.consent,
+  l.timezone, l.context, l.source_event_at, l.platform, l.external_lead_id, l.test, l.consent, l.ignored_fields,
   l.consent_received_at, l.consent_channel_token_id::text as consent_channel_token_id, ct.name as consent_channel_name,
   l.channel_token_id::text as channel_token_id, t.name as channel_name, l.response_state, l.response_reason,
   rt.status as task_status, rt.attempts as task_attempts, rt.next_attempt_at, rt.last_error, rt.delivered_at
@@ -96,9 +82,9 @@ export async function getLeadDetail(
   // biome-ignore lint/suspicious/noExplicitAny: one joined row, mapped field by field below
   const [row] = await db.query<any>(LEAD_SQL, [accountId, leadId]);
   if (!row) return undefined;
-  const [keys, repeats, attempts, retries, callbacks] = await Promise.all([
-    db.query<{ key: string; created_at: Date; response_body: string | null }>(
-      `select key, created_at, response_body from idempotency_keys where account_id = $1 and lead_id = $2
+  const [keys, repeats, attempts, retries, callbacks, callAttempts] = await Promise.all([
+    db.query<{ key: string; created_at: Date }>(
+      `select key, created_at from idempotency_keys where account_id = $1 and lead_id = $2
        order by created_at, key`,
       [accountId, leadId],
     ),
@@ -110,6 +96,7 @@ export async function getLeadDetail(
        where lead_id = $1 order by created_at, id`,
       [leadId],
     ),
+    listCallAttempts(db, leadId),
   ]);
   return {
     id: row.id,
@@ -146,7 +133,7 @@ export async function getLeadDetail(
     call_eligible: callEligible(row),
     not_called_reason: row.response_reason,
     idempotency_keys: keys.map(({ key, created_at }) => ({ key, created_at })),
-    ignored_fields: ignoredIn(keys.map((key) => key.response_body)),
+    ignored_fields: row.ignored_fields ?? [],
     repeats,
     handoff: row.task_status
       ? {
@@ -160,5 +147,6 @@ export async function getLeadDetail(
     attempts,
     retries,
     callbacks: plainRows(callbacks),
+    call_attempts: callAttempts,
   };
 }

@@ -43,6 +43,8 @@ export interface LeadRow extends LeadFields {
   updated_at: Date;
   response_state: ResponseState;
   response_reason: NotCalledReason | null;
+  /** Names the API ignored in this lead's requests, bounded (keptIgnoredFields); null: none. Never in an API answer. */
+  ignored_fields: string[] | null;
 }
 
 const KNOWN_SOURCES: ReadonlySet<string> = new Set(LEAD_SOURCES);

@@ -37,6 +37,7 @@ const LEAD_COLUMN_TYPES: Record<string, string> = {
   consent_channel_token_id: "uuid",
   response_state: "text",
   response_reason: "text",
+  ignored_fields: "text[]",
 };
 const LEAD_COLUMNS = Object.keys(LEAD_COLUMN_TYPES);
 
@@ -254,9 +255,12 @@ export async function findLeadByExternalId(
   return row;
 }
 
-// respond_by moves when a late consent starts a new five-minute response.
-const UPDATE_SQL = `update leads set ${FIELD_COLUMNS.map((column, i) => `${column} = $${i + 4}`).join(", ")},
-  updated_at = $2, respond_by = $3
+// respond_by moves when a late consent starts a new five-minute response. The ignored names travel as JSON, as
+// in the insert (a text[] literal would need its own quoting of whatever names a sender sent); none is null.
+const UPDATE_SQL = `update leads set ${FIELD_COLUMNS.map((column, i) => `${column} = $${i + 5}`).join(", ")},
+  updated_at = $2, respond_by = $3,
+  ignored_fields = (select array_agg(name order by n) from jsonb_array_elements_text($4::text::jsonb)
+    with ordinality as names(name, n))
 where id = $1
 returning *`;
 
@@ -266,6 +270,7 @@ export async function updateLead(q: Queryable, lead: LeadRow, updatedAt: Date): 
     lead.id,
     updatedAt,
     lead.respond_by,
+    JSON.stringify(lead.ignored_fields ?? []),
     ...FIELD_COLUMNS.map((column) => lead[column]),
   ]);
   if (!row) throw new Error(`lead ${lead.id} vanished during an update`);

@@ -35,6 +35,7 @@ function stored(overrides: Partial<LeadRow> = {}): LeadRow {
     updated_at: new Date("2026-11-20T20:00:00Z"),
     response_state: "not_called",
     response_reason: "no_consent",
+    ignored_fields: null,
     ...overrides,
   };
 }

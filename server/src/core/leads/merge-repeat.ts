@@ -3,6 +3,7 @@
 import { RESPOND_WITHIN_SECONDS } from "@speed-to-lead/spec";
 import type { EvidenceRequirement } from "../accounts/evidence-requirement.ts";
 import { responsePlan } from "./call-eligibility.ts";
+import { keptIgnoredFields } from "./ignored-fields.ts";
 import { fieldsFromInput, type LeadFields, type LeadRow } from "./lead-record.ts";
 import type { ValidLead } from "./validation/validate-lead.ts";
 
@@ -53,7 +54,10 @@ export function mergeRepeat(
   required: EvidenceRequirement = "none",
 ): MergedRepeat {
   const incoming = fieldsFromInput(repeat);
-  const lead: LeadRow = { ...stored };
+  const lead: LeadRow = {
+    ...stored,
+    ignored_fields: keptIgnoredFields(stored.ignored_fields, repeat.ignoredFields),
+  };
   const supplied = repeat.input as Record<string, unknown>;
   for (const field of UPDATABLE) {
     if (supplied[field] !== undefined) (lead as unknown as Record<string, unknown>)[field] = incoming[field];

@@ -7,6 +7,7 @@ import { isOnList } from "../dnc/dnc-repository.ts";
 import { acceptedBody } from "./accepted-body.ts";
 import { responsePlan } from "./call-eligibility.ts";
 import type { FreshLeadBatch } from "./fresh-lead-batch.ts";
+import { keptIgnoredFields } from "./ignored-fields.ts";
 import { fieldsFromInput, type LeadRow } from "./lead-record.ts";
 import {
   claimIdempotencyKey,
@@ -164,6 +165,7 @@ function newLeadRow(channel: ChannelIdentity, lead: ValidLead, now: Date): LeadR
     respond_by: new Date(now.getTime() + RESPOND_WITHIN_SECONDS * 1000),
     updated_at: now,
     ...responsePlan(fields, false, channel.evidenceRequired),
+    ignored_fields: keptIgnoredFields(null, lead.ignoredFields),
   };
 }
 

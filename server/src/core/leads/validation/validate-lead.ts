@@ -26,7 +26,7 @@ export interface ValidLead {
   phone?: string;
   /** Canonical IANA spelling, when a time zone was sent. */
   timezone?: string;
-  /** Top-level names the contract does not define: ignored, not stored, listed in the response. */
+  /** Top-level names the contract does not define: listed in the response; their values are not stored. */
   ignoredFields: string[];
   /** From the body or the Idempotency-Key header. */
   idempotencyKey?: string;

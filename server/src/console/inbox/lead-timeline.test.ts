@@ -1,0 +1,54 @@
+import { describe, expect, it } from "vitest";
+import { translator } from "../kit/dictionary.ts";
+import { type LeadView, timelineEvents } from "./lead-timeline.tsx";
+
+const received = new Date("2026-11-20T15:00:00Z");
+const minutes = (n: number) => new Date(received.getTime() + n * 60_000);
+
+/** A lead handed off, with nothing else in its story but the call attempts given. */
+const leadWith = (call_attempts: LeadView["call_attempts"]) =>
+  ({
+    received_at: received,
+    respond_by: minutes(5),
+    channel: { id: "t1", name: "Website form" },
+    call_eligible: true,
+    not_called_reason: null,
+    response_state: "handed_off",
+    repeats: [],
+    attempts: [],
+    retries: [],
+    dnc_history: [],
+    callbacks: [],
+    call_attempts,
+  }) as unknown as LeadView;
+
+describe("a lead's timeline", () => {
+  it("puts each call attempt at its time, in order with the rest, in both languages", () => {
+    const lead = leadWith({
+      attempts: [{ attempted_at: minutes(2) }, { attempted_at: minutes(9) }],
+      earlier: 0,
+    });
+    const events = timelineEvents(translator("en"), lead, new Map());
+    expect(events.map((event) => [new Date(event.at).toISOString(), event.what])).toEqual([
+      [received.toISOString(), "Received through “Website form”"],
+      [received.toISOString(), "Decision: Call-eligible"],
+      [minutes(2).toISOString(), "Call attempt by the assistant"],
+      [minutes(9).toISOString(), "Call attempt by the assistant"],
+    ]);
+    expect(timelineEvents(translator("es"), lead, new Map()).at(-1)?.what).toBe(
+      "Intento de llamada del asistente",
+    );
+  });
+
+  it("counts the attempts older than those listed on one line before them", () => {
+    const lead = leadWith({ attempts: [{ attempted_at: minutes(3) }], earlier: 7 });
+    const whats = timelineEvents(translator("en"), lead, new Map()).map((event) => event.what);
+    expect(whats.slice(-2)).toEqual([
+      "Earlier call attempts, not listed: 7",
+      "Call attempt by the assistant",
+    ]);
+    expect(timelineEvents(translator("es"), lead, new Map()).at(-2)?.what).toBe(
+      "Intentos de llamada anteriores, no listados: 7",
+    );
+  });
+});
