@@ -53,13 +53,16 @@ export class CallLimits {
     return { ...task, response_reason: "held" };
   }
 
-  /** A call to a number whose rules cap calls: the attempts counted so far may push the window later. */
-  async capBlocksOf(task: ClaimedTask) {
+  /**
+   * A call to a number whose rules cap calls: the attempts counted so far may push the window later.
+   * `now` must be the instant the window is computed from: a block starting even 1 ms after it would
+   * cut the window to that millisecond instead of moving it.
+   */
+  async capBlocksOf(task: ClaimedTask, now: number) {
     if (!callPermitted(task)) return [];
     const rules = callingRulesOfPhone(task.phone);
     const hours = capHours(rules);
     if (hours === 0) return [];
-    const now = Date.now();
     const since = new Date(now - hours * 3_600_000);
     const attempts = await attemptsSince(this.db, task.account_id, task.phone!, since);
     return capBlocks(rules, attempts, now);

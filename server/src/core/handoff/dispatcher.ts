@@ -152,9 +152,10 @@ export class Dispatcher {
       }
       const webhookId = webhookIdOf(task.task_id, task.response_no);
       const startedAt = new Date();
-      const payload = buildPayload(task, settings, Date.now(), [
+      const now = Date.now();
+      const payload = buildPayload(task, settings, now, [
         ...phoneHolds.map(holdBlock),
-        ...(await this.limits.capBlocksOf(task)),
+        ...(await this.limits.capBlocksOf(task, now)),
       ]);
       const decision = {
         call: payload.data.call,
