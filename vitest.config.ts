@@ -19,18 +19,10 @@ const BROWSER = ["**/*.browser.test.ts"];
 const ALWAYS_EXCLUDED = ["**/node_modules/**", "**/dist/**", "bench/**"];
 /** Longest first: browser and process suites start at once, unit files fill the workers' last gaps. */
 const PROJECT_ORDER: Record<string, number> = { browser: 0, process: 1, database: 2, unit: 3 };
-/**
- * Files that take a minute or more, started before everything else: a fresh clone has no timings for
- * vitest to sort by, and the intake contract (about 60 s per backend) started last once made the run's tail.
- */
-const LONGEST_FILES = ["test/conformance/intake-pglite.test.ts", "test/conformance/intake-postgres.test.ts"];
 class SlowProjectsFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
-    const rank = (file: TestSpecification) =>
-      LONGEST_FILES.some((path) => file.moduleId.endsWith(path))
-        ? -1
-        : (PROJECT_ORDER[file.project.name] ?? 4);
+    const rank = (file: TestSpecification) => PROJECT_ORDER[file.project.name] ?? 4;
     return [...sorted].sort((a, b) => rank(a) - rank(b));
   }
 }

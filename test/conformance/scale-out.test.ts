@@ -14,7 +14,7 @@ describe("two server processes sharing one PostgreSQL", () => {
 
 // The same through PgBouncer in transaction mode (DATABASE_POOLER=transaction): no named prepared
 // statement, no session state. Every documented answer, replays and races; the property suites
-// (a thousand cases each) run on PostgreSQL directly in intake-postgres.test.ts.
+// (a thousand cases each) run on PostgreSQL directly in intake.test.ts.
 describe("two server processes through a transaction-mode pooler", () => {
   const server = useIntakeServer("pooled", 2);
   documentedResponsesSuite(server);
