@@ -1,30 +1,16 @@
-// One suite's running server(s): a fresh database of one backend, channel tokens from the CLI, then the server.
+// One suite's running server(s): a fresh database of one backend, its channel tokens, then the server.
 import { afterAll, beforeAll } from "vitest";
 import { type Backend, type BackendDatabase, createBackendDatabase } from "./database-backend.ts";
+import { seedTokens, type TokenPlan } from "./seed-tokens.ts";
 import { type ServerProcess, startServerProcess } from "./server-process.ts";
-import {
-  type ChannelToken,
-  createChannelToken,
-  expireChannelToken,
-  revokeChannelToken,
-  setTokenCallback,
-} from "./stl-cli.ts";
+import type { ChannelToken } from "./stl-cli.ts";
 
-export interface LeadServerOptions<Name extends string> {
-  /** Tokens to create, by the name tests use: `{ main: "acme" }` creates a token in account acme. */
-  tokens: Record<Name, string>;
-  /** Names of tokens to create intake-only (stl_pk_…, `--scope intake`); the others may read. */
-  intakeOnly?: NoInfer<Name>[];
-  /** Names of tokens to revoke before the server starts. */
-  revoke?: NoInfer<Name>[];
-  /** Names of tokens to roll with no overlap before the server starts: they answer token_expired. */
-  expire?: NoInfer<Name>[];
+/** The tokens to make (seed-tokens.ts), and the servers to start after them. */
+export interface LeadServerOptions<Name extends string> extends TokenPlan<Name> {
   /** Server processes on the same database (PostgreSQL only: the scale-out path). */
   processes?: number;
   /** Extra server settings; the rate limit is far above what a suite sends unless it sets its own. */
   env?: Record<string, string>;
-  /** Status-callback URLs to set (with the CLI, before the server starts) per token name. */
-  callbacks?: Partial<Record<NoInfer<Name>, string>>;
 }
 
 export interface LeadServer<Name extends string> {
@@ -59,16 +45,10 @@ export function useLeadServer<Name extends string>(
   beforeAll(async () => {
     const database = await createBackendDatabase(backend);
     state.database = database;
-    // Sequential: on PGlite each CLI run takes the folder's exclusive lock.
-    for (const [name, account] of Object.entries(options.tokens) as [Name, string][]) {
-      const scope = options.intakeOnly?.includes(name) ? "intake" : undefined;
-      state.tokens[name] = await createChannelToken(database.env, account, `e2e-${name}`, undefined, scope);
-    }
-    for (const name of options.revoke ?? []) await revokeChannelToken(database.env, state.tokens[name]!.id);
-    for (const name of options.expire ?? []) await expireChannelToken(database.env, state.tokens[name]!.id);
-    for (const [name, url] of Object.entries(options.callbacks ?? {}) as [Name, string][]) {
-      state.callbackSecrets[name] = await setTokenCallback(database.env, state.tokens[name]!.id, url);
-    }
+    // Before the servers start: on PGlite only one process may hold the folder.
+    const seeded = await seedTokens(database.env, options);
+    state.tokens = seeded.tokens;
+    state.callbackSecrets = seeded.callbackSecrets;
     const count = options.processes ?? 1;
     if (count > 1 && database.exclusive) throw new Error("several server processes need PostgreSQL");
     // High, not off: the limiters and their RateLimit-* headers stay on the path every request takes.

@@ -5,7 +5,6 @@ import { type Database, DatabaseMisconfiguredError, DatabaseUnavailableError } f
 import { DirectoryLockedError } from "../db/directory-lock.ts";
 import { migrate } from "../db/migrate.ts";
 import { openDatabase } from "../db/open-database.ts";
-import { runWorker } from "../main.ts";
 import { accountsEvidenceCommand } from "./account-commands.ts";
 import { parseArgs, UsageError } from "./args.ts";
 import { cliLanguage } from "./cli-language.ts";
@@ -62,7 +61,8 @@ const COMMANDS: Record<string, Command> = {
     return 0;
   },
   // On the embedded database the server's own dispatcher does the work: PGlite admits one process.
-  dispatch: (db, _args, print) => runWorker(loadConfig(), db, print),
+  // The process's code (the whole server) is loaded only here: it was a fifth of every other command's start.
+  dispatch: async (db, _args, print) => (await import("../main.ts")).runWorker(loadConfig(), db, print),
 };
 
 function findCommand(positionals: string[]): Command | undefined {

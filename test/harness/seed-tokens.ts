@@ -1,0 +1,78 @@
+// Channel tokens for a suite's database, made in the test process with the server's own token service.
+// The CLI (stl-cli.ts) is what operators use and has its own tests; as set-up, one CLI process per token cost
+// about a second of CPU each (Bun, PGlite's wasm, the database open) and the run is CPU-bound.
+import { loadConfig } from "@speed-to-lead/server/config";
+import { newWebhookSecret } from "@speed-to-lead/server/core/accounts/secret";
+import { ensureAccount } from "@speed-to-lead/server/core/accounts/token-repository";
+import {
+  createAccountToken,
+  revokeAccountToken,
+  rollAccountToken,
+} from "@speed-to-lead/server/core/accounts/token-service";
+import { setTokenCallback } from "@speed-to-lead/server/core/callbacks/callback-outbox";
+import { migrate } from "@speed-to-lead/server/db/migrate";
+import { openDatabase } from "@speed-to-lead/server/db/open-database";
+import type { ChannelToken } from "./stl-cli.ts";
+
+export interface TokenPlan<Name extends string> {
+  /** Tokens to create, by the name tests use: `{ main: "acme" }` creates a token in account acme. */
+  tokens: Record<Name, string>;
+  /** Names of tokens to create intake-only (stl_pk_…); the others may read. */
+  intakeOnly?: NoInfer<Name>[];
+  /** Names of tokens to revoke. */
+  revoke?: NoInfer<Name>[];
+  /** Names of tokens to roll with no overlap: they answer token_expired. */
+  expire?: NoInfer<Name>[];
+  /** Status-callback URLs to set per token name, each with a new signing secret. */
+  callbacks?: Partial<Record<NoInfer<Name>, string>>;
+}
+
+export interface SeededTokens<Name extends string> {
+  tokens: Record<Name, ChannelToken>;
+  callbackSecrets: Partial<Record<Name, string>>;
+}
+
+/**
+ * Migrates the database in `databaseEnv` (DATABASE_URL or PGLITE_DIR) and makes the planned tokens, each named
+ * `e2e-<name>`; the database is closed again before the call resolves (PGlite admits one process).
+ *
+ * @example const { tokens } = await seedTokens(database.env, { tokens: { main: "acme" }, revoke: [] });
+ */
+export async function seedTokens<Name extends string>(
+  databaseEnv: Record<string, string>,
+  plan: TokenPlan<Name>,
+): Promise<SeededTokens<Name>> {
+  const db = await openDatabase(loadConfig(databaseEnv));
+  try {
+    await migrate(db);
+    const tokens = {} as Record<Name, ChannelToken>;
+    const accountIds = new Map<string, string>();
+    for (const [name, account] of Object.entries(plan.tokens) as [Name, string][]) {
+      const accountId = accountIds.get(account) ?? (await ensureAccount(db, account)).id;
+      accountIds.set(account, accountId);
+      const scope = plan.intakeOnly?.includes(name) ? "intake" : "read";
+      const created = await createAccountToken(db, accountId, `e2e-${name}`, scope);
+      if (!created.ok) throw new Error(`token ${name} refused: ${created.code}`);
+      tokens[name] = { id: created.id, token: created.token, account };
+    }
+    const accountOf = (name: Name) => accountIds.get(tokens[name].account)!;
+    for (const name of plan.revoke ?? []) {
+      if (!(await revokeAccountToken(db, accountOf(name), tokens[name].id)).ok)
+        throw new Error(`token ${name} not revoked`);
+    }
+    for (const name of plan.expire ?? []) {
+      if (!(await rollAccountToken(db, accountOf(name), tokens[name].id, "now")).ok)
+        throw new Error(`token ${name} not rolled`);
+    }
+    const callbackSecrets: Partial<Record<Name, string>> = {};
+    for (const [name, url] of Object.entries(plan.callbacks ?? {}) as [Name, string][]) {
+      const secret = newWebhookSecret();
+      if (!(await setTokenCallback(db, tokens[name].id, { url, secret })))
+        throw new Error(`token ${name}: callback not set`);
+      callbackSecrets[name] = secret;
+    }
+    return { tokens, callbackSecrets };
+  } finally {
+    await db.close();
+  }
+}
