@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BackendDatabase, createBackendDatabase } from "../harness/database-backend.ts";
 import { postLead } from "../harness/lead-http.ts";
+import { seedToken } from "../harness/seed-tokens.ts";
 import { type ServerProcess, startServerProcess } from "../harness/server-process.ts";
 import { createChannelToken } from "../harness/stl-cli.ts";
 
@@ -20,7 +21,7 @@ describe("failed authentications per client address", () => {
 
   beforeAll(async () => {
     database = await createBackendDatabase("postgres");
-    token = (await createChannelToken(database.env, "limits", "e2e")).token;
+    token = (await seedToken(database.env, "limits", "e2e")).token;
     direct = await startServerProcess({ databaseEnv: database.env, env: settings });
     proxied = await startServerProcess({
       databaseEnv: database.env,

@@ -6,9 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BackendDatabase, createBackendDatabase } from "../harness/database-backend.ts";
 import { postLead } from "../harness/lead-http.ts";
 import { intakePostHead, rawExchange } from "../harness/raw-http.ts";
+import { seedToken } from "../harness/seed-tokens.ts";
 import { type ServerProcess, startServerProcess } from "../harness/server-process.ts";
 import { openapiDocument } from "../harness/spec-ajv.ts";
-import { createChannelToken } from "../harness/stl-cli.ts";
 
 const lead = () => JSON.stringify({ email: `edge-${crypto.randomUUID()}@example.com` });
 
@@ -19,7 +19,7 @@ describe("HTTP edges", () => {
 
   beforeAll(async () => {
     database = await createBackendDatabase("pglite");
-    token = (await createChannelToken(database.env, "edges", "e2e")).token;
+    token = (await seedToken(database.env, "edges", "e2e")).token;
     server = await startServerProcess({ databaseEnv: database.env });
   }, 60_000);
   afterAll(async () => {

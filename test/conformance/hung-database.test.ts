@@ -6,8 +6,9 @@ import { childEnv } from "../harness/child-env.ts";
 import { type BackendDatabase, createBackendDatabase } from "../harness/database-backend.ts";
 import { postLead } from "../harness/lead-http.ts";
 import { expectConformant } from "../harness/openapi-conformance.ts";
+import { seedToken } from "../harness/seed-tokens.ts";
 import { type ServerProcess, startServerProcess } from "../harness/server-process.ts";
-import { createChannelToken, REPOSITORY_ROOT } from "../harness/stl-cli.ts";
+import { REPOSITORY_ROOT } from "../harness/stl-cli.ts";
 import { storedLeads } from "../harness/stored-leads.ts";
 import { startTcpLink, type TcpLink } from "../harness/tcp-link.ts";
 
@@ -40,7 +41,7 @@ describe("hung database on postgres", () => {
 
   beforeAll(async () => {
     database = await createBackendDatabase("postgres");
-    token = (await createChannelToken(database.env, "hung", "e2e")).token;
+    token = (await seedToken(database.env, "hung", "e2e")).token;
     link = await startTcpLink(Number(new URL(database.env.DATABASE_URL!).port));
     const linked = new URL(database.env.DATABASE_URL!);
     linked.port = String(link.port);

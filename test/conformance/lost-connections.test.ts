@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BackendDatabase, createBackendDatabase } from "../harness/database-backend.ts";
 import { postLead } from "../harness/lead-http.ts";
 import { intakePostHead, rawExchange } from "../harness/raw-http.ts";
+import { seedToken } from "../harness/seed-tokens.ts";
 import { type ServerProcess, startServerProcess } from "../harness/server-process.ts";
-import { createChannelToken } from "../harness/stl-cli.ts";
 import { storedLeads } from "../harness/stored-leads.ts";
 
 const email = () => `lost-${crypto.randomUUID()}@example.com`;
@@ -17,7 +17,7 @@ describe("lost connections on postgres", () => {
 
   beforeAll(async () => {
     database = await createBackendDatabase("postgres");
-    token = (await createChannelToken(database.env, "lost", "e2e")).token;
+    token = (await seedToken(database.env, "lost", "e2e")).token;
     server = await startServerProcess({ databaseEnv: database.env, env: { LOG_LEVEL: "info" } });
   }, 60_000);
   afterAll(async () => {

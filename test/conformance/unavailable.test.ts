@@ -5,8 +5,8 @@ import { createLeadClient, UnavailableError } from "@speed-to-lead/sdk";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { type BackendDatabase, createBackendDatabase } from "../harness/database-backend.ts";
 import { postLead } from "../harness/lead-http.ts";
+import { seedToken } from "../harness/seed-tokens.ts";
 import { type ServerProcess, startServerProcess, untilReady } from "../harness/server-process.ts";
-import { createChannelToken } from "../harness/stl-cli.ts";
 import { startTcpLink, type TcpLink } from "../harness/tcp-link.ts";
 
 const lead = () => ({ email: `outage-${crypto.randomUUID()}@example.com` });
@@ -54,7 +54,7 @@ interface Outage {
 /** A fresh database, a token, and a server that reaches the database through a link; `down`: cut before it starts. */
 async function serverBehindLink(down: boolean): Promise<Outage> {
   const database = await createBackendDatabase("postgres");
-  const token = (await createChannelToken(database.env, "outage", "e2e")).token;
+  const token = (await seedToken(database.env, "outage", "e2e")).token;
   const linked = new URL(database.env.DATABASE_URL!);
   const link = await startTcpLink(Number(linked.port));
   if (down) await link.cut();

@@ -76,3 +76,16 @@ export async function seedTokens<Name extends string>(
     await db.close();
   }
 }
+
+/**
+ * One read token labelled `e2e-<name>` in `account`: the set-up of a test with a single sender.
+ *
+ * @example const { token } = await seedToken(database.env, "acme");
+ */
+export async function seedToken(
+  databaseEnv: Record<string, string>,
+  account: string,
+  name = "sender",
+): Promise<ChannelToken> {
+  return (await seedTokens(databaseEnv, { tokens: { [name]: account } })).tokens[name]!;
+}

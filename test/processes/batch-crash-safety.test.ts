@@ -10,8 +10,8 @@ import { createPostgresTestDatabase } from "@speed-to-lead/server/testing/handof
 import { afterAll, describe, expect, it } from "vitest";
 import { postLead } from "../harness/lead-http.ts";
 import { postThroughKill } from "../harness/posts-through-kill.ts";
+import { seedToken } from "../harness/seed-tokens.ts";
 import { type ServerProcess, startServerProcess } from "../harness/server-process.ts";
-import { createChannelToken } from "../harness/stl-cli.ts";
 
 const LEADS = 300;
 /** Enough clients that leads arrive while a commit runs, so they are stored in batches. */
@@ -49,7 +49,7 @@ describe.each(Object.keys(backends) as (keyof typeof backends)[])(
     it("every 201 is stored after a restart; a retry of every lead with its key ends with each lead once", async () => {
       const { env: databaseEnv, open } = await backends[backend]();
       const env = { ...databaseEnv, RATE_LIMIT_PER_SECOND: "0", DISPATCHER: "off", LOG_LEVEL: "warn" };
-      const { token } = await createChannelToken(databaseEnv, "batch-crash", "integration");
+      const { token } = await seedToken(databaseEnv, "batch-crash", "integration");
       const run = crypto.randomUUID().slice(0, 8);
       const start = async () => {
         const server = await startServerProcess({ env });

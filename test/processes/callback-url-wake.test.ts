@@ -4,8 +4,9 @@ import { eventually } from "@speed-to-lead/server/testing/eventually";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BackendDatabase, createBackendDatabase } from "../harness/database-backend.ts";
 import { postLead } from "../harness/lead-http.ts";
+import { seedToken } from "../harness/seed-tokens.ts";
 import { type ServerProcess, startServerProcess, untilReady } from "../harness/server-process.ts";
-import { createChannelToken, setTokenCallback } from "../harness/stl-cli.ts";
+import { setTokenCallback } from "../harness/stl-cli.ts";
 
 /** Records the lead ids of the callbacks it receives (the signature is other tests' concern). */
 function startCallbackReceiver() {
@@ -37,7 +38,7 @@ describe("status callbacks after a URL is set on a running server", () => {
   });
 
   it("delivers the first callback well within the recheck the sender keeps while no token has a URL", async () => {
-    const token = await createChannelToken(database.env, "acme", "integration");
+    const token = await seedToken(database.env, "acme", "integration");
     // The receiver listens on loopback.
     server = await startServerProcess({
       env: { ...database.env, CALLBACK_ALLOW_PRIVATE: "true" },

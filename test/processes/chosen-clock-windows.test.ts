@@ -7,8 +7,8 @@ import { newPgliteFolder } from "@speed-to-lead/server/testing/fresh-pglite";
 import { eligibleLead } from "@speed-to-lead/server/testing/handoff-fixture";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { postLead } from "../harness/lead-http.ts";
+import { seedToken } from "../harness/seed-tokens.ts";
 import { type ServerProcess, startServerProcess } from "../harness/server-process.ts";
-import { createChannelToken } from "../harness/stl-cli.ts";
 
 const faketime = Bun.which("faketime");
 const base = mkdtempSync(join(tmpdir(), "stl-clock-"));
@@ -35,7 +35,7 @@ async function checkWindows(name: string, clock: string, expected: Expected[]) {
       ASSISTANT_WEBHOOK_SECRET: assistant.secret,
       DISPATCHER_POLL_MS: "100",
     };
-    const { token } = await createChannelToken(env, "acme", "clock");
+    const { token } = await seedToken(env, "acme", "clock");
     server = await startServerProcess({ env, clock });
     const start = Date.parse(`${clock.replace(" ", "T")}Z`);
     const ids: string[] = [];

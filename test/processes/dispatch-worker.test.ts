@@ -4,8 +4,9 @@ import type { FakeAssistant } from "@speed-to-lead/server/testing/fake-assistant
 import { eligibleLead } from "@speed-to-lead/server/testing/handoff-fixture";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { postLead } from "../harness/lead-http.ts";
+import { seedToken } from "../harness/seed-tokens.ts";
 import { type ServerProcess, startServerProcess, untilReady } from "../harness/server-process.ts";
-import { CLI_ENTRY, createChannelToken } from "../harness/stl-cli.ts";
+import { CLI_ENTRY } from "../harness/stl-cli.ts";
 import { assistantAndDatabase } from "./assistant-and-database.ts";
 
 describe("stl dispatch worker", () => {
@@ -25,7 +26,7 @@ describe("stl dispatch worker", () => {
   });
 
   it("delivers what the server stores, woken across processes, and stops cleanly on SIGTERM", async () => {
-    const { token } = await createChannelToken(env, "worker", "integration");
+    const { token } = await seedToken(env, "worker", "integration");
     server = await startServerProcess({ env: { ...env, DISPATCHER: "off" }, until: "listening" });
     await untilReady(server);
     const worker = Bun.spawn(["bun", CLI_ENTRY, "dispatch"], {

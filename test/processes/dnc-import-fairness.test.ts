@@ -13,8 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ownerSignInLink } from "../harness/console-servers.ts";
 import { sendToIntake } from "../harness/intake-request.ts";
 import { residentMiB, samplePeakResident } from "../harness/resident-memory.ts";
+import { seedToken } from "../harness/seed-tokens.ts";
 import { type ServerProcess, startServerProcess } from "../harness/server-process.ts";
-import { createChannelToken } from "../harness/stl-cli.ts";
 
 const AREA_CODES = [212, 646, 718, 917, 347, 415, 312, 213, 305, 512];
 const NUMBERS = AREA_CODES.length * 10_000;
@@ -31,7 +31,7 @@ describe("a 100,000-number import beside another account's leads, on PGlite", ()
   let owner: ConsoleClient;
   beforeAll(async () => {
     // Before the server: the CLI and the server cannot hold the PGlite folder at once.
-    ({ token: otherToken } = await createChannelToken(env, "globex", "website"));
+    ({ token: otherToken } = await seedToken(env, "globex", "website"));
     const link = await ownerSignInLink(env, "http://localhost");
     server = await startServerProcess({ databaseEnv: env, env: { RATE_LIMIT_PER_SECOND: "0" } });
     owner = await signInWithLink(fetchHandle, link, { base: server.baseUrl });

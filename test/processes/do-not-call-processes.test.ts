@@ -7,8 +7,9 @@ import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { childEnv } from "../harness/child-env.ts";
 import { postLead } from "../harness/lead-http.ts";
+import { seedToken } from "../harness/seed-tokens.ts";
 import { type ServerProcess, startServerProcess, untilReady } from "../harness/server-process.ts";
-import { CLI_ENTRY, createChannelToken, runCli } from "../harness/stl-cli.ts";
+import { CLI_ENTRY, runCli } from "../harness/stl-cli.ts";
 import { assistantAndDatabase } from "./assistant-and-database.ts";
 
 describe("an opt-out reaches every dispatching process", () => {
@@ -32,7 +33,7 @@ describe("an opt-out reaches every dispatching process", () => {
   });
 
   it("cancels retrying hand-offs in the server and the worker at once; a removal within respond_by resumes them", async () => {
-    const { token } = await createChannelToken(env, "acme", "integration");
+    const { token } = await seedToken(env, "acme", "integration");
     server = await startServerProcess({ env, until: "listening" });
     await untilReady(server);
     worker = Bun.spawn(["bun", CLI_ENTRY, "dispatch"], {

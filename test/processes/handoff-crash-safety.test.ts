@@ -6,8 +6,8 @@ import type { FakeAssistant } from "@speed-to-lead/server/testing/fake-assistant
 import { eligibleLead } from "@speed-to-lead/server/testing/handoff-fixture";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { postThroughKill } from "../harness/posts-through-kill.ts";
+import { seedToken } from "../harness/seed-tokens.ts";
 import { type ServerProcess, startServerProcess, untilReady } from "../harness/server-process.ts";
-import { createChannelToken } from "../harness/stl-cli.ts";
 import { assistantAndDatabase } from "./assistant-and-database.ts";
 
 const LEADS = 240;
@@ -51,7 +51,7 @@ describe("crash safety on PostgreSQL", () => {
   });
 
   it("after kill -9 and a restart, every 2xx lead is stored and every answerable one acknowledged once or more", async () => {
-    const { token } = await createChannelToken(env, "crash", "integration");
+    const { token } = await seedToken(env, "crash", "integration");
     server = await startServerProcess({ env, until: "listening" });
     await untilReady(server);
     // The first answers fail, so retries are pending when the server dies.

@@ -7,8 +7,9 @@ import { eligibleLead } from "@speed-to-lead/server/testing/handoff-fixture";
 import { ASSISTANT_EVENTS_PATH } from "@speed-to-lead/spec";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { postLead } from "../harness/lead-http.ts";
+import { seedToken } from "../harness/seed-tokens.ts";
 import { type ServerProcess, startServerProcess } from "../harness/server-process.ts";
-import { createChannelToken, runCli } from "../harness/stl-cli.ts";
+import { runCli } from "../harness/stl-cli.ts";
 import { assistantAndDatabase } from "./assistant-and-database.ts";
 
 const HOUR = 3_600_000;
@@ -23,7 +24,7 @@ describe("holds and call caps through a server process", () => {
 
   beforeAll(async () => {
     setup = await assistantAndDatabase({ DISPATCHER_POLL_MS: "100", LOG_LEVEL: "warn" });
-    ({ token } = await createChannelToken(setup.env, "acme", "limits"));
+    ({ token } = await seedToken(setup.env, "acme", "limits"));
     // Added before the server starts: in force from now, for two days (far past any respond_by).
     const until = new Date(Date.now() + 48 * HOUR).toISOString();
     const held = await runCli(

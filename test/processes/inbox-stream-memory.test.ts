@@ -8,8 +8,8 @@ import { ownerSignInLink, startMigratedServers } from "../harness/console-server
 import { type BackendDatabase, createBackendDatabase } from "../harness/database-backend.ts";
 import { sendToIntake } from "../harness/intake-request.ts";
 import { residentMiB, samplePeakResident } from "../harness/resident-memory.ts";
+import { seedToken } from "../harness/seed-tokens.ts";
 import type { ServerProcess } from "../harness/server-process.ts";
-import { createChannelToken } from "../harness/stl-cli.ts";
 
 const STREAM_PATH = "/console/inbox/events";
 
@@ -25,7 +25,7 @@ describe("inbox streams that never read", () => {
       { ...database.env, RATE_LIMIT_PER_SECOND: "0", MEMORY_TARGET_MB: "96" },
       1,
     );
-    ({ token } = await createChannelToken(database.env, "acme", "website"));
+    ({ token } = await seedToken(database.env, "acme", "website"));
     const owner = await signInWithLink(fetchHandle, await ownerSignInLink(database.env, server.baseUrl), {
       base: server.baseUrl,
     });

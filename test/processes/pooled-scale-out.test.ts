@@ -8,8 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { childEnv } from "../harness/child-env.ts";
 import { type BackendDatabase, createBackendDatabase } from "../harness/database-backend.ts";
 import { postLead } from "../harness/lead-http.ts";
+import { seedTokens } from "../harness/seed-tokens.ts";
 import { type ServerProcess, startServerProcess } from "../harness/server-process.ts";
-import { CLI_ENTRY, createChannelToken, setTokenCallback } from "../harness/stl-cli.ts";
+import { CLI_ENTRY } from "../harness/stl-cli.ts";
 
 const LEADS = 160;
 const CONCURRENCY = 12;
@@ -76,8 +77,12 @@ describe("two servers and two workers through a transaction-mode pooler", () => 
       // The callback receiver listens on loopback.
       CALLBACK_ALLOW_PRIVATE: "true",
     };
-    const token = await createChannelToken(env, "pooled", "integration");
-    receiver.state.secret = await setTokenCallback(env, token.id, receiver.url);
+    const seeded = await seedTokens(env, {
+      tokens: { integration: "pooled" },
+      callbacks: { integration: receiver.url },
+    });
+    const token = seeded.tokens.integration;
+    receiver.state.secret = seeded.callbackSecrets.integration!;
     servers.push(
       ...(await Promise.all([0, 1].map(() => startServerProcess({ env: { ...env, DISPATCHER: "off" } })))),
     );

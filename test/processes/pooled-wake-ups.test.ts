@@ -7,8 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { childEnv } from "../harness/child-env.ts";
 import { type BackendDatabase, createBackendDatabase } from "../harness/database-backend.ts";
 import { postLead } from "../harness/lead-http.ts";
+import { seedToken } from "../harness/seed-tokens.ts";
 import { readAll, type ServerProcess, startServerProcess } from "../harness/server-process.ts";
-import { CLI_ENTRY, createChannelToken } from "../harness/stl-cli.ts";
+import { CLI_ENTRY } from "../harness/stl-cli.ts";
 
 /** `stl dispatch` with `env`; resolves once it logged that its dispatcher started, with its output so far. */
 async function startWorker(env: Record<string, string>) {
@@ -56,7 +57,7 @@ describe.each([
         ASSISTANT_WEBHOOK_SECRET: assistant.secret,
         DISPATCHER_POLL_MS: pollMs,
       };
-      const { token } = await createChannelToken(env, "wake", "integration");
+      const { token } = await seedToken(env, "wake", "integration");
       server = await startServerProcess({ env: { ...env, DISPATCHER: "off" } });
       const started = await startWorker(env);
       worker = started.worker;

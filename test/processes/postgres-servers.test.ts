@@ -7,9 +7,10 @@ import type {} from "@speed-to-lead/tests/harness/global-setup";
 import { createDatabase } from "@speed-to-lead/tests/harness/postgres";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { postLead } from "../harness/lead-http.ts";
+import { seedToken } from "../harness/seed-tokens.ts";
 import { type ServerProcess, startServerProcess, untilReady } from "../harness/server-process.ts";
 import { schemaErrors } from "../harness/spec-ajv.ts";
-import { createChannelToken, runCli } from "../harness/stl-cli.ts";
+import { runCli } from "../harness/stl-cli.ts";
 
 let env: { DATABASE_URL: string };
 let sql: InstanceType<typeof Bun.SQL>;
@@ -22,7 +23,7 @@ beforeAll(async () => {
   env = { DATABASE_URL: await createDatabase(inject("postgresAdminUrl")) };
   const migrated = await runCli(["migrate"], env);
   expect(migrated.stdout).toContain("Applied 0001_init");
-  ({ token, id: tokenId } = await createChannelToken(env, "acme", "integration"));
+  ({ token, id: tokenId } = await seedToken(env, "acme", "integration"));
   [a, b] = await Promise.all([
     startServerProcess({ env, until: "listening" }),
     startServerProcess({ env, until: "listening" }),
