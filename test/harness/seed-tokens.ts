@@ -42,7 +42,7 @@ export async function seedTokens<Name extends string>(
   databaseEnv: Record<string, string>,
   plan: TokenPlan<Name>,
 ): Promise<SeededTokens<Name>> {
-  const db = await openDatabase(loadConfig(databaseEnv));
+  const db = await openDatabase(loadConfig(databaseEnv), "command");
   try {
     await migrate(db);
     const tokens = {} as Record<Name, ChannelToken>;

@@ -93,7 +93,7 @@ export async function runCli(argv: string[], print: Print = console.log, printEr
   }
   let db: Database;
   try {
-    db = await openDatabase(loadConfig());
+    db = await openDatabase(loadConfig(), "command");
   } catch (error) {
     if (error instanceof DirectoryLockedError) {
       printError(t("db.locked", { dir: error.dir, pid: error.holder ? ` (pid ${error.holder})` : "" }));

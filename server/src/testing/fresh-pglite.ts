@@ -10,7 +10,13 @@ export function newPgliteFolder(dir: string): string {
   return dir;
 }
 
+/** A test's database holds a few rows: the pool is most of an open's memory and a fifth of its CPU. */
+const TEST_SHARED_BUFFERS = "8MB";
+
 /** A throwaway in-memory PGlite, migrated already: started from the run's image. */
 export async function createMemoryDatabase(): Promise<Database> {
-  return await createPgliteDatabase("memory", Bun.file(inject("pgliteTemplate").migratedImage));
+  return await createPgliteDatabase("memory", {
+    image: Bun.file(inject("pgliteTemplate").migratedImage),
+    sharedBuffers: TEST_SHARED_BUFFERS,
+  });
 }
