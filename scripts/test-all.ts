@@ -1,4 +1,5 @@
-// `bun run test`: every check of the repository, in the order a failure is cheapest to read.
+// `bun run test`: every check of the repository, in the order a failure is cheapest to read; the checks that
+// need no test database run beside the tests, on the core they leave idle.
 // Uses only Bun and node: built-ins, so it can install the workspace itself on a fresh clone.
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -12,6 +13,12 @@ interface Step {
   cwd?: string;
   /** Skipped (and reported) when this file does not exist yet. */
   needs?: string;
+  /**
+   * Runs beside the tests instead of before them, its output kept and printed once it ends: the tests leave
+   * one of two cores idle for long stretches (a browser waiting, the last suite alone), and these checks
+   * read nothing the tests write nor write anything they read.
+   */
+  besideTests?: true;
 }
 
 const reportDir = mkdtempSync(join(tmpdir(), "stl-test-"));
@@ -22,11 +29,27 @@ const steps: Step[] = [
   { name: "lint and format (biome)", command: ["bunx", "biome", "check", "."] },
   // test/ and examples/ import the built SDK (types and code): build it before anything checks them.
   { name: "SDK build", command: ["bun", "run", "build"], cwd: "sdk", needs: "sdk/src/index.ts" },
-  { name: "typecheck (tsc --noEmit, every package)", command: ["bun", "run", "--filter", "*", "typecheck"] },
-  { name: "spec drift and OpenAPI lint (redocly)", command: ["bun", "run", "check"], cwd: "spec" },
-  { name: "SDK packaging gates", command: ["bun", "run", "check"], cwd: "sdk", needs: "sdk/src/index.ts" },
+  {
+    name: "typecheck (tsc --noEmit, every package)",
+    command: ["bun", "run", "--filter", "*", "typecheck"],
+    besideTests: true,
+  },
+  {
+    name: "spec drift and OpenAPI lint (redocly)",
+    command: ["bun", "run", "check"],
+    cwd: "spec",
+    besideTests: true,
+  },
+  // --built: the step above built dist/, which the tests import while the gates run.
+  {
+    name: "SDK packaging gates",
+    command: ["bun", "scripts/check.ts", "--built"],
+    cwd: "sdk",
+    needs: "sdk/src/index.ts",
+    besideTests: true,
+  },
   // The bench harness's own parsers and statistics (bun:test; no load is generated).
-  { name: "bench unit tests (bun test)", command: ["bun", "run", "test"], cwd: "bench" },
+  { name: "bench unit tests (bun test)", command: ["bun", "run", "test"], cwd: "bench", besideTests: true },
   {
     name: "tests (vitest projects: unit, database, process, browser)",
     command: [
@@ -41,31 +64,65 @@ const steps: Step[] = [
   },
 ];
 
-const results: { name: string; ok: boolean; seconds: number; skipped?: boolean }[] = [];
+interface Result {
+  name: string;
+  ok: boolean;
+  seconds: number;
+  skipped?: boolean;
+}
+
+const environment = { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? "0" };
+const banner = (step: Step) => `\n▶ ${step.name}: ${step.command.join(" ")}`;
+
+/** A step beside the tests: started now, its output printed whole when it ends. */
+async function runBeside(step: Step): Promise<Result> {
+  const started = performance.now();
+  const child = Bun.spawn(step.command, {
+    cwd: join(root, step.cwd ?? "."),
+    stdio: ["ignore", "pipe", "pipe"],
+    env: environment,
+  });
+  const [stdout, stderr, exitCode] = await Promise.all([
+    new Response(child.stdout).text(),
+    new Response(child.stderr).text(),
+    child.exited,
+  ]);
+  const seconds = (performance.now() - started) / 1000;
+  console.log(`${banner(step)} (ran beside the tests, ${seconds.toFixed(1)} s)\n${stdout}${stderr}`);
+  return { name: step.name, ok: exitCode === 0, seconds };
+}
+
+const results: (Result | Promise<Result>)[] = [];
 for (const step of steps) {
   if (step.needs && !existsSync(join(root, step.needs))) {
     results.push({ name: step.name, ok: true, seconds: 0, skipped: true });
     continue;
   }
-  console.log(`\n▶ ${step.name}: ${step.command.join(" ")}`);
+  if (step.besideTests) {
+    results.push(runBeside(step));
+    continue;
+  }
+  console.log(banner(step));
   const started = performance.now();
-  const child = Bun.spawnSync(step.command, {
+  // Not spawnSync: the steps beside the tests write into pipes this process must keep reading meanwhile.
+  const exitCode = await Bun.spawn(step.command, {
     cwd: join(root, step.cwd ?? "."),
     stdio: ["ignore", "inherit", "inherit"],
-    env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? "0" },
-  });
-  results.push({ name: step.name, ok: child.exitCode === 0, seconds: (performance.now() - started) / 1000 });
-  if (step.name.startsWith("install") && child.exitCode !== 0) break;
+    env: environment,
+  }).exited;
+  results.push({ name: step.name, ok: exitCode === 0, seconds: (performance.now() - started) / 1000 });
+  if (step.name.startsWith("install") && exitCode !== 0) break;
 }
+const settled = await Promise.all(results);
 
 console.log("\nSummary");
-for (const result of results) {
+for (const result of settled) {
   const mark = result.skipped ? "skip" : result.ok ? "ok  " : "FAIL";
   console.log(`  ${mark}  ${result.name}${result.skipped ? "" : ` (${result.seconds.toFixed(1)} s)`}`);
 }
 
 let passed = 0;
-let failed = results.filter((result) => !result.ok).length;
+let failed = settled.filter((result) => !result.ok).length;
 if (existsSync(vitestReport)) {
   const report = JSON.parse(readFileSync(vitestReport, "utf8"));
   passed += report.numPassedTests;
@@ -74,7 +131,7 @@ if (existsSync(vitestReport)) {
     `  vitest: ${report.numPassedTests} passed, ${report.numFailedTests} failed in ${report.numTotalTestSuites} suites`,
   );
 }
-passed += results.filter((result) => result.ok && !result.skipped && !result.name.startsWith("tests")).length;
+passed += settled.filter((result) => result.ok && !result.skipped && !result.name.startsWith("tests")).length;
 // One plain closing line that CI reads: checks and tests together.
 console.log(`${passed} passed, ${failed} failed`);
-process.exit(results.every((result) => result.ok) ? 0 : 1);
+process.exit(settled.every((result) => result.ok) ? 0 : 1);
