@@ -25,6 +25,8 @@ export interface TokenPlan<Name extends string> {
   expire?: NoInfer<Name>[];
   /** Status-callback URLs to set per token name, each with a new signing secret. */
   callbacks?: Partial<Record<NoInfer<Name>, string>>;
+  /** The label a token shows (the inbox's channel); `e2e-<name>` otherwise. */
+  labels?: Partial<Record<NoInfer<Name>, string>>;
 }
 
 export interface SeededTokens<Name extends string> {
@@ -51,7 +53,8 @@ export async function seedTokens<Name extends string>(
       const accountId = accountIds.get(account) ?? (await ensureAccount(db, account)).id;
       accountIds.set(account, accountId);
       const scope = plan.intakeOnly?.includes(name) ? "intake" : "read";
-      const created = await createAccountToken(db, accountId, `e2e-${name}`, scope);
+      const label = plan.labels?.[name] ?? `e2e-${name}`;
+      const created = await createAccountToken(db, accountId, label, scope);
       if (!created.ok) throw new Error(`token ${name} refused: ${created.code}`);
       tokens[name] = { id: created.id, token: created.token, account };
     }
@@ -78,14 +81,15 @@ export async function seedTokens<Name extends string>(
 }
 
 /**
- * One read token labelled `e2e-<name>` in `account`: the set-up of a test with a single sender.
+ * One read token labelled `label` in `account`: the set-up of a test with a single sender.
  *
- * @example const { token } = await seedToken(database.env, "acme");
+ * @example const { token } = await seedToken(database.env, "acme", "Website form");
  */
 export async function seedToken(
   databaseEnv: Record<string, string>,
   account: string,
-  name = "sender",
+  label = "e2e",
 ): Promise<ChannelToken> {
-  return (await seedTokens(databaseEnv, { tokens: { [name]: account } })).tokens[name]!;
+  return (await seedTokens(databaseEnv, { tokens: { sender: account }, labels: { sender: label } })).tokens
+    .sender;
 }

@@ -11,8 +11,8 @@ import {
 import { ownerSignInLink, startMigratedServers } from "@speed-to-lead/tests/harness/console-servers";
 import type {} from "@speed-to-lead/tests/harness/global-setup";
 import { createDatabase } from "@speed-to-lead/tests/harness/postgres";
+import { seedToken } from "@speed-to-lead/tests/harness/seed-tokens";
 import type { ServerProcess } from "@speed-to-lead/tests/harness/server-process";
-import { runCli } from "@speed-to-lead/tests/harness/stl-cli";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { HOSTILE_SELECTORS, XSS_PAYLOADS } from "../../testing/hostile-leads.ts";
 
@@ -31,11 +31,11 @@ describe.skipIf(!CHROMIUM_PATH)("consent evidence on a lead's page in Chromium",
   beforeAll(async () => {
     const env = { DATABASE_URL: await createDatabase(inject("postgresAdminUrl")), DISPATCHER: "off" };
     [server] = await startMigratedServers(env, 1);
-    const made = await runCli(["tokens", "create", "--account", "acme", "--name", "Form", "--json"], env);
+    const { token } = await seedToken(env, "acme", "Form");
     const response = await fetch(`${server.baseUrl}${LEAD_INTAKE_PATH}`, {
       method: "POST",
       headers: {
-        authorization: `Bearer ${JSON.parse(made.stdout).token}`,
+        authorization: `Bearer ${token}`,
         "content-type": "application/json",
       },
       body: JSON.stringify({

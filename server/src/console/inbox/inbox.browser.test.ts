@@ -16,8 +16,8 @@ import {
 } from "@speed-to-lead/tests/harness/console-servers";
 import type {} from "@speed-to-lead/tests/harness/global-setup";
 import { createDatabase } from "@speed-to-lead/tests/harness/postgres";
+import { seedToken } from "@speed-to-lead/tests/harness/seed-tokens";
 import type { ServerProcess } from "@speed-to-lead/tests/harness/server-process";
-import { runCli } from "@speed-to-lead/tests/harness/stl-cli";
 import { startTcpLink, type TcpLink } from "@speed-to-lead/tests/harness/tcp-link";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
@@ -51,9 +51,7 @@ describe.skipIf(!CHROMIUM_PATH)(
       proxy = await startTcpLink(a.port);
       base = `http://127.0.0.1:${proxy.port}`;
       for (const name of ["Website form", "Partner feed"]) {
-        const made = await runCli(["tokens", "create", "--account", "acme", "--name", name, "--json"], env);
-        expect(made.exitCode).toBe(0);
-        tokens[name] = JSON.parse(made.stdout).token;
+        tokens[name] = (await seedToken(env, "acme", name)).token;
       }
       // An owner in New York: every time on the pages is in that zone, UTC in the tooltip.
       chromium = await openConsoleBrowser("axe-results-inbox.json", { timezoneId: "America/New_York" });

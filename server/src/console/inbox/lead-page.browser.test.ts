@@ -21,8 +21,8 @@ import {
 } from "@speed-to-lead/tests/harness/console-servers";
 import type {} from "@speed-to-lead/tests/harness/global-setup";
 import { createDatabase } from "@speed-to-lead/tests/harness/postgres";
+import { seedToken } from "@speed-to-lead/tests/harness/seed-tokens";
 import type { ServerProcess } from "@speed-to-lead/tests/harness/server-process";
-import { runCli } from "@speed-to-lead/tests/harness/stl-cli";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { type FakeAssistant, startFakeAssistant } from "../../testing/fake-assistant.ts";
@@ -53,12 +53,7 @@ describe.skipIf(!CHROMIUM_PATH)(
       };
       [server] = await startMigratedServers(env, 1);
       base = server.baseUrl;
-      const made = await runCli(
-        ["tokens", "create", "--account", "acme", "--name", "Website form", "--json"],
-        env,
-      );
-      expect(made.exitCode).toBe(0);
-      token = JSON.parse(made.stdout).token;
+      token = (await seedToken(env, "acme", "Website form")).token;
       chromium = await openConsoleBrowser("axe-results-lead-page.json", { timezoneId: "America/New_York" });
       page = chromium.page;
       await page.goto(await ownerSignInLink(env, base));
