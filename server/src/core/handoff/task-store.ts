@@ -16,7 +16,8 @@ import type { ClaimedTask } from "./payload.ts";
 const CLAIM_DUE = `
 with due as (
   select t.id, l.response_reason is null and exists (
-    select 1 from dnc_numbers d where d.account_id = l.account_id and d.phone = l.phone
+    -- offset 0: an index probe per task, never a hash of the whole list (lead-store.ts says why)
+    select 1 from dnc_numbers d where d.account_id = l.account_id and d.phone = l.phone offset 0
   ) as opted_out, l.email is null as no_email
   from response_tasks t join leads l on l.id = t.lead_id
   where t.status = 'pending' and t.next_attempt_at <= now() and t.due_at > now()

@@ -104,12 +104,15 @@ const listedOr = (column: string) =>
 // last select sees the key records committed before the statement began (a replay's earlier answer).
 // The rows travel as one JSON parameter, so the text is the same whatever the batch's size: one
 // prepared statement planned once per connection, instead of one per size, each planned anew.
+// PostgreSQL takes jsonb_to_recordset for 100 rows, and a plan made while the tables were small, kept
+// by the connection, hashed the whole do-not-call list and every idempotency key for each batch (3,900
+// rows read per lead at 100,000 stored leads): `offset 0` keeps each lookup an index probe per lead.
 const FRESH_LEADS_SQL = `with batch (rows) as (values ($1::text::jsonb)), input as (
   select r.* from batch, jsonb_to_recordset(batch.rows)
     as r(${INPUT_TYPES.map(([column, type]) => `${column} ${type}`).join(", ")})
 ), planned as (
   select input.*, listed_state is not null and exists (
-    select 1 from dnc_numbers d where d.account_id = input.account_id and d.phone = input.phone
+    select 1 from dnc_numbers d where d.account_id = input.account_id and d.phone = input.phone offset 0
   ) as listed
   from input
 ), claim as (
@@ -139,7 +142,9 @@ const FRESH_LEADS_SQL = `with batch (rows) as (values ($1::text::jsonb)), input 
 )
 select p.ord, p.listed, exists (select 1 from lead where lead.id = p.id) as stored,
   k.fingerprint, k.lead_id, k.response_status, k.response_body
-from planned p left join idempotency_keys k on k.account_id = p.account_id and k.key = p.idem_key
+from planned p left join lateral (
+  select * from idempotency_keys k where k.account_id = p.account_id and k.key = p.idem_key offset 0
+) k on true
 order by p.ord`;
 
 /**
