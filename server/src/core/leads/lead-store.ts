@@ -98,6 +98,8 @@ const listedOr = (column: string) =>
   `case when listed then listed_${column.replace("response_", "")} else ${column} end`;
 
 // Data-modifying CTEs share one snapshot and commit as one statement: one commit for the whole batch.
+// A new lead's task cannot exist yet, so its insert has no conflict clause (a speculative insertion
+// writes one more WAL record per row).
 // The do-not-call list is read in the same statement (no round trip before the insert). A lead is
 // inserted only when its key (if any) was claimed; a repeat's (platform, external_lead_id) conflict
 // inserts nothing. The task and the not_called status callback follow the lead's final state. The
@@ -133,7 +135,6 @@ const FRESH_LEADS_SQL = `with batch (rows) as (values ($1::text::jsonb)), input 
     coalesce(now() + p.lease_ms * interval '1 millisecond', lead.received_at), lead.received_at,
     case when p.lease_ms is null then 0 else 1 end
   from lead join planned p on p.id = lead.id where lead.response_state = 'pending'
-  ${TASK_CONFLICT}
 ), callback as (
   insert into status_callbacks (id, lead_id, channel_token_id, type)
   select gen_random_uuid(), lead.id, lead.channel_token_id, 'lead.not_called'
