@@ -48,9 +48,9 @@ export async function receivedHandoffs(receiverUrl: string, path: string, latenc
 /** DATABASE_URL, or PGLITE_DIR (one process at a time may open it: create the token first). */
 export type DatabaseEnv = Record<string, string>;
 
-/** A channel token from the CLI of the checkout in `repository` (this one, or an older one compared against). */
+/** A channel token (id and secret) from the CLI of the checkout in `repository` (this one, or an older one compared against). */
 export const createBenchToken = async (databaseEnv: DatabaseEnv, repository?: string) =>
-  (await createChannelToken(databaseEnv, "bench", "bench", repository)).token;
+  await createChannelToken(databaseEnv, "bench", "bench", repository);
 
 /** The server's DATABASE_POOL_SIZE: a small pool per process. */
 export const SERVER_POOL_SIZE = 4;
