@@ -3,6 +3,7 @@
 import type { Cell, Fill } from "./cells.ts";
 import {
   cpu,
+  type Figure,
   findCell,
   millis,
   ROW,
@@ -20,11 +21,29 @@ export interface PerLeadFigures {
   cells: Cell[];
   fills: readonly Fill[];
   byFill: Partial<Record<Fill, FillFigures>>;
-  /** How the older checkout is named ("ad4a11c of 2026-11-27"), when one ran. */
+  /** How the older checkout is named ("commit ad4a11c of 2026-11-27"), when one ran. */
   before?: string;
   /** What the month held, in words. */
   monthLabel: string;
 }
+
+const serverCpu: Figure = (run) => run.appCpuMicros;
+const databaseCpu: Figure = (run) => run.dbCpuMicros;
+const p99: Figure = (run) => run.p99;
+const rssMb: Figure = (run) => run.rssBytes / 1e6;
+const of = (cell: Cell | undefined, figure: Figure, format: (value: number) => string) =>
+  spread(spreadOf(cell, figure), format);
+
+/** Each path a user takes, with this checkout's row and the older checkout's beside it. */
+const PATHS = [
+  {
+    path: "intake: a form's post (dispatcher off)",
+    mine: ROW.dispatcherOff,
+    theirs: ROW.dispatcherOffBefore,
+  },
+  { path: "whole pipeline: a form's post (dispatcher on)", mine: ROW.fresh, theirs: ROW.before },
+  { path: "whole pipeline: a partner's post, ½ of them repeats", mine: ROW.partner, theirs: undefined },
+];
 
 export function renderPerLead({ cells, fills, byFill, before, monthLabel }: PerLeadFigures): string {
   const at32 = (group: Cell["group"], name: string, fill: Fill) => findCell(cells, group, name, 32, fill);
@@ -32,59 +51,32 @@ export function renderPerLead({ cells, fills, byFill, before, monthLabel }: PerL
   const rows: string[] = [];
   for (const fill of fills) {
     const single = at32("baseline", ROW.singleRow, fill);
-    if (single)
-      rows.push(
-        `| pgbench single row | – | ${stored(fill)} | ${spread(spreadOf(single, rps), thousands)} | 1.00× | ${spread(
-          spreadOf(single, (run) => run.appCpuMicros),
-          whole,
-        )} (its client) | ${spread(
-          spreadOf(single, (run) => run.dbCpuMicros),
-          whole,
-        )} | 1.00× | – | – | – |`,
-      );
+    if (!single) continue;
+    const figures = [of(single, rps, thousands), "1.00×", `${of(single, serverCpu, whole)} (its client)`];
+    rows.push(
+      `| pgbench single row | – | ${stored(fill)} | ${figures.join(" | ")} | ${of(single, databaseCpu, whole)} | 1.00× | – | – | – |`,
+    );
   }
-  const paths = [
-    { path: "intake (dispatcher off)", rows: [ROW.dispatcherOff, ROW.dispatcherOffBefore] },
-    { path: "whole pipeline (dispatcher on)", rows: [ROW.fresh, ROW.before] },
-  ];
-  for (const {
-    path,
-    rows: [mine, theirs],
-  } of paths)
+  for (const { path, mine, theirs } of PATHS)
     for (const [server, row] of [
-      ["this checkout", mine!],
-      [`before (${before})`, theirs!],
+      ["this checkout", mine],
+      [`before (${before})`, theirs],
     ] as const)
       for (const fill of fills) {
-        const cell = at32("PostgreSQL", row, fill);
+        const cell = row && at32("PostgreSQL", row, fill);
         if (!cell) continue;
         const single = at32("baseline", ROW.singleRow, fill);
         // The paced run and the hand-offs' latency are measured on this checkout's whole-pipeline server.
         const paced = row === ROW.fresh ? byFill[fill] : undefined;
-        const latency = speedToLead(paced?.speedToLeadMs ?? []);
         const figures = [
-          spread(spreadOf(cell, rps), thousands),
+          of(cell, rps, thousands),
           spread(ratioOf(cell, single, rps), times),
-          spread(
-            spreadOf(cell, (run) => run.appCpuMicros),
-            whole,
-          ),
-          spread(
-            spreadOf(cell, (run) => run.dbCpuMicros),
-            whole,
-          ),
+          of(cell, serverCpu, whole),
+          of(cell, databaseCpu, whole),
           spread(ratioOf(cell, single, cpu), times),
-          paced?.paced
-            ? spread(
-                spreadOf(paced.paced, (run) => run.p99),
-                millis,
-              )
-            : "–",
-          spread(
-            spreadOf(cell, (run) => run.rssBytes / 1e6),
-            whole,
-          ),
-          paced ? whole(latency.p99) : "–",
+          paced?.paced ? of(paced.paced, p99, millis) : "–",
+          of(cell, rssMb, whole),
+          paced ? whole(speedToLead(paced.speedToLeadMs).p99) : "–",
         ];
         rows.push(`| ${path} | ${server} | ${stored(fill)} | ${figures.join(" | ")} |`);
       }

@@ -6,6 +6,7 @@ import { ratio, type Spread, summarize } from "./stats.ts";
 export const ROW = {
   singleRow: "pgbench single row",
   fresh: "fresh",
+  partner: "partner",
   dispatcherOff: "fresh, dispatcher off",
   paced: "fresh, paced ½ peak",
   before: "fresh, before",

@@ -171,6 +171,7 @@ async function main(): Promise<void> {
         for (const scenario of SCENARIOS.filter((s) => options.rows.includes(s.name)))
           perConnection((connections) => serverCell(server, scenario.name, connections, scenario));
         probe(server, ROW.fresh);
+        if (options.rows.includes("partner")) probe(server, ROW.partner);
       }
       if (group === "PostgreSQL" && options.rows.includes("dispatcher-off"))
         await rowOf(`${ROW.dispatcherOff} on ${where}`, ROW.dispatcherOff, () =>
@@ -195,9 +196,10 @@ async function main(): Promise<void> {
         );
     }
   if (fills.includes("month")) {
-    const seconds = await months.fillSeconds();
+    const seconds = (await months.fillSeconds()).map((s) => `${s.toFixed(0)} s`).join(" and ");
+    const pglite = pgliteMonth(month);
     notes.push(
-      `month: ${monthLabel} (month-database.ts) filled in ${seconds.map((s) => `${s.toFixed(0)} s`).join(" and ")} on PostgreSQL, each server given a file copy; PGlite's month holds ${count(pgliteMonth(month).storedLeads)} leads and ${count(pgliteMonth(month).listedNumbers)} listed numbers (a wasm fill is slower); pgbench's month table holds ${count(month.storedLeads)} rows`,
+      `month: ${monthLabel} (month-database.ts)${seconds && `, filled in ${seconds} on PostgreSQL, each server given a file copy`}; pgbench's month table holds ${count(month.storedLeads)} rows${options.databases.includes("pglite") ? `; PGlite's month holds ${count(pglite.storedLeads)} leads and ${count(pglite.listedNumbers)} listed numbers (its fill runs in one wasm thread)` : ""}`,
     );
   }
 
