@@ -54,7 +54,8 @@ const MIB = 1024 ** 2;
 /** "median (min–max)", or the median alone for a single run. */
 export function spread(value: Spread, format: (value: number) => string = millis): string {
   if (value.runs === 0) return "–";
-  if (value.min === value.max) return format(value.median);
+  // Rounds that differ below the format's precision show one figure.
+  if (format(value.min) === format(value.max)) return format(value.median);
   return `${format(value.median)} (${format(value.min)}–${format(value.max)})`;
 }
 

@@ -4,7 +4,8 @@
 --   BENCH_MODE fresh | replay | external | partner | validation; BENCH_TOKEN the channel token;
 --   BENCH_NONCE unique per wrk run (keys never repeat); BENCH_POOL stable per bench run (replay keys
 --   and external ids repeat across runs), BENCH_POOL_SIZE of them; BENCH_CONSENT_AT consent.captured_at;
---   BENCH_COUNT_STATUS=1 counts statuses (warm-ups); BENCH_DELAY_MS think time per connection.
+--   BENCH_COUNT_STATUS=1 counts statuses (warm-ups); BENCH_DELAY_MS think time per connection;
+--   BENCH_PARTNER_BLOCK partner leads created before they are posted again (default 1000).
 local env = os.getenv
 local mode, token = env("BENCH_MODE") or "fresh", env("BENCH_TOKEN")
 local nonce, pool = env("BENCH_NONCE") or tostring(os.time()), env("BENCH_POOL") or "pool"
@@ -50,7 +51,7 @@ end
 
 -- Partner leads come in blocks of 2 x PARTNER_BLOCK requests per thread: the first half creates a lead per
 -- external id, the second posts each again with a new price (a merge), far enough apart never to race.
-local PARTNER_BLOCK = 1000
+local PARTNER_BLOCK = tonumber(env("BENCH_PARTNER_BLOCK") or "1000")
 
 local builders = {
   fresh = function(n)
