@@ -93,6 +93,31 @@ test("ids are UUIDv7 in the order leads arrived; listed numbers hold the opted-o
   expect(await one("select max(received_at) < now() - interval '55 minutes' from leads")).toBe(true);
 });
 
+test("a month of millions: the rows of its last leads and numbers are written as those of its first", async () => {
+  const owner = {
+    accountId: (await ensureAccount(db, "far")).id,
+    channelTokenId: (await createChannelToken(db, (await ensureAccount(db, "far")).id, "Partner")).id,
+  };
+  // The last chunk's statements of a month of 3,000,000 leads and 8,000,000 numbers, cut to its last two of each.
+  const statements = monthStatements(owner, { storedLeads: 3_000_000, listedNumbers: 8_000_000 });
+  const [lastLeads, lastNumbers] = [
+    "generate_series(2900001::bigint, 3000000::bigint)",
+    "generate_series(7900000::bigint, 7999999::bigint)",
+  ];
+  for (const statement of statements.filter((s) => s.includes(lastLeads) || s.includes(lastNumbers)))
+    await db.exec(
+      statement
+        .replaceAll(lastLeads, "generate_series(2999999::bigint, 3000000::bigint)")
+        .replaceAll(lastNumbers, "generate_series(7999998::bigint, 7999999::bigint)"),
+    );
+  const far = `account_id = '${owner.accountId}'`;
+  expect(await one(`select count(*)::int from leads where ${far} and phone ~ '^[+]1[0-9]{10}$'`)).toBe(2);
+  expect(await one(`select count(*)::int from idempotency_keys where ${far} and key = 'month-3000000'`)).toBe(
+    1,
+  );
+  expect(await one(`select count(*)::int from dnc_numbers where ${far} and phone = '+16179999999'`)).toBe(1);
+});
+
 test("the fill refuses ids that are not UUIDs and counts that are not whole; the flags default to the month", () => {
   const owner = { accountId: "x'; drop table leads; --", channelTokenId: crypto.randomUUID() };
   expect(() => monthStatements(owner, { storedLeads: 1, listedNumbers: 0 })).toThrow(/UUIDs/);

@@ -82,8 +82,9 @@ export function monthStatements(owner: MonthOwner, fill: MonthFill, now = Date.n
       ? `case when ${optedOut} then ${listedPhone(`i % ${listedNumbers}`)} else '+1' || (array['415','212','312','646','718'])[1 + i % 5] || (2000000 + (i * 7919) % 8000000)::text end`
       : `'+1' || (array['415','212','312','646','718'])[1 + i % 5] || (2000000 + (i * 7919) % 8000000)::text`;
   const consent = `case when not (${MIX.noConsent}) then ('{"source":"webform:/contact","reference":"month-' || i || '","captured_at":"' || ${iso("t.at - interval '1 minute'")} || '"}')::jsonb end`;
+  // bigint: products such as i * 7919 pass int4's range from about 271,000 leads on.
   const rows = (from: number, to: number, where = "true") =>
-    `from generate_series(${from}, ${to}) as i,
+    `from generate_series(${from}::bigint, ${to}::bigint) as i,
       lateral (select ${start}::bigint + (i - 1) * ${step}::bigint as ms) m,
       lateral (select m.ms, to_timestamp(m.ms / 1000.0) as at) t
      where ${where}`;
@@ -143,7 +144,7 @@ export function monthStatements(owner: MonthOwner, fill: MonthFill, now = Date.n
   for (let from = 0; from < listedNumbers; from += CHUNK) {
     const to = Math.min(listedNumbers, from + CHUNK) - 1;
     // Added over the 90 days before now, each with the change that added it.
-    const listed = `from generate_series(${from}, ${to}) as j,
+    const listed = `from generate_series(${from}::bigint, ${to}::bigint) as j,
       lateral (select to_timestamp((${now}::bigint - 90 * ${DAY_MS}::bigint + j * ${Math.floor((90 * DAY_MS) / Math.max(1, listedNumbers))}::bigint) / 1000.0) as at) t`;
     statements.push(
       `insert into dnc_numbers (account_id, phone, added_at) select ${account}, ${listedPhone("j")}, t.at ${listed}`,
