@@ -11,7 +11,6 @@ import { SINGLE_ROW_SCRIPT, SINGLE_ROW_TABLE } from "./baselines/single-row.ts";
 import { type Server, serverFleet } from "./bench-servers.ts";
 import {
   type Cell,
-  calibratePacing,
   describeCell,
   type Fill,
   measure,
@@ -25,12 +24,13 @@ import { leadStatesOf } from "./lead-states.ts";
 import { ensureWrk } from "./load.ts";
 import { fillSingleRows, pgliteMonth, postgresMonths } from "./month-fills.ts";
 import { parseOptions, USAGE } from "./options.ts";
+import { pacedAtHalfPeak } from "./paced.ts";
 import { poolerRatioNote, startBenchPooler } from "./pooler.ts";
 import { describeMachine, readRssBytes } from "./probes.ts";
-import { findCell, medianRps, ROW, spread } from "./report.ts";
+import { findCell, ROW, spread } from "./report.ts";
 import { renderReport } from "./report-document.ts";
 import type { FillFigures } from "./report-goals.ts";
-import { receivedHandoffs, SERVER_POOL_SIZE, type Service, startWebhookReceiver } from "./services.ts";
+import { quiet, receivedHandoffs, SERVER_POOL_SIZE, type Service, startWebhookReceiver } from "./services.ts";
 import { summarize } from "./stats.ts";
 import { judgeMachine } from "./verdict.ts";
 
@@ -44,16 +44,6 @@ for (const signal of ["SIGINT", "SIGTERM"] as const)
     console.error(`\n${signal}: stopping everything…`);
     void cleanUp().finally(() => process.exit(130));
   });
-
-/** Polls `count` until it stops growing for 300 ms (at most 30 s): the dispatcher's tail is delivered. */
-async function quiet(count: () => Promise<number>): Promise<void> {
-  let last = -1;
-  for (const deadline = Date.now() + 30_000; Date.now() < deadline; await Bun.sleep(300)) {
-    const now = await count();
-    if (now === last) return;
-    last = now;
-  }
-}
 
 const count = (value: number) => value.toLocaleString("en-US");
 
@@ -221,20 +211,13 @@ async function main(): Promise<void> {
     byFill[fill] = { restingRssBytes: Number.NaN, speedToLeadMs: [] };
     if (!options.rows.includes("fresh")) continue;
     const { connections } = options;
-    const peakRps = Math.max(
-      ...connections.map((c) => medianRps(findCell(cells, "PostgreSQL", ROW.fresh, c, fill))),
-    );
     const pacedConnections = connections.includes(32) ? 32 : connections[connections.length >> 1]!;
     const paced = serverCell(server, ROW.paced, pacedConnections);
-    const delayMs = await calibratePacing(paced, peakRps / 2, 1);
-    const handoffs = () => receivedHandoffs(receiver.baseUrl, server.service.name, true);
-    await handoffs();
-    for (let run = 1; run <= options.runs; run += 1) await measure(paced, options.seconds, delayMs);
-    byFill[fill] = { paced, restingRssBytes: Number.NaN, speedToLeadMs: (await handoffs()).latencyMs };
+    const receiving = { receiverUrl: receiver.baseUrl, receiverPath: server.service.name };
+    const measured = await pacedAtHalfPeak(cells, paced, { ...options, ...receiving });
+    byFill[fill] = measured.figures;
     cells.push(paced);
-    notes.push(
-      `"${ROW.paced}" (${fill}): ${paced.connections} connections, think time ${delayMs.toFixed(2)} ms each (wrk has no rate flag), target ${Math.round(peakRps / 2)} req/s`,
-    );
+    notes.push(measured.note);
   }
 
   // At rest: the whole-pipeline servers 5 s after their last load.

@@ -45,6 +45,16 @@ export async function receivedHandoffs(receiverUrl: string, path: string, latenc
   return (await response.json()) as { delivered: number; latencyMs: number[] };
 }
 
+/** Polls `count` until it stops growing for 300 ms (at most 30 s): the dispatcher's tail is delivered. */
+export async function quiet(count: () => Promise<number>): Promise<void> {
+  let last = -1;
+  for (const deadline = Date.now() + 30_000; Date.now() < deadline; await Bun.sleep(300)) {
+    const now = await count();
+    if (now === last) return;
+    last = now;
+  }
+}
+
 /** DATABASE_URL, or PGLITE_DIR (one process at a time may open it: create the token first). */
 export type DatabaseEnv = Record<string, string>;
 
