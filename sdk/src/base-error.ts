@@ -9,8 +9,8 @@ const BRAND = Symbol.for("@speed-to-lead/sdk:error");
 /**
  * Whether `value` is an SDK error of the class named `kind` or of a subclass, from any copy of this
  * package: one of its prototypes below the branded base prototype has that stable name. Never throws:
- * names are read only below the brand (our own getters), so a DOMException (whose prototype's `name`
- * getter throws), a Proxy or an object without a prototype is simply not an SDK error.
+ * names are read only below the brand, so a DOMException (whose prototype's `name` getter throws), a
+ * Proxy or an object without a prototype is simply not an SDK error.
  */
 function hasKind(value: unknown, kind: string): boolean {
   try {
@@ -27,10 +27,20 @@ function hasKind(value: unknown, kind: string): boolean {
 }
 
 /**
+ * Gives an SDK class its stable name: a data property of its prototype, writable as Error.prototype's is
+ * (so a subclass may assign `this.name`), and what minifiers never rename (they may rename classes).
+ */
+export function named(Class: { prototype: object }, name: string): void {
+  Object.defineProperty(Class.prototype, "name", { value: name, writable: true, configurable: true });
+}
+
+/**
  * Every SDK error extends this class: API errors (LeadIntakeError), ConnectionError, TimeoutError,
- * UserAbortError, ConsentError, PhoneNumberError and the webhook errors. `instanceof` on it and on each subclass also matches an error
- * thrown by the package's other build (an app that loads both the ESM and the CJS build: the
- * dual-package hazard), because it compares the kind names, not the class objects.
+ * UserAbortError, ConsentError, PhoneNumberError and the webhook errors. `instanceof` on it and on each
+ * SDK subclass also matches an error thrown by the package's other build (an app that loads both the ESM
+ * and the CJS build: the dual-package hazard), because it compares the classes' stable names. A class of
+ * your own that extends one of them is ordinary: `instanceof` it matches only its own instances, and its
+ * constructor may set `this.name`.
  *
  * @example
  * try { await client.postLead(lead); } catch (error) {
@@ -40,29 +50,36 @@ function hasKind(value: unknown, kind: string): boolean {
 export class SpeedToLeadError extends Error {
   /** The service's request id (X-Request-Id) when a response came; undefined otherwise. */
   readonly requestId: string | undefined;
+  /** The Idempotency-Key the failed call sent (postLead): retry later with the same one. Undefined for reads and local checks. */
+  readonly idempotencyKey: string | undefined;
+  /** Requests the failed call made, retries included: 0 when it failed before sending (ConsentError, …). */
+  readonly attempts: number;
 
   constructor(message: string, options?: { cause?: unknown; requestId?: string | undefined }) {
     super(message, options);
     // Keeps instanceof working if a consumer down-compiles classes to ES5.
     Object.setPrototypeOf(this, new.target.prototype);
     this.requestId = options?.requestId;
+    this.idempotencyKey = undefined;
+    this.attempts = 0;
   }
 
   static {
-    Object.defineProperty(SpeedToLeadError.prototype, BRAND, { value: true });
-  }
-
-  /**
-   * Each class's stable name, a getter on its prototype: what `instanceof` and the guards compare,
-   * and what minifiers never rename (they may rename the classes themselves).
-   */
-  override get name(): string {
-    return "SpeedToLeadError";
+    named(this, "SpeedToLeadError");
+    Object.defineProperty(this.prototype, BRAND, { value: true });
   }
 
   static override [Symbol.hasInstance]<T>(this: { prototype: T }, value: unknown): value is T {
-    // biome-ignore lint/complexity/noThisInStatic: `this` is the class right of instanceof, often a subclass.
-    return hasKind(value, (this.prototype as SpeedToLeadError).name);
+    try {
+      // biome-ignore lint/complexity/noThisInStatic: `this` is the class right of instanceof, often a subclass.
+      const prototype = this.prototype as SpeedToLeadError;
+      // The SDK's classes (each names its prototype) match by name, from any copy; a class of yours, as JavaScript does.
+      return Object.hasOwn(prototype, "name")
+        ? hasKind(value, prototype.name)
+        : Function.prototype[Symbol.hasInstance].call(this, value);
+    } catch {
+      return false;
+    }
   }
 }
 

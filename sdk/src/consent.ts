@@ -1,5 +1,5 @@
 // consentBlock(): builds the wire consent block and refuses, before any request, what the service would.
-import { SpeedToLeadError } from "./base-error";
+import { named, SpeedToLeadError } from "./base-error";
 import {
   type ConsentEvidenceField,
   type ConsentEvidenceInput,
@@ -35,8 +35,8 @@ export class ConsentError extends SpeedToLeadError {
     super(message);
   }
 
-  override get name() {
-    return "ConsentError";
+  static {
+    named(this, "ConsentError");
   }
 }
 

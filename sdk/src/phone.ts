@@ -2,7 +2,7 @@
 // A separate entry point, so the main one never pulls in libphonenumber-js's metadata (~49 kB gzip).
 // The "max" metadata, as the server uses: with "min", about 2% of +1 numbers get another verdict.
 import { parsePhoneNumberFromString } from "libphonenumber-js/max";
-import { SpeedToLeadError } from "./base-error";
+import { named, SpeedToLeadError } from "./base-error";
 
 /**
  * The US and the US territories that share +1. Canada and the other +1 countries are not US: their
@@ -20,8 +20,8 @@ export class PhoneNumberError extends SpeedToLeadError {
     super(message);
   }
 
-  override get name() {
-    return "PhoneNumberError";
+  static {
+    named(this, "PhoneNumberError");
   }
 }
 

@@ -1,6 +1,6 @@
 // @speed-to-lead/sdk/webhooks: verify what the service sends (hand-offs, status callbacks) per Standard Webhooks, and sign test payloads.
 import { Webhook } from "standardwebhooks";
-import { SpeedToLeadError } from "./base-error";
+import { named, SpeedToLeadError } from "./base-error";
 import { randomKey } from "./idempotency";
 import type { components, HandoffPayload, StatusCallback } from "./types";
 
@@ -26,8 +26,8 @@ export class WebhookVerificationError extends SpeedToLeadError {
     this.code = code;
   }
 
-  override get name() {
-    return "WebhookVerificationError";
+  static {
+    named(this, "WebhookVerificationError");
   }
 }
 
@@ -36,8 +36,8 @@ export class WebhookVerificationError extends SpeedToLeadError {
  * receiver, not a bad request. Answer 500 and fix the configuration; no request can verify until then.
  */
 export class WebhookSecretError extends SpeedToLeadError {
-  override get name() {
-    return "WebhookSecretError";
+  static {
+    named(this, "WebhookSecretError");
   }
 }
 

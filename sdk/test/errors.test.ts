@@ -1,22 +1,30 @@
 // errorFromResponse(): one class per kind of failure, with the problem's fields on every instance.
+import { PROBLEM_CODES } from "@speed-to-lead/spec";
 import { describe, expect, it } from "vitest";
 import { errorFromResponse } from "../src/errors";
 import {
   AuthenticationError,
+  BadRequestError,
+  ConflictError,
   ConnectionError,
   ConsentError,
   consentBlock,
   createLeadClient,
   IdempotencyConflictError,
+  InternalServerError,
   isConnectionError,
   isLeadIntakeError,
   isSpeedToLeadError,
   LeadIntakeError,
+  MethodNotAllowedError,
+  NotFoundError,
+  PayloadTooLargeError,
   PermissionDeniedError,
   RateLimitError,
   SpeedToLeadError,
   TimeoutError,
   UnavailableError,
+  UnsupportedMediaTypeError,
   UserAbortError,
   ValidationError,
 } from "../src/index";
@@ -39,27 +47,31 @@ function fromProblem(status: number, code: string, headers: Record<string, strin
   return errorFromResponse(new Response(null, { status, headers }), body);
 }
 
+/** The class of each status the service answers (the idempotency codes apart, at 409 and 422). */
+const CLASS_OF_STATUS: Record<number, typeof LeadIntakeError> = {
+  400: BadRequestError,
+  401: AuthenticationError,
+  403: PermissionDeniedError,
+  404: NotFoundError,
+  405: MethodNotAllowedError,
+  409: ConflictError,
+  413: PayloadTooLargeError,
+  415: UnsupportedMediaTypeError,
+  422: ValidationError,
+  429: RateLimitError,
+  500: InternalServerError,
+  503: UnavailableError,
+};
+
 describe("errorFromResponse", () => {
-  it.each([
-    [400, "invalid_json", LeadIntakeError],
-    [401, "token_missing", AuthenticationError],
-    [401, "token_invalid", AuthenticationError],
-    [401, "token_revoked", AuthenticationError],
-    [401, "token_conflict", AuthenticationError],
-    [403, "token_intake_only", PermissionDeniedError],
-    [404, "not_found", LeadIntakeError],
-    [405, "method_not_allowed", LeadIntakeError],
-    [409, "idempotency_request_in_flight", IdempotencyConflictError],
-    [413, "payload_too_large", LeadIntakeError],
-    [415, "unsupported_media_type", LeadIntakeError],
-    [422, "validation_failed", ValidationError],
-    [422, "idempotency_key_mismatch", IdempotencyConflictError],
-    [422, "idempotency_key_reused", IdempotencyConflictError],
-    [429, "rate_limited", RateLimitError],
-    [500, "internal_error", LeadIntakeError],
-    [503, "unavailable", UnavailableError],
-  ])("%i %s → %o", (status, code, ErrorClass) => {
+  it.each(
+    Object.entries(PROBLEM_CODES).map(([code, { status }]) => {
+      const ErrorClass = code.startsWith("idempotency_") ? IdempotencyConflictError : CLASS_OF_STATUS[status];
+      return [status, code, ErrorClass as typeof LeadIntakeError] as const;
+    }),
+  )("every code of the spec has its status's class: %i %s → %o", (status, code, ErrorClass) => {
     const error = fromProblem(status, code);
+    expect(ErrorClass).not.toBe(LeadIntakeError);
     expect(error).toBeInstanceOf(ErrorClass);
     expect(error).toBeInstanceOf(LeadIntakeError);
     expect(error).toBeInstanceOf(Error);
@@ -141,7 +153,7 @@ describe("SpeedToLeadError, the base of every SDK error", () => {
     }
     expect(errors.map((e) => (e as Error).name)).toEqual([
       "ValidationError",
-      "LeadIntakeError",
+      "InternalServerError",
       "ConnectionError",
       "TimeoutError",
       "ConsentError",
@@ -259,5 +271,59 @@ describe("SpeedToLeadError, the base of every SDK error", () => {
     expect(error).toBeInstanceOf(ConnectionError);
     expect(error.requestId).toBe("req_broken");
     expect(new TimeoutError(1).requestId).toBeUndefined();
+  });
+});
+
+describe("error classes as users extend them", () => {
+  class MyError extends SpeedToLeadError {
+    constructor(message: string) {
+      super(message);
+      this.name = "MyError";
+    }
+  }
+  class MyValidationError extends ValidationError {}
+
+  it("a subclass of yours may set `this.name`, and `instanceof` it matches only its own instances", () => {
+    const mine = new MyError("mine");
+    expect(mine.name).toBe("MyError");
+    expect(String(mine)).toBe("MyError: mine");
+    expect(mine).toBeInstanceOf(MyError);
+    expect(mine).toBeInstanceOf(SpeedToLeadError);
+    expect(isSpeedToLeadError(mine)).toBe(true);
+    const theirs = [
+      fromProblem(422, "validation_failed"),
+      new ConnectionError("x"),
+      new TimeoutError(1),
+      new UserAbortError(undefined),
+      new SpeedToLeadError("base"),
+    ];
+    for (const error of theirs) expect(error instanceof MyError).toBe(false);
+    const ownValidation = new MyValidationError(422, new Headers(), problemBody(422, "validation_failed"));
+    expect(ownValidation).toBeInstanceOf(MyValidationError);
+    expect(ownValidation).toBeInstanceOf(ValidationError);
+    expect(ownValidation.name).toBe("ValidationError");
+    expect(fromProblem(422, "validation_failed") instanceof MyValidationError).toBe(false);
+    expect(mine instanceof ValidationError).toBe(false);
+  });
+
+  it("an SDK error's name can be assigned too, as any Error's, without changing what it is", () => {
+    const error = new ConnectionError("x");
+    error.name = "Renamed";
+    expect(String(error)).toBe("Renamed: x");
+    expect(error).toBeInstanceOf(ConnectionError);
+    expect(new ConnectionError("y").name).toBe("ConnectionError");
+  });
+
+  it("a Proxy whose prototype trap throws is an instance of no class, yours or the SDK's", () => {
+    const hostile = new Proxy(
+      {},
+      {
+        getPrototypeOf: () => {
+          throw new Error("trap");
+        },
+      },
+    );
+    expect(hostile instanceof MyError).toBe(false);
+    expect(hostile instanceof SpeedToLeadError).toBe(false);
   });
 });

@@ -19,6 +19,8 @@ import {
   type LeadInput,
   type LeadIntakeError,
   type LeadLanguage,
+  type LeadNotModified,
+  type LeadRead,
   type LeadResult,
   type LeadSource,
   type LeadStatus,
@@ -162,7 +164,12 @@ describe("types", () => {
     };
     expectTypeOf([unmade, calls]).toBeArray();
     expectTypeOf<LeadResult["dryRun"]>().toEqualTypeOf<boolean>();
-    expectTypeOf(getLead).returns.resolves.toEqualTypeOf<LeadStatus>();
+    // A plain read always carries the lead (with its details); a conditional one may be a 304.
+    const plain = () => getLead(client, "id");
+    const conditional = () => getLead(client, "id", { ifNoneMatch: '"v1"' });
+    expectTypeOf(plain).returns.resolves.toEqualTypeOf<LeadRead>();
+    expectTypeOf(plain).returns.resolves.toExtend<LeadStatus>();
+    expectTypeOf(conditional).returns.resolves.toEqualTypeOf<LeadRead | LeadNotModified>();
   });
 
   it("errors carry typed fields", () => {
