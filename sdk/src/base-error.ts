@@ -27,6 +27,21 @@ function hasKind(value: unknown, kind: string): boolean {
 }
 
 /**
+ * `instanceof` for the SDK's classes and their subclasses. An SDK class (its prototype has its own name)
+ * matches by name, from any copy of the package; a class of yours, as JavaScript does. Never throws.
+ */
+function isInstance(Class: { prototype: unknown }, value: unknown): boolean {
+  try {
+    const prototype = Class.prototype as Error;
+    return Object.hasOwn(prototype, "name")
+      ? hasKind(value, prototype.name)
+      : Function.prototype[Symbol.hasInstance].call(Class, value);
+  } catch {
+    return false;
+  }
+}
+
+/**
  * Gives an SDK class its stable name: a data property of its prototype, writable as Error.prototype's is
  * (so a subclass may assign `this.name`), and what minifiers never rename (they may rename classes).
  */
@@ -65,21 +80,13 @@ export class SpeedToLeadError extends Error {
   }
 
   static {
-    named(this, "SpeedToLeadError");
-    Object.defineProperty(this.prototype, BRAND, { value: true });
+    named(SpeedToLeadError, "SpeedToLeadError");
+    Object.defineProperty(SpeedToLeadError.prototype, BRAND, { value: true });
   }
 
   static override [Symbol.hasInstance]<T>(this: { prototype: T }, value: unknown): value is T {
-    try {
-      // biome-ignore lint/complexity/noThisInStatic: `this` is the class right of instanceof, often a subclass.
-      const prototype = this.prototype as SpeedToLeadError;
-      // The SDK's classes (each names its prototype) match by name, from any copy; a class of yours, as JavaScript does.
-      return Object.hasOwn(prototype, "name")
-        ? hasKind(value, prototype.name)
-        : Function.prototype[Symbol.hasInstance].call(this, value);
-    } catch {
-      return false;
-    }
+    // biome-ignore lint/complexity/noThisInStatic: `this` is the class right of instanceof, often a subclass.
+    return isInstance(this, value);
   }
 }
 

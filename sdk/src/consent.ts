@@ -36,7 +36,7 @@ export class ConsentError extends SpeedToLeadError {
   }
 
   static {
-    named(this, "ConsentError");
+    named(ConsentError, "ConsentError");
   }
 }
 

@@ -58,7 +58,7 @@ export class LeadIntakeError extends SpeedToLeadError {
   }
 
   static {
-    named(this, "LeadIntakeError");
+    named(LeadIntakeError, "LeadIntakeError");
   }
 }
 
@@ -66,7 +66,7 @@ export class LeadIntakeError extends SpeedToLeadError {
 export class BadRequestError extends LeadIntakeError {
   declare readonly code: Codes<"invalid_json" | "lead_query_invalid">;
   static {
-    named(this, "BadRequestError");
+    named(BadRequestError, "BadRequestError");
   }
 }
 
@@ -82,7 +82,7 @@ export class AuthenticationError extends LeadIntakeError {
     | "webhook_timestamp_invalid"
   >;
   static {
-    named(this, "AuthenticationError");
+    named(AuthenticationError, "AuthenticationError");
   }
 }
 
@@ -93,7 +93,7 @@ export class AuthenticationError extends LeadIntakeError {
 export class PermissionDeniedError extends LeadIntakeError {
   declare readonly code: Codes<"token_intake_only">;
   static {
-    named(this, "PermissionDeniedError");
+    named(PermissionDeniedError, "PermissionDeniedError");
   }
 }
 
@@ -101,7 +101,7 @@ export class PermissionDeniedError extends LeadIntakeError {
 export class NotFoundError extends LeadIntakeError {
   declare readonly code: Codes<"lead_not_found" | "not_found">;
   static {
-    named(this, "NotFoundError");
+    named(NotFoundError, "NotFoundError");
   }
 }
 
@@ -109,7 +109,7 @@ export class NotFoundError extends LeadIntakeError {
 export class MethodNotAllowedError extends LeadIntakeError {
   declare readonly code: Codes<"method_not_allowed">;
   static {
-    named(this, "MethodNotAllowedError");
+    named(MethodNotAllowedError, "MethodNotAllowedError");
   }
 }
 
@@ -117,7 +117,7 @@ export class MethodNotAllowedError extends LeadIntakeError {
 export class ConflictError extends LeadIntakeError {
   declare readonly code: Codes<"webhook_replayed">;
   static {
-    named(this, "ConflictError");
+    named(ConflictError, "ConflictError");
   }
 }
 
@@ -128,7 +128,7 @@ export class ConflictError extends LeadIntakeError {
 export class IdempotencyConflictError extends LeadIntakeError {
   declare readonly code: Codes<Extract<ProblemCode, `idempotency_${string}`>>;
   static {
-    named(this, "IdempotencyConflictError");
+    named(IdempotencyConflictError, "IdempotencyConflictError");
   }
 }
 
@@ -136,7 +136,7 @@ export class IdempotencyConflictError extends LeadIntakeError {
 export class PayloadTooLargeError extends LeadIntakeError {
   declare readonly code: Codes<"payload_too_large">;
   static {
-    named(this, "PayloadTooLargeError");
+    named(PayloadTooLargeError, "PayloadTooLargeError");
   }
 }
 
@@ -144,7 +144,7 @@ export class PayloadTooLargeError extends LeadIntakeError {
 export class UnsupportedMediaTypeError extends LeadIntakeError {
   declare readonly code: Codes<"unsupported_media_type" | "unsupported_content_encoding">;
   static {
-    named(this, "UnsupportedMediaTypeError");
+    named(UnsupportedMediaTypeError, "UnsupportedMediaTypeError");
   }
 }
 
@@ -157,7 +157,7 @@ export class ValidationError extends LeadIntakeError {
   /** Every field error at once, e.g. `{ pointer: "/phone", code: "phone_not_us", message: "…" }`. */
   readonly errors: FieldError[] = this.problem?.errors ?? [];
   static {
-    named(this, "ValidationError");
+    named(ValidationError, "ValidationError");
   }
 }
 
@@ -165,7 +165,7 @@ export class ValidationError extends LeadIntakeError {
 export class RateLimitError extends LeadIntakeError {
   declare readonly code: Codes<"rate_limited" | "too_many_failed_authentications">;
   static {
-    named(this, "RateLimitError");
+    named(RateLimitError, "RateLimitError");
   }
 }
 
@@ -173,7 +173,7 @@ export class RateLimitError extends LeadIntakeError {
 export class InternalServerError extends LeadIntakeError {
   declare readonly code: Codes<"internal_error">;
   static {
-    named(this, "InternalServerError");
+    named(InternalServerError, "InternalServerError");
   }
 }
 
@@ -181,7 +181,7 @@ export class InternalServerError extends LeadIntakeError {
 export class UnavailableError extends LeadIntakeError {
   declare readonly code: Codes<"unavailable">;
   static {
-    named(this, "UnavailableError");
+    named(UnavailableError, "UnavailableError");
   }
 }
 
@@ -192,7 +192,7 @@ export class UnavailableError extends LeadIntakeError {
  */
 export class ConnectionError extends SpeedToLeadError {
   static {
-    named(this, "ConnectionError");
+    named(ConnectionError, "ConnectionError");
   }
 }
 
@@ -207,7 +207,7 @@ export class TimeoutError extends ConnectionError {
   }
 
   static {
-    named(this, "TimeoutError");
+    named(TimeoutError, "TimeoutError");
   }
 }
 
@@ -225,7 +225,7 @@ export class UserAbortError extends SpeedToLeadError {
   }
 
   static {
-    named(this, "UserAbortError");
+    named(UserAbortError, "UserAbortError");
   }
 }
 

@@ -21,7 +21,7 @@ export class PhoneNumberError extends SpeedToLeadError {
   }
 
   static {
-    named(this, "PhoneNumberError");
+    named(PhoneNumberError, "PhoneNumberError");
   }
 }
 

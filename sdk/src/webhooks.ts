@@ -27,7 +27,7 @@ export class WebhookVerificationError extends SpeedToLeadError {
   }
 
   static {
-    named(this, "WebhookVerificationError");
+    named(WebhookVerificationError, "WebhookVerificationError");
   }
 }
 
@@ -37,7 +37,7 @@ export class WebhookVerificationError extends SpeedToLeadError {
  */
 export class WebhookSecretError extends SpeedToLeadError {
   static {
-    named(this, "WebhookSecretError");
+    named(WebhookSecretError, "WebhookSecretError");
   }
 }
 
