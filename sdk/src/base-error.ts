@@ -7,10 +7,9 @@
 const BRAND = Symbol.for("@speed-to-lead/sdk:error");
 
 /**
- * Whether `value` is an SDK error of the class named `kind` or of a subclass, from any copy of this
- * package: one of its prototypes below the branded base prototype has that stable name. Never throws:
- * names are read only below the brand, so a DOMException (whose prototype's `name` getter throws), a
- * Proxy or an object without a prototype is simply not an SDK error.
+ * Whether `value` is an SDK error of the class of this `kind` or of a subclass, from any copy of this
+ * package: the class of one of its prototypes below the branded base prototype has that kind. Never
+ * throws: a DOMException, a Proxy or an object without a prototype is simply not an SDK error.
  */
 function hasKind(value: unknown, kind: string): boolean {
   try {
@@ -19,34 +18,33 @@ function hasKind(value: unknown, kind: string): boolean {
     for (let proto = Object.getPrototypeOf(value); proto; proto = Object.getPrototypeOf(proto)) {
       below.push(proto);
       if (Object.hasOwn(proto, BRAND)) {
-        return below.some((p) => Object.hasOwn(p, "name") && (p as Error).name === kind);
+        return below.some((p) => kindOf((p as { constructor: unknown }).constructor) === kind);
       }
     }
   } catch {}
   return false;
 }
 
-/**
- * `instanceof` for the SDK's classes and their subclasses. An SDK class (its prototype has its own name)
- * matches by name, from any copy of the package; a class of yours, as JavaScript does. Never throws.
- */
-function isInstance(Class: { prototype: unknown }, value: unknown): boolean {
-  try {
-    const prototype = Class.prototype as Error;
-    return Object.hasOwn(prototype, "name")
-      ? hasKind(value, prototype.name)
-      : Function.prototype[Symbol.hasInstance].call(Class, value);
-  } catch {
-    return false;
-  }
+/** A class's own stable kind (SDK classes declare one), or undefined (a class of yours, anything else). */
+function kindOf(Class: unknown): string | undefined {
+  return typeof Class === "function" && Object.hasOwn(Class, "kind")
+    ? (Class as unknown as { kind: string }).kind
+    : undefined;
 }
 
 /**
- * Gives an SDK class its stable name: a data property of its prototype, writable as Error.prototype's is
- * (so a subclass may assign `this.name`), and what minifiers never rename (they may rename classes).
+ * `instanceof` for the SDK's classes and their subclasses. An SDK class (it has its own static `kind`)
+ * matches by kind, from any copy of the package; a class of yours, as JavaScript does. Never throws.
  */
-export function named(Class: { prototype: object }, name: string): void {
-  Object.defineProperty(Class.prototype, "name", { value: name, writable: true, configurable: true });
+function isInstance(Class: unknown, value: unknown): boolean {
+  try {
+    const kind = kindOf(Class);
+    return kind === undefined
+      ? Function.prototype[Symbol.hasInstance].call(Class as () => void, value)
+      : hasKind(value, kind);
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -63,6 +61,11 @@ export function named(Class: { prototype: object }, name: string): void {
  * }
  */
 export class SpeedToLeadError extends Error {
+  /**
+   * The class's stable name: what `name` answers and what `instanceof` compares across copies of the
+   * package. A static string, which minifiers never rename (they may rename the classes themselves).
+   */
+  static readonly kind: string = "SpeedToLeadError";
   /** The service's request id (X-Request-Id) when a response came; undefined otherwise. */
   readonly requestId: string | undefined;
   /** The Idempotency-Key the failed call sent (postLead): retry later with the same one. Undefined for reads and local checks. */
@@ -80,8 +83,16 @@ export class SpeedToLeadError extends Error {
   }
 
   static {
-    named(SpeedToLeadError, "SpeedToLeadError");
     Object.defineProperty(SpeedToLeadError.prototype, BRAND, { value: true });
+  }
+
+  /** The class's kind (`ValidationError`, …), unless set: a subclass of yours may assign `this.name`. */
+  override get name(): string {
+    return (this.constructor as typeof SpeedToLeadError).kind;
+  }
+
+  override set name(value: string) {
+    Object.defineProperty(this, "name", { value, writable: true, configurable: true });
   }
 
   static override [Symbol.hasInstance]<T>(this: { prototype: T }, value: unknown): value is T {

@@ -1,5 +1,5 @@
 // Typed errors: one class per status the service answers, so callers branch with instanceof and programs on `code`.
-import { named, SpeedToLeadError } from "./base-error";
+import { SpeedToLeadError } from "./base-error";
 import { parseRetryAfter } from "./retry";
 import type { FieldError, Problem, ProblemCode } from "./types";
 
@@ -57,17 +57,13 @@ export class LeadIntakeError extends SpeedToLeadError {
     this.shouldRetry = verdict === "true" ? true : verdict === "false" ? false : undefined;
   }
 
-  static {
-    named(LeadIntakeError, "LeadIntakeError");
-  }
+  static override readonly kind: string = "LeadIntakeError";
 }
 
 /** 400 invalid_json (the body is not JSON) or lead_query_invalid (findLead without both keys). */
 export class BadRequestError extends LeadIntakeError {
   declare readonly code: Codes<"invalid_json" | "lead_query_invalid">;
-  static {
-    named(BadRequestError, "BadRequestError");
-  }
+  static override readonly kind: string = "BadRequestError";
 }
 
 /** 401: the channel token is missing, invalid, revoked, expired (after a roll), or two different tokens were sent. */
@@ -81,9 +77,7 @@ export class AuthenticationError extends LeadIntakeError {
     | "webhook_signature_invalid"
     | "webhook_timestamp_invalid"
   >;
-  static {
-    named(AuthenticationError, "AuthenticationError");
-  }
+  static override readonly kind: string = "AuthenticationError";
 }
 
 /**
@@ -92,33 +86,25 @@ export class AuthenticationError extends LeadIntakeError {
  */
 export class PermissionDeniedError extends LeadIntakeError {
   declare readonly code: Codes<"token_intake_only">;
-  static {
-    named(PermissionDeniedError, "PermissionDeniedError");
-  }
+  static override readonly kind: string = "PermissionDeniedError";
 }
 
 /** 404 lead_not_found (no such lead in this account: another account's lead is one too) or not_found (no such path). */
 export class NotFoundError extends LeadIntakeError {
   declare readonly code: Codes<"lead_not_found" | "not_found">;
-  static {
-    named(NotFoundError, "NotFoundError");
-  }
+  static override readonly kind: string = "NotFoundError";
 }
 
 /** 405 method_not_allowed: the path exists, not with this method (`Allow` in `headers` lists those it takes). */
 export class MethodNotAllowedError extends LeadIntakeError {
   declare readonly code: Codes<"method_not_allowed">;
-  static {
-    named(MethodNotAllowedError, "MethodNotAllowedError");
-  }
+  static override readonly kind: string = "MethodNotAllowedError";
 }
 
 /** 409 webhook_replayed: an assistant event whose webhook-id the service already took. */
 export class ConflictError extends LeadIntakeError {
   declare readonly code: Codes<"webhook_replayed">;
-  static {
-    named(ConflictError, "ConflictError");
-  }
+  static override readonly kind: string = "ConflictError";
 }
 
 /**
@@ -127,25 +113,19 @@ export class ConflictError extends LeadIntakeError {
  */
 export class IdempotencyConflictError extends LeadIntakeError {
   declare readonly code: Codes<Extract<ProblemCode, `idempotency_${string}`>>;
-  static {
-    named(IdempotencyConflictError, "IdempotencyConflictError");
-  }
+  static override readonly kind: string = "IdempotencyConflictError";
 }
 
 /** 413 payload_too_large: the body is over the service's 64 KiB. */
 export class PayloadTooLargeError extends LeadIntakeError {
   declare readonly code: Codes<"payload_too_large">;
-  static {
-    named(PayloadTooLargeError, "PayloadTooLargeError");
-  }
+  static override readonly kind: string = "PayloadTooLargeError";
 }
 
 /** 415: the body is not application/json (unsupported_media_type) or its Content-Encoding is unknown. */
 export class UnsupportedMediaTypeError extends LeadIntakeError {
   declare readonly code: Codes<"unsupported_media_type" | "unsupported_content_encoding">;
-  static {
-    named(UnsupportedMediaTypeError, "UnsupportedMediaTypeError");
-  }
+  static override readonly kind: string = "UnsupportedMediaTypeError";
 }
 
 /**
@@ -156,33 +136,25 @@ export class ValidationError extends LeadIntakeError {
   declare readonly code: Codes<"validation_failed">;
   /** Every field error at once, e.g. `{ pointer: "/phone", code: "phone_not_us", message: "…" }`. */
   readonly errors: FieldError[] = this.problem?.errors ?? [];
-  static {
-    named(ValidationError, "ValidationError");
-  }
+  static override readonly kind: string = "ValidationError";
 }
 
 /** 429 rate_limited (the token's rate) or too_many_failed_authentications (this address's): `retryAfter` says how long to wait. */
 export class RateLimitError extends LeadIntakeError {
   declare readonly code: Codes<"rate_limited" | "too_many_failed_authentications">;
-  static {
-    named(RateLimitError, "RateLimitError");
-  }
+  static override readonly kind: string = "RateLimitError";
 }
 
 /** 500 internal_error: the service failed; the request id in `requestId` finds it in the service's log. */
 export class InternalServerError extends LeadIntakeError {
   declare readonly code: Codes<"internal_error">;
-  static {
-    named(InternalServerError, "InternalServerError");
-  }
+  static override readonly kind: string = "InternalServerError";
 }
 
 /** 503 unavailable, or 502/504 from a gateway in front of the service: unavailable for now. */
 export class UnavailableError extends LeadIntakeError {
   declare readonly code: Codes<"unavailable">;
-  static {
-    named(UnavailableError, "UnavailableError");
-  }
+  static override readonly kind: string = "UnavailableError";
 }
 
 /**
@@ -191,9 +163,7 @@ export class UnavailableError extends LeadIntakeError {
  * `cause`; `requestId` is set when a response came but its body was unusable.
  */
 export class ConnectionError extends SpeedToLeadError {
-  static {
-    named(ConnectionError, "ConnectionError");
-  }
+  static override readonly kind: string = "ConnectionError";
 }
 
 /** One attempt took longer than `timeoutMs`. Retried like any ConnectionError. */
@@ -206,9 +176,7 @@ export class TimeoutError extends ConnectionError {
     this.timeoutMs = timeoutMs;
   }
 
-  static {
-    named(TimeoutError, "TimeoutError");
-  }
+  static override readonly kind: string = "TimeoutError";
 }
 
 /**
@@ -224,9 +192,7 @@ export class UserAbortError extends SpeedToLeadError {
     super("The request was aborted by its signal.", { cause });
   }
 
-  static {
-    named(UserAbortError, "UserAbortError");
-  }
+  static override readonly kind: string = "UserAbortError";
 }
 
 /** Any error status from the service (a LeadIntakeError or a subclass), from either build of the SDK. */

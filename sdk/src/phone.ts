@@ -2,7 +2,7 @@
 // A separate entry point, so the main one never pulls in libphonenumber-js's metadata (~49 kB gzip).
 // The "max" metadata, as the server uses: with "min", about 2% of +1 numbers get another verdict.
 import { parsePhoneNumberFromString } from "libphonenumber-js/max";
-import { named, SpeedToLeadError } from "./base-error";
+import { SpeedToLeadError } from "./base-error";
 
 /**
  * The US and the US territories that share +1. Canada and the other +1 countries are not US: their
@@ -20,9 +20,7 @@ export class PhoneNumberError extends SpeedToLeadError {
     super(message);
   }
 
-  static {
-    named(PhoneNumberError, "PhoneNumberError");
-  }
+  static override readonly kind: string = "PhoneNumberError";
 }
 
 /**

@@ -1,6 +1,6 @@
 // @speed-to-lead/sdk/webhooks: verify what the service sends (hand-offs, status callbacks) per Standard Webhooks, and sign test payloads.
 import { Webhook } from "standardwebhooks";
-import { named, SpeedToLeadError } from "./base-error";
+import { SpeedToLeadError } from "./base-error";
 import { randomKey } from "./idempotency";
 import type { components, HandoffPayload, StatusCallback } from "./types";
 
@@ -26,9 +26,7 @@ export class WebhookVerificationError extends SpeedToLeadError {
     this.code = code;
   }
 
-  static {
-    named(WebhookVerificationError, "WebhookVerificationError");
-  }
+  static override readonly kind: string = "WebhookVerificationError";
 }
 
 /**
@@ -36,9 +34,7 @@ export class WebhookVerificationError extends SpeedToLeadError {
  * receiver, not a bad request. Answer 500 and fix the configuration; no request can verify until then.
  */
 export class WebhookSecretError extends SpeedToLeadError {
-  static {
-    named(WebhookSecretError, "WebhookSecretError");
-  }
+  static override readonly kind: string = "WebhookSecretError";
 }
 
 /** What the assistant receives for each response of a lead: the spec's lead.handoff webhook. */

@@ -14,7 +14,7 @@ import {
 } from "@speed-to-lead/spec";
 import { describe, expect, it } from "vitest";
 import { IDEMPOTENCY_KEY, LEAD_INTAKE_PATH as SDK_LEAD_INTAKE_PATH } from "../src/client.ts";
-import { CONSENT_CLOCK_SKEW_MS, DATE_TIME_WITH_ZONE } from "../src/consent.ts";
+import { CONSENT_CLOCK_SKEW_MS, CONSENT_TEXT_MAX, DATE_TIME_WITH_ZONE } from "../src/consent.ts";
 import {
   EVIDENCE_RULES,
   LEADID_TOKEN,
@@ -60,6 +60,8 @@ const COPIES: [string, unknown, unknown][] = [
       .filter((field) => !["source", "reference", "captured_at"].includes(field))
       .sort(),
   ],
+  ["consent.source's length", { min: 1, max: CONSENT_TEXT_MAX }, bounds(evidence.source)],
+  ["consent.reference's length", { min: 1, max: CONSENT_TEXT_MAX }, bounds(evidence.reference)],
   ["the disclosure's length", ruleBounds(EVIDENCE_RULES.disclosure), bounds(evidence.disclosure)],
   ["the user_agent's length", ruleBounds(EVIDENCE_RULES.user_agent), bounds(evidence.user_agent)],
   ["the page_url's length", ruleBounds(EVIDENCE_RULES.page_url), bounds(evidence.page_url)],
