@@ -12,10 +12,12 @@ const packageJson = JSON.parse(readFileSync(join(sdkRoot, "package.json"), "utf8
   devDependencies: Record<string, string>;
 };
 const libphonenumberVersion = packageJson.devDependencies["libphonenumber-js"];
+/** The reference signer the webhook checks compare against (the SDK itself signs with fast-sha256). */
+const standardwebhooksVersion = packageJson.devDependencies.standardwebhooks;
 
 for (const file of ["index.mjs", "index.cjs"]) {
   const text = readFileSync(join(sdkRoot, "dist", file), "utf8");
-  for (const library of ["libphonenumber", "standardwebhooks", "openapi-fetch"]) {
+  for (const library of ["libphonenumber", "fast-sha256", "openapi-fetch"]) {
     check(!text.includes(library), `dist/${file} mentions ${library}: the main entry must not.`);
   }
 }
@@ -42,6 +44,7 @@ try {
       "--prefer-offline",
       tarball,
       `libphonenumber-js@${libphonenumberVersion}`,
+      `standardwebhooks@${standardwebhooksVersion}`,
     ],
     app,
   );
@@ -124,7 +127,7 @@ console.log("ok");
   writeFileSync(
     join(app, "cjs.cjs"),
     `(async () => {\nconst sdk = require("@speed-to-lead/sdk");
-if (Object.keys(require.cache).some((path) => /libphonenumber|openapi-fetch|standardwebhooks/.test(path))) throw new Error("main entry loaded a library of a subpath");
+if (Object.keys(require.cache).some((path) => /libphonenumber|openapi-fetch|fast-sha256/.test(path))) throw new Error("main entry loaded a library of a subpath");
 const phone = require("@speed-to-lead/sdk/phone");\nconst api = require("@speed-to-lead/sdk/api");\nconst other = await import("@speed-to-lead/sdk");\n${body("")}\n})().catch((error) => { console.error(error); process.exit(1); });\n`,
   );
   // /webhooks: a payload signed with standardwebhooks verifies; a tampered one throws the SDK's error.
@@ -138,12 +141,12 @@ const signed = (body) => {
   return (sent) => new Request("http://localhost/hook", { method: "POST", headers, body: sent });
 };
 const body = JSON.stringify({ type: "lead.handoff", version: 2, data: { lead_id: "x" } });
-const payload = await verifyWebhook(signed(body)(body), secret);
-if (payload.type !== "lead.handoff" || payload.version !== 2) fail("verifyWebhook payload: " + JSON.stringify(payload));
+const { event: payload, id } = await verifyWebhook(signed(body)(body), secret);
+if (id !== "msg_1" || payload.type !== "lead.handoff" || payload.version !== 2) fail("verifyWebhook payload: " + JSON.stringify(payload));
 try { await verifyWebhook(signed(body)(body.replace("x", "y")), secret); fail("tampered body verified"); }
 catch (error) { if (!(error instanceof WebhookVerificationError) || !sdk.isSpeedToLeadError(error) || error.code !== "webhook_signature_invalid") fail("WebhookVerificationError: " + error); }
 const test = signWebhook({ type: "lead.missed", version: 1, data: { lead_id: "x" } }, secret);
-if (verifyWebhookBody(Buffer.from(test.body), { ...test.headers }, secret, { toleranceSeconds: 10 }).type !== "lead.missed") fail("signWebhook + verifyWebhookBody");
+if (verifyWebhookBody(Buffer.from(test.body), { ...test.headers }, secret, { toleranceSeconds: 10 }).event.type !== "lead.missed") fail("signWebhook + verifyWebhookBody");
 if (new Webhook(secret).sign(test.headers["webhook-id"], new Date(Number(test.headers["webhook-timestamp"]) * 1000), test.body) !== test.headers["webhook-signature"]) fail("signWebhook differs from standardwebhooks");
 try { verifyWebhookBody(test.body, test.headers, ""); fail("empty secret verified"); }
 catch (error) { if (!(error instanceof WebhookSecretError) || error instanceof WebhookVerificationError) fail("WebhookSecretError: " + error); }
@@ -158,7 +161,7 @@ console.log("ok");
   writeFileSync(
     join(app, "webhooks.cjs"),
     `(async () => {\nconst sdk = require("@speed-to-lead/sdk");
-if (Object.keys(require.cache).some((path) => path.includes("standardwebhooks"))) throw new Error("main entry loaded standardwebhooks");
+if (Object.keys(require.cache).some((path) => path.includes("fast-sha256"))) throw new Error("main entry loaded fast-sha256");
 const { signWebhook, verifyWebhook, verifyWebhookBody, WebhookSecretError, WebhookVerificationError } = require("@speed-to-lead/sdk/webhooks");\nconst { Webhook } = require("standardwebhooks");\n${webhooks("")}\n})().catch((error) => { console.error(error); process.exit(1); });\n`,
   );
   for (const [label, command, file] of [
