@@ -42,6 +42,12 @@ export {
   type ReadDetails,
   type ReadLeadOptions,
 } from "./leads";
+export {
+  type LeadBatchItem,
+  MAX_BATCH_CONCURRENCY,
+  type PostLeadsOptions,
+  postLeads,
+} from "./leads-batch";
 export type { LogFields, Logger, LogLevel, LogMethod } from "./logger";
 export { RETRY_COUNT_HEADER, type RequestOptions } from "./request";
 export type { LeadResult, RateLimitState } from "./result";
