@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { checkBrowserBundles } from "./smoke-browser-bundles.ts";
 import { check, run, STRICT_CONSUMER } from "./smoke-tools.ts";
+import { checkWorkerd } from "./smoke-workerd.ts";
 
 const sdkRoot = join(import.meta.dir, "..");
 const packageJson = JSON.parse(readFileSync(join(sdkRoot, "package.json"), "utf8")) as {
@@ -189,8 +190,8 @@ const { signWebhook, verifyWebhook, verifyWebhookBody, WebhookSecretError, Webho
   // The published declarations, as a strict consumer compiles them (ESM and CJS, exactOptionalPropertyTypes):
   // the input rules hold and optional fields take undefined, in the .d.mts and the .d.cts alike.
   const typed = `import { createApiClient } from "@speed-to-lead/sdk/api";
-import { consentBlock, createLeadClient, findLead, getLead, isLeadIntakeError, PermissionDeniedError, UserAbortError, ValidationError, type LeadInput } from "@speed-to-lead/sdk";
-import { signWebhook, verifyWebhookBody, type WebhookEvent } from "@speed-to-lead/sdk/webhooks";
+import { consentBlock, createLeadClient, findLead, getLead, isLeadIntakeError, PermissionDeniedError, postLeads, UserAbortError, ValidationError, type LeadInput } from "@speed-to-lead/sdk";
+import { createWebhookReceiver, signWebhook, verifyWebhookBody, type WebhookEvent } from "@speed-to-lead/sdk/webhooks";
 import { normalizeUsPhone } from "@speed-to-lead/sdk/phone";
 const maybe = (): string | undefined => undefined;
 export const lead: LeadInput = { phone: normalizeUsPhone("(415) 555-2671"), first_name: maybe(), source: "partner",
@@ -215,9 +216,13 @@ export const aborted = (error: unknown) => error instanceof UserAbortError && er
 export const denied = (error: unknown) => error instanceof PermissionDeniedError && error.code;
 export const dry = client.postLead(lead, { dryRun: true }).then((r): boolean => r.dryRun);
 export const event = (body: string, headers: Record<string, string | string[] | undefined>): string => {
-  const received: WebhookEvent = verifyWebhookBody(body, headers, "whsec_x", { toleranceSeconds: undefined, now: undefined });
+  const received: WebhookEvent = verifyWebhookBody(body, headers, ["whsec_x", "whsec_y"], { toleranceSeconds: undefined, now: undefined }).event;
   return received.type === "lead.handoff" ? String(received.data.call.permitted) : received.data.response.state;
 };
+export const batch = postLeads(client, [lead], { concurrency: 2, idempotencyKey: undefined }).then((items) =>
+  items.map((item) => (item.ok ? item.result.id : item.idempotencyKey)));
+export const conditional = getLead(client, "l-1", { ifNoneMatch: '"v1"' }).then((r) => (r.notModified ? r.etag : r.id));
+export const receiver = createWebhookReceiver({ secret: "whsec_x" }).on("lead.missed", (missed, { id }) => void [missed.data.lead_id, id]);
 export const signed = signWebhook({ type: "lead.opted_out", timestamp: "2026-11-20T20:00:00Z", data: { lead_id: "x" } }, "whsec_x", { id: undefined });
 `;
   writeFileSync(join(app, "typed.mts"), typed);
@@ -230,6 +235,7 @@ export const signed = signWebhook({ type: "lead.opted_out", timestamp: "2026-11-
   }
 
   await checkBrowserBundles(app);
+  await checkWorkerd(app);
 } finally {
   if (existsSync(app)) rmSync(app, { recursive: true, force: true });
 }
