@@ -1,5 +1,5 @@
 // Packs the SDK (npm pack), installs the tarball into a fresh temp folder, and uses it from Node ESM,
-// Node CJS, Bun and Deno, then bundles it for the browser with esbuild. Needs a built dist/.
+// Node CJS, Bun, Deno and workerd (Miniflare), then bundles it for the browser with esbuild. Needs a built dist/.
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
