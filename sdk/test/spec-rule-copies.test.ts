@@ -1,4 +1,7 @@
 // The SDK keeps its own copies of a few spec rules (so its bundle never carries the spec): each must equal the spec's.
+
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import {
   CHANNEL_TOKEN_PREFIX,
   CONSENT_CLOCK_SKEW_SECONDS,
@@ -81,4 +84,23 @@ describe("the SDK's copies of spec rules", () => {
   it.each(COPIES)("%s equals the spec's", (_what, sdkCopy, specRule) => {
     expect(sdkCopy).toEqual(specRule);
   });
+});
+
+describe("the spec's texts match the token kinds the SDK knows", () => {
+  const documents = ["openapi.json", "openapi.es.json"].map(
+    (file) =>
+      JSON.parse(readFileSync(join(import.meta.dirname, "../../spec", file), "utf8")) as {
+        components: { securitySchemes: { bearerAuth: { description: string } } };
+      },
+  );
+
+  it.each(documents.map((document, i) => [i === 0 ? "English" : "Spanish", document] as const))(
+    "the bearer description (%s) names both prefixes, and which one reads",
+    (_language, document) => {
+      const { description } = document.components.securitySchemes.bearerAuth;
+      expect(description).toContain(READ_TOKEN_PREFIX);
+      expect(description).toContain(SDK_INTAKE_PREFIX);
+      expect(description).toContain("token_intake_only");
+    },
+  );
 });
