@@ -24,7 +24,7 @@ function packedSdkModule(): string {
     const sdkRoot = join(import.meta.dirname, "../../sdk");
     const pack = spawnSync("npm", ["pack", "--json", "--pack-destination", folder], { cwd: sdkRoot });
     if (pack.status !== 0) throw new Error(`npm pack failed: ${pack.stderr}`);
-    const [{ filename }] = JSON.parse(String(pack.stdout)) as { filename: string }[];
+    const [{ filename }] = JSON.parse(String(pack.stdout)) as [{ filename: string }];
     spawnSync("tar", ["-xzf", join(folder, filename), "-C", folder]);
     const text = readFileSync(join(folder, "package/dist/index.mjs"), "utf8");
     if (/^import /m.test(text))
