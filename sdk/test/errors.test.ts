@@ -30,6 +30,7 @@ import {
 } from "../src/index";
 import { normalizeUsPhone, PhoneNumberError } from "../src/phone";
 import { sampleLead, scriptedFetch } from "./scripted-fetch";
+import { thrown } from "./thrown";
 
 function problemBody(status: number, code: string, extra: Record<string, unknown> = {}) {
   return {
@@ -47,27 +48,47 @@ function fromProblem(status: number, code: string, headers: Record<string, strin
   return errorFromResponse(new Response(null, { status, headers }), body);
 }
 
-/** The class of each status the service answers (the idempotency codes apart, at 409 and 422). */
-const CLASS_OF_STATUS: Record<number, typeof LeadIntakeError> = {
-  400: BadRequestError,
-  401: AuthenticationError,
-  403: PermissionDeniedError,
-  404: NotFoundError,
-  405: MethodNotAllowedError,
-  409: ConflictError,
-  413: PayloadTooLargeError,
-  415: UnsupportedMediaTypeError,
-  422: ValidationError,
-  429: RateLimitError,
-  500: InternalServerError,
-  503: UnavailableError,
-};
+/** Each class and the problem codes it stands for (what its `code` is typed to). */
+const CODES_OF_CLASS: [typeof LeadIntakeError, string[]][] = [
+  [BadRequestError, ["invalid_json", "lead_query_invalid"]],
+  [
+    AuthenticationError,
+    [
+      "token_missing",
+      "token_invalid",
+      "token_revoked",
+      "token_expired",
+      "token_conflict",
+      "webhook_signature_invalid",
+      "webhook_timestamp_invalid",
+    ],
+  ],
+  [PermissionDeniedError, ["token_intake_only"]],
+  [NotFoundError, ["not_found", "lead_not_found"]],
+  [MethodNotAllowedError, ["method_not_allowed"]],
+  [ConflictError, ["webhook_replayed"]],
+  [
+    IdempotencyConflictError,
+    ["idempotency_request_in_flight", "idempotency_key_mismatch", "idempotency_key_reused"],
+  ],
+  [PayloadTooLargeError, ["payload_too_large"]],
+  [UnsupportedMediaTypeError, ["unsupported_media_type", "unsupported_content_encoding"]],
+  [ValidationError, ["validation_failed"]],
+  [RateLimitError, ["rate_limited", "too_many_failed_authentications"]],
+  [InternalServerError, ["internal_error"]],
+  [UnavailableError, ["unavailable"]],
+];
 
 describe("errorFromResponse", () => {
+  it("every problem code of the spec belongs to exactly one class", () => {
+    const listed = CODES_OF_CLASS.flatMap(([, codes]) => codes);
+    expect(listed.sort()).toEqual(Object.keys(PROBLEM_CODES).sort());
+  });
+
   it.each(
     Object.entries(PROBLEM_CODES).map(([code, { status }]) => {
-      const ErrorClass = code.startsWith("idempotency_") ? IdempotencyConflictError : CLASS_OF_STATUS[status];
-      return [status, code, ErrorClass as typeof LeadIntakeError] as const;
+      const [ErrorClass] = CODES_OF_CLASS.find(([, codes]) => codes.includes(code)) ?? [LeadIntakeError];
+      return [status, code, ErrorClass] as const;
     }),
   )("every code of the spec has its status's class: %i %s → %o", (status, code, ErrorClass) => {
     const error = fromProblem(status, code);
@@ -128,15 +149,6 @@ describe("errors without a response", () => {
 });
 
 describe("SpeedToLeadError, the base of every SDK error", () => {
-  const thrown = (call: () => unknown) => {
-    try {
-      call();
-    } catch (error) {
-      return error;
-    }
-    throw new Error("did not throw");
-  };
-
   it("is above API errors, connection errors, timeouts, ConsentError and PhoneNumberError", () => {
     const errors = [
       fromProblem(422, "validation_failed"),

@@ -12,36 +12,21 @@ import {
   WebhookSecretError,
   WebhookVerificationError,
 } from "../src/webhooks";
+import { thrown } from "./thrown";
+import { keyOf, missed, now, previous, secret } from "./webhook-fixture";
 
-const secret = `whsec_${btoa("0123456789abcdef0123456789abcdef")}`;
-const previous = `whsec_${btoa("fedcba9876543210fedcba9876543210")}`;
-const now = Date.UTC(2026, 10, 20, 20, 0, 0);
-const event = {
-  type: "lead.missed",
-  version: 1,
-  timestamp: "2026-11-20T20:00:00Z",
-  data: { lead_id: "l-1" },
-};
+const event = missed;
 const seconds = String(now / 1000);
 
 /** Signs bytes as a sender that hashes what it sends would (the SDK's own signer, checked against the reference below). */
 function signedBody(bytes: Uint8Array, key = secret) {
-  const [keyBytes] = [Uint8Array.from(atob(key.slice(6)), (c) => c.charCodeAt(0))];
+  const keyBytes = keyOf(key);
   return {
     "webhook-id": "msg_bytes",
     "webhook-timestamp": seconds,
     "webhook-signature": signature(keyBytes, signedBytes("msg_bytes", now / 1000, bytes)),
   };
 }
-
-const thrown = (run: () => unknown) => {
-  try {
-    run();
-  } catch (error) {
-    return error;
-  }
-  throw new Error("did not throw");
-};
 
 describe("the body's bytes, exactly as received", () => {
   it("a body with a BOM verifies as sent (the BOM is hashed, not stripped), then parses", () => {
@@ -58,7 +43,7 @@ describe("the body's bytes, exactly as received", () => {
 
   it("the synchronous signature equals the reference library's and WebCrypto's", async () => {
     const body = JSON.stringify(event);
-    const key = Uint8Array.from(atob(secret.slice(6)), (c) => c.charCodeAt(0));
+    const key = keyOf(secret);
     const bytes = signedBytes("msg_1", now / 1000, new TextEncoder().encode(body));
     const reference = new Webhook(secret).sign("msg_1", new Date(now), body);
     expect(signature(key, bytes)).toBe(reference);

@@ -12,15 +12,10 @@ import {
   WebhookSecretError,
   WebhookVerificationError,
 } from "../src/webhooks";
+import { thrown } from "./thrown";
+import { missed, now, secret } from "./webhook-fixture";
 
-const secret = `whsec_${btoa("0123456789abcdef0123456789abcdef")}`;
-const now = Date.UTC(2026, 10, 20, 20, 0, 0);
-const event = {
-  type: "lead.missed",
-  version: 1,
-  timestamp: "2026-11-20T20:00:00Z",
-  data: { lead_id: "0193f0c2-6b1e-7a52-9c1d-5e0b7d2a4f10" },
-};
+const event = missed;
 
 /** A message signed by the reference library, as the service signs it. */
 function referenceSigned(body: string, at = new Date(now)) {
@@ -31,14 +26,7 @@ function referenceSigned(body: string, at = new Date(now)) {
   };
 }
 
-const failure = (run: () => unknown) => {
-  try {
-    run();
-  } catch (error) {
-    return error as WebhookVerificationError;
-  }
-  throw new Error("did not throw");
-};
+const failure = (run: () => unknown) => thrown(run) as WebhookVerificationError;
 
 describe("verifyWebhookBody: raw body and headers", () => {
   const body = JSON.stringify(event);
