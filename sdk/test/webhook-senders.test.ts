@@ -1,7 +1,10 @@
 // Webhooks as other senders and frameworks hand them over: bytes hashed as received (a BOM), undici's Headers,
 // rotated secrets, WebCrypto and the synchronous path agreeing, and every failure a typed error.
+
+// The packages' files, not "undici" and "node-fetch": Bun answers those names with its own modules, which hand
+// back the global Headers.
+import NodeFetchHeaders from "node-fetch/src/headers.js";
 import { Webhook } from "standardwebhooks";
-// The package's file, not "undici": Bun answers that name with its own module, which hands back the global Headers.
 import { Headers as UndiciHeaders } from "undici/index.js";
 import { describe, expect, it } from "vitest";
 import { signature, signatureAsync, signedBytes } from "../src/webhook-signature";
@@ -61,8 +64,11 @@ describe("headers from any Fetch implementation", () => {
     expect(body).toBe(signed.body);
   });
 
-  it("any object with get() (node-fetch's Headers, a Map-like) and arrays in a plain object", () => {
+  it("node-fetch's Headers (a URLSearchParams underneath), any object with get(), arrays in a plain object", () => {
     const signed = signWebhook(event, secret, { id: "msg_g", timestamp: new Date(now) });
+    const nodeFetch = new NodeFetchHeaders(signed.headers);
+    expect(nodeFetch).not.toBeInstanceOf(Headers);
+    expect(verifyWebhookBody(signed.body, nodeFetch, secret, { now }).id).toBe("msg_g");
     const lookup = new Map(Object.entries(signed.headers));
     const like = { get: (name: string) => lookup.get(name) ?? null };
     expect(verifyWebhookBody(signed.body, like, secret, { now }).id).toBe("msg_g");
