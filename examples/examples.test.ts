@@ -97,6 +97,11 @@ describe("examples against a real server", () => {
     );
   });
 
+  it("opentelemetry.ts makes one span per attempt from the SDK's hooks, statuses and errors included", async () => {
+    const stdout = await runExample("examples/opentelemetry.ts");
+    expect(stdout).toBe("POST 201 resend 0\nGET 200 resend 0\nGET 404 (error) resend 0\n");
+  });
+
   it("curl.sh posts a lead with consent and prints the 201 body", async () => {
     const body = JSON.parse(await runExample("examples/curl.sh"));
     expect(body).toMatchObject({
