@@ -204,7 +204,6 @@ export function createPipeline(config: PipelineConfig): Pipeline {
       const answer = await attempt(call, headers, timeoutMs).catch((error: UserAbortError) => error);
       const response = answer instanceof Error ? undefined : answer.response;
       const status = response?.status;
-      const requestId = response?.headers.get("x-request-id") ?? undefined;
       const ok = response !== undefined && (response.ok || (conditional && status === 304));
       const error: SpeedToLeadError | undefined =
         answer instanceof Error
@@ -212,6 +211,8 @@ export function createPipeline(config: PipelineConfig): Pipeline {
           : ok
             ? undefined
             : errorFromResponse(answer.response, json(answer.text));
+      // An unusable body still had its request id (kept on the ConnectionError).
+      const requestId = response?.headers.get("x-request-id") ?? error?.requestId;
       const durationMs = Date.now() - startedAt;
       callHook(config.onResponse, { ...event, status, requestId, startedAt, durationMs, error }, hookFailed);
       const fields = { attempt: attempts, status, requestId, idempotencyKey, durationMs };

@@ -148,3 +148,16 @@ describe("hooks", () => {
     ]);
   });
 });
+
+describe("an unusable answer keeps its request id in the events", () => {
+  it("an empty 201: onResponse has no status but the request id the response carried", async () => {
+    const seen: ResponseEvent[] = [];
+    const { fetch } = scriptedFetch(
+      new Response("", { status: 201, headers: { "X-Request-Id": "req_empty" } }),
+    );
+    await clientWith(fetch, { maxRetries: 0, onResponse: (e: ResponseEvent) => seen.push(e) })
+      .postLead(sampleLead)
+      .catch(() => {});
+    expect(seen).toEqual([expect.objectContaining({ status: undefined, requestId: "req_empty" })]);
+  });
+});
