@@ -79,9 +79,7 @@ async function read(
     : { ...(data as LeadStatus), ...details, notModified: false };
 }
 
-/** The options of a conditional read: with `ifNoneMatch`, the lead may be unchanged (304). */
-type ConditionalRead = ReadLeadOptions & { ifNoneMatch: string };
-/** The options of a plain read: it always carries the lead. */
+/** The options of a plain read: it always carries the lead. (With `ifNoneMatch`, it may be a 304.) */
 type PlainRead = ReadLeadOptions & { ifNoneMatch?: undefined };
 
 /**
@@ -93,14 +91,14 @@ type PlainRead = ReadLeadOptions & { ifNoneMatch?: undefined };
  *
  * @example
  * const first = await getLead(client, result.id);
- * const again = await getLead(client, result.id, { ifNoneMatch: first.etag! });
+ * const again = await getLead(client, result.id, { ifNoneMatch: first.etag });
  * if (!again.notModified) console.log(again.lead.response.state);
  */
 export function getLead(client: LeadClient, id: string, options?: PlainRead): Promise<LeadRead>;
 export function getLead(
   client: LeadClient,
   id: string,
-  options: ConditionalRead,
+  options: ReadLeadOptions,
 ): Promise<LeadRead | LeadNotModified>;
 export function getLead(client: LeadClient, id: string, options: ReadLeadOptions = {}) {
   return read(client, `${LEADS}/${encodeURIComponent(id)}`, options);
@@ -119,7 +117,7 @@ export function findLead(
 export function findLead(
   client: LeadClient,
   key: { platform: string; external_lead_id: string },
-  options: ConditionalRead,
+  options: ReadLeadOptions,
 ): Promise<LeadRead | LeadNotModified>;
 export function findLead(
   client: LeadClient,

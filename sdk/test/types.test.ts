@@ -187,6 +187,9 @@ describe("types", () => {
     expectTypeOf(plain).returns.resolves.toEqualTypeOf<LeadRead>();
     expectTypeOf(plain).returns.resolves.toExtend<LeadStatus>();
     expectTypeOf(conditional).returns.resolves.toEqualTypeOf<LeadRead | LeadNotModified>();
+    // An earlier read's etag (string | undefined) may be passed as it is.
+    const fromEarlier = (earlier: LeadRead) => getLead(client, "id", { ifNoneMatch: earlier.etag });
+    expectTypeOf(fromEarlier).returns.resolves.toEqualTypeOf<LeadRead | LeadNotModified>();
   });
 
   it("errors carry typed fields", () => {
