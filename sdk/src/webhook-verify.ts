@@ -117,7 +117,9 @@ const refuse = (code: WebhookVerificationErrorCode, why: string) =>
 /** The body's bytes exactly as received: a string is UTF-8 encoded, bytes are taken as they are. */
 function bodyBytes(body: unknown): Uint8Array {
   if (typeof body === "string") return new TextEncoder().encode(body);
-  if (body instanceof ArrayBuffer) return new Uint8Array(body);
+  // Also an ArrayBuffer of another realm (a vm context, a worker), which instanceof does not see.
+  if (Object.prototype.toString.call(body) === "[object ArrayBuffer]")
+    return new Uint8Array(body as ArrayBuffer);
   if (ArrayBuffer.isView(body)) return new Uint8Array(body.buffer, body.byteOffset, body.byteLength);
   throw refuse(
     "webhook_body_unreadable",

@@ -156,3 +156,15 @@ describe("every failure is a typed error", () => {
     });
   });
 });
+
+describe("bodies from another realm", () => {
+  it("an ArrayBuffer made in another realm (node:vm) verifies as its bytes", async () => {
+    const { runInNewContext } = await import("node:vm");
+    const signed = signWebhook(event, secret, { id: "msg_realm", timestamp: new Date(now) });
+    const foreign = runInNewContext("new Uint8Array(bytes).buffer", {
+      bytes: [...new TextEncoder().encode(signed.body)],
+    }) as ArrayBuffer;
+    expect(foreign instanceof ArrayBuffer).toBe(false);
+    expect(verifyWebhookBody(foreign, signed.headers, secret, { now }).id).toBe("msg_realm");
+  });
+});
