@@ -137,7 +137,6 @@ export function createLeadClient(options: LeadClientOptions = {}): LeadClient {
       );
     }
     const { response, data, attempts } = await pipeline({
-      keepalive: options.keepalive,
       method: "POST",
       url: pipeline.baseUrl + LEAD_INTAKE_PATH,
       // Serialised once: a lead changed by the caller while a response is lost is not sent different.
@@ -147,6 +146,7 @@ export function createLeadClient(options: LeadClientOptions = {}): LeadClient {
       signal: options.signal,
       timeoutMs: options.timeoutMs,
       maxRetries: options.maxRetries,
+      keepalive: options.keepalive,
     });
     return { result: toLeadResult(data as LeadAccepted, response.headers, key, attempts), response };
   }
@@ -183,12 +183,12 @@ function checkBaseUrl(baseUrl: string | undefined): asserts baseUrl is string {
   if (url?.username || url?.password) {
     throw new TypeError("baseUrl must not carry a user or password: the token is the only credential.");
   }
+  // Whatever stands before an "@" could be a password, even in a string that is no URL: never shown.
+  const shown = baseUrl.replace(/[^/]*@/, "…@");
   if (url?.search || url?.hash || baseUrl.includes("?") || baseUrl.includes("#")) {
-    throw new TypeError(`baseUrl must have no query or fragment, not "${baseUrl}".`);
+    throw new TypeError(`baseUrl must have no query or fragment, not "${shown}".`);
   }
   if (url?.protocol !== "http:" && url?.protocol !== "https:") {
-    throw new TypeError(
-      `baseUrl must be an http(s) URL such as https://leads.example.com, not "${baseUrl}".`,
-    );
+    throw new TypeError(`baseUrl must be an http(s) URL such as https://leads.example.com, not "${shown}".`);
   }
 }

@@ -19,6 +19,13 @@ describe("baseUrl", () => {
     expect(requests).toHaveLength(0);
   });
 
+  it("a password in a string that is no http(s) URL is not repeated either", () => {
+    for (const baseUrl of ["me:hunter2@leads.example.com", "ftp://me:hunter2@leads.example.com/?x"]) {
+      expect(() => createLeadClient({ baseUrl, token: "stl_ch_x" })).toThrow(TypeError);
+      expect(() => createLeadClient({ baseUrl, token: "stl_ch_x" })).not.toThrow(/hunter2/);
+    }
+  });
+
   it.each([
     "https://leads.example.com/?tenant=a",
     "https://leads.example.com?x",
