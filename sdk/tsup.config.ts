@@ -19,5 +19,5 @@ export default defineConfig({
   platform: "neutral",
   sourcemap: false,
   clean: true,
-  external: ["openapi-fetch", "libphonenumber-js", "standardwebhooks"],
+  external: ["openapi-fetch", "libphonenumber-js", "fast-sha256"],
 });

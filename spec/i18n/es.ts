@@ -72,7 +72,7 @@ export const es = {
 
   // security, parameters, headers
   "security.bearerAuth.description":
-    "El token del canal como Authorization: Bearer <token>. Los tokens empiezan por stl_ch_ y los crea el propietario de la cuenta. Cuando ambas cabeceras llevan tokens distintos, la solicitud se rechaza con token_conflict.",
+    "El token del canal como Authorization: Bearer <token>, creado por el propietario de la cuenta. Un token que empieza por stl_ch_ envía y lee prospectos (guárdelo en un servidor); uno que empieza por stl_pk_ es solo de envío: envía prospectos y pruebas sin guardar (dry run), y una lectura con él se rechaza con token_intake_only (el tipo para una página web). Cuando ambas cabeceras llevan tokens distintos, la solicitud se rechaza con token_conflict.",
   "security.channelToken.description":
     "El token del canal, para herramientas que no pueden fijar Authorization. Se usa cuando Authorization falta o no es una credencial Bearer (la autenticación Basic de un proxy, por ejemplo).",
   "parameter.Idempotency-Key.description":

@@ -32,7 +32,7 @@ function startAssistant() {
     port: 0,
     async fetch(request) {
       try {
-        const payload = await verifyWebhook<HandoffPayload>(request, SECRET);
+        const { event: payload } = await verifyWebhook<HandoffPayload>(request, SECRET);
         received.push({ webhookId: request.headers.get("webhook-id")!, payload });
         return new Response(null, { status: 204 });
       } catch (error) {
@@ -57,7 +57,11 @@ function startCallbackReceiver() {
       try {
         // The raw-body path (as an Express receiver has it): the text and a plain object of headers.
         const headers = Object.fromEntries(request.headers);
-        const payload = verifyWebhookBody<StatusCallback>(await request.text(), headers, state.secret);
+        const { event: payload } = verifyWebhookBody<StatusCallback>(
+          await request.text(),
+          headers,
+          state.secret,
+        );
         received.push({ webhookId: request.headers.get("webhook-id")!, payload });
         return new Response(null, { status: 200 });
       } catch (error) {

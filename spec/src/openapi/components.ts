@@ -10,7 +10,7 @@ export const sharedComponents = (): Record<string, Json> => ({
       scheme: "bearer",
       description: text(
         "security.bearerAuth.description",
-        "The channel token as Authorization: Bearer <token>. Tokens start with stl_ch_ and are created by the account owner. When both headers carry different tokens the request is refused with token_conflict.",
+        "The channel token as Authorization: Bearer <token>, created by the account owner. A token starting with stl_ch_ posts and reads leads (keep it on a server); one starting with stl_pk_ is intake-only: it posts leads and dry runs, and a read with it is refused with token_intake_only (the kind for a web page). When both headers carry different tokens the request is refused with token_conflict.",
       ),
     },
     channelToken: {
