@@ -82,6 +82,10 @@ export const es = {
     "true cuando esta respuesta repite una anterior con la misma clave de idempotencia.",
   "header.X-Request-Id.description": "El id de la solicitud, para soporte y registros.",
   "header.Retry-After.description": "Segundos que esperar antes de reintentar.",
+  "header.Retry-After-Ms.description":
+    "La misma espera que Retry-After, en milisegundos, para clientes que esperan menos de un segundo.",
+  "header.X-Should-Retry.description":
+    "true: la misma solicitud (con la misma clave de idempotencia) puede enviarse de nuevo cuando acabe la espera.",
   "header.WWW-Authenticate.description":
     'Siempre Bearer, el esquema con el que autenticarse; en 403 añade error="insufficient_scope" (RFC 6750).',
   "header.Allow.description": "Los métodos permitidos: POST.",

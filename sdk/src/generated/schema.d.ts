@@ -745,6 +745,10 @@ export interface components {
         "X-Request-Id": string;
         /** @description Seconds to wait before retrying. */
         "Retry-After": number;
+        /** @description The same wait as Retry-After, in milliseconds, for clients that wait less than a second. */
+        "Retry-After-Ms": number;
+        /** @description true: the same request (with the same idempotency key) may be sent again once the wait is over. */
+        "X-Should-Retry": "true" | "false";
         /** @description identity: the only content coding a request body may have (RFC 7694). */
         "Accept-Encoding": "identity";
         /** @description Always Bearer, naming the scheme to authenticate with; on 403 it adds error="insufficient_scope" (RFC 6750). */
@@ -850,6 +854,8 @@ export interface operations {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    "Retry-After-Ms": components["headers"]["Retry-After-Ms"];
+                    "X-Should-Retry": components["headers"]["X-Should-Retry"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -892,6 +898,8 @@ export interface operations {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    "Retry-After-Ms": components["headers"]["Retry-After-Ms"];
+                    "X-Should-Retry": components["headers"]["X-Should-Retry"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -923,6 +931,8 @@ export interface operations {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    "Retry-After-Ms": components["headers"]["Retry-After-Ms"];
+                    "X-Should-Retry": components["headers"]["X-Should-Retry"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1022,6 +1032,8 @@ export interface operations {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    "Retry-After-Ms": components["headers"]["Retry-After-Ms"];
+                    "X-Should-Retry": components["headers"]["X-Should-Retry"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -1036,6 +1048,8 @@ export interface operations {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    "Retry-After-Ms": components["headers"]["Retry-After-Ms"];
+                    "X-Should-Retry": components["headers"]["X-Should-Retry"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1123,6 +1137,8 @@ export interface operations {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    "Retry-After-Ms": components["headers"]["Retry-After-Ms"];
+                    "X-Should-Retry": components["headers"]["X-Should-Retry"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -1137,6 +1153,8 @@ export interface operations {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    "Retry-After-Ms": components["headers"]["Retry-After-Ms"];
+                    "X-Should-Retry": components["headers"]["X-Should-Retry"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1224,6 +1242,8 @@ export interface operations {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    "Retry-After-Ms": components["headers"]["Retry-After-Ms"];
+                    "X-Should-Retry": components["headers"]["X-Should-Retry"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -1238,6 +1258,8 @@ export interface operations {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    "Retry-After-Ms": components["headers"]["Retry-After-Ms"];
+                    "X-Should-Retry": components["headers"]["X-Should-Retry"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1365,6 +1387,8 @@ export interface operations {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    "Retry-After-Ms": components["headers"]["Retry-After-Ms"];
+                    "X-Should-Retry": components["headers"]["X-Should-Retry"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1386,6 +1410,8 @@ export interface operations {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    "Retry-After-Ms": components["headers"]["Retry-After-Ms"];
+                    "X-Should-Retry": components["headers"]["X-Should-Retry"];
                     [name: string]: unknown;
                 };
                 content: {

@@ -8,7 +8,7 @@ const ALLOWED_HEADERS =
   "Authorization, Content-Type, X-STL-Channel-Token, Idempotency-Key, Accept-Language, X-Request-Id, X-STL-Client, Dry-Run, Prefer, X-STL-Retry-Count, If-None-Match";
 /** Response headers the SDK reads; without this a browser hides them (replayed would always be false). */
 const EXPOSED_HEADERS =
-  "Idempotent-Replayed, Retry-After, X-Request-Id, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, WWW-Authenticate, Allow, Dry-Run, ETag";
+  "Idempotent-Replayed, Retry-After, X-Request-Id, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, WWW-Authenticate, Allow, Dry-Run, ETag, Retry-After-Ms, X-Should-Retry";
 
 export interface CorsPolicy {
   /** Headers to add to the response for this request's Origin; empty when the origin is not allowed. */

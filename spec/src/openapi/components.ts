@@ -111,6 +111,20 @@ export const sharedComponents = (): Record<string, Json> => ({
       description: text("header.Retry-After.description", "Seconds to wait before retrying."),
       schema: { type: "integer", minimum: 0 },
     },
+    "Retry-After-Ms": {
+      description: text(
+        "header.Retry-After-Ms.description",
+        "The same wait as Retry-After, in milliseconds, for clients that wait less than a second.",
+      ),
+      schema: { type: "integer", minimum: 0 },
+    },
+    "X-Should-Retry": {
+      description: text(
+        "header.X-Should-Retry.description",
+        "true: the same request (with the same idempotency key) may be sent again once the wait is over.",
+      ),
+      schema: { type: "string", enum: ["true", "false"] },
+    },
     "Accept-Encoding": {
       description: text(
         "header.Accept-Encoding.description",

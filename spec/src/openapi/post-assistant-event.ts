@@ -6,7 +6,7 @@ import {
   type Json,
   problemResponse,
   requestIdHeader,
-  retryAfterHeader,
+  retryHeaders,
   signedWebhookHeaders,
 } from "./responses.ts";
 
@@ -84,7 +84,7 @@ export const postAssistantEventPath = (): Json => ({
         text("postAssistantEvent.429.description", "Too many events at once."),
         ["rate_limited"],
         {
-          "Retry-After": retryAfterHeader,
+          ...retryHeaders,
         },
       ),
       "500": problemResponse(text("postLead.500.description", "A defect in the service."), [
@@ -94,7 +94,7 @@ export const postAssistantEventPath = (): Json => ({
         text("findLead.503.description", "The service cannot reach its database."),
         ["unavailable"],
         {
-          "Retry-After": retryAfterHeader,
+          ...retryHeaders,
         },
       ),
     },

@@ -12,7 +12,7 @@ import {
   HTTP_LAYER_400,
   type Json,
   problemResponse,
-  retryAfterHeader,
+  retryHeaders,
   tokenRateLimitedResponse,
   tokenRefusedResponse,
 } from "./responses.ts";
@@ -106,7 +106,7 @@ export const postLeadPath = (): Json => ({
       "409": problemResponse(
         text("postLead.409.description", "Another request with this idempotency key is in progress."),
         ["idempotency_request_in_flight"],
-        { "Retry-After": retryAfterHeader },
+        retryHeaders,
       ),
       "413": problemResponse("The body is larger than 64 KiB.", ["payload_too_large"]),
       "415": problemResponse(
@@ -135,7 +135,7 @@ export const postLeadPath = (): Json => ({
         ),
         ["unavailable"],
         {
-          "Retry-After": retryAfterHeader,
+          ...retryHeaders,
         },
       ),
     },

@@ -8,7 +8,12 @@ export type { Json } from "./schemas.ts";
 import type { Json } from "./schemas.ts";
 
 export const problemRef = { $ref: "#/components/schemas/Problem" };
-export const retryAfterHeader = { $ref: "#/components/headers/Retry-After" };
+/** A wait, told three ways (seconds, milliseconds, may-retry), wherever the server asks a client to wait. */
+export const retryHeaders = {
+  "Retry-After": { $ref: "#/components/headers/Retry-After" },
+  "Retry-After-Ms": { $ref: "#/components/headers/Retry-After-Ms" },
+  "X-Should-Retry": { $ref: "#/components/headers/X-Should-Retry" },
+};
 export const requestIdHeader = { $ref: "#/components/headers/X-Request-Id" };
 /** The Standard Webhooks headers every signed request carries, ours and the assistant's. */
 export const signedWebhookHeaders = ["webhook-id", "webhook-timestamp", "webhook-signature"].map((name) => ({
@@ -95,7 +100,7 @@ export const tokenRateLimitedResponse = problemResponse(
     "The channel token's rate limit, or the client address's limit of failed authentications, was exceeded.",
   ),
   ["rate_limited", "too_many_failed_authentications"],
-  { "Retry-After": retryAfterHeader, ...rateLimitHeaders },
+  { ...retryHeaders, ...rateLimitHeaders },
 );
 
 export function acceptedResponse(description: string, examples: Record<string, Json>): Json {
@@ -154,7 +159,7 @@ export function leadReadResponses(
       text("findLead.503.description", "The service cannot reach its database."),
       ["unavailable"],
       {
-        "Retry-After": retryAfterHeader,
+        ...retryHeaders,
       },
     ),
   };
