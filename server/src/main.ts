@@ -10,6 +10,8 @@ import { countStoredLeads } from "./api/metrics/intake-metrics.ts";
 import { listenForMetrics } from "./api/metrics/metrics-listener.ts";
 import { createApp } from "./app.ts";
 import { loadConfig, type ServerConfig } from "./config.ts";
+import type { EvidenceKey } from "./core/evidence/evidence-keys.ts";
+import { keySecretFileOf, openEvidenceKey } from "./core/evidence/evidence-signing-key.ts";
 import { createDemoOwnerLink, createDemoToken, demoBanner } from "./core/accounts/demo-account.ts";
 import { startExpiredRowsSweep } from "./core/accounts/expired-rows-sweep.ts";
 import { smtpMailer } from "./core/accounts/smtp-mailer.ts";
@@ -109,6 +111,24 @@ function startLeadChanges(config: ServerConfig, db: Database, logger: Logger) {
 }
 
 /** A configuration error at start (DatabaseMisconfiguredError): said with its fix, and the process exits. */
+/** The key evidence records are signed with; one that cannot be opened stops the server with the fix. */
+async function openServerEvidenceKey(config: ServerConfig, db: Database, logger: Logger): Promise<EvidenceKey> {
+  const onDisk = db.kind === "pglite" && config.pgliteDir !== "memory";
+  try {
+    const { key, origin } = await openEvidenceKey(db, {
+      privateKey: config.evidencePrivateKey,
+      secretFile: onDisk ? keySecretFileOf(config.pgliteDir) : undefined,
+    });
+    if (origin === "process")
+      logger.warn("EVIDENCE_PRIVATE_KEY unset: evidence records are signed with a key of this process (published, never stored)", { kid: key.kid });
+    else logger.info("evidence signing key", { kid: key.kid, origin });
+    return key;
+  } catch (error) {
+    logger.error("evidence signing key unusable", describeError(error));
+    process.exit(1);
+  }
+}
+
 function exitMisconfigured(error: DatabaseMisconfiguredError, logger: Logger): never {
   logger.error("database misconfigured", describeError(error));
   process.exit(1);
@@ -178,6 +198,11 @@ export async function runServer(config: ServerConfig): Promise<void> {
   const closing = new AbortController();
 
   let ready = false;
+  // Opened once the migrations ran; requests wait for readiness before they sign anything.
+  let evidenceKeyOpened: (key: EvidenceKey) => void = () => {};
+  const evidenceKey = new Promise<EvidenceKey>((resolve) => {
+    evidenceKeyOpened = resolve;
+  });
   const app = createApp({
     db,
     logger,
@@ -195,7 +220,7 @@ export async function runServer(config: ServerConfig): Promise<void> {
     ownTaskLeaseMs: () => background?.handoff.ownTaskLeaseMs?.(),
     closing: closing.signal,
     assistantSecret: config.handoff.webhookSecret,
-    evidenceKey: config.evidenceSigningKey,
+    evidenceKey: () => evidenceKey,
     intakeBatch: config.intakeBatch,
   });
   const { metricsPort, metricsHost } = config;
@@ -241,6 +266,7 @@ export async function runServer(config: ServerConfig): Promise<void> {
     const signInLink = await createDemoOwnerLink(db, config.publicUrl ?? baseUrl);
     process.stdout.write(demoBanner(baseUrl, demo.token, signInLink));
   }
+  evidenceKeyOpened(await openServerEvidenceKey(config, db, logger));
   ready = true;
   background = await startBackground("server", config, db, logger, metrics, leadChanges);
   logger.info("ready", { url: baseUrl });

@@ -2,6 +2,7 @@
 // page handler everything it needs (language, translator, owner, account, form). Pages never read cookies themselves.
 
 import type { Counter } from "prom-client";
+import type { EvidenceKeyRef } from "../../core/evidence/evidence-signing-key.ts";
 import type { PasswordWork } from "../../core/accounts/password-work.ts";
 import { findSession, type OwnerSession } from "../../core/accounts/session-store.ts";
 import type { Mailer } from "../../core/accounts/smtp-mailer.ts";
@@ -28,8 +29,8 @@ export interface ConsoleDeps {
   logger: Logger;
   /** TRUST_PROXY: X-Forwarded-Proto and X-Forwarded-For count. */
   trustProxy: boolean;
-  /** EVIDENCE_SIGNING_KEY: signs the lead evidence records the inbox offers for download. */
-  evidenceKey?: string;
+  /** Signs the lead evidence records the inbox offers for download. */
+  evidenceKey: EvidenceKeyRef;
   /** PUBLIC_URL: the base of links the console hands out or mails (never taken from a request's Host when set). */
   publicUrl?: string;
   /** SMTP_URL's mailer: "forgot password" mails a link; absent, the page says whom to ask. */

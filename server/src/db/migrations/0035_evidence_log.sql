@@ -18,7 +18,7 @@ create table lead_evidence (
 -- Nothing changes or removes an entry, whoever asks (the owner of the data included).
 create function evidence_refuse_change() returns trigger language plpgsql as $$
 begin
-  raise exception 'lead_evidence is append-only: % refused', tg_op using errcode = 'P0001';
+  raise exception '% is append-only: % refused', tg_table_name, tg_op using errcode = 'P0001';
 end
 $$;
 create trigger lead_evidence_append_only
