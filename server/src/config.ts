@@ -1,8 +1,9 @@
 // Every setting from environment variables, read once, in sections; each one and its default is listed in server/README.md.
+
+import type { KeyObject } from "node:crypto";
 import { isAbsolute, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { DEFAULT_PASSWORD_CHECKS_AT_ONCE } from "./core/accounts/password-work.ts";
-import type { KeyObject } from "node:crypto";
 import { parseEvidencePrivateKey } from "./core/evidence/evidence-signing-key.ts";
 import { parseClockTime, rulesOutsideHours } from "./core/handoff/calling-hours.ts";
 import type { HandoffConfig } from "./core/handoff/handoff-settings.ts";

@@ -10,12 +10,12 @@ import { countStoredLeads } from "./api/metrics/intake-metrics.ts";
 import { listenForMetrics } from "./api/metrics/metrics-listener.ts";
 import { createApp } from "./app.ts";
 import { loadConfig, type ServerConfig } from "./config.ts";
-import type { EvidenceKey } from "./core/evidence/evidence-keys.ts";
-import { keySecretFileOf, openEvidenceKey } from "./core/evidence/evidence-signing-key.ts";
 import { createDemoOwnerLink, createDemoToken, demoBanner } from "./core/accounts/demo-account.ts";
 import { startExpiredRowsSweep } from "./core/accounts/expired-rows-sweep.ts";
 import { smtpMailer } from "./core/accounts/smtp-mailer.ts";
 import { startCallbackSender } from "./core/callbacks/callback-sender.ts";
+import type { EvidenceKey } from "./core/evidence/evidence-keys.ts";
+import { keySecretFileOf, openEvidenceKey } from "./core/evidence/evidence-signing-key.ts";
 import { type HandoffRuntime, startHandoff } from "./core/handoff/handoff-runtime.ts";
 import { WATCH_POLL_MS as INBOX_POLL_MS } from "./core/inbox/watch-inbox.ts";
 import { createLeadChangeBus, type LeadChangeBus } from "./core/leads/lead-change-bus.ts";
@@ -112,7 +112,11 @@ function startLeadChanges(config: ServerConfig, db: Database, logger: Logger) {
 
 /** A configuration error at start (DatabaseMisconfiguredError): said with its fix, and the process exits. */
 /** The key evidence records are signed with; one that cannot be opened stops the server with the fix. */
-async function openServerEvidenceKey(config: ServerConfig, db: Database, logger: Logger): Promise<EvidenceKey> {
+async function openServerEvidenceKey(
+  config: ServerConfig,
+  db: Database,
+  logger: Logger,
+): Promise<EvidenceKey> {
   const onDisk = db.kind === "pglite" && config.pgliteDir !== "memory";
   try {
     const { key, origin } = await openEvidenceKey(db, {
@@ -120,7 +124,10 @@ async function openServerEvidenceKey(config: ServerConfig, db: Database, logger:
       secretFile: onDisk ? keySecretFileOf(config.pgliteDir) : undefined,
     });
     if (origin === "process")
-      logger.warn("EVIDENCE_PRIVATE_KEY unset: evidence records are signed with a key of this process (published, never stored)", { kid: key.kid });
+      logger.warn(
+        "EVIDENCE_PRIVATE_KEY unset: evidence records are signed with a key of this process (published, never stored)",
+        { kid: key.kid },
+      );
     else logger.info("evidence signing key", { kid: key.kid, origin });
     return key;
   } catch (error) {

@@ -27,12 +27,13 @@ export function evidenceKeys(deps: { db: Database; isReady(): boolean; evidenceK
       problemResponse(state, "unavailable", { retryAfterSeconds: UNAVAILABLE_RETRY_SECONDS });
     if (!deps.isReady()) return unavailable();
     try {
-      const jwks =
-        cached && cached.until > Date.now()
-          ? cached.jwks
-          : await (reading ??= read().finally(() => {
-              reading = undefined;
-            }));
+      if (!cached || cached.until <= Date.now()) {
+        reading ??= read().finally(() => {
+          reading = undefined;
+        });
+        await reading;
+      }
+      const jwks = cached!.jwks;
       return jsonResponse(state, 200, jwks, { "cache-control": "public, max-age=300" });
     } catch (error) {
       if (error instanceof DatabaseUnavailableError) return unavailable();

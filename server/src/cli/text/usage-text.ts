@@ -49,6 +49,13 @@ const en = {
   holds list [--all] [--json] current holds (--all: every hold ever added, removed ones too)
   holds remove <id> [--by <name>] [--json]
                               end a hold now
+  evidence verify <record.json> [--keys <jwks file or URL>] [--json]
+                              check a lead's evidence record: its Ed25519 signature and hash chain
+                              (keys: default this server's GET /api/speed-to-lead/evidence-keys);
+                              exit 0 verified, 1 not, with the reason
+  evidence keys rotate|list [--json]
+                              sign records with a new key from the next start (PGlite; the old
+                              public keys stay published), or list every key
   migrate                     apply pending database migrations
   dispatch                    hand call-eligible leads to the assistant until stopped (a worker
                               process; the server runs one itself unless DISPATCHER=off)
@@ -110,6 +117,15 @@ const es: Record<keyof typeof en, string> = {
   holds list [--all] [--json] las suspensiones vigentes (--all: todas, también las retiradas)
   holds remove <id> [--by <nombre>] [--json]
                               termina una suspensión ya
+  evidence verify <registro.json> [--keys <archivo o URL del JWKS>] [--json]
+                              comprueba el registro de evidencia de un prospecto: su firma Ed25519
+                              y su cadena de hashes (claves: por omisión GET
+                              /api/speed-to-lead/evidence-keys de este servidor); sale con 0 si se
+                              verifica, 1 si no, con el motivo
+  evidence keys rotate|list [--json]
+                              firma los registros con una clave nueva desde el próximo arranque
+                              (PGlite; las claves públicas anteriores siguen publicadas), o lista
+                              todas las claves
   migrate                     aplica las migraciones pendientes de la base de datos
   dispatch                    traspasa los prospectos que se pueden llamar al asistente hasta que se
                               detenga (un proceso trabajador; el servidor ejecuta uno salvo con

@@ -1,5 +1,5 @@
 // A lead's evidence record through the real app (PGlite and PostgreSQL): its contents, its Ed25519 signature checked with node:crypto alone, rotation, as-of, the keys and the console download.
-import { createPublicKey, type JsonWebKey, verify } from "node:crypto";
+import { createPublicKey, verify } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
