@@ -1,10 +1,10 @@
 // `stl evidence verify` and `stl evidence keys` as a court's expert and an operator run them: child processes, real records, real files and a real URL.
 import { generateKeyPairSync } from "node:crypto";
-import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { EVIDENCE_KEYS_PATH, LEADS_PATH } from "@speed-to-lead/spec";
-import { runCli } from "@speed-to-lead/tests/harness/stl-cli";
+import { REPOSITORY_ROOT, runCli, runCommand } from "@speed-to-lead/tests/harness/stl-cli";
 import { exportJWK } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../app.ts";
@@ -116,6 +116,55 @@ describe("bun run stl evidence verify", () => {
       2,
       expect.stringContaining("evidence verify needs a record file"),
     ]);
+  }, 60_000);
+});
+
+/** The README's commands that check a record with node and openssl alone (its second sh block there). */
+function readmeCommands(): string {
+  const readme = readFileSync(join(REPOSITORY_ROOT, "README.md"), "utf8");
+  const section = readme.slice(readme.indexOf("## Verify an evidence record without this project"));
+  const blocks = [...section.matchAll(/```sh\n([\s\S]*?)```/g)].map((match) => match[1]!);
+  return blocks[1]!;
+}
+
+describe("the README's plain node and openssl commands", () => {
+  it("verify a record and its chain with nothing of the project; a changed byte fails them", async () => {
+    const db = await createMemoryDatabase();
+    try {
+      const app = createApp({ db, rateLimit: { perSecond: 0, burst: 0 } });
+      const { token } = await createTestToken(db, "acme");
+      const posted = await app.handle(
+        intakeRequest({ phone: "(415) 555-0142", first_name: "Zoë", consent: completeConsent() }, { token }),
+      );
+      const { id } = await posted.json();
+      const record = await (
+        await app.handle(
+          new Request(`http://localhost${LEADS_PATH}/${id}/evidence`, {
+            headers: { authorization: `Bearer ${token}` },
+          }),
+        )
+      ).text();
+      const keys = await (await app.handle(new Request(`http://localhost${EVIDENCE_KEYS_PATH}`))).text();
+      const run = async (name: string, text: string) => {
+        const dir = join(base, name);
+        mkdirSync(dir);
+        writeFileSync(join(dir, "record.json"), text);
+        writeFileSync(join(dir, "keys.json"), keys);
+        return await runCommand(["bash", "-e", "-c", readmeCommands()], dir, {});
+      };
+      const good = await run("readme-good", record);
+      expect([good.exitCode, good.stderr]).toEqual([0, ""]);
+      expect(good.stdout).toContain("Signature Verified Successfully");
+      expect(good.stdout).toContain("Chain intact: 1 entries");
+      const bad = await run(
+        "readme-tampered",
+        record.replace("Zo\u00eb", "Zoe").replace("Zoë", "Zoe").replace('"test":false', '"test":true'),
+      );
+      expect(bad.exitCode).not.toBe(0);
+      expect(bad.stdout + bad.stderr).toContain("Signature Verification Failure");
+    } finally {
+      await db.close();
+    }
   }, 60_000);
 });
 

@@ -3,6 +3,7 @@ import { createPublicKey, verify } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { verifyEvidence } from "@speed-to-lead/sdk/evidence";
 import { EVIDENCE_KEYS_PATH, LEADS_PATH } from "@speed-to-lead/spec";
 import { schemaErrors } from "@speed-to-lead/tests/harness/spec-ajv";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -19,6 +20,7 @@ import { signedEventRequest } from "../../testing/signed-event.ts";
 import { addToList } from "../dnc/service.ts";
 import { rotateEvidenceKey } from "../evidence/evidence-keys.ts";
 import { openEvidenceKey, readOrCreateKeySecret } from "../evidence/evidence-signing-key.ts";
+import { signRecord } from "../evidence/record-signature.ts";
 
 const consentEvidence = {
   trustedform_url: "https://cert.trustedform.com/0123456789abcdef0123456789abcdef01234567",
@@ -172,6 +174,33 @@ describe.each(BACKENDS)("evidence record on %s", (backend) => {
     });
     expect(after.log.at(-1).prev).toBe(older.as_of.hash);
     expect(verifiesWithNodeCrypto(before, await jwks())).toBe(true);
+  });
+
+  it("the SDK's verifyEvidence: a good record, a changed one, another key's, and a signed record whose log does not chain", async () => {
+    const text = await (await get(leadId)).text();
+    const keys = await jwks();
+    const good = await verifyEvidence(text, keys);
+    expect(good).toMatchObject({ ok: true, asOf: JSON.parse(text).as_of });
+    expect(await verifyEvidence(JSON.parse(text), keys)).toEqual(good);
+    const changed = text.replace('"acknowledged":true', '"acknowledged":false');
+    expect(changed).not.toBe(text);
+    expect(await verifyEvidence(changed, keys)).toMatchObject({ ok: false, code: "signature_invalid" });
+    const kid = keys.keys[0].kid;
+    const other = await openEvidenceKey(fixture.db, {});
+    const impostor = { keys: [{ ...other.key.publicJwk, kid, alg: "EdDSA", use: "sig" }] };
+    expect(await verifyEvidence(text, impostor)).toMatchObject({ ok: false, code: "signature_invalid" });
+    expect(await verifyEvidence(text, { keys: [] })).toMatchObject({ ok: false, code: "key_unknown" });
+    // Re-signed by the key itself after an entry was edited: the signature holds, the chain does not.
+    const { signature: _, ...record } = JSON.parse(text);
+    record.log[1].body = record.log[1].body.replace('"acknowledged": true', '"acknowledged": false');
+    const { key } = await openEvidenceKey(fixture.db, { secretFile });
+    const resigned = { ...record, signature: await signRecord(record, key) };
+    expect(await verifyEvidence(resigned, keys)).toMatchObject({
+      ok: false,
+      code: "chain_broken",
+      reason: "entry 2's hash is not the hash of its content",
+    });
+    expect(await verifyEvidence("{", keys)).toMatchObject({ ok: false, code: "record_malformed" });
   });
 
   it("keeps owners' addresses and notes out of the copy it hands out", async () => {
