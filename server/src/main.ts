@@ -16,6 +16,7 @@ import { smtpMailer } from "./core/accounts/smtp-mailer.ts";
 import { startCallbackSender } from "./core/callbacks/callback-sender.ts";
 import type { EvidenceKey } from "./core/evidence/evidence-keys.ts";
 import { keySecretFileOf, openEvidenceKey } from "./core/evidence/evidence-signing-key.ts";
+import { DEFAULT_CLAIM_SETTINGS, startTrustedFormClaims } from "./core/evidence/trustedform-claim.ts";
 import { type HandoffRuntime, startHandoff } from "./core/handoff/handoff-runtime.ts";
 import { WATCH_POLL_MS as INBOX_POLL_MS } from "./core/inbox/watch-inbox.ts";
 import { createLeadChangeBus, type LeadChangeBus } from "./core/leads/lead-change-bus.ts";
@@ -38,6 +39,9 @@ interface Background {
   handoff: HandoffRuntime;
   stop(): Promise<void>;
 }
+
+/** Claims are due within hours, not seconds: a round every few seconds is prompt enough. */
+const TRUSTEDFORM_CLAIMS_POLL_MS = 5_000;
 
 async function startBackground(
   mode: "server" | "worker",
@@ -70,12 +74,17 @@ async function startBackground(
   const callbacks = handoff.database
     ? await startCallbackSender({ db: handoff.database, settings: callbackSettings, listen, logger })
     : undefined;
+  // TrustedForm certificates claimed before they expire, by the processes that deliver hand-offs.
+  const claims = handoff.database
+    ? startTrustedFormClaims(db, logger, DEFAULT_CLAIM_SETTINGS, TRUSTEDFORM_CLAIMS_POLL_MS)
+    : undefined;
   // The sweep of expired sessions, sign-in links and throttle rows.
   const sweep = startExpiredRowsSweep(db, { intervalSeconds: config.expiredRowsSweepSeconds, logger });
   return {
     handoff,
     async stop() {
       sweep.stop();
+      claims?.stop();
       await callbacks?.stop();
       handoffWakeUps();
       // Deliveries in flight finish and settle; then its own pool closes.

@@ -4,7 +4,12 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, wri
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { EVIDENCE_KEYS_PATH, LEADS_PATH } from "@speed-to-lead/spec";
-import { REPOSITORY_ROOT, runCli, runCommand } from "@speed-to-lead/tests/harness/stl-cli";
+import {
+  createChannelToken,
+  REPOSITORY_ROOT,
+  runCli,
+  runCommand,
+} from "@speed-to-lead/tests/harness/stl-cli";
 import { exportJWK } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../app.ts";
@@ -19,6 +24,8 @@ const file = (name: string, content: string) => {
   writeFileSync(path, content);
   return path;
 };
+
+afterAll(() => rmSync(base, { recursive: true, force: true }));
 
 describe("bun run stl evidence verify", () => {
   let db: Database;
@@ -51,7 +58,6 @@ describe("bun run stl evidence verify", () => {
   afterAll(async () => {
     server?.stop(true);
     await db?.close();
-    rmSync(base, { recursive: true, force: true });
   });
 
   it("verifies a record with the keys from a file or a URL: exit 0 and the point of the log it shows", async () => {
@@ -187,5 +193,14 @@ describe("bun run stl evidence keys (embedded database)", () => {
     expect(keys).toHaveLength(2);
     expect(keys.map((key) => key.retired_at === null)).toEqual([false, true]);
     expect(keys[0]!.kid).toBe(JSON.parse(first.stdout).kid);
-  }, 120_000);
+
+    await createChannelToken(env, "acme", "integration");
+    const set = await runCli(["accounts", "trustedform", "acme", "--api-key", "tf-key", "--json"], env);
+    expect([set.exitCode, JSON.parse(set.stdout)]).toEqual([
+      0,
+      { account: "acme", trustedform_claims: true },
+    ]);
+    const unknown = await runCli(["accounts", "trustedform", "nobody", "--clear"], env);
+    expect([unknown.exitCode, unknown.stderr]).toEqual([2, expect.stringContaining("No account nobody")]);
+  }, 180_000);
 });

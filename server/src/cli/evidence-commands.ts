@@ -86,6 +86,22 @@ export const evidenceKeysRotateCommand: Command = async (db, args, print, t) => 
   return 0;
 };
 
+/** `accounts trustedform <slug> --api-key <key> | --clear`: the key the account's certificates are claimed with. */
+export const accountsTrustedformCommand: Command = async (db, args, print, t) => {
+  const slug = args.positionals[2];
+  const key = stringOption(args, "api-key")?.trim();
+  if (!slug || (!key && !args.options.clear) || (key && args.options.clear))
+    throw new UsageError("accounts.trustedform.needs");
+  const rows = await db.query("update accounts set trustedform_api_key = $2 where slug = $1 returning id", [
+    slug,
+    key ?? null,
+  ]);
+  if (rows.length === 0) throw new UsageError("account.unknown", { slug });
+  if (args.options.json) print(JSON.stringify({ account: slug, trustedform_claims: Boolean(key) }));
+  else print(t(key ? "accounts.trustedform.set" : "accounts.trustedform.cleared", { slug }));
+  return 0;
+};
+
 export const evidenceKeysListCommand: Command = async (db, args, print, t) => {
   const keys = await listEvidenceKeys(db);
   if (args.options.json) {

@@ -10,6 +10,7 @@ import { parseArgs, UsageError } from "./args.ts";
 import { cliLanguage } from "./cli-language.ts";
 import { dncAddCommand, dncImportCommand, dncListCommand, dncRemoveCommand } from "./dnc-commands.ts";
 import {
+  accountsTrustedformCommand,
   evidenceKeysListCommand,
   evidenceKeysRotateCommand,
   evidenceVerifyCommand,
@@ -54,6 +55,7 @@ const COMMANDS: Record<string, Command> = {
   "dnc list": dncListCommand,
   "dnc import": dncImportCommand,
   "accounts evidence": accountsEvidenceCommand,
+  "accounts trustedform": accountsTrustedformCommand,
   "holds add": holdsAddCommand,
   "holds list": holdsListCommand,
   "holds remove": holdsRemoveCommand,

@@ -12,6 +12,10 @@ const en = {
   "evidence.failed.signature_invalid": "the record was changed after it was signed, or another key signed it",
   "evidence.failed.chain_broken": "the record's log does not chain",
   "evidence.keys.needsAction": "evidence keys needs rotate or list",
+  "accounts.trustedform.needs": "accounts trustedform needs an account and --api-key <key> or --clear",
+  "accounts.trustedform.set":
+    "{slug}: TrustedForm certificates of new leads are claimed with this key within their 72 hours, and each answer is logged in the lead's evidence.",
+  "accounts.trustedform.cleared": "{slug}: TrustedForm certificates are no longer claimed.",
   "evidence.rotated":
     "New evidence signing key {kid}. The old public keys stay published, so older records still verify. Restart the server to sign with it.",
   "evidence.rotate.postgres":
@@ -34,6 +38,10 @@ const es: Record<keyof typeof en, string> = {
   "evidence.failed.signature_invalid": "el registro cambió después de firmarse, u otra clave lo firmó",
   "evidence.failed.chain_broken": "el historial del registro no encadena",
   "evidence.keys.needsAction": "evidence keys necesita rotate o list",
+  "accounts.trustedform.needs": "accounts trustedform necesita una cuenta y --api-key <clave> o --clear",
+  "accounts.trustedform.set":
+    "{slug}: los certificados de TrustedForm de los prospectos nuevos se reclaman con esta clave dentro de sus 72 horas, y cada respuesta queda en la evidencia del prospecto.",
+  "accounts.trustedform.cleared": "{slug}: los certificados de TrustedForm ya no se reclaman.",
   "evidence.rotated":
     "Nueva clave de firma de evidencia {kid}. Las claves públicas anteriores siguen publicadas, así que los registros anteriores siguen verificándose. Reinicie el servidor para firmar con ella.",
   "evidence.rotate.postgres":

@@ -40,6 +40,9 @@ const en = {
   accounts evidence <slug> --require none|trustedform|leadid|either [--json]
                               require a TrustedForm certificate and/or LeadiD token in the consent
                               block before a lead is called (without: answered, not called)
+  accounts trustedform <slug> (--api-key <key> | --clear) [--json]
+                              claim (retain) the TrustedForm certificates of the account's new
+                              leads with its ActiveProspect API key before they expire (72 hours)
   holds add (--state <XX> | --area-codes <504,985>) --until <instant> --reason <text>
             [--from <instant>] [--holiday] [--by <name>] [--json]
                               an emergency hold: no calls to those area codes in that period
@@ -108,6 +111,10 @@ const es: Record<keyof typeof en, string> = {
   accounts evidence <slug> --require none|trustedform|leadid|either [--json]
                               exige un certificado de TrustedForm y/o un token LeadiD en el bloque de
                               consentimiento antes de llamar (sin ellos: se atiende, no se llama)
+  accounts trustedform <slug> (--api-key <clave> | --clear) [--json]
+                              reclama (retiene) los certificados de TrustedForm de los prospectos
+                              nuevos de la cuenta con su clave de API de ActiveProspect antes de que
+                              caduquen (72 horas)
   holds add (--state <XX> | --area-codes <504,985>) --until <instante> --reason <texto>
             [--from <instante>] [--holiday] [--by <nombre>] [--json]
                               una suspensión de emergencia: ninguna llamada a esos códigos de área
