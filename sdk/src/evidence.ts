@@ -1,7 +1,7 @@
 // @speed-to-lead/sdk/evidence: check a lead's evidence record offline — its Ed25519 signature (a JWS over RFC 8785 JSON) and its hash chain.
 import canonicalize from "canonicalize";
 import { createLocalJWKSet, errors, flattenedVerify, type JSONWebKeySet } from "jose";
-import type { components } from "./generated/schema";
+import type { components } from "./types";
 
 export type EvidenceRecord = components["schemas"]["EvidenceRecord"];
 export type EvidenceEntry = components["schemas"]["EvidenceEntry"];
