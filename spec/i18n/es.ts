@@ -156,11 +156,13 @@ export const es = {
     'La cabecera protegida del JWS, en base64url: {"alg":"EdDSA","kid":…}; kid nombra la clave en GET /api/speed-to-lead/evidence-keys.',
   "EvidenceRecord.signature.signature.description":
     'La firma Ed25519, en base64url, de protected + "." + base64url(carga).',
-  "EvidenceEntry.seq.description": "1, 2, 3…: el lugar de la entrada en el registro cronológico del prospecto.",
+  "EvidenceEntry.seq.description":
+    "1, 2, 3…: el lugar de la entrada en el registro cronológico del prospecto.",
   "EvidenceEntry.body.description":
     'El texto JSON exacto que se resumió: {"at": cuándo se escribió (UTC), "data": qué pasó, "kind": received, handoff, call_attempt, do_not_call o repeat_merged, "seq"}. La entrada 1 (received) guarda el prospecto tal como llegó, con su bloque de consentimiento tal como se recibió.',
   "EvidenceEntry.prev.description": "El hash de la entrada anterior; 64 ceros antes de la entrada 1.",
-  "EvidenceEntry.hash.description": "SHA-256 (hex) de los bytes UTF-8 de prev, un salto de línea (\\n) y body.",
+  "EvidenceEntry.hash.description":
+    "SHA-256 (hex) de los bytes UTF-8 de prev, un salto de línea (\\n) y body.",
   "EvidenceKeySet.description":
     "Cada clave pública Ed25519 con la que el servicio ha firmado registros de evidencia, la más reciente primero. Una rotación añade una clave y conserva las anteriores, así que todo registro entregado sigue verificándose.",
   "EvidenceKeySet.x.description": "La clave pública de 32 bytes, en base64url.",

@@ -10,7 +10,10 @@ const HEX_SHA256 = "^[0-9a-f]{64}$";
 /** One link of a lead's evidence log. */
 export const EvidenceEntrySchema = Type.Object(
   {
-    seq: Type.Integer({ minimum: 1, description: text("EvidenceEntry.seq.description", "1, 2, 3…: the entry's place in the lead's log.") }),
+    seq: Type.Integer({
+      minimum: 1,
+      description: text("EvidenceEntry.seq.description", "1, 2, 3…: the entry's place in the lead's log."),
+    }),
     body: Type.String({
       description: text(
         "EvidenceEntry.body.description",
@@ -19,7 +22,10 @@ export const EvidenceEntrySchema = Type.Object(
     }),
     prev: Type.String({
       pattern: HEX_SHA256,
-      description: text("EvidenceEntry.prev.description", "The previous entry's hash; 64 zeros before entry 1."),
+      description: text(
+        "EvidenceEntry.prev.description",
+        "The previous entry's hash; 64 zeros before entry 1.",
+      ),
     }),
     hash: Type.String({
       pattern: HEX_SHA256,
@@ -102,7 +108,7 @@ export const EvidenceRecordSchema = Type.Object(
           pattern: "^[A-Za-z0-9_-]{86}$",
           description: text(
             "EvidenceRecord.signature.signature.description",
-            "The Ed25519 signature, base64url, of protected + \".\" + base64url(payload).",
+            'The Ed25519 signature, base64url, of protected + "." + base64url(payload).',
           ),
         }),
       },

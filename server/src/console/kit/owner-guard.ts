@@ -2,10 +2,10 @@
 // page handler everything it needs (language, translator, owner, account, form). Pages never read cookies themselves.
 
 import type { Counter } from "prom-client";
-import type { EvidenceKeyRef } from "../../core/evidence/evidence-signing-key.ts";
 import type { PasswordWork } from "../../core/accounts/password-work.ts";
 import { findSession, type OwnerSession } from "../../core/accounts/session-store.ts";
 import type { Mailer } from "../../core/accounts/smtp-mailer.ts";
+import type { EvidenceKeyRef } from "../../core/evidence/evidence-signing-key.ts";
 import type { Database } from "../../db/database.ts";
 import type { Language } from "../../http/language.ts";
 import { type RequestState, requestState } from "../../http/request-state.ts";
