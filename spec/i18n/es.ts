@@ -149,7 +149,7 @@ export const es = {
   "EvidenceRecord.as_of.description":
     "El punto del registro cronológico que muestra este registro: seq, hash y hora de su última entrada, la cabeza de la cadena cuando se hizo el registro. Un registro posterior del prospecto tiene las mismas entradas hasta aquí y un seq mayor tras cualquier novedad; uno anterior sigue verificándose y dice su propio punto.",
   "EvidenceRecord.log.description":
-    "El registro cronológico de evidencia del prospecto, solo de anexión, de la más antigua a la más reciente: cada entrada se escribe en la transacción del hecho que registra (recibido; cada entrega con su decisión y la respuesta del asistente; cada intento de llamada; cada cambio de la lista de no llamar de su número; cada repetición que cambió lo recibido), encadenadas por SHA-256. Nada actualiza ni borra una entrada. Como mucho 2.000 entradas: as_of dice dónde termina el registro.",
+    "El registro cronológico de evidencia del prospecto, solo de anexión, de la más antigua a la más reciente: cada entrada se escribe en la transacción del hecho que registra (recibido; cada entrega con su decisión y la respuesta del asistente; cada intento de llamada; cada cambio de la lista de no llamar de su número; cada repetición que cambió lo recibido; cada respuesta a la reclamación de un certificado de TrustedForm), encadenadas por SHA-256. Nada actualiza ni borra una entrada. Como mucho 2.000 entradas: as_of dice dónde termina el registro.",
   "EvidenceRecord.signature.description":
     "Un JWS (RFC 7515, aplanado, con la carga separada) con la clave Ed25519 del servicio. La carga es el registro sin este campo como JSON canónico RFC 8785 (claves de objeto ordenadas, sin espacios). Cualquiera lo verifica solo con la clave pública publicada; cualquier byte cambiado lo hace fallar.",
   "EvidenceRecord.signature.protected.description":
@@ -159,7 +159,7 @@ export const es = {
   "EvidenceEntry.seq.description":
     "1, 2, 3…: el lugar de la entrada en el registro cronológico del prospecto.",
   "EvidenceEntry.body.description":
-    'El texto JSON exacto que se resumió: {"at": cuándo se escribió (UTC), "data": qué pasó, "kind": received, handoff, call_attempt, do_not_call o repeat_merged, "seq"}. La entrada 1 (received) guarda el prospecto tal como llegó, con su bloque de consentimiento tal como se recibió.',
+    'El texto JSON exacto que se resumió: {"at": cuándo se escribió (UTC), "data": qué pasó, "kind": received, handoff, call_attempt, do_not_call, repeat_merged o trustedform_claim, "seq"}. La entrada 1 (received) guarda el prospecto tal como llegó, con su bloque de consentimiento tal como se recibió.',
   "EvidenceEntry.prev.description": "El hash de la entrada anterior; 64 ceros antes de la entrada 1.",
   "EvidenceEntry.hash.description":
     "SHA-256 (hex) de los bytes UTF-8 de prev, un salto de línea (\\n) y body.",

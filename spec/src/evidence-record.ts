@@ -17,7 +17,7 @@ export const EvidenceEntrySchema = Type.Object(
     body: Type.String({
       description: text(
         "EvidenceEntry.body.description",
-        'The exact JSON text that was hashed: {"at": when it was written (UTC), "data": what happened, "kind": received, handoff, call_attempt, do_not_call or repeat_merged, "seq"}. Entry 1 (received) holds the lead as it arrived with its consent block as received.',
+        'The exact JSON text that was hashed: {"at": when it was written (UTC), "data": what happened, "kind": received, handoff, call_attempt, do_not_call, repeat_merged or trustedform_claim, "seq"}. Entry 1 (received) holds the lead as it arrived with its consent block as received.',
       ),
     }),
     prev: Type.String({
@@ -92,7 +92,7 @@ export const EvidenceRecordSchema = Type.Object(
       minItems: 1,
       description: text(
         "EvidenceRecord.log.description",
-        "The lead's append-only evidence log, oldest first: each entry written in the transaction of the fact it records (received; each hand-off with its decision and the assistant's answer; each call attempt; each do-not-call change of its number; each repeat that changed what was received), chained by SHA-256. Nothing updates or deletes an entry. At most 2,000 entries: as_of says where the record stops.",
+        "The lead's append-only evidence log, oldest first: each entry written in the transaction of the fact it records (received; each hand-off with its decision and the assistant's answer; each call attempt; each do-not-call change of its number; each repeat that changed what was received; each answer to a TrustedForm certificate claim), chained by SHA-256. Nothing updates or deletes an entry. At most 2,000 entries: as_of says where the record stops.",
       ),
     }),
     signature: Type.Object(
