@@ -111,6 +111,25 @@ describe.each(BACKENDS)("evidence log on %s", (backend) => {
     expect(JSON.parse(after[2]!.body).data).toMatchObject({ phone: "+13055550104", consent: repeat.consent });
   });
 
+  it("facts about one lead committed at once all join its chain, in turn: none lost, none twice", async () => {
+    const id = (await fixture.post(eligibleLead({ phone: "(305) 555-0106" }))).body.id;
+    await fixture.waitUntilSettled();
+    // Each insert its own transaction, on as many connections as the pool gives (PostgreSQL: at once).
+    await Promise.all(
+      Array.from({ length: 12 }, (_, n) =>
+        fixture.db.query(
+          `insert into call_attempts (id, account_id, phone, lead_id, attempted_at, webhook_id)
+           values (gen_random_uuid(), $1, '+13055550106', $2, now(), $3)`,
+          [fixture.accountId, id, `msg_${n}`],
+        ),
+      ),
+    );
+    const entries = await readEvidenceLog(fixture.db, id);
+    expect(chainProblems(entries)).toEqual([]);
+    const webhookIds = entries.slice(2).map((entry) => JSON.parse(entry.body).data.webhook_id);
+    expect(webhookIds.sort()).toEqual(Array.from({ length: 12 }, (_, n) => `msg_${n}`).sort());
+  });
+
   it("costs per lead: no row to store it, one per hand-off attempt, call attempt and do-not-call change", async () => {
     const id = (await fixture.post(eligibleLead({ phone: "(305) 555-0105" }))).body.id;
     await fixture.waitUntilSettled();
