@@ -20,7 +20,7 @@ const en = {
     "New evidence signing key {kid}. The old public keys stay published, so older records still verify. Restart the server to sign with it.",
   "evidence.rotate.postgres":
     "With DATABASE_URL the key is EVIDENCE_PRIVATE_KEY: set a new one (`openssl genpkey -algorithm ed25519`) and restart; the server publishes it beside the old ones.",
-  "evidence.key": "{kid}  {created}  {state}",
+  "evidence.key": "{kid}  made {created}  {state}",
   "evidence.key.current": "current",
   "evidence.key.retired": "retired {at}",
   "evidence.keys.none": "No evidence signing keys yet: the server makes one when it starts.",
@@ -46,7 +46,7 @@ const es: Record<keyof typeof en, string> = {
     "Nueva clave de firma de evidencia {kid}. Las claves públicas anteriores siguen publicadas, así que los registros anteriores siguen verificándose. Reinicie el servidor para firmar con ella.",
   "evidence.rotate.postgres":
     "Con DATABASE_URL la clave es EVIDENCE_PRIVATE_KEY: defina una nueva (`openssl genpkey -algorithm ed25519`) y reinicie; el servidor la publica junto a las anteriores.",
-  "evidence.key": "{kid}  {created}  {state}",
+  "evidence.key": "{kid}  creada el {created}  {state}",
   "evidence.key.current": "vigente",
   "evidence.key.retired": "retirada el {at}",
   "evidence.keys.none": "Aún no hay claves de firma de evidencia: el servidor crea una al arrancar.",
