@@ -1,10 +1,12 @@
 // The evidence signing key of a real server process: made on first start and kept encrypted beside the PGlite data, the same after a restart, a new one after `stl evidence keys rotate` with the old one still published; an unusable EVIDENCE_PRIVATE_KEY refuses to start with the fix.
+import { createHash, createPublicKey, generateKeyPairSync } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { newPgliteFolder } from "@speed-to-lead/server/testing/fresh-pglite";
 import { EVIDENCE_KEYS_PATH } from "@speed-to-lead/spec";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, inject, it } from "vitest";
+import { createDatabase } from "../harness/postgres.ts";
 import { type ServerProcess, startServerProcess } from "../harness/server-process.ts";
 import { REPOSITORY_ROOT, runCli, runCommand } from "../harness/stl-cli.ts";
 
@@ -21,8 +23,11 @@ const kids = async (server: ServerProcess) =>
   (
     (await (await fetch(`${server.baseUrl}${EVIDENCE_KEYS_PATH}`)).json()) as { keys: { kid: string }[] }
   ).keys.map((key) => key.kid);
-const start = async () => {
-  const server = await startServerProcess({ databaseEnv: { PGLITE_DIR: dir } });
+const start = async (
+  databaseEnv: Record<string, string> = { PGLITE_DIR: dir },
+  env: Record<string, string> = {},
+) => {
+  const server = await startServerProcess({ databaseEnv, env });
   servers.push(server);
   return server;
 };
@@ -65,4 +70,30 @@ describe("the evidence signing key of a server on PGlite", () => {
       );
     }
   }, 60_000);
+});
+
+describe("the evidence signing key of servers on PostgreSQL", () => {
+  it("EVIDENCE_PRIVATE_KEY (a \\n-escaped PEM) is the key published; without it a process publishes its own, and the old one stays", async () => {
+    const databaseEnv = { DATABASE_URL: await createDatabase(inject("postgresAdminUrl")) };
+    const { privateKey } = generateKeyPairSync("ed25519");
+    const pem = (privateKey.export({ format: "pem", type: "pkcs8" }) as string)
+      .trim()
+      .replaceAll("\n", "\\n");
+    // RFC 7638: SHA-256 of the required members in order, base64url.
+    const { x } = createPublicKey(privateKey).export({ format: "jwk" });
+    const expected = createHash("sha256")
+      .update(`{"crv":"Ed25519","kty":"OKP","x":"${x}"}`)
+      .digest("base64url");
+
+    const configured = await start(databaseEnv, { EVIDENCE_PRIVATE_KEY: pem });
+    expect(await kids(configured)).toEqual([expected]);
+    await configured.stop();
+
+    const own = await start(databaseEnv);
+    const published = await kids(own);
+    expect(published).toHaveLength(2);
+    expect(published[1]).toBe(expected);
+    expect(own.lines.join("\n")).toContain("EVIDENCE_PRIVATE_KEY unset");
+    await own.stop();
+  }, 180_000);
 });
