@@ -1,7 +1,7 @@
+import { EVIDENCE_KEYS_PATH } from "./evidence-keys.ts";
 import { ASSISTANT_EVENTS_PATH, LEAD_INTAKE_PATH, LEADS_PATH, OPENAPI_PATH } from "./limits.ts";
 import { sharedComponents } from "./openapi/components.ts";
 import { findLeadPath } from "./openapi/find-lead.ts";
-import { EVIDENCE_KEYS_PATH } from "./evidence-keys.ts";
 import { getEvidenceKeysPath } from "./openapi/get-evidence-keys.ts";
 import { getLeadPath } from "./openapi/get-lead.ts";
 import { getLeadEvidencePath } from "./openapi/get-lead-evidence.ts";
