@@ -2,6 +2,7 @@
 import { Elysia } from "elysia";
 import { assistantEvents } from "./api/assistant-events/index.ts";
 import { apiDocs } from "./api/docs/index.ts";
+import { evidenceKeys } from "./api/evidence-keys/index.ts";
 import { health } from "./api/health/index.ts";
 import { leadIntake } from "./api/intake/index.ts";
 import { leadStatus } from "./api/lead-status/index.ts";
@@ -12,6 +13,7 @@ import { type Authenticator, createAuthenticator } from "./core/accounts/authent
 import { createFailedAuthLimiter } from "./core/accounts/failed-auth-limiter.ts";
 import { createPasswordWork } from "./core/accounts/password-work.ts";
 import type { Mailer } from "./core/accounts/smtp-mailer.ts";
+import { type EvidenceKeyRef, processEvidenceKey } from "./core/evidence/evidence-signing-key.ts";
 import type { BatchSettings } from "./core/leads/fresh-lead-batch.ts";
 import { createLeadChangeBus, type LeadChangeBus } from "./core/leads/lead-change-bus.ts";
 import { createLeadFeed, type LeadFeed, publishLeadChanges } from "./core/leads/lead-feed.ts";
@@ -40,8 +42,8 @@ export interface AppDeps {
   cors?: CorsPolicy;
   /** ASSISTANT_WEBHOOK_SECRET: verifies the assistant's events; without it that endpoint answers 404. */
   assistantSecret?: string;
-  /** EVIDENCE_SIGNING_KEY: signs lead evidence records (API and console); unsigned (hash only) without it. */
-  evidenceKey?: string;
+  /** The key lead evidence records are signed with (API and console); this process's own when absent. */
+  evidenceKey?: EvidenceKeyRef;
   /** Failed authentications allowed per client address and minute; 0 turns the limit off (default 60). */
   failedAuthPerMinute?: number;
   /** TRUST_PROXY: the client's address is the last X-Forwarded-For entry, and X-Forwarded-Proto counts (console cookies). */
@@ -91,6 +93,7 @@ export function createApp(deps: AppDeps) {
   const trustProxy = deps.trustProxy ?? false;
   // One budget of failed token lookups per client address, whichever route did the lookup.
   const failedAuthLimiter = createFailedAuthLimiter({ perMinute: deps.failedAuthPerMinute ?? 60 });
+  const evidenceKey = deps.evidenceKey ?? processEvidenceKey(deps.db);
 
   return new Elysia()
     .onRequest(({ request }) => {
@@ -143,7 +146,7 @@ export function createApp(deps: AppDeps) {
         failedAuthLimiter,
         trustProxy,
         isReady,
-        evidenceKey: deps.evidenceKey,
+        evidenceKey,
       }),
     )
     .use(
@@ -157,6 +160,7 @@ export function createApp(deps: AppDeps) {
         isReady,
       }),
     )
+    .use(evidenceKeys({ db: deps.db, isReady, evidenceKey }))
     .use(metricsRoute(metrics))
     .use(apiDocs())
     .use(health({ db: deps.db, isReady, logger }))
@@ -170,7 +174,7 @@ export function createApp(deps: AppDeps) {
           mailer: deps.mailer,
           passwordWork: createPasswordWork(deps.passwordChecksAtOnce),
           signInAttempts: metrics.signInAttempts,
-          evidenceKey: deps.evidenceKey,
+          evidenceKey,
         },
         {
           feed,

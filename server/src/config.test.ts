@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { loadConfig, REPOSITORY_ROOT, resolvePgliteDir } from "./config.ts";
 
@@ -37,11 +38,32 @@ describe("loadConfig", () => {
     });
   });
 
-  it("reads EVIDENCE_SIGNING_KEY and refuses one short enough to guess", () => {
-    expect(loadConfig({}).evidenceSigningKey).toBeUndefined();
-    const key = "0123456789abcdef0123456789abcdef";
-    expect(loadConfig({ EVIDENCE_SIGNING_KEY: ` ${key} ` }).evidenceSigningKey).toBe(key);
-    expect(() => loadConfig({ EVIDENCE_SIGNING_KEY: "short" })).toThrow(/EVIDENCE_SIGNING_KEY/);
+  it("reads EVIDENCE_PRIVATE_KEY (PEM, \\n-escaped or bare base64) and refuses anything but an Ed25519 key, with the fix", () => {
+    expect(loadConfig({}).evidencePrivateKey).toBeUndefined();
+    const ed25519 = generateKeyPairSync("ed25519").privateKey.export({
+      format: "pem",
+      type: "pkcs8",
+    }) as string;
+    const escaped = ed25519.trim().replaceAll("\n", "\\n");
+    const bare = ed25519.replace(/-----[^-]+-----/g, "").replace(/\s+/g, "");
+    for (const text of [ed25519, escaped, bare])
+      expect(loadConfig({ EVIDENCE_PRIVATE_KEY: text }).evidencePrivateKey?.asymmetricKeyType).toBe(
+        "ed25519",
+      );
+    const rsa = generateKeyPairSync("rsa", { modulusLength: 1024 }).privateKey.export({
+      format: "pem",
+      type: "pkcs8",
+    });
+    expect(() => loadConfig({ EVIDENCE_PRIVATE_KEY: rsa as string })).toThrow(
+      /rsa key, not Ed25519: make one with `openssl genpkey -algorithm ed25519`/,
+    );
+    expect(() => loadConfig({ EVIDENCE_PRIVATE_KEY: "0123456789abcdef0123456789abcdef" })).toThrow(
+      /not a private key in PEM: make one/,
+    );
+    // The shared HMAC secret is refused rather than silently ignored.
+    expect(() => loadConfig({ EVIDENCE_SIGNING_KEY: "0123456789abcdef0123456789abcdef" })).toThrow(
+      /EVIDENCE_SIGNING_KEY is no longer read/,
+    );
   });
 
   it("reads the coalesced-commit settings: 1 lead turns batching off, 0 ms sends on the next tick", () => {

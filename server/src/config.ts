@@ -1,7 +1,10 @@
 // Every setting from environment variables, read once, in sections; each one and its default is listed in server/README.md.
+
+import type { KeyObject } from "node:crypto";
 import { isAbsolute, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { DEFAULT_PASSWORD_CHECKS_AT_ONCE } from "./core/accounts/password-work.ts";
+import { parseEvidencePrivateKey } from "./core/evidence/evidence-signing-key.ts";
 import { parseClockTime, rulesOutsideHours } from "./core/handoff/calling-hours.ts";
 import type { HandoffConfig } from "./core/handoff/handoff-settings.ts";
 import { DEFAULT_BATCH_SETTINGS } from "./core/leads/fresh-lead-batch.ts";
@@ -55,8 +58,8 @@ export interface ServerConfig {
   /** The five-minute response: who receives hand-offs, when, and how often it retries. */
   handoff: HandoffConfig;
   callbacks: CallbackConfig;
-  /** EVIDENCE_SIGNING_KEY: the HMAC key of lead evidence records; unset: records carry only their hash. */
-  evidenceSigningKey: string | undefined;
+  /** EVIDENCE_PRIVATE_KEY: the Ed25519 key evidence records are signed with; unset: one kept beside the PGlite data, or the process's own. */
+  evidencePrivateKey: KeyObject | undefined;
 }
 
 /** Status callbacks to senders: their own pool, limits and backoff (core/callbacks). */
@@ -205,16 +208,18 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       retryBaseMs: numberSetting(env, "CALLBACK_RETRY_BASE_MS", 60_000, "above-zero"),
       retryMaxMs: numberSetting(env, "CALLBACK_RETRY_MAX_MS", 8 * 3_600_000, "above-zero"),
     },
-    evidenceSigningKey: evidenceKey(env.EVIDENCE_SIGNING_KEY),
+    evidencePrivateKey: evidencePrivateKey(env),
   };
 }
 
-/** A key short enough to guess would let anyone forge a record's signature. */
-function evidenceKey(value: string | undefined): string | undefined {
-  const key = value?.trim() || undefined;
-  if (key !== undefined && key.length < 32)
-    throw new Error("EVIDENCE_SIGNING_KEY must be at least 32 characters (e.g. `openssl rand -hex 32`)");
-  return key;
+/** A shared secret let whoever held it mint records: records are now signed with a private key alone. */
+function evidencePrivateKey(env: Env): KeyObject | undefined {
+  if (env.EVIDENCE_SIGNING_KEY?.trim())
+    throw new Error(
+      "EVIDENCE_SIGNING_KEY is no longer read: evidence records are signed with Ed25519. Remove it; set EVIDENCE_PRIVATE_KEY (`openssl genpkey -algorithm ed25519`) on PostgreSQL, a PGlite server keeps its own key",
+    );
+  const text = env.EVIDENCE_PRIVATE_KEY?.trim();
+  return text ? parseEvidencePrivateKey(text) : undefined;
 }
 
 function handoffSection(env: Env, logLevel: LogLevel): HandoffConfig {

@@ -138,7 +138,7 @@ export const es = {
   "Consent.user_agent.description":
     "Evidencia, opcional: el User-Agent del navegador de la persona al consentir.",
   "EvidenceRecord.description":
-    "Todo lo que el servicio sabe sobre cómo se trató un prospecto (los mismos bytes, ETag y sello en cada lectura hasta que algo del prospecto cambie), como un documento que un comprador de prospectos puede entregar a un abogado: el consentimiento tal como se recibió con el token y la hora de llegada, cada decisión de cumplimiento con las filas de reglas y sus versiones que la tomaron, cada intento de entrega, cada evento del asistente y cada cambio de la lista de no llamar del número.",
+    "Todo lo que el servicio sabe sobre cómo se trató un prospecto, como un documento firmado que un comprador de prospectos puede entregar a un abogado y que cualquiera puede verificar sin conexión con la clave pública del servicio: el consentimiento tal como se recibió con el token y la hora de llegada, cada decisión de cumplimiento con las filas de reglas y sus versiones que la tomaron, cada intento de entrega, cada evento del asistente y cada cambio de la lista de no llamar del número, y el registro cronológico solo de anexión que los encadena.",
   "EvidenceRecord.account.description": "La cuenta: id y slug.",
   "EvidenceRecord.lead.description":
     "El id del prospecto, platform, external_lead_id, la marca de prueba, el teléfono (E.164), received_at (llegada), respond_by y el token de canal (id y nombre) con el que llegó.",
@@ -148,16 +148,37 @@ export const es = {
   "EvidenceRecord.decisions.description":
     "response: el estado de respuesta del prospecto y su motivo ahora; evidence_required: la exigencia de evidencia de consentimiento de la cuenta ahora; rules_version_now: la versión de la tabla de reglas de llamada vigente ahora; handoffs: cada intento de entrega (response_no, attempt, started_at, latency_ms, acknowledged, http_status, error) con su decisión: el permiso de llamada, la ventana de llamada con cada regla que le dio forma (cada una con su fuente y la fecha en que se leyó) y la rules_version con la que se calculó.",
   "EvidenceRecord.assistant_events.description":
-    "call_attempts: cada intento de llamada que el asistente informó para este número en la cuenta (lead_id, attempted_at, received_at, webhook_id); do_not_call: cada cambio de la lista de no llamar de este número en la cuenta (add, remove, wrong_number; cómo llegó, quién, cuándo). Una baja cubre todos los fines del número en la cuenta.",
-  "EvidenceRecord.seal.description":
-    "Lo que delata una edición: recalcule ambos sobre el registro sin este campo; cualquier cambio de un byte los cambia.",
-  "EvidenceRecord.seal.content_sha256.description":
-    "SHA-256 (hex) del registro sin su sello, como JSON canónico: claves de objeto ordenadas a toda profundidad, sin espacios.",
-  "EvidenceRecord.seal.signature.description":
-    "HMAC-SHA256 (hex) de los mismos bytes con la EVIDENCE_SIGNING_KEY del servicio; key_id son los primeros 8 dígitos hex del SHA-256 de la clave. Null cuando el servicio no tiene clave.",
+    "call_attempts: cada intento de llamada que el asistente informó para este número en la cuenta (lead_id, attempted_at, received_at, webhook_id); do_not_call: cada cambio de la lista de no llamar de este número en la cuenta (add, remove, wrong_number; cómo llegó y cuándo; quién lo hizo y su nota se quedan en la cuenta). Una baja cubre todos los fines del número en la cuenta.",
+  "EvidenceRecord.generated_at.description": "Cuándo hizo el servicio este registro.",
+  "EvidenceRecord.as_of.description":
+    "El punto del registro cronológico que muestra este registro: seq, hash y hora de su última entrada, la cabeza de la cadena cuando se hizo el registro. Un registro posterior del prospecto tiene las mismas entradas hasta aquí y un seq mayor tras cualquier novedad; uno anterior sigue verificándose y dice su propio punto.",
+  "EvidenceRecord.log.description":
+    "El registro cronológico de evidencia del prospecto, solo de anexión, de la más antigua a la más reciente: cada entrada se escribe en la transacción del hecho que registra (recibido; cada entrega con su decisión y la respuesta del asistente; cada intento de llamada; cada cambio de la lista de no llamar de su número; cada repetición que cambió lo recibido; cada respuesta a la reclamación de un certificado de TrustedForm), encadenadas por SHA-256. Nada actualiza ni borra una entrada. Como mucho 2.000 entradas: as_of dice dónde termina el registro.",
+  "EvidenceRecord.signature.description":
+    "Un JWS (RFC 7515, aplanado, con la carga separada) con la clave Ed25519 del servicio. La carga es el registro sin este campo como JSON canónico RFC 8785 (claves de objeto ordenadas, sin espacios). Cualquiera lo verifica solo con la clave pública publicada; cualquier byte cambiado lo hace fallar.",
+  "EvidenceRecord.signature.protected.description":
+    'La cabecera protegida del JWS, en base64url: {"alg":"EdDSA","kid":…}; kid nombra la clave en GET /api/speed-to-lead/evidence-keys.',
+  "EvidenceRecord.signature.signature.description":
+    'La firma Ed25519, en base64url, de protected + "." + base64url(carga).',
+  "EvidenceEntry.seq.description":
+    "1, 2, 3…: el lugar de la entrada en el registro cronológico del prospecto.",
+  "EvidenceEntry.body.description":
+    'El texto JSON exacto que se resumió: {"at": cuándo se escribió (UTC), "data": qué pasó, "kind": received, handoff, call_attempt, do_not_call, repeat_merged o trustedform_claim, "seq"}. La entrada 1 (received) guarda el prospecto tal como llegó, con su bloque de consentimiento tal como se recibió.',
+  "EvidenceEntry.prev.description": "El hash de la entrada anterior; 64 ceros antes de la entrada 1.",
+  "EvidenceEntry.hash.description":
+    "SHA-256 (hex) de los bytes UTF-8 de prev, un salto de línea (\\n) y body.",
+  "EvidenceKeySet.description":
+    "Cada clave pública Ed25519 con la que el servicio ha firmado registros de evidencia, la más reciente primero. Una rotación añade una clave y conserva las anteriores, así que todo registro entregado sigue verificándose.",
+  "EvidenceKeySet.x.description": "La clave pública de 32 bytes, en base64url.",
+  "EvidenceKeySet.kid.description":
+    "La huella RFC 7638 de la clave (SHA-256, base64url): lo que nombra la cabecera JWS de un registro.",
+  "getEvidenceKeys.summary": "Obtener las claves públicas de los registros de evidencia",
+  "getEvidenceKeys.description":
+    "El JWKS (esquema EvidenceKeySet) de cada clave con la que se firmaron registros de evidencia: la firma de un registro nombra su clave por kid. No necesita token, así que un comprador, un abogado o un tribunal puede obtenerlo; una copia guardada con un registro permite verificarlo sin ningún acceso al servicio. Se puede guardar en caché cinco minutos.",
+  "getEvidenceKeys.200.description": "Las claves públicas.",
   "getLeadEvidence.summary": "Obtener el registro de evidencia de un prospecto",
   "getLeadEvidence.description":
-    "El registro de evidencia del prospecto (esquema EvidenceRecord): un documento JSON sellado con el consentimiento tal como se recibió, el token y la hora de llegada, cada decisión de cumplimiento con las reglas que la tomaron, cada intento de entrega, cada evento del asistente y cada cambio de la lista de no llamar de su número. El mismo documento que la descarga de la consola del propietario. Puede pedirlo cualquier token de canal de la cuenta del prospecto que pueda leer (stl_ch_…); un token solo de envío (stl_pk_…) recibe 403 y el prospecto de otra cuenta 404. ETag y límite de frecuencia como getLead.",
+    "El registro de evidencia del prospecto (esquema EvidenceRecord): un documento JSON firmado con la clave Ed25519 del servicio (claves públicas en GET /api/speed-to-lead/evidence-keys), hecho en cada lectura (generated_at), con el consentimiento tal como se recibió, el token y la hora de llegada, cada decisión de cumplimiento con las reglas que la tomaron, cada intento de entrega, cada evento del asistente, cada cambio de la lista de no llamar de su número y su registro cronológico encadenado, solo de anexión. El mismo documento que la descarga de la consola del propietario. Puede pedirlo cualquier token de canal de la cuenta del prospecto que pueda leer (stl_ch_…); un token solo de envío (stl_pk_…) recibe 403 y el prospecto de otra cuenta 404. ETag y límite de frecuencia como getLead.",
   "getLeadEvidence.200.description": "El registro de evidencia.",
   "Consent.description":
     "Quién recogió el consentimiento de la persona para ser llamada, y cuándo. Los tres campos llegan todos juntos o ninguno: un bloque parcial se rechaza con consent_incomplete. Ausente o null significa sin consentimiento: el prospecto se guarda y el asistente nunca lo llama. Los campos de evidencia (trustedform_url, leadid_token, disclosure, sellers, page_url, ip_address, user_agent) son opcionales y solo se comprueba su forma. El bloque se guarda exactamente como se recibió, con sus claves adicionales, se muestra en el prospecto en la consola del propietario, se pasa al asistente y se exporta en el registro de evidencia del prospecto. Una repetición por external id sin bloque de consentimiento conserva el guardado: el consentimiento no puede retirarse mediante una repetición.",

@@ -3,6 +3,7 @@ export * from "./assistant-event.ts";
 export * from "./calling-rules.ts";
 export * from "./consent.ts";
 export * from "./date-time.ts";
+export * from "./evidence-keys.ts";
 export * from "./evidence-record.ts";
 export * from "./field-error-codes.ts";
 export * from "./handoff-payload.ts";

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import openapiEs from "../openapi.es.json" with { type: "json" };
 import openapi from "../openapi.json" with { type: "json" };
+import { EVIDENCE_KEYS_PATH } from "./evidence-keys.ts";
 import { ASSISTANT_EVENTS_PATH, LEAD_INTAKE_PATH, LEADS_PATH, OPENAPI_PATH } from "./limits.ts";
 import { buildOpenApiDocument } from "./openapi.ts";
 import { ASSISTANT_EVENT_PROBLEM_CODES, LEAD_READ_PROBLEM_CODES, PROBLEM_CODES } from "./problem-codes.ts";
@@ -22,7 +23,7 @@ describe("the built OpenAPI documents", () => {
     expect(openapi).toEqual(JSON.parse(JSON.stringify(buildOpenApiDocument())));
   });
 
-  it("are OpenAPI 3.1 with the intake, the assistant's events, the document endpoint and both security schemes", () => {
+  it("are OpenAPI 3.1 with the intake, the assistant's events, the evidence keys, the document endpoint and both security schemes", () => {
     expect(openapi.openapi).toMatch(/^3\.1\.\d+$/);
     expect(Object.keys(openapi.paths)).toEqual([
       LEAD_INTAKE_PATH,
@@ -30,6 +31,7 @@ describe("the built OpenAPI documents", () => {
       `${LEADS_PATH}/{id}`,
       `${LEADS_PATH}/{id}/evidence`,
       ASSISTANT_EVENTS_PATH,
+      EVIDENCE_KEYS_PATH,
       OPENAPI_PATH,
     ]);
     expect(Object.keys(openapi.webhooks)).toEqual([

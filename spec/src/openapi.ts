@@ -1,6 +1,8 @@
+import { EVIDENCE_KEYS_PATH } from "./evidence-keys.ts";
 import { ASSISTANT_EVENTS_PATH, LEAD_INTAKE_PATH, LEADS_PATH, OPENAPI_PATH } from "./limits.ts";
 import { sharedComponents } from "./openapi/components.ts";
 import { findLeadPath } from "./openapi/find-lead.ts";
+import { getEvidenceKeysPath } from "./openapi/get-evidence-keys.ts";
 import { getLeadPath } from "./openapi/get-lead.ts";
 import { getLeadEvidencePath } from "./openapi/get-lead-evidence.ts";
 import { getOpenApiDocumentPath } from "./openapi/get-openapi-document.ts";
@@ -52,6 +54,7 @@ export function buildOpenApiDocument(): Json {
       [`${LEADS_PATH}/{id}`]: getLeadPath(),
       [`${LEADS_PATH}/{id}/evidence`]: getLeadEvidencePath(),
       [ASSISTANT_EVENTS_PATH]: postAssistantEventPath(),
+      [EVIDENCE_KEYS_PATH]: getEvidenceKeysPath(),
       [OPENAPI_PATH]: getOpenApiDocumentPath(),
     },
     webhooks: webhooks(),

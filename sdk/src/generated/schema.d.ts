@@ -71,7 +71,7 @@ export interface paths {
         };
         /**
          * Get a lead's evidence record
-         * @description The lead's evidence record (schema EvidenceRecord): one sealed JSON document with the consent as received, the token and time of arrival, every compliance decision with the rules that made it, each hand-off attempt, each assistant event and each do-not-call change of its number. The same document as the owner's console download. Any channel token of the lead's account that may read (stl_ch_…) may ask; an intake-only token (stl_pk_…) gets 403, another account's lead 404. ETag and rate limit as getLead.
+         * @description The lead's evidence record (schema EvidenceRecord): one JSON document signed with the service's Ed25519 key (public keys at GET /api/speed-to-lead/evidence-keys), made at each read (generated_at), with the consent as received, the token and time of arrival, every compliance decision with the rules that made it, each hand-off attempt, each assistant event, each do-not-call change of its number and its chained, append-only log. The same document as the owner's console download. Any channel token of the lead's account that may read (stl_ch_…) may ask; an intake-only token (stl_pk_…) gets 403, another account's lead 404. ETag and rate limit as getLead.
          */
         get: operations["getLeadEvidence"];
         put?: never;
@@ -96,6 +96,26 @@ export interface paths {
          * @description For the service's own phone assistant, not for lead senders. Signed per Standard Webhooks with the secret the service signs its hand-offs with (ASSISTANT_WEBHOOK_SECRET): webhook-signature is v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">. A webhook-timestamp more than 300 seconds from the service's clock is refused, and so is a webhook-id already processed. lead.opted_out puts the lead's number on its account's do-not-call list: no lead of that account with that number is handed off again, pending and retrying hand-offs included (every hand-off checks the list in the same transaction that claims it: one claimed before the number went on the list may still arrive, and its lead then shows handed_off; none is claimed after). lead.wrong_number closes the number's pending hand-offs in that account: the consent given for it no longer counts; a later lead with a new consent may be called. Events never create leads. The path answers 404 when the service has no assistant secret configured.
          */
         post: operations["postAssistantEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/speed-to-lead/evidence-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the evidence records' public keys
+         * @description The JWKS (schema EvidenceKeySet) of every key lead evidence records were signed with: a record's signature names its key by kid. Needs no token, so a buyer, a lawyer or a court can fetch it; a copy kept with a record lets it be verified with no access to the service at all. Cacheable for five minutes.
+         */
+        get: operations["getEvidenceKeys"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -680,12 +700,24 @@ export interface components {
                 respond_by: string;
             };
         };
-        /** @description Everything the service knows about how one lead was treated (the same bytes, ETag and seal on every read until something about the lead changes), as one document a lead buyer can hand a lawyer: the consent as received with the token and time of arrival, every compliance decision with the rule rows and their versions that made it, each hand-off attempt, each assistant event and each do-not-call change of the number. */
+        /** @description Everything the service knows about how one lead was treated, as one signed document a lead buyer can hand a lawyer and anyone can verify offline with the service's public key: the consent as received with the token and time of arrival, every compliance decision with the rule rows and their versions that made it, each hand-off attempt, each assistant event and each do-not-call change of the number, and the append-only log that chains them. */
         EvidenceRecord: {
             /** @constant */
             type: "lead.evidence";
             /** @constant */
-            version: 1;
+            version: 2;
+            /**
+             * Format: date-time
+             * @description When the service made this record.
+             */
+            generated_at: string;
+            /** @description The point of the log this record shows: its last entry's seq, hash and time, the chain's head when the record was made. A later record of the lead has the same entries up to here and a higher seq after anything new; an older one still verifies and says its own point. */
+            as_of: {
+                seq: number;
+                hash: string;
+                /** Format: date-time */
+                at: string;
+            };
             /** @description The account: id and slug. */
             account: {
                 [key: string]: unknown;
@@ -702,22 +734,46 @@ export interface components {
             decisions: {
                 [key: string]: unknown;
             };
-            /** @description call_attempts: every call attempt the assistant reported for this number in the account (lead_id, attempted_at, received_at, webhook_id); do_not_call: every do-not-call change of this number in the account (add, remove, wrong_number; how it came in, who, when). An opt-out covers every purpose of the number in the account. */
+            /** @description call_attempts: every call attempt the assistant reported for this number in the account (lead_id, attempted_at, received_at, webhook_id); do_not_call: every do-not-call change of this number in the account (add, remove, wrong_number; how it came in and when; who made it and their note stay with the account). An opt-out covers every purpose of the number in the account. */
             assistant_events: {
                 [key: string]: unknown;
             };
-            /** @description What shows an edit: recompute both over the record without this field; any change of a byte changes them. */
-            seal: {
-                /** @description SHA-256 (hex) of the record without its seal, as canonical JSON: object keys sorted at every depth, no spaces. */
-                content_sha256: string;
-                /** @description HMAC-SHA256 (hex) of the same bytes with the service's EVIDENCE_SIGNING_KEY; key_id is the first 8 hex digits of the key's SHA-256. Null when the service has no key set. */
-                signature: {
-                    /** @constant */
-                    algorithm: "HMAC-SHA256";
-                    key_id: string;
-                    value: string;
-                } | null;
+            /** @description The lead's append-only evidence log, oldest first: each entry written in the transaction of the fact it records (received; each hand-off with its decision and the assistant's answer; each call attempt; each do-not-call change of its number; each repeat that changed what was received; each answer to a TrustedForm certificate claim), chained by SHA-256. Nothing updates or deletes an entry. At most 2,000 entries: as_of says where the record stops. */
+            log: components["schemas"]["EvidenceEntry"][];
+            /** @description A JWS (RFC 7515, flattened, payload detached) by the service's Ed25519 key. The payload is the record without this field as RFC 8785 canonical JSON (object keys sorted, no spaces). Anyone verifies it with the published public key alone; any changed byte fails it. */
+            signature: {
+                /** @description The JWS protected header, base64url: {"alg":"EdDSA","kid":…}; kid names the key in GET /api/speed-to-lead/evidence-keys. */
+                protected: string;
+                /** @description The Ed25519 signature, base64url, of protected + "." + base64url(payload). */
+                signature: string;
             };
+        };
+        EvidenceEntry: {
+            /** @description 1, 2, 3…: the entry's place in the lead's log. */
+            seq: number;
+            /** @description The exact JSON text that was hashed: {"at": when it was written (UTC), "data": what happened, "kind": received, handoff, call_attempt, do_not_call, repeat_merged or trustedform_claim, "seq"}. Entry 1 (received) holds the lead as it arrived with its consent block as received. */
+            body: string;
+            /** @description The previous entry's hash; 64 zeros before entry 1. */
+            prev: string;
+            /** @description SHA-256 (hex) of the UTF-8 bytes of prev, a newline (\n) and body. */
+            hash: string;
+        };
+        /** @description Every Ed25519 public key the service has signed evidence records with, newest first. A rotation adds a key and keeps the old ones, so every record ever handed out still verifies. */
+        EvidenceKeySet: {
+            keys: {
+                /** @constant */
+                kty: "OKP";
+                /** @constant */
+                crv: "Ed25519";
+                /** @description The 32-byte public key, base64url. */
+                x: string;
+                /** @description The key's RFC 7638 thumbprint (SHA-256, base64url): what a record's JWS header names. */
+                kid: string;
+                /** @constant */
+                alg: "EdDSA";
+                /** @constant */
+                use: "sig";
+            }[];
         };
     };
     responses: never;
@@ -1416,6 +1472,26 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getEvidenceKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The public keys. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EvidenceKeySet"];
                 };
             };
         };

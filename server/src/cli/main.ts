@@ -9,6 +9,13 @@ import { accountsEvidenceCommand } from "./account-commands.ts";
 import { parseArgs, UsageError } from "./args.ts";
 import { cliLanguage } from "./cli-language.ts";
 import { dncAddCommand, dncImportCommand, dncListCommand, dncRemoveCommand } from "./dnc-commands.ts";
+import {
+  accountsTrustedformCommand,
+  evidenceKeysListCommand,
+  evidenceKeysRotateCommand,
+  evidenceVerifyCommand,
+  type OfflineCommand,
+} from "./evidence-commands.ts";
 import { holdsAddCommand, holdsListCommand, holdsRemoveCommand } from "./hold-commands.ts";
 import { ownerCommands } from "./owner-commands.ts";
 import { terminalText } from "./terminal-text.ts";
@@ -48,9 +55,17 @@ const COMMANDS: Record<string, Command> = {
   "dnc list": dncListCommand,
   "dnc import": dncImportCommand,
   "accounts evidence": accountsEvidenceCommand,
+  "accounts trustedform": accountsTrustedformCommand,
   "holds add": holdsAddCommand,
   "holds list": holdsListCommand,
   "holds remove": holdsRemoveCommand,
+  "evidence keys": async (db, args, print, t) => {
+    const action = { rotate: evidenceKeysRotateCommand, list: evidenceKeysListCommand }[
+      args.positionals[2] ?? ""
+    ];
+    if (!action) throw new UsageError("evidence.keys.needsAction");
+    return action(db, args, print, t);
+  },
   migrate: async (db, _args, print, t) => {
     const result = await migrate(db);
     print(
@@ -64,6 +79,9 @@ const COMMANDS: Record<string, Command> = {
   // The process's code (the whole server) is loaded only here: it was a fifth of every other command's start.
   dispatch: async (db, _args, print) => (await import("../main.ts")).runWorker(loadConfig(), db, print),
 };
+
+/** Commands that open no database. */
+const OFFLINE_COMMANDS: Record<string, OfflineCommand> = { "evidence verify": evidenceVerifyCommand };
 
 function findCommand(positionals: string[]): Command | undefined {
   return COMMANDS[positionals.slice(0, 2).join(" ")] ?? COMMANDS[positionals[0] ?? ""];
@@ -85,6 +103,20 @@ export async function runCli(argv: string[], print: Print = console.log, printEr
   } catch (error) {
     if (error instanceof UsageError) return refuse(error);
     throw error;
+  }
+  const offline = OFFLINE_COMMANDS[args.positionals.slice(0, 2).join(" ")];
+  if (offline && !args.options.help) {
+    try {
+      return await offline(
+        args,
+        (line) => print(terminalText(line)),
+        (line) => printError(terminalText(line)),
+        t,
+      );
+    } catch (error) {
+      if (error instanceof UsageError) return refuse(error);
+      throw error;
+    }
   }
   const command = findCommand(args.positionals);
   if (args.options.help || !command) {

@@ -2,7 +2,8 @@
 import type { TSchema } from "@sinclair/typebox";
 import { AssistantEventReceivedSchema, AssistantEventSchema } from "../assistant-event.ts";
 import { ConsentSchema } from "../consent.ts";
-import { EvidenceRecordSchema } from "../evidence-record.ts";
+import { EvidenceKeySetSchema } from "../evidence-keys.ts";
+import { EvidenceEntrySchema, EvidenceRecordSchema } from "../evidence-record.ts";
 import { CallWindowSchema, HandoffPayloadSchema } from "../handoff-payload.ts";
 import { LeadInputSchema } from "../lead.ts";
 import { LeadAcceptedSchema } from "../lead-accepted.ts";
@@ -64,6 +65,8 @@ const componentSchemas = [
   CallWindowSchema,
   StatusCallbackSchema,
   EvidenceRecordSchema,
+  EvidenceEntrySchema,
+  EvidenceKeySetSchema,
 ];
 
 /** Every component schema by its name. */

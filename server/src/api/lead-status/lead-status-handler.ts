@@ -1,5 +1,6 @@
 // GET of a lead by a sender: authenticate and rate-limit like the intake, scope to the token's account, ETag.
 import type { LeadStatus, ProblemCode } from "@speed-to-lead/spec";
+import type { EvidenceKeyRef } from "../../core/evidence/evidence-signing-key.ts";
 import { acceptedBody } from "../../core/leads/accepted-body.ts";
 import type { LeadRow } from "../../core/leads/lead-record.ts";
 import { findLeadById, listAttempts } from "../../core/leads/lead-status-repository.ts";
@@ -13,8 +14,8 @@ import { passSenderGate, type SenderGateDeps } from "../sender-gate.ts";
 export interface LeadStatusDeps extends SenderGateDeps {
   db: Database;
   isReady(): boolean;
-  /** EVIDENCE_SIGNING_KEY: signs evidence records; without it they carry only their content hash. */
-  evidenceKey?: string;
+  /** The key evidence records are signed with. */
+  evidenceKey: EvidenceKeyRef;
 }
 
 /** What a read answers for the lead it found: its status, or its evidence record. */

@@ -40,6 +40,9 @@ const en = {
   accounts evidence <slug> --require none|trustedform|leadid|either [--json]
                               require a TrustedForm certificate and/or LeadiD token in the consent
                               block before a lead is called (without: answered, not called)
+  accounts trustedform <slug> (--api-key <key> | --clear) [--json]
+                              claim (retain) the TrustedForm certificates of the account's new
+                              leads with its ActiveProspect API key before they expire (72 hours)
   holds add (--state <XX> | --area-codes <504,985>) --until <instant> --reason <text>
             [--from <instant>] [--holiday] [--by <name>] [--json]
                               an emergency hold: no calls to those area codes in that period
@@ -49,6 +52,13 @@ const en = {
   holds list [--all] [--json] current holds (--all: every hold ever added, removed ones too)
   holds remove <id> [--by <name>] [--json]
                               end a hold now
+  evidence verify <record.json> [--keys <jwks file or URL>] [--json]
+                              check a lead's evidence record: its Ed25519 signature and hash chain
+                              (keys: default this server's GET /api/speed-to-lead/evidence-keys);
+                              exit 0 verified, 1 not, with the reason
+  evidence keys rotate|list [--json]
+                              sign records with a new key from the next start (PGlite; the old
+                              public keys stay published), or list every key
   migrate                     apply pending database migrations
   dispatch                    hand call-eligible leads to the assistant until stopped (a worker
                               process; the server runs one itself unless DISPATCHER=off)
@@ -101,6 +111,10 @@ const es: Record<keyof typeof en, string> = {
   accounts evidence <slug> --require none|trustedform|leadid|either [--json]
                               exige un certificado de TrustedForm y/o un token LeadiD en el bloque de
                               consentimiento antes de llamar (sin ellos: se atiende, no se llama)
+  accounts trustedform <slug> (--api-key <clave> | --clear) [--json]
+                              reclama (retiene) los certificados de TrustedForm de los prospectos
+                              nuevos de la cuenta con su clave de API de ActiveProspect antes de que
+                              caduquen (72 horas)
   holds add (--state <XX> | --area-codes <504,985>) --until <instante> --reason <texto>
             [--from <instante>] [--holiday] [--by <nombre>] [--json]
                               una suspensión de emergencia: ninguna llamada a esos códigos de área
@@ -110,6 +124,15 @@ const es: Record<keyof typeof en, string> = {
   holds list [--all] [--json] las suspensiones vigentes (--all: todas, también las retiradas)
   holds remove <id> [--by <nombre>] [--json]
                               termina una suspensión ya
+  evidence verify <registro.json> [--keys <archivo o URL del JWKS>] [--json]
+                              comprueba el registro de evidencia de un prospecto: su firma Ed25519
+                              y su cadena de hashes (claves: por omisión GET
+                              /api/speed-to-lead/evidence-keys de este servidor); sale con 0 si se
+                              verifica, 1 si no, con el motivo
+  evidence keys rotate|list [--json]
+                              firma los registros con una clave nueva desde el próximo arranque
+                              (PGlite; las claves públicas anteriores siguen publicadas), o lista
+                              todas las claves
   migrate                     aplica las migraciones pendientes de la base de datos
   dispatch                    traspasa los prospectos que se pueden llamar al asistente hasta que se
                               detenga (un proceso trabajador; el servidor ejecuta uno salvo con

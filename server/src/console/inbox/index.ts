@@ -122,8 +122,8 @@ export function inboxPages(deps: ConsoleDeps, live: InboxLive) {
         const lead = await findLeadById(db, ctx.session.accountId, ctx.params.id ?? "");
         if (!lead) return notFoundPage(ctx);
         ctx.state.status = 200;
-        // The same document, bytes and seal as GET /api/speed-to-lead/leads/{id}/evidence.
-        return new Response(JSON.stringify(await evidenceRecord(db, lead, deps.evidenceKey)), {
+        // The same document and signature as GET /api/speed-to-lead/leads/{id}/evidence.
+        return new Response(JSON.stringify(await evidenceRecord(db, lead, await deps.evidenceKey())), {
           headers: {
             "content-type": "application/json; charset=utf-8",
             "content-disposition": `attachment; filename="lead-${lead.id}-evidence.json"`,

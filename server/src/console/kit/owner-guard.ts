@@ -5,6 +5,7 @@ import type { Counter } from "prom-client";
 import type { PasswordWork } from "../../core/accounts/password-work.ts";
 import { findSession, type OwnerSession } from "../../core/accounts/session-store.ts";
 import type { Mailer } from "../../core/accounts/smtp-mailer.ts";
+import type { EvidenceKeyRef } from "../../core/evidence/evidence-signing-key.ts";
 import type { Database } from "../../db/database.ts";
 import type { Language } from "../../http/language.ts";
 import { type RequestState, requestState } from "../../http/request-state.ts";
@@ -28,8 +29,8 @@ export interface ConsoleDeps {
   logger: Logger;
   /** TRUST_PROXY: X-Forwarded-Proto and X-Forwarded-For count. */
   trustProxy: boolean;
-  /** EVIDENCE_SIGNING_KEY: signs the lead evidence records the inbox offers for download. */
-  evidenceKey?: string;
+  /** Signs the lead evidence records the inbox offers for download. */
+  evidenceKey: EvidenceKeyRef;
   /** PUBLIC_URL: the base of links the console hands out or mails (never taken from a request's Host when set). */
   publicUrl?: string;
   /** SMTP_URL's mailer: "forgot password" mails a link; absent, the page says whom to ask. */

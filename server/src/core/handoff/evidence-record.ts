@@ -1,8 +1,10 @@
-// A lead's evidence record: consent as received, arrival, every compliance decision, attempts, events and opt-outs, sealed.
+// A lead's evidence record: consent as received, arrival, every compliance decision, attempts, events and opt-outs, its chained log, signed.
 import { EVIDENCE_RECORD_VERSION } from "@speed-to-lead/spec";
 import type { Queryable } from "../../db/database.ts";
+import type { EvidenceKey } from "../evidence/evidence-keys.ts";
+import { readEvidenceLog } from "../evidence/evidence-log.ts";
+import { type RecordSignature, signRecord } from "../evidence/record-signature.ts";
 import type { LeadRow } from "../leads/lead-record.ts";
-import { type EvidenceSeal, sealOf } from "./evidence-signature.ts";
 import { RULES_VERSION } from "./rules-version.ts";
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
@@ -25,16 +27,18 @@ async function tokenNames(db: Queryable, ids: (string | null)[]): Promise<Map<st
 
 /**
  * Everything the service knows about how this lead was treated, in one document a buyer can hand a
- * lawyer. Read in one go; `seal` covers every other field (see evidence-signature.ts).
+ * lawyer. Read in one go; `signature` covers every other field (see record-signature.ts). Who changed the
+ * do-not-call list (an owner's address) and their notes stay out: the record is handed to third parties.
  *
- * @example const record = await evidenceRecord(db, lead, config.evidenceSigningKey);
+ * @example const record = await evidenceRecord(db, lead, key);
  */
 export async function evidenceRecord(
   db: Queryable,
   lead: LeadRow,
-  key: string | undefined,
-): Promise<Record<string, unknown> & { seal: EvidenceSeal }> {
-  const [attempts, callAttempts, dncChanges, [account]] = await Promise.all([
+  key: EvidenceKey,
+): Promise<Record<string, unknown> & { signature: RecordSignature }> {
+  const [log, attempts, callAttempts, dncChanges, [account]] = await Promise.all([
+    readEvidenceLog(db, lead.id),
     db.query<{
       response_no: number;
       attempt: number;
@@ -54,8 +58,8 @@ export async function evidenceRecord(
        where account_id = $1 and phone = $2 order by attempted_at`,
       [lead.account_id, lead.phone ?? ""],
     ),
-    db.query<{ action: string; via: string; actor: string; note: string | null; created_at: Date }>(
-      `select action, via, actor, note, created_at from dnc_changes
+    db.query<{ action: string; via: string; created_at: Date }>(
+      `select action, via, created_at from dnc_changes
        where account_id = $1 and phone = $2 order by created_at`,
       [lead.account_id, lead.phone ?? ""],
     ),
@@ -65,9 +69,12 @@ export async function evidenceRecord(
     ),
   ]);
   const tokens = await tokenNames(db, [lead.channel_token_id, lead.consent_channel_token_id]);
+  const last = log[log.length - 1]!;
   const record = {
     type: "lead.evidence",
     version: EVIDENCE_RECORD_VERSION,
+    generated_at: new Date().toISOString(),
+    as_of: { seq: last.seq, hash: last.hash, at: (JSON.parse(last.body) as { at: string }).at },
     account: { id: lead.account_id, slug: account?.slug ?? null },
     lead: {
       id: lead.id,
@@ -113,11 +120,10 @@ export async function evidenceRecord(
       do_not_call: dncChanges.map((row) => ({
         action: row.action,
         via: row.via,
-        actor: row.actor,
-        note: row.note,
         at: iso(row.created_at),
       })),
     },
+    log,
   };
-  return { ...record, seal: sealOf(record, key) };
+  return { ...record, signature: await signRecord(record, key) };
 }
