@@ -3,6 +3,7 @@ import type { LeadStatus, ProblemCode } from "@speed-to-lead/spec";
 import { acceptedBody } from "../../core/leads/accepted-body.ts";
 import type { LeadRow } from "../../core/leads/lead-record.ts";
 import { findLeadById, listAttempts } from "../../core/leads/lead-status-repository.ts";
+import { postedByChannel } from "../../core/leads/channel-namespace.ts";
 import { findLeadByExternalId } from "../../core/leads/lead-store.ts";
 import type { Database } from "../../db/database.ts";
 import { DatabaseUnavailableError } from "../../db/database.ts";
@@ -69,7 +70,10 @@ async function read(
     }
     lead = await findLeadByExternalId(deps.db, accountId, platform[0], externalId[0]);
   }
-  if (!lead) return refuse("lead_not_found", { headers: limitHeaders });
+  // Another channel's lead is "not found" to a token its owner did not let read other channels.
+  const readable =
+    lead && (gate.identity.readsAllChannels || (await postedByChannel(deps.db, lead, gate.identity)));
+  if (!lead || !readable) return refuse("lead_not_found", { headers: limitHeaders });
   state.leadId = lead.id;
 
   const body = JSON.stringify(await render(deps.db, lead));

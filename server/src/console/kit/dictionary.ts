@@ -215,11 +215,13 @@ const en = {
   "outcome.why.wrong_number": "Reported as a wrong number",
   "outcome.why.held": "An emergency hold covers its area code",
   "outcome.why.evidence_missing": "No TrustedForm certificate or LeadiD token, which the account requires",
+  "outcome.why.unverified": "Quarantined: its form's bot check failed or was missing; release it to allow a call",
   "outcome.unanswerable": "No one could answer",
   "outcome.send.no_consent": "The sender must send a consent block, or an email to answer.",
   "outcome.send.no_phone": "The sender must send a phone or an email.",
   "outcome.send.evidence_missing":
     "The sender must send a TrustedForm certificate or LeadiD token, or an email to answer.",
+  "outcome.send.unverified": "Quarantined: its form's bot check failed or was missing. Release it to allow a call.",
   "dnc.badge": "Do not call",
   "dnc.badgeFor": "{phone} is on the do-not-call list",
   "inbox.live.since": "{count} new since you opened this page.",
@@ -277,6 +279,8 @@ const en = {
   "timeline.received": "Received through “{channel}”",
   "timeline.decision": "Decision: {outcome}",
   "timeline.repeat": "Repeat merged, through “{channel}”",
+  "timeline.repeats": "{count} identical repeats within a minute, through “{channel}”",
+  "timeline.repeatsEarlier": "Earlier repeats, not listed: {count} rows",
   "timeline.repeatChanged": "Changed: {fields}",
   "timeline.delivered": "Hand-off attempt {n}: delivered",
   "timeline.failed": "Hand-off attempt {n}: failed",
@@ -632,12 +636,16 @@ const es: Record<MessageKey, string> = {
   "outcome.why.wrong_number": "Reportado como número equivocado",
   "outcome.why.held": "Una suspensión de emergencia cubre su código de área",
   "outcome.why.evidence_missing": "Sin certificado TrustedForm ni token LeadiD, que la cuenta exige",
+  "outcome.why.unverified":
+    "En cuarentena: la verificación antibot de su formulario falló o faltó; libérelo para permitir la llamada",
   "outcome.unanswerable": "Nadie pudo responder",
   "outcome.send.no_consent":
     "El remitente debe enviar un bloque de consentimiento, o un correo para responder.",
   "outcome.send.no_phone": "El remitente debe enviar un teléfono o un correo.",
   "outcome.send.evidence_missing":
     "El remitente debe enviar un certificado TrustedForm o un token LeadiD, o un correo para responder.",
+  "outcome.send.unverified":
+    "En cuarentena: la verificación antibot de su formulario falló o faltó. Libérelo para permitir la llamada.",
   "dnc.badge": "No llamar",
   "dnc.badgeFor": "{phone} está en la lista de no llamar",
   "inbox.live.since": "{count} nuevos desde que abrió esta página.",
@@ -695,6 +703,8 @@ const es: Record<MessageKey, string> = {
   "timeline.received": "Recibido a través de «{channel}»",
   "timeline.decision": "Decisión: {outcome}",
   "timeline.repeat": "Repetición fusionada, a través de «{channel}»",
+  "timeline.repeats": "{count} repeticiones idénticas en un minuto, a través de «{channel}»",
+  "timeline.repeatsEarlier": "Repeticiones anteriores, no listadas: {count} filas",
   "timeline.repeatChanged": "Cambió: {fields}",
   "timeline.delivered": "Intento de traspaso {n}: entregado",
   "timeline.failed": "Intento de traspaso {n}: fallido",

@@ -3,6 +3,7 @@ import type { Queryable } from "../../db/database.ts";
 import type { Logger } from "../../logger.ts";
 import { describeError } from "../../logger.ts";
 import { effectiveScope, hasTokenShape, type TokenScope } from "./channel-token.ts";
+import { type IntakeGuard, intakeGuardOf } from "./intake-guard.ts";
 import type { EvidenceRequirement } from "./evidence-requirement.ts";
 import { hashSecret, sameSecret } from "./secret.ts";
 import { type ChannelTokenRecord, findChannelTokenByHash, touchChannelToken } from "./token-repository.ts";
@@ -14,6 +15,12 @@ export interface ChannelIdentity {
   evidenceRequired?: EvidenceRequirement;
   /** What the token may do; routes declare what they need (api/sender-gate.ts). */
   scope: TokenScope;
+  /** The channel: this token and the ones rolled from or to it. The token's id when absent. */
+  channelId?: string;
+  /** A read token that may read other channels' leads; false when absent. */
+  readsAllChannels?: boolean;
+  /** What an intake-only token asks of a post (a bot check, a honeypot, its origins); none when absent. */
+  guard?: IntakeGuard;
 }
 
 export type Authentication =
@@ -102,6 +109,9 @@ export function createAuthenticator(db: Queryable, options: AuthenticatorOptions
         accountId: record.account_id,
         evidenceRequired: record.require_consent_evidence,
         scope: effectiveScope(token, record.scope),
+        channelId: record.channel_id,
+        readsAllChannels: record.reads_all_channels,
+        guard: intakeGuardOf(record),
       },
     };
   }

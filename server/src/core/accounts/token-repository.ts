@@ -14,6 +14,11 @@ export interface ChannelTokenRecord {
   scope: TokenScope;
   revoked_at: Date | null;
   expires_at: Date | null;
+  channel_id: string;
+  reads_all_channels: boolean;
+  bot_check_required: boolean;
+  honeypot_field: string | null;
+  allowed_origins: string[] | null;
 }
 
 export interface ChannelTokenListing {
@@ -68,12 +73,15 @@ export async function createChannelToken(
   accountId: string,
   name: string,
   scope: TokenScope = DEFAULT_TOKEN_SCOPE,
+  /** The channel a roll continues; a new token starts its own. */
+  channelId?: string,
 ): Promise<{ id: string; token: string; scope: TokenScope; created_at: Date }> {
   const token = generateChannelToken(scope);
+  const id = Bun.randomUUIDv7();
   const [row] = await q.query<{ id: string; created_at: Date }>(
-    `insert into channel_tokens (id, account_id, name, token_hash, token_hint, scope)
-     values ($1, $2, $3, $4, $5, $6) returning id, created_at`,
-    [Bun.randomUUIDv7(), accountId, name, hashSecret(token), tokenHint(token), scope],
+    `insert into channel_tokens (id, account_id, name, token_hash, token_hint, scope, channel_id)
+     values ($1, $2, $3, $4, $5, $6, $7) returning id, created_at`,
+    [id, accountId, name, hashSecret(token), tokenHint(token), scope, channelId ?? id],
   );
   if (!row) throw new Error("token insert returned nothing");
   return { id: row.id, token, scope, created_at: row.created_at };
@@ -84,7 +92,8 @@ export async function findChannelTokenByHash(
   tokenHash: string,
 ): Promise<ChannelTokenRecord | undefined> {
   const [row] = await q.query<ChannelTokenRecord>(
-    `select t.id, t.account_id, a.require_consent_evidence, t.token_hash, t.scope, t.revoked_at, t.expires_at
+    `select t.id, t.account_id, a.require_consent_evidence, t.token_hash, t.scope, t.revoked_at, t.expires_at,
+       t.channel_id, t.reads_all_channels, t.bot_check_required, t.honeypot_field, t.allowed_origins
      from channel_tokens t join accounts a on a.id = t.account_id where t.token_hash = $1`,
     [tokenHash],
   );

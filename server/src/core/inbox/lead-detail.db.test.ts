@@ -152,7 +152,7 @@ describe.each(BACKENDS)("lead detail on %s", (backend) => {
     expect(detail!.consent!.received_at).toBeInstanceOf(Date);
     expect(detail!.idempotency_keys.map((entry) => entry.key)).toEqual(["first-key", "repeat-key"]);
     expect(
-      detail!.repeats.map(({ channel_token_id, channel_name, changed_fields }) => ({
+      detail!.repeats.shown.map(({ channel_token_id, channel_name, changed_fields }) => ({
         channel_token_id,
         channel_name,
         changed_fields,

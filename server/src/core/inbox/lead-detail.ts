@@ -9,7 +9,7 @@ import { type AttemptEntry, listHandoffAttempts } from "../handoff/handoff-attem
 import { listRetries, type RetryEntry } from "../handoff/handoff-retries.ts";
 import { callEligible } from "../leads/call-eligibility.ts";
 import type { LeadFields } from "../leads/lead-record.ts";
-import { listRepeats, type RepeatEntry } from "../leads/repeat-history.ts";
+import { listRepeats, type RepeatHistory } from "../leads/repeat-history.ts";
 import { formatPhoneForPeople } from "../phone.ts";
 
 /** Every text field was sent by an application holding a token: escape it wherever it is shown. */
@@ -30,7 +30,8 @@ export interface LeadDetail extends Omit<LeadFields, "source" | "consent"> {
   idempotency_keys: { key: string; created_at: Date }[];
   /** Top-level names the API ignored in this lead's requests, first seen first, bounded (ignored-fields.ts). */
   ignored_fields: string[];
-  repeats: RepeatEntry[];
+  /** The latest repeats, with the count of earlier ones (repeat-history.ts). */
+  repeats: RepeatHistory;
   /** The response task (null when the lead was never call-eligible). */
   handoff: {
     status: "pending" | "delivered" | "missed";
@@ -67,6 +68,9 @@ join channel_tokens t on t.id = l.channel_token_id
 left join channel_tokens ct on ct.id = l.consent_channel_token_id
 left join response_tasks rt on rt.lead_id = l.id
 where l.account_id = $1 and l.id = $2`;
+
+/** The key as its sender sent it: an intake channel's keys are stored behind its channel (channel-namespace.ts). */
+const sentKey = (stored: string) => stored.slice(stored.indexOf(" ") + 1);
 
 /**
  * undefined when the id is not a lead of this account (another account's lead included): "not found".
@@ -132,7 +136,7 @@ export async function getLeadDetail(
     // A refused call keeps its reason while the lead is answered by email.
     call_eligible: callEligible(row),
     not_called_reason: row.response_reason,
-    idempotency_keys: keys.map(({ key, created_at }) => ({ key, created_at })),
+    idempotency_keys: keys.map(({ key, created_at }) => ({ key: sentKey(key), created_at })),
     ignored_fields: row.ignored_fields ?? [],
     repeats,
     handoff: row.task_status
