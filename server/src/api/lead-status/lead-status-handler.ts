@@ -1,9 +1,9 @@
 // GET of a lead by a sender: authenticate and rate-limit like the intake, scope to the token's account, ETag.
 import type { LeadStatus, ProblemCode } from "@speed-to-lead/spec";
 import { acceptedBody } from "../../core/leads/accepted-body.ts";
+import { postedByChannel } from "../../core/leads/channel-namespace.ts";
 import type { LeadRow } from "../../core/leads/lead-record.ts";
 import { findLeadById, listAttempts } from "../../core/leads/lead-status-repository.ts";
-import { postedByChannel } from "../../core/leads/channel-namespace.ts";
 import { findLeadByExternalId } from "../../core/leads/lead-store.ts";
 import type { Database } from "../../db/database.ts";
 import { DatabaseUnavailableError } from "../../db/database.ts";

@@ -11,6 +11,7 @@ import { TableHead } from "../kit/table-head.tsx";
 import { ConsentEvidence } from "./consent-evidence.tsx";
 import { DncBadge, leadName, OutcomeText, ResponseState } from "./lead-row.tsx";
 import { consentSentence, LeadTimeline, type LeadView } from "./lead-timeline.tsx";
+import { QuarantineSection } from "./quarantine-section.tsx";
 import { SourceName } from "./source-name.tsx";
 
 export interface LeadDetailPageProps {
@@ -147,6 +148,7 @@ export function LeadDetailPage(props: LeadDetailPageProps): JSX.Element {
       ) : (
         ""
       )}
+      <QuarantineSection t={t} lang={lang} lead={lead} csrf={props.owner.csrf} />
       <LeadTimeline t={t} lang={lang} lead={lead} requesters={props.requesters} />
       <DncSection t={t} lead={lead} />
       <section aria-labelledby="fields-title">

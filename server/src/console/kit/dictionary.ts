@@ -215,13 +215,15 @@ const en = {
   "outcome.why.wrong_number": "Reported as a wrong number",
   "outcome.why.held": "An emergency hold covers its area code",
   "outcome.why.evidence_missing": "No TrustedForm certificate or LeadiD token, which the account requires",
-  "outcome.why.unverified": "Quarantined: its form's bot check failed or was missing; release it to allow a call",
+  "outcome.why.unverified":
+    "Quarantined: its form's bot check failed or was missing; release it to allow a call",
   "outcome.unanswerable": "No one could answer",
   "outcome.send.no_consent": "The sender must send a consent block, or an email to answer.",
   "outcome.send.no_phone": "The sender must send a phone or an email.",
   "outcome.send.evidence_missing":
     "The sender must send a TrustedForm certificate or LeadiD token, or an email to answer.",
-  "outcome.send.unverified": "Quarantined: its form's bot check failed or was missing. Release it to allow a call.",
+  "outcome.send.unverified":
+    "Quarantined: its form's bot check failed or was missing. Release it to allow a call.",
   "dnc.badge": "Do not call",
   "dnc.badgeFor": "{phone} is on the do-not-call list",
   "inbox.live.since": "{count} new since you opened this page.",
@@ -280,6 +282,17 @@ const en = {
   "timeline.decision": "Decision: {outcome}",
   "timeline.repeat": "Repeat merged, through “{channel}”",
   "timeline.repeats": "{count} identical repeats within a minute, through “{channel}”",
+  "lead.quarantine.badge": "Quarantined",
+  "lead.quarantine.title": "Held back from calls",
+  "lead.quarantine.why.bot_check_missing": "Its form sent no bot check, which this intake token requires.",
+  "lead.quarantine.why.bot_check_failed": "Its form's bot check did not pass the provider's verification.",
+  "lead.quarantine.why.honeypot": "Its form's hidden honeypot field was filled in, as scripts do.",
+  "lead.quarantine.body":
+    "It is answered by email only, never called, until you release it. Release it if a person sent it: a call it permits starts then.",
+  "lead.quarantine.release": "Release this lead",
+  "lead.quarantine.released": "Released from quarantine at {at}.",
+  "lead.quarantine.done": "Released: its call is under way if its fields permit one.",
+  "lead.quarantine.not_held": "This lead is not held.",
   "timeline.repeatsEarlier": "Earlier repeats, not listed: {count} rows",
   "timeline.repeatChanged": "Changed: {fields}",
   "timeline.delivered": "Hand-off attempt {n}: delivered",
@@ -704,6 +717,20 @@ const es: Record<MessageKey, string> = {
   "timeline.decision": "Decisión: {outcome}",
   "timeline.repeat": "Repetición fusionada, a través de «{channel}»",
   "timeline.repeats": "{count} repeticiones idénticas en un minuto, a través de «{channel}»",
+  "lead.quarantine.badge": "En cuarentena",
+  "lead.quarantine.title": "Retenido sin llamadas",
+  "lead.quarantine.why.bot_check_missing":
+    "Su formulario no envió la verificación antibot que exige este token de recepción.",
+  "lead.quarantine.why.bot_check_failed":
+    "La verificación antibot de su formulario no superó la comprobación del proveedor.",
+  "lead.quarantine.why.honeypot":
+    "Se rellenó el campo trampa oculto de su formulario, como hacen los scripts.",
+  "lead.quarantine.body":
+    "Se responde solo por correo, nunca se llama, hasta que lo libere. Libérelo si lo envió una persona: la llamada que permita empieza entonces.",
+  "lead.quarantine.release": "Liberar este prospecto",
+  "lead.quarantine.released": "Liberado de la cuarentena el {at}.",
+  "lead.quarantine.done": "Liberado: su llamada está en marcha si sus datos la permiten.",
+  "lead.quarantine.not_held": "Este prospecto no está retenido.",
   "timeline.repeatsEarlier": "Repeticiones anteriores, no listadas: {count} filas",
   "timeline.repeatChanged": "Cambió: {fields}",
   "timeline.delivered": "Intento de traspaso {n}: entregado",

@@ -3,8 +3,8 @@ import type { Queryable } from "../../db/database.ts";
 import type { Logger } from "../../logger.ts";
 import { describeError } from "../../logger.ts";
 import { effectiveScope, hasTokenShape, type TokenScope } from "./channel-token.ts";
-import { type IntakeGuard, intakeGuardOf } from "./intake-guard.ts";
 import type { EvidenceRequirement } from "./evidence-requirement.ts";
+import { type IntakeGuard, intakeGuardOf } from "./intake-guard.ts";
 import { hashSecret, sameSecret } from "./secret.ts";
 import { type ChannelTokenRecord, findChannelTokenByHash, touchChannelToken } from "./token-repository.ts";
 

@@ -22,7 +22,8 @@ export function intakeGuardOf(row: {
   honeypot_field: string | null;
   allowed_origins: string[] | null;
 }): IntakeGuard | undefined {
-  if (!row.bot_check_required && row.honeypot_field === null && row.allowed_origins === null) return undefined;
+  if (!row.bot_check_required && row.honeypot_field === null && row.allowed_origins === null)
+    return undefined;
   return {
     botCheckRequired: row.bot_check_required,
     honeypotField: row.honeypot_field,

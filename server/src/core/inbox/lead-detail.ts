@@ -9,6 +9,7 @@ import { type AttemptEntry, listHandoffAttempts } from "../handoff/handoff-attem
 import { listRetries, type RetryEntry } from "../handoff/handoff-retries.ts";
 import { callEligible } from "../leads/call-eligibility.ts";
 import type { LeadFields } from "../leads/lead-record.ts";
+import type { QuarantineReason } from "../leads/quarantine.ts";
 import { listRepeats, type RepeatHistory } from "../leads/repeat-history.ts";
 import { formatPhoneForPeople } from "../phone.ts";
 
@@ -26,6 +27,8 @@ export interface LeadDetail extends Omit<LeadFields, "source" | "consent"> {
   response_state: ResponseState;
   call_eligible: boolean;
   not_called_reason: NotCalledReason | null;
+  /** Held back from calls (a failed bot check or a filled honeypot), and when an owner released it; null: never held. */
+  quarantine: { reason: QuarantineReason; released_at: Date | null } | null;
   /** Every idempotency key a request for this lead carried (the first request and keyed repeats). */
   idempotency_keys: { key: string; created_at: Date }[];
   /** Top-level names the API ignored in this lead's requests, first seen first, bounded (ignored-fields.ts). */
@@ -62,7 +65,7 @@ const LEAD_SQL = `select l.id::text as id, l.received_at, l.updated_at, l.respon
   l.timezone, l.context, l.source_event_at, l.platform, l.external_lead_id, l.test, l.consent, l.ignored_fields,
   l.consent_received_at, l.consent_channel_token_id::text as consent_channel_token_id, ct.name as consent_channel_name,
   l.channel_token_id::text as channel_token_id, t.name as channel_name, l.response_state, l.response_reason,
-  rt.status as task_status, rt.attempts as task_attempts, rt.next_attempt_at, rt.last_error, rt.delivered_at
+  l.quarantine, l.quarantine_released_at, rt.status as task_status, rt.attempts as task_attempts, rt.next_attempt_at, rt.last_error, rt.delivered_at
 from leads l
 join channel_tokens t on t.id = l.channel_token_id
 left join channel_tokens ct on ct.id = l.consent_channel_token_id
@@ -136,6 +139,7 @@ export async function getLeadDetail(
     // A refused call keeps its reason while the lead is answered by email.
     call_eligible: callEligible(row),
     not_called_reason: row.response_reason,
+    quarantine: row.quarantine ? { reason: row.quarantine, released_at: row.quarantine_released_at } : null,
     idempotency_keys: keys.map(({ key, created_at }) => ({ key: sentKey(key), created_at })),
     ignored_fields: row.ignored_fields ?? [],
     repeats,

@@ -61,23 +61,20 @@ export type Release = { ok: true; calls: boolean } | { ok: false; code: "not_fou
  * An owner releases a held lead: its plan is what its fields permit now (the do-not-call list read again); a
  * call it now permits starts like a late consent: within respond_by, or a new five-minute response after it.
  *
- * @example const release = await releaseLead(db, accountId, leadId, "either"); // { ok: true, calls: true }
+ * @example const release = await releaseLead(db, accountId, leadId); // { ok: true, calls: true }
  */
-export async function releaseLead(
-  db: Database,
-  accountId: string,
-  leadId: string,
-  required: EvidenceRequirement = "none",
-): Promise<Release> {
+export async function releaseLead(db: Database, accountId: string, leadId: string): Promise<Release> {
   if (!isUuid(leadId)) return { ok: false, code: "not_found" };
   return await db.transaction(async (tx) => {
     // The task before the lead, as every dispatcher statement locks them (lead-store.ts).
     await tx.query("select 1 from response_tasks where lead_id = $1 for update", [leadId]);
-    const [stored] = await tx.query<LeadRow>(
-      "select * from leads where id = $1 and account_id = $2 for update",
+    const [found] = await tx.query<LeadRow & { require_consent_evidence: EvidenceRequirement }>(
+      `select l.*, a.require_consent_evidence from leads l join accounts a on a.id = l.account_id
+       where l.id = $1 and l.account_id = $2 for update of l`,
       [leadId, accountId],
     );
-    if (!stored) return { ok: false, code: "not_found" } as const;
+    if (!found) return { ok: false, code: "not_found" } as const;
+    const { require_consent_evidence: required, ...stored } = found;
     if (stored.quarantine == null || stored.quarantine_released_at != null)
       return { ok: false, code: "not_held" } as const;
     const now = new Date();

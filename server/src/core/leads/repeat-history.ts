@@ -1,7 +1,7 @@
 // Repeats merged into a lead: which fields each changed, recorded in the merge's transaction, listed for the detail view.
 
-import type { Queryable } from "../../db/database.ts";
 import { REPEAT_GROUP_SECONDS, REPEATS_PER_LEAD_PER_HOUR, REPEATS_SHOWN } from "@speed-to-lead/spec";
+import type { Queryable } from "../../db/database.ts";
 import { plainRows } from "../../db/plain-rows.ts";
 import { type LeadRow, STORED_ORDER } from "./lead-record.ts";
 

@@ -8,8 +8,8 @@ import { acceptedBody, intakeAnswer } from "./accepted-body.ts";
 import { responsePlan } from "./call-eligibility.ts";
 import {
   CONSENT_OF_ANOTHER_CHANNEL,
-  postedByChannel,
   externalIdNamespace,
+  postedByChannel,
   storedIdempotencyKey,
 } from "./channel-namespace.ts";
 import type { FreshLeadBatch } from "./fresh-lead-batch.ts";
