@@ -56,3 +56,6 @@ export const REPEATS_SHOWN = 50;
 
 /** The request header that carries a bot-check token (Cloudflare Turnstile, hCaptcha) from a form. */
 export const BOT_CHECK_HEADER = "Bot-Check-Token";
+
+/** The name a repeat finds in ignored_fields when its consent block was kept out: another channel posted the lead first. */
+export const CONSENT_OF_ANOTHER_CHANNEL = "consent (the lead's first channel keeps its own)";

@@ -2,6 +2,7 @@
 // PostgreSQL: it reads nothing another channel stored (dry run or not), learns nothing of the do-not-call list,
 // cannot squat another channel's idempotency key, cannot tamper with or mark as test another channel's lead;
 // consent follows the channel that collected it; a read token reads other channels' leads only when allowed.
+import { CONSENT_OF_ANOTHER_CHANNEL } from "@speed-to-lead/spec";
 import { schemaErrors } from "@speed-to-lead/tests/harness/spec-ajv";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type App, createApp } from "../../app.ts";
@@ -9,7 +10,6 @@ import { setReadsAllChannels } from "../../core/accounts/intake-guard.ts";
 import { createChannelToken } from "../../core/accounts/token-repository.ts";
 import { rollAccountToken } from "../../core/accounts/token-service.ts";
 import { addToList } from "../../core/dnc/service.ts";
-import { CONSENT_OF_ANOTHER_CHANNEL } from "../../core/leads/channel-namespace.ts";
 import { DRY_RUN_HEADER } from "../../core/leads/dry-run.ts";
 import { createBunSqlDatabase } from "../../db/bun-sql-driver.ts";
 import type { Database } from "../../db/database.ts";
@@ -61,7 +61,7 @@ describe("an intake-only token meets another channel's lead", () => {
     const stored = await post(acme.crm, crmLead("C-100"));
     expect(stored.status).toBe(201);
     const probe = { platform: "crm", external_lead_id: "C-100", email: "x@example.com" };
-    for (const headers of [{ [DRY_RUN_HEADER]: "true" }, {}]) {
+    for (const headers of [{ [DRY_RUN_HEADER]: "true" }, {}] as Record<string, string>[]) {
       const answer = await post(acme.form, probe, headers);
       expect(answer.status).toBe(201);
       expect(schemaErrors("LeadAccepted", answer.body)).toEqual([]);
@@ -147,7 +147,7 @@ describe("what an intake-only token's answers never say", () => {
     const acme = await account();
     await addToList(db, { accountId: acme.accountId, phone: "+14155550123", via: "page", actor: "t" });
     const shape = (body: Record<string, unknown>) => ({ ...body, id: "", received_at: "", respond_by: "" });
-    for (const headers of [{ [DRY_RUN_HEADER]: "true" }, {}]) {
+    for (const headers of [{ [DRY_RUN_HEADER]: "true" }, {}] as Record<string, string>[]) {
       const listed = await post(
         acme.form,
         eligibleLead({ phone: "(415) 555-0123", consent: undefined }),
@@ -168,7 +168,7 @@ describe("what an intake-only token's answers never say", () => {
       const answer = await post(acme.form, withConsent, headers);
       expect([answer.body.call_eligible, answer.body.lead.response]).toEqual([true, { state: "pending" }]);
       expect(JSON.stringify(answer.body)).not.toContain("opted_out");
-      if (!headers[DRY_RUN_HEADER as keyof typeof headers]) {
+      if (!headers[DRY_RUN_HEADER]) {
         // The lead itself is not called: the list still decides.
         expect(await storedLead(answer.body.id)).toMatchObject({ response_reason: "opted_out" });
       }

@@ -98,7 +98,7 @@ describe("an intake-only token that requires a bot check", () => {
     expect([passed.quarantine, passed.response_reason, callPermitted(passed)]).toEqual([null, null, true]);
     expect(await taskOf(human.body.id)).toEqual({ status: "pending" });
 
-    const cases = [
+    const cases: { headers: Record<string, string>; body: Record<string, unknown>; reason: string }[] = [
       { headers: { [BOT_CHECK_HEADER]: "forged-token" }, body: withConsent(), reason: "bot_check_failed" },
       { headers: {}, body: withConsent(), reason: "bot_check_missing" },
       {
@@ -111,7 +111,9 @@ describe("an intake-only token that requires a bot check", () => {
       const bot = await post(token, body, headers);
       // The answer is the one a person gets: a bot cannot tell that it was caught.
       expect(bot.status, reason).toBe(201);
-      expect(shape({ ...bot.body, ignored_fields: [] })).toEqual(shape({ ...human.body, lead: bot.body.lead }));
+      expect(shape({ ...bot.body, ignored_fields: [] })).toEqual(
+        shape({ ...human.body, lead: bot.body.lead }),
+      );
       expect(bot.body.call_eligible).toBe(true);
       const held = await stored(bot.body.id);
       expect([held.quarantine, held.response_state, held.response_reason, callPermitted(held)]).toEqual([
@@ -146,7 +148,12 @@ describe("an intake-only token that requires a bot check", () => {
     // Released once: a second release changes nothing; another account's owner finds no such lead.
     const again = await owner.follow(await owner.post(`/console/inbox/${id}/release`, {}));
     expect(await again.text()).toContain("This lead is not held.");
-    const { client: stranger } = await signedInOwner(db, (r) => app.handle(r), "stranger", "s@stranger.example");
+    const { client: stranger } = await signedInOwner(
+      db,
+      (r) => app.handle(r),
+      "stranger",
+      "s@stranger.example",
+    );
     await stranger.get("/console/inbox");
     expect((await stranger.post(`/console/inbox/${id}/release`, {})).status).toBe(404);
   });

@@ -217,6 +217,14 @@ const en = {
   "outcome.why.evidence_missing": "No TrustedForm certificate or LeadiD token, which the account requires",
   "outcome.why.unverified":
     "Quarantined: its form's bot check failed or was missing; release it to allow a call",
+  "outcome.why.called_recently":
+    "Its number's call was started by another lead within the account's cool-down",
+  "lead.joined":
+    "Joins the history of an earlier lead, whose call to this number started at {at}: no second call.",
+  "lead.joined.link": "Open the earlier lead",
+  "lead.joinedAfter": "A new call to this number is allowed from {at}.",
+  "lead.joinedBy":
+    "Later leads for this number that joined this one instead of starting another call: {count}",
   "outcome.unanswerable": "No one could answer",
   "outcome.send.no_consent": "The sender must send a consent block, or an email to answer.",
   "outcome.send.no_phone": "The sender must send a phone or an email.",
@@ -651,6 +659,14 @@ const es: Record<MessageKey, string> = {
   "outcome.why.evidence_missing": "Sin certificado TrustedForm ni token LeadiD, que la cuenta exige",
   "outcome.why.unverified":
     "En cuarentena: la verificación antibot de su formulario falló o faltó; libérelo para permitir la llamada",
+  "outcome.why.called_recently":
+    "Otro prospecto inició la llamada a su número dentro del periodo de espera de la cuenta",
+  "lead.joined":
+    "Se une al historial de un prospecto anterior, cuya llamada a este número empezó el {at}: sin segunda llamada.",
+  "lead.joined.link": "Abrir el prospecto anterior",
+  "lead.joinedAfter": "Se permite una nueva llamada a este número a partir del {at}.",
+  "lead.joinedBy":
+    "Prospectos posteriores para este número que se unieron a este en lugar de iniciar otra llamada: {count}",
   "outcome.unanswerable": "Nadie pudo responder",
   "outcome.send.no_consent":
     "El remitente debe enviar un bloque de consentimiento, o un correo para responder.",

@@ -19,6 +19,8 @@ export interface ChannelIdentity {
   channelId?: string;
   /** A read token that may read other channels' leads; false when absent. */
   readsAllChannels?: boolean;
+  /** The account's call cool-down in hours (0: off); the default when absent. */
+  callCooldownHours?: number;
   /** What an intake-only token asks of a post (a bot check, a honeypot, its origins); none when absent. */
   guard?: IntakeGuard;
 }
@@ -110,6 +112,7 @@ export function createAuthenticator(db: Queryable, options: AuthenticatorOptions
         evidenceRequired: record.require_consent_evidence,
         scope: effectiveScope(token, record.scope),
         channelId: record.channel_id,
+        callCooldownHours: record.call_cooldown_hours,
         readsAllChannels: record.reads_all_channels,
         guard: intakeGuardOf(record),
       },

@@ -10,6 +10,8 @@ export interface ChannelTokenRecord {
   account_id: string;
   /** The account's consent-evidence requirement, read with the token (cached with it). */
   require_consent_evidence: EvidenceRequirement;
+  /** The account's call cool-down in hours (0: off), read with the token like the requirement above. */
+  call_cooldown_hours: number;
   token_hash: string;
   scope: TokenScope;
   revoked_at: Date | null;
@@ -92,7 +94,7 @@ export async function findChannelTokenByHash(
   tokenHash: string,
 ): Promise<ChannelTokenRecord | undefined> {
   const [row] = await q.query<ChannelTokenRecord>(
-    `select t.id, t.account_id, a.require_consent_evidence, t.token_hash, t.scope, t.revoked_at, t.expires_at,
+    `select t.id, t.account_id, a.require_consent_evidence, a.call_cooldown_hours, t.token_hash, t.scope, t.revoked_at, t.expires_at,
        t.channel_id, t.reads_all_channels, t.bot_check_required, t.honeypot_field, t.allowed_origins
      from channel_tokens t join accounts a on a.id = t.account_id where t.token_hash = $1`,
     [tokenHash],

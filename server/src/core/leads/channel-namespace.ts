@@ -30,9 +30,6 @@ export function storedIdempotencyKey(channel: ChannelIdentity, key: string | und
   return channel.scope === "intake" ? `${channelOf(channel)} ${key}` : key;
 }
 
-/** The name kept in a lead's ignored_fields when another channel's repeat brought a consent block. */
-export const CONSENT_OF_ANOTHER_CHANNEL = "consent (the lead's first channel keeps its own)";
-
 /**
  * Whether `channel` first posted the lead (a roll keeps the channel). Consent follows the channel that collected
  * it: only that channel's repeats may add or replace a lead's consent block. And a read token that may not read

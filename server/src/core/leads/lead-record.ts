@@ -51,6 +51,8 @@ export interface LeadRow extends LeadFields {
   /** Why the lead is held back from calls until an owner releases it (quarantine.ts); null: not held. */
   quarantine?: QuarantineReason | null;
   quarantine_released_at?: Date | null;
+  /** The earlier lead whose call this one joined instead of starting another (call-cooldown.ts). */
+  joined_lead_id?: string | null;
 }
 
 const KNOWN_SOURCES: ReadonlySet<string> = new Set(LEAD_SOURCES);

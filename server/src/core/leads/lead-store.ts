@@ -42,6 +42,7 @@ const LEAD_COLUMN_TYPES: Record<string, string> = {
   ignored_fields: "text[]",
   external_id_channel: "uuid",
   quarantine: "text",
+  joined_lead_id: "uuid",
 };
 const LEAD_COLUMNS = Object.keys(LEAD_COLUMN_TYPES);
 

@@ -1,17 +1,13 @@
 // Accepting a valid lead: idempotency, deduplication by external id and the response-task outbox, in one transaction.
 
-import { RESPOND_WITHIN_SECONDS } from "@speed-to-lead/spec";
+import { CONSENT_OF_ANOTHER_CHANNEL, RESPOND_WITHIN_SECONDS } from "@speed-to-lead/spec";
 import { type Database, DatabaseError, LOCK_NOT_AVAILABLE, type Transaction } from "../../db/database.ts";
 import type { ChannelIdentity } from "../accounts/authenticator.ts";
 import { isOnList } from "../dnc/dnc-repository.ts";
 import { acceptedBody, intakeAnswer } from "./accepted-body.ts";
+import { DEFAULT_CALL_COOLDOWN_HOURS, withCooldown } from "./call-cooldown.ts";
 import { responsePlan } from "./call-eligibility.ts";
-import {
-  CONSENT_OF_ANOTHER_CHANNEL,
-  externalIdNamespace,
-  postedByChannel,
-  storedIdempotencyKey,
-} from "./channel-namespace.ts";
+import { externalIdNamespace, postedByChannel, storedIdempotencyKey } from "./channel-namespace.ts";
 import type { FreshLeadBatch } from "./fresh-lead-batch.ts";
 import { keptIgnoredFields } from "./ignored-fields.ts";
 import { fieldsFromInput, type LeadRow } from "./lead-record.ts";
@@ -121,7 +117,7 @@ async function storeNewLead(
   now: Date,
   live: LiveStore | undefined,
 ): Promise<IntakeOutcome> {
-  const row = newLeadRow(channel, lead, now);
+  const row = await withCooldown(db, newLeadRow(channel, lead, now), cooldownHours(channel));
   const fresh = freshLead(row);
   fresh.leaseMs = live?.ownTaskLeaseMs?.();
   const key = lead.idempotencyKey;
@@ -163,6 +159,8 @@ const storedRow = (fresh: FreshLead, listed: boolean): LeadRow =>
 /** The task the statement wrote: only a lead left pending has one. */
 const taskOf = (fresh: FreshLead, stored: LeadRow) =>
   stored.response_state === "pending" ? fresh.taskId : undefined;
+
+const cooldownHours = (channel: ChannelIdentity) => channel.callCooldownHours ?? DEFAULT_CALL_COOLDOWN_HOURS;
 
 /** The write of a new lead: its task id, and its plan should the do-not-call list hold its phone. */
 function freshLead(row: LeadRow): FreshLead {
@@ -265,7 +263,7 @@ async function storeLead(
   fingerprint: string,
   now: Date,
 ): Promise<Ready | Extract<IntakeOutcome, { kind: "repeats_limited" }>> {
-  const row = newLeadRow(channel, posted, now);
+  const row = await withCooldown(tx, newLeadRow(channel, posted, now), cooldownHours(channel));
   const fresh = freshLead(row);
   const [result] = await storeFreshLeads(tx, [fresh]);
   if (result?.stored) {

@@ -15,7 +15,9 @@ alter table leads add column quarantine text
 alter table leads add column quarantine_released_at timestamptz;
 create index leads_quarantined on leads (account_id, received_at) where quarantine is not null;
 
--- The reason is added to whatever list the check holds now (other migrations extend it too).
+-- The reasons are added to whatever list the check holds now (other migrations extend it too): unverified
+-- (held in quarantine), called_recently (its number's call was started by another lead within the account's
+-- cool-down: 0033_call_cooldown.sql).
 do $$
 declare
   definition text;
@@ -24,6 +26,6 @@ begin
   where conname = 'leads_response_reason_check' and conrelid = 'leads'::regclass;
   alter table leads drop constraint leads_response_reason_check;
   execute 'alter table leads add constraint leads_response_reason_check '
-    || replace(definition, 'ARRAY[', 'ARRAY[''unverified''::text, ');
+    || replace(definition, 'ARRAY[', 'ARRAY[''unverified''::text, ''called_recently''::text, ');
 end
 $$;
