@@ -127,7 +127,11 @@ describe("a page's intake-only token through the real server", () => {
     for (const headers of [{ origin: "https://evil.example" }, {}] as Record<string, string>[]) {
       for (const language of ["en", "es"]) {
         const refused = await expectConformant(
-          await sendToIntake(server.baseUrl, { token, body, headers: { ...headers, "accept-language": language } }),
+          await sendToIntake(server.baseUrl, {
+            token,
+            body,
+            headers: { ...headers, "accept-language": language },
+          }),
           "postLead",
         );
         expect([refused.status, refused.body.code]).toEqual([403, "origin_not_allowed"]);
@@ -172,7 +176,10 @@ describe("a page's intake-only token through the real server", () => {
       await Bun.sleep(300);
     }
     const ours = () => assistant.deliveries.filter((delivery) => ids.includes(delivery.payload.data.lead_id));
-    await assistant.waitUntil(() => new Set(ours().map((d) => d.payload.data.lead_id)).size === 5, "5 hand-offs");
+    await assistant.waitUntil(
+      () => new Set(ours().map((d) => d.payload.data.lead_id)).size === 5,
+      "5 hand-offs",
+    );
     const calls = ours().filter((delivery) => delivery.payload.data.call.permitted);
     expect(calls.map((delivery) => delivery.payload.data.lead_id)).toEqual([ids[0]]);
     expect(
