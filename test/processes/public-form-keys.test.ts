@@ -91,7 +91,9 @@ describe("a page's intake-only token through the real server", () => {
               await response.arrayBuffer();
               floodStatuses.set(response.status, (floodStatuses.get(response.status) ?? 0) + 1);
             },
-            () => floodStatuses.set(0, (floodStatuses.get(0) ?? 0) + 1),
+            () => {
+              floodStatuses.set(0, (floodStatuses.get(0) ?? 0) + 1);
+            },
           ),
         );
         await Bun.sleep(5);

@@ -102,3 +102,37 @@ export async function setReadsAllChannels(
   );
   return rows.length === 1;
 }
+
+/** A token's settings as the CLI and the Integrations page show them; undefined for another account's token. */
+export interface TokenSettings extends IntakeGuard {
+  scope: "intake" | "read";
+  readsAllChannels: boolean;
+}
+
+/** @example const settings = await readTokenSettings(db, accountId, tokenId); // { scope: "intake", botCheckRequired: true, … } */
+export async function readTokenSettings(
+  q: Queryable,
+  accountId: string,
+  tokenId: string,
+): Promise<TokenSettings | undefined> {
+  if (!isUuid(tokenId)) return undefined;
+  const [row] = await q.query<{
+    scope: "intake" | "read";
+    reads_all_channels: boolean;
+    bot_check_required: boolean;
+    honeypot_field: string | null;
+    allowed_origins: string[] | null;
+  }>(
+    `select scope, reads_all_channels, bot_check_required, honeypot_field, allowed_origins
+     from channel_tokens where id = $1 and account_id = $2`,
+    [tokenId, accountId],
+  );
+  if (!row) return undefined;
+  return {
+    scope: row.scope,
+    readsAllChannels: row.reads_all_channels,
+    botCheckRequired: row.bot_check_required,
+    honeypotField: row.honeypot_field,
+    allowedOrigins: row.allowed_origins,
+  };
+}

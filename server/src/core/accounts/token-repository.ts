@@ -66,6 +66,15 @@ export async function setEvidenceRequirement(
   return rows.length > 0;
 }
 
+/** Sets the account's call cool-down (hours, 0 to 168; 0 turns it off); false when there is no such account. */
+export async function setCallCooldown(q: Queryable, slug: string, hours: number): Promise<boolean> {
+  const rows = await q.query("update accounts set call_cooldown_hours = $2 where slug = $1 returning id", [
+    slug,
+    hours,
+  ]);
+  return rows.length > 0;
+}
+
 /**
  * Creates a token and returns it in clear text: the only moment it exists outside the caller's hands. Its
  * prefix and its stored scope come from the one `scope`, so they agree.
