@@ -104,7 +104,7 @@ export async function findChannelTokenByHash(
 ): Promise<ChannelTokenRecord | undefined> {
   const [row] = await q.query<ChannelTokenRecord>(
     `select t.id, t.account_id, a.require_consent_evidence, a.call_cooldown_hours, t.token_hash, t.scope, t.revoked_at, t.expires_at,
-       t.channel_id, t.reads_all_channels, t.bot_check_required, t.honeypot_field, t.allowed_origins
+       coalesce(t.channel_id, t.id) as channel_id, t.reads_all_channels, t.bot_check_required, t.honeypot_field, t.allowed_origins
      from channel_tokens t join accounts a on a.id = t.account_id where t.token_hash = $1`,
     [tokenHash],
   );

@@ -110,7 +110,7 @@ export async function rollAccountToken(db: Database, accountId: string, id: stri
   if (!isUuid(id)) return { ok: false, code: "not_found" } as const;
   return await db.transaction(async (tx) => {
     const [old] = await tx.query<{ name: string; scope: TokenScope; channel_id: string; active: boolean }>(
-      `select name, scope, channel_id, revoked_at is null and (expires_at is null or expires_at > now()) as active
+      `select name, scope, coalesce(channel_id, id) as channel_id, revoked_at is null and (expires_at is null or expires_at > now()) as active
        from channel_tokens where id = $1 and account_id = $2 for update`,
       [id, accountId],
     );

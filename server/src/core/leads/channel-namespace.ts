@@ -44,7 +44,7 @@ export async function postedByChannel(
 ): Promise<boolean> {
   if (stored.channel_token_id === channel.tokenId) return true;
   const [row] = await q.query<{ channel_id: string }>(
-    "select channel_id::text as channel_id from channel_tokens where id = $1",
+    "select coalesce(channel_id, id)::text as channel_id from channel_tokens where id = $1",
     [stored.channel_token_id],
   );
   return row?.channel_id === channelOf(channel);

@@ -160,7 +160,12 @@ const storedRow = (fresh: FreshLead, listed: boolean): LeadRow =>
 const taskOf = (fresh: FreshLead, stored: LeadRow) =>
   stored.response_state === "pending" ? fresh.taskId : undefined;
 
-const cooldownHours = (channel: ChannelIdentity) => channel.callCooldownHours ?? DEFAULT_CALL_COOLDOWN_HOURS;
+/**
+ * The cool-down a fresh lead of this channel waits on: a page's token (held by anyone) is what bombs a number
+ * with calls; the account's own servers' leads start their calls as they always did.
+ */
+const cooldownHours = (channel: ChannelIdentity) =>
+  channel.scope === "intake" ? (channel.callCooldownHours ?? DEFAULT_CALL_COOLDOWN_HOURS) : 0;
 
 /** The write of a new lead: its task id, and its plan should the do-not-call list hold its phone. */
 function freshLead(row: LeadRow): FreshLead {

@@ -2,7 +2,8 @@
 -- idempotency keys live in its channel's namespace, and a read token reads other channels' leads only when
 -- its owner says so.
 
--- The first token of a roll chain names the channel; a roll copies it (token-service.ts).
+-- The first token of a roll chain names the channel; a roll copies it (token-service.ts). Null reads as the
+-- token's own id (a row written without it, by an older writer, is a channel of its own).
 alter table channel_tokens add column channel_id uuid;
 with recursive chain (id, root) as (
   select id, id from channel_tokens where rolled_from is null
@@ -10,8 +11,6 @@ with recursive chain (id, root) as (
   select t.id, c.root from channel_tokens t join chain c on t.rolled_from = c.id
 )
 update channel_tokens t set channel_id = chain.root from chain where chain.id = t.id;
-update channel_tokens set channel_id = id where channel_id is null;
-alter table channel_tokens alter column channel_id set not null;
 
 -- Reading another channel's leads is a choice per token, off for new tokens. Read tokens made before this
 -- could read every lead of their account and scripts rely on it: they keep it until an owner turns it off.
