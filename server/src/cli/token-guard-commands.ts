@@ -77,7 +77,8 @@ export const tokenGuardCommand: Command = async (db, args, print, t) => {
   const changes = botCheck !== undefined || honeypot !== undefined || origins !== undefined;
   if (changes) {
     const set = await setIntakeGuard(db, accountId, id, guard);
-    if (!set.ok) throw new UsageError(`tokens.guard.${set.code}`, { id });
+    if (!set.ok)
+      throw new UsageError(set.code === "not_found" ? "tokens.unknown" : `tokens.guard.${set.code}`, { id });
   }
   // As stored (origins normalized), not as typed.
   const shown = changes ? await readTokenSettings(db, accountId, id) : current;

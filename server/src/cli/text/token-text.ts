@@ -37,7 +37,6 @@ const en = {
   "tokens.callback.cleared": "Token {id} sends no status callbacks any more.",
   "tokens.guard.needs":
     "tokens guard needs the token id and any of --bot-check on|off, --honeypot <field>|none, --origins <origin,…>|any",
-  "tokens.guard.not_found": "No channel token with id {id}.",
   "tokens.guard.not_intake":
     "Token {id} may read: a bot check, a honeypot and origins are for intake-only tokens.",
   "tokens.guard.honeypot_invalid": "--honeypot: 1 to 64 visible ASCII characters, or none",
@@ -92,7 +91,6 @@ const es: Record<keyof typeof en, string> = {
   "tokens.callback.cleared": "El token {id} ya no envía avisos de estado.",
   "tokens.guard.needs":
     "tokens guard necesita el id del token y alguna de --bot-check on|off, --honeypot <campo>|none, --origins <origen,…>|any",
-  "tokens.guard.not_found": "No hay ningún token de canal con id {id}.",
   "tokens.guard.not_intake":
     "El token {id} puede leer: la verificación antibot, el campo trampa y los orígenes son para tokens solo de envío.",
   "tokens.guard.honeypot_invalid": "--honeypot: de 1 a 64 caracteres ASCII visibles, o none",
