@@ -1,5 +1,6 @@
 // A form's bot check (Cloudflare Turnstile, hCaptcha): the token a widget gave the visitor, verified with the
 // provider's siteverify API (a form POST of the secret, the token and the visitor's address; JSON `success`).
+import { readCappedBody } from "./request-body.ts";
 
 /** Cloudflare Turnstile's siteverify; hCaptcha's is https://api.hcaptcha.com/siteverify (BOT_CHECK_VERIFY_URL). */
 export const TURNSTILE_VERIFY_URL = "https://challenges.cloudflare.com/turnstile/v0/siteverify";
@@ -42,36 +43,19 @@ export function createBotCheckVerifier(options: BotCheckOptions): BotCheckVerifi
       const form = new URLSearchParams({ secret: options.secret, response: sent });
       if (remoteIp) form.set("remoteip", remoteIp);
       try {
-        const answer = await send(verifyUrl, {
-          method: "POST",
-          body: form,
-          signal: AbortSignal.timeout(timeoutMs),
-        });
-        const text = await boundedText(answer, ANSWER_MAX_BYTES);
-        const verdict = JSON.parse(text) as { success?: unknown };
+        const signal = AbortSignal.timeout(timeoutMs);
+        // The deadline holds whatever the fetch does with its signal.
+        const late = new Promise<never>((_, reject) =>
+          signal.addEventListener("abort", () => reject(signal.reason), { once: true }),
+        );
+        const answer = await Promise.race([send(verifyUrl, { method: "POST", body: form, signal }), late]);
+        const bytes = await readCappedBody(answer, ANSWER_MAX_BYTES);
+        if (!bytes) return { passed: false, reason: "failed" };
+        const verdict = JSON.parse(Buffer.from(bytes).toString("utf8")) as { success?: unknown };
         return answer.ok && verdict.success === true ? { passed: true } : { passed: false, reason: "failed" };
       } catch {
         return { passed: false, reason: "failed" };
       }
     },
   };
-}
-
-/** The body as text, refused (thrown) past `limit` bytes. */
-async function boundedText(response: Response, limit: number): Promise<string> {
-  const reader = response.body?.getReader();
-  if (!reader) return "";
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel();
-      throw new Error("siteverify answer too large");
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString("utf8");
 }
