@@ -2,7 +2,7 @@
 // a failed or missing bot check quarantines its lead; the post is answered as any other, so a bot learns nothing.
 import { BOT_CHECK_HEADER } from "@speed-to-lead/spec";
 import type { ChannelIdentity } from "../../core/accounts/authenticator.ts";
-import type { QuarantineReason } from "../../core/leads/quarantine.ts";
+import type { QuarantineReason } from "../../core/leads/quarantine-reasons.ts";
 import type { BotCheckVerifier } from "../../http/bot-check.ts";
 import { clientAddress } from "../../http/client-address.ts";
 

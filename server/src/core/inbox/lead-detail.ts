@@ -10,7 +10,7 @@ import { listRetries, type RetryEntry } from "../handoff/handoff-retries.ts";
 import { callAllowedAfter } from "../leads/call-cooldown.ts";
 import { callEligible } from "../leads/call-eligibility.ts";
 import type { LeadFields } from "../leads/lead-record.ts";
-import type { QuarantineReason } from "../leads/quarantine.ts";
+import type { QuarantineReason } from "../leads/quarantine-reasons.ts";
 import { listRepeats, type RepeatHistory } from "../leads/repeat-history.ts";
 import { formatPhoneForPeople } from "../phone.ts";
 

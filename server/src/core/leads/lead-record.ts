@@ -9,7 +9,7 @@ import {
   type ResponseState,
   type StoredLead,
 } from "@speed-to-lead/spec";
-import type { QuarantineReason } from "./quarantine.ts";
+import type { QuarantineReason } from "./quarantine-reasons.ts";
 import type { ValidLead } from "./validation/validate-lead.ts";
 
 /** The columns a sender's fields map to; null where the sender supplied nothing. */

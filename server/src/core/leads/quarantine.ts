@@ -8,9 +8,7 @@ import { isOnList } from "../dnc/dnc-repository.ts";
 import { responsePlan } from "./call-eligibility.ts";
 import type { LeadFields, LeadRow } from "./lead-record.ts";
 import { scheduleResponse, updateLead } from "./lead-store.ts";
-
-export const QUARANTINE_REASONS = ["bot_check_missing", "bot_check_failed", "honeypot"] as const;
-export type QuarantineReason = (typeof QUARANTINE_REASONS)[number];
+import type { QuarantineReason } from "./quarantine-reasons.ts";
 
 /** The response reason of a held lead whose fields would permit a call. */
 export const UNVERIFIED = "unverified";

@@ -25,7 +25,8 @@ import {
   updateLead,
 } from "./lead-store.ts";
 import { mergeRepeat } from "./merge-repeat.ts";
-import { holdMerged, planOf, type QuarantineReason } from "./quarantine.ts";
+import { holdMerged, planOf } from "./quarantine.ts";
+import type { QuarantineReason } from "./quarantine-reasons.ts";
 import { changedFields, recordRepeat, repeatsWithinHour } from "./repeat-history.ts";
 import type { ReplayCache } from "./replay-cache.ts";
 import type { ValidLead } from "./validation/validate-lead.ts";
