@@ -2,12 +2,8 @@
 // and dry-runs but every read is 403 token_intake_only (spec-conformant, en and es, the SDK's
 // PermissionDeniedError); a read token reads. And the CORS preflight a page's dry run needs, over plain HTTP.
 import { createLeadClient, findLead, getLead, PermissionDeniedError } from "@speed-to-lead/sdk";
-import { loadConfig } from "@speed-to-lead/server/config";
-import { setReadsAllChannels } from "@speed-to-lead/server/core/accounts/intake-guard";
-import { tokenAccountId } from "@speed-to-lead/server/core/accounts/token-service";
-import { openDatabase } from "@speed-to-lead/server/db/open-database";
 import { LEAD_INTAKE_PATH, LEADS_PATH as LEADS } from "@speed-to-lead/spec";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { useLeadServer } from "../harness/lead-server-fixture.ts";
 import { expectConformant } from "../harness/openapi-conformance.ts";
 
@@ -17,17 +13,9 @@ describe("token scopes through the real server", () => {
   const server = useLeadServer("postgres", {
     tokens: { form: "scoped", backend: "scoped" },
     intakeOnly: ["form"],
+    // The account's backend follows every channel's leads, the form's among them: its owner allowed it.
+    readsAllChannels: ["backend"],
     env: { CORS_ALLOWED_ORIGINS: FORMS },
-  });
-  // The account's backend follows every channel's leads, the form's among them: its owner allowed it.
-  beforeAll(async () => {
-    const db = await openDatabase(loadConfig(server.database.env), "command");
-    try {
-      const { id } = server.tokens.backend;
-      expect(await setReadsAllChannels(db, (await tokenAccountId(db, id))!, id, true)).toBe(true);
-    } finally {
-      await db.close();
-    }
   });
   const client = (name: "form" | "backend") =>
     createLeadClient({ baseUrl: server.baseUrl, token: server.tokens[name].token, maxRetries: 0 });
