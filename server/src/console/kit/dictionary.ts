@@ -85,6 +85,25 @@ const en = {
   "integrations.status.expired": "Expired {at}",
   "integrations.status.revoked": "Revoked",
   "integrations.rename": "Rename",
+  "integrations.settings": "Settings",
+  "integrations.settingsSaved": "Saved the settings of “{name}”. Servers use them within 5 seconds.",
+  "integrations.settingsPage.title": "Settings of “{name}”",
+  "integrations.settingsPage.submit": "Save",
+  "integrations.settings.botCheck": "Require a bot check (Cloudflare Turnstile or hCaptcha)",
+  "integrations.settings.botCheck.hint":
+    "The form sends the widget's token; leads without one that passes are kept and answered by email, never called until you release them. The server needs BOT_CHECK_SECRET.",
+  "integrations.settings.honeypot": "Honeypot field",
+  "integrations.settings.honeypot.hint":
+    "The name of a field your form hides from people: a post that fills it is held like a failed bot check. Empty: none.",
+  "integrations.settings.honeypot.invalid": "1 to 64 visible characters without spaces, or empty.",
+  "integrations.settings.origins": "Allowed origins",
+  "integrations.settings.origins.hint":
+    "The pages that may use this token, such as https://forms.example.com, separated by spaces: a post from any other is refused. Empty: any page.",
+  "integrations.settings.origins.invalid":
+    "Up to 20 origins: a scheme and a host, with a port if needed, and nothing after (https://forms.example.com).",
+  "integrations.settings.readsAll": "Read the leads other tokens of the account posted",
+  "integrations.settings.readsAll.hint":
+    "Off: this token reads only the leads its own channel posted (another channel's lead answers 404).",
   "integrations.roll": "Roll",
   "integrations.revoke": "Revoke",
   "integrations.actionsFor": "{action} {name}",
@@ -527,6 +546,26 @@ const es: Record<MessageKey, string> = {
   "integrations.status.expired": "Caducó {at}",
   "integrations.status.revoked": "Revocado",
   "integrations.rename": "Renombrar",
+  "integrations.settings": "Ajustes",
+  "integrations.settingsSaved":
+    "Se guardaron los ajustes de «{name}». Los servidores los usan en menos de 5 segundos.",
+  "integrations.settingsPage.title": "Ajustes de «{name}»",
+  "integrations.settingsPage.submit": "Guardar",
+  "integrations.settings.botCheck": "Exigir una verificación antibot (Cloudflare Turnstile o hCaptcha)",
+  "integrations.settings.botCheck.hint":
+    "El formulario envía el token del widget; los prospectos sin uno que la supere se guardan y se responden por correo, sin llamadas hasta que los libere. El servidor necesita BOT_CHECK_SECRET.",
+  "integrations.settings.honeypot": "Campo trampa (honeypot)",
+  "integrations.settings.honeypot.hint":
+    "El nombre de un campo que su formulario oculta a las personas: un envío que lo rellena queda retenido como una verificación fallida. Vacío: ninguno.",
+  "integrations.settings.honeypot.invalid": "De 1 a 64 caracteres visibles sin espacios, o vacío.",
+  "integrations.settings.origins": "Orígenes permitidos",
+  "integrations.settings.origins.hint":
+    "Las páginas que pueden usar este token, como https://forms.example.com, separadas por espacios: se rechaza un envío desde cualquier otra. Vacío: cualquier página.",
+  "integrations.settings.origins.invalid":
+    "Hasta 20 orígenes: un esquema y un host, con puerto si hace falta, y nada después (https://forms.example.com).",
+  "integrations.settings.readsAll": "Leer los prospectos que enviaron otros tokens de la cuenta",
+  "integrations.settings.readsAll.hint":
+    "Desactivado: este token solo lee los prospectos que envió su propio canal (el de otro canal responde 404).",
   "integrations.roll": "Rotar",
   "integrations.revoke": "Revocar",
   "integrations.actionsFor": "{action} {name}",

@@ -11,6 +11,7 @@ export type ConsoleNotice =
   | { kind: "token-rolled"; name: string; token: string; oldExpiresAt: string }
   | { kind: "token-renamed"; from: string; to: string }
   | { kind: "token-revoked"; name: string }
+  | { kind: "token-settings-saved"; name: string }
   | { kind: "owner-invited"; email: string; link: string }
   | { kind: "owner-disabled"; email: string }
   | { kind: "dnc-added"; phone: string }
