@@ -2,21 +2,12 @@
 // for a read token, whether it may read the leads other channels posted.
 import type { TokenSettings } from "../../core/accounts/intake-guard.ts";
 import { HONEYPOT_FIELD_MAX } from "../../core/accounts/intake-guard.ts";
-import type { Language } from "../../http/language.ts";
-import type { Translate } from "../kit/dictionary.ts";
 import { Field } from "../kit/field.tsx";
-import { Layout, type SignedInOwner } from "../kit/layout.tsx";
-import { INTEGRATIONS_PATH } from "../kit/navigation.ts";
+import { ActionLayout, type ActionPageProps, Buttons } from "./token-action-pages.tsx";
 
 export const settingsUrl = (id: string) => `/console/integrations/tokens/${id}/settings`;
 
-export interface TokenSettingsPageProps {
-  lang: Language;
-  t: Translate;
-  path: string;
-  owner: SignedInOwner;
-  tokenId: string;
-  tokenName: string;
+export interface TokenSettingsPageProps extends ActionPageProps {
   settings: TokenSettings;
   /** What was sent, shown again with the error beside its field. */
   sent?: { honeypot: string; origins: string };
@@ -49,15 +40,7 @@ export function TokenSettingsPage(props: TokenSettingsPageProps): JSX.Element {
   const errorOf = (field: "honeypot" | "origins") =>
     props.error?.field === field ? props.error.text : undefined;
   return (
-    <Layout
-      lang={props.lang}
-      t={t}
-      title={title}
-      path={props.path}
-      owner={props.owner}
-      current="integrations"
-    >
-      <h1 safe>{title}</h1>
+    <ActionLayout {...props} title={title}>
       <form method="post" action={settingsUrl(props.tokenId)} novalidate>
         <input type="hidden" name="_csrf" value={props.owner.csrf} />
         {settings.scope === "intake" ? (
@@ -96,13 +79,8 @@ export function TokenSettingsPage(props: TokenSettingsPageProps): JSX.Element {
             checked={settings.readsAllChannels}
           />
         )}
-        <p>
-          <button type="submit">{t("integrations.settingsPage.submit")}</button>{" "}
-          <a class="button secondary" href={INTEGRATIONS_PATH}>
-            {t("integrations.cancel")}
-          </a>
-        </p>
+        <Buttons t={t} submit={t("integrations.settingsPage.submit")} />
       </form>
-    </Layout>
+    </ActionLayout>
   );
 }
