@@ -85,6 +85,8 @@ describe("a page's intake-only token through the real server", () => {
     const flood = (async () => {
       const inFlight: Promise<void>[] = [];
       for (let i = 0; !done; i++) {
+        // 200 a second on average: a late timer (the machine is busy) is made up by sending at once.
+        if (i >= ((performance.now() - started) / 1000) * 200) await Bun.sleep(5);
         inFlight.push(
           postFrom("127.0.0.2", token, { email: `flood-${i}@example.com` }).then(
             async (response) => {
@@ -96,7 +98,6 @@ describe("a page's intake-only token through the real server", () => {
             },
           ),
         );
-        await Bun.sleep(5);
       }
       await Promise.all(inFlight);
     })();
