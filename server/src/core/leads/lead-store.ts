@@ -249,7 +249,7 @@ export async function lockTaskOfExternalId(
 
 /**
  * One account's lead by (platform, external_lead_id) in one namespace (null: the account's shared one, else
- * an intake channel's: external-id-namespace.ts); `forUpdate` locks it until the transaction ends.
+ * an intake channel's: channel-namespace.ts); `forUpdate` locks it until the transaction ends.
  */
 export async function findLeadByExternalId(
   q: Queryable,
