@@ -72,6 +72,12 @@ export interface PostLeadOptions extends RequestOptions {
    * away. Browsers cap such bodies at 64 KiB in total across a page's pending keepalive requests.
    */
   keepalive?: boolean | undefined;
+  /**
+   * The token your form's bot-check widget (Cloudflare Turnstile, hCaptcha) gave the visitor, sent as the
+   * Bot-Check-Token header. For an intake-only token whose owner requires a bot check: the service verifies it
+   * with the provider; without it, or when it fails, the lead is stored but not called until an owner releases it.
+   */
+  botCheckToken?: string | undefined;
 }
 
 /** postLead's promise; `withResponse()` also gives the raw Response of the attempt that succeeded. */
@@ -141,7 +147,11 @@ export function createLeadClient(options: LeadClientOptions = {}): LeadClient {
       url: pipeline.baseUrl + LEAD_INTAKE_PATH,
       // Serialised once: a lead changed by the caller while a response is lost is not sent different.
       body: JSON.stringify(lead),
-      headers: { ...options.headers, "Dry-Run": options.dryRun ? "true" : undefined },
+      headers: {
+        ...options.headers,
+        "Dry-Run": options.dryRun ? "true" : undefined,
+        "Bot-Check-Token": options.botCheckToken || undefined,
+      },
       idempotencyKey: key,
       signal: options.signal,
       timeoutMs: options.timeoutMs,

@@ -131,6 +131,23 @@ describe("postLead: the result", () => {
     expect(requests[0]?.headers.get("dry-run")).toBe("true");
   });
 
+  it("sends a form's bot-check token as Bot-Check-Token, the same on every retry, and none when not given", async () => {
+    const retryNow = { "Retry-After": "0" };
+    const { fetch, requests } = scriptedFetch(
+      problem(503, "unavailable", {}, retryNow),
+      accepted(),
+      accepted(),
+    );
+    const client = createLeadClient({ baseUrl, token: "stl_pk_form_token", fetch });
+    await client.postLead(sampleLead, { botCheckToken: "0.turnstile-token" });
+    expect(requests.map((request) => request.headers.get("bot-check-token"))).toEqual([
+      "0.turnstile-token",
+      "0.turnstile-token",
+    ]);
+    await client.postLead(sampleLead);
+    expect(requests[2]?.headers.has("bot-check-token")).toBe(false);
+  });
+
   it("resolves a 200 repeat with created: false", async () => {
     const { fetch } = scriptedFetch(accepted(200, { created: false, call_eligible: false }));
     const result = await clientWith(fetch).postLead({ email: "jordan@example.com" });

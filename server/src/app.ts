@@ -20,6 +20,7 @@ import { createLeadFeed, type LeadFeed, publishLeadChanges } from "./core/leads/
 import { registerFormats } from "./core/leads/validation/formats.ts";
 import type { Database } from "./db/database.ts";
 import { DatabaseUnavailableError } from "./db/database.ts";
+import { type BotCheckVerifier, createBotCheckVerifier } from "./http/bot-check.ts";
 import { type CorsPolicy, createCorsPolicy } from "./http/cors-policy.ts";
 import { logRequest } from "./http/request-log.ts";
 import { beginRequest, requestState } from "./http/request-state.ts";
@@ -32,6 +33,10 @@ export interface AppDeps {
   db: Database;
   logger?: Logger;
   rateLimit?: { perSecond: number; burst: number };
+  /** Per intake-only token and client address (RATE_LIMIT_PER_CLIENT_*); a tenth of the token's when absent. */
+  clientRateLimit?: { perSecond: number; burst: number };
+  /** Verifies forms' bot-check tokens (BOT_CHECK_SECRET, BOT_CHECK_VERIFY_URL); without a secret every check fails. */
+  botCheck?: BotCheckVerifier;
   /** Served at GET /metrics and fed by the intake's events; a fresh registry when absent. */
   metrics?: ServiceMetrics;
   /** False until migrations ran; defaults to always ready (tests migrate before building the app). */
@@ -89,6 +94,11 @@ export function createApp(deps: AppDeps) {
       burst: deps.rateLimit?.burst ?? 100,
     });
 
+  const clientRateLimiter = createRateLimiter(
+    deps.clientRateLimit === undefined
+      ? perClientShare(deps.rateLimit ?? { perSecond: 50, burst: 100 })
+      : { ratePerSecond: deps.clientRateLimit.perSecond, burst: deps.clientRateLimit.burst },
+  );
   const cors = deps.cors ?? createCorsPolicy([]);
   const trustProxy = deps.trustProxy ?? false;
   // One budget of failed token lookups per client address, whichever route did the lookup.
@@ -128,6 +138,8 @@ export function createApp(deps: AppDeps) {
         db: deps.db,
         authenticator,
         rateLimiter,
+        clientRateLimiter,
+        botCheck: deps.botCheck ?? createBotCheckVerifier({ secret: undefined }),
         logger,
         events: intakeMetricsEvents(metrics),
         leadChanges,
@@ -184,6 +196,12 @@ export function createApp(deps: AppDeps) {
       ),
     );
 }
+
+/** A client's share of an intake-only token's rate: a tenth (at least 1 a second, a burst of 2). */
+export const perClientShare = (token: { perSecond: number; burst: number }) => ({
+  ratePerSecond: token.perSecond === 0 ? 0 : Math.max(1, token.perSecond / 10),
+  burst: token.burst === 0 ? 0 : Math.max(2, Math.floor(token.burst / 10)),
+});
 
 /** An app built without a process around it (tests): its lead changes reach its own feed and metrics. */
 function ownLeadChanges(feed: LeadFeed, metrics: ServiceMetrics, logger: Logger): LeadChangeBus {

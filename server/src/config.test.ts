@@ -14,6 +14,8 @@ describe("loadConfig", () => {
       pgliteDir: `${REPOSITORY_ROOT}/.data/pglite`,
       rateLimitPerSecond: 50,
       rateLimitBurst: 100,
+      clientRateLimit: undefined,
+      botCheck: { secret: undefined, verifyUrl: undefined },
       logLevel: "info",
       databasePoolSize: 4,
       corsAllowedOrigins: [],
@@ -36,6 +38,22 @@ describe("loadConfig", () => {
         retryMaxMs: 8 * 3_600_000,
       },
     });
+  });
+
+  it("reads the per-client rate of intake-only tokens (both or neither, each process's share) and the bot check", () => {
+    const both = {
+      RATE_LIMIT_PER_CLIENT_PER_SECOND: "10",
+      RATE_LIMIT_PER_CLIENT_BURST: "20",
+      SERVER_PROCESSES: "2",
+    };
+    expect(loadConfig(both).clientRateLimit).toEqual({ perSecond: 5, burst: 10 });
+    expect(() => loadConfig({ RATE_LIMIT_PER_CLIENT_BURST: "20" })).toThrow(/go together/);
+    const botCheck = { BOT_CHECK_SECRET: " s ", BOT_CHECK_VERIFY_URL: "https://api.hcaptcha.com/siteverify" };
+    expect(loadConfig(botCheck).botCheck).toEqual({
+      secret: "s",
+      verifyUrl: "https://api.hcaptcha.com/siteverify",
+    });
+    expect(() => loadConfig({ BOT_CHECK_VERIFY_URL: "ftp://x" })).toThrow(/BOT_CHECK_VERIFY_URL/);
   });
 
   it("reads EVIDENCE_PRIVATE_KEY (PEM, \\n-escaped or bare base64) and refuses anything but an Ed25519 key, with the fix", () => {

@@ -29,6 +29,10 @@ export interface ServerConfig {
   /** Steady per-token rate of this process (RATE_LIMIT_PER_SECOND / SERVER_PROCESSES); 0 turns rate limiting off. */
   rateLimitPerSecond: number;
   rateLimitBurst: number;
+  /** Per intake-only token and client (RATE_LIMIT_PER_CLIENT_PER_SECOND, _BURST); unset: a tenth of the token's. */
+  clientRateLimit: { perSecond: number; burst: number } | undefined;
+  /** BOT_CHECK_SECRET and BOT_CHECK_VERIFY_URL: how forms' bot-check tokens are verified. */
+  botCheck: { secret: string | undefined; verifyUrl: string | undefined };
   logLevel: LogLevel;
   /** Connections in the PostgreSQL pool: a small pool measured best here. */
   databasePoolSize: number;
@@ -172,6 +176,8 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     pgliteDir: resolvePgliteDir(env.PGLITE_DIR),
     rateLimitPerSecond: share(numberSetting(env, "RATE_LIMIT_PER_SECOND", 50)),
     rateLimitBurst: share(numberSetting(env, "RATE_LIMIT_BURST", 100)),
+    clientRateLimit: clientRateSection(env, share),
+    botCheck: botCheckSection(env),
     logLevel,
     databasePoolSize: numberSetting(env, "DATABASE_POOL_SIZE", 4),
     databaseTimeoutMs,
@@ -210,6 +216,22 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     },
     evidencePrivateKey: evidencePrivateKey(env),
   };
+}
+
+function clientRateSection(env: Env, share: (total: number) => number) {
+  const perSecond = numberSetting(env, "RATE_LIMIT_PER_CLIENT_PER_SECOND", undefined);
+  const burst = numberSetting(env, "RATE_LIMIT_PER_CLIENT_BURST", undefined);
+  if (perSecond === undefined && burst === undefined) return undefined;
+  if (perSecond === undefined || burst === undefined)
+    throw new Error("RATE_LIMIT_PER_CLIENT_PER_SECOND and RATE_LIMIT_PER_CLIENT_BURST go together");
+  return { perSecond: share(perSecond), burst: share(burst) };
+}
+
+function botCheckSection(env: Env) {
+  const verifyUrl = env.BOT_CHECK_VERIFY_URL?.trim() || undefined;
+  if (verifyUrl !== undefined && !/^https?:\/\//.test(verifyUrl))
+    throw new Error("BOT_CHECK_VERIFY_URL must be an http(s) URL");
+  return { secret: env.BOT_CHECK_SECRET?.trim() || undefined, verifyUrl };
 }
 
 /** A shared secret let whoever held it mint records: records are now signed with a private key alone. */

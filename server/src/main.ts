@@ -26,6 +26,7 @@ import { DirectoryLockedError } from "./db/directory-lock.ts";
 import { bunSqlListen, type ListenFn, listenUrl } from "./db/listen.ts";
 import { migrate } from "./db/migrate.ts";
 import { openDatabase } from "./db/open-database.ts";
+import { createBotCheckVerifier } from "./http/bot-check.ts";
 import { createCorsPolicy } from "./http/cors-policy.ts";
 import { listenOnExactPaths } from "./http/exact-path-listener.ts";
 import { createLogger, describeError, type Logger } from "./logger.ts";
@@ -224,6 +225,8 @@ export async function runServer(config: ServerConfig): Promise<void> {
     logger,
     isReady: () => ready,
     rateLimit: { perSecond: config.rateLimitPerSecond, burst: config.rateLimitBurst },
+    clientRateLimit: config.clientRateLimit,
+    botCheck: createBotCheckVerifier(config.botCheck),
     cors: createCorsPolicy(config.corsAllowedOrigins),
     failedAuthPerMinute: config.failedAuthPerMinute,
     trustProxy: config.trustProxy,

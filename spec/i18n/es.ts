@@ -1,8 +1,10 @@
 // Spanish prose of the OpenAPI document, keyed by the stable id each text is declared with (text() in src); problem texts come from their table.
 import {
+  CONSENT_OF_ANOTHER_CHANNEL,
   IGNORED_FIELD_NAME_MAX,
   IGNORED_FIELDS_KEPT,
   MAX_BODY_BYTES,
+  REPEATS_PER_LEAD_PER_HOUR,
   WEBHOOK_TOLERANCE_SECONDS,
 } from "../src/limits.ts";
 import { LEAD_SOURCES } from "../src/sources.ts";
@@ -20,7 +22,7 @@ export const es = {
 
   // POST operation
   "postLead.summary": "Enviar un prospecto",
-  "postLead.description": `Guarda el prospecto y programa su respuesta de cinco minutos. El cuerpo es un objeto JSON de ${MAX_BODY_BYTES} bytes como máximo. Un prospecto nuevo responde 201. Una repetición de (platform, external_lead_id) en la misma cuenta responde 200 con created: false y el mismo id: los campos nuevos actualizan el prospecto, nunca recibe una segunda respuesta de cinco minutos, y un bloque de consentimiento completo que llega después lo hace apto para llamada salvo que sea de prueba. Un reintento con la misma clave de idempotencia y el mismo contenido repite la primera respuesta (mismo estado y cuerpo) con Idempotent-Replayed: true; la misma clave con otro contenido se rechaza con idempotency_key_reused. Solicitudes simultáneas con una misma clave nunca crean dos prospectos: las posteriores esperan y repiten la respuesta, o reciben 409 idempotency_request_in_flight. Cualquier método que no sea POST responde 405 con Allow: POST. El texto de los errores está en español cuando Accept-Language prefiere es.`,
+  "postLead.description": `Guarda el prospecto y programa su respuesta de cinco minutos. El cuerpo es un objeto JSON de ${MAX_BODY_BYTES} bytes como máximo. Un prospecto nuevo responde 201. Una repetición de (platform, external_lead_id) en la misma cuenta responde 200 con created: false y el mismo id: los campos nuevos actualizan el prospecto, nunca recibe una segunda respuesta de cinco minutos, y un bloque de consentimiento completo que llega después lo hace apto para llamada salvo que sea de prueba. Un reintento con la misma clave de idempotencia y el mismo contenido repite la primera respuesta (mismo estado y cuerpo) con Idempotent-Replayed: true; la misma clave con otro contenido se rechaza con idempotency_key_reused. Solicitudes simultáneas con una misma clave nunca crean dos prospectos: las posteriores esperan y repiten la respuesta, o reciben 409 idempotency_request_in_flight. Cualquier método que no sea POST responde 405 con Allow: POST. El texto de los errores está en español cuando Accept-Language prefiere es. Un token solo de recepción (stl_pk_…, el tipo que va en una página web, en manos de todo el que la abre) vive en el espacio propio de su canal (el token y los que se rotaron a partir de él): su platform + external_lead_id y sus claves de idempotencia nunca coinciden con las de otro token, así que nunca puede leer, actualizar, añadir consentimiento ni marcar como de prueba un prospecto que envió otro token, y las claves de otro canal ni chocan con las suyas ni se revelan. Sus respuestas llevan el id del prospecto, created, test, received_at, respond_by e ignored_fields, y por lo demás solo lo que envió la propia solicitud: call_eligible y lead.response dicen lo que permiten los campos enviados por sí solos, nunca lo que decidieron la lista de no llamar, un prospecto anterior del número o una verificación antibot. Una repetición de otro token nunca añade ni sustituye el bloque de consentimiento de un prospecto que envió primero otro canal: se conserva como ignorado, nombrado en ignored_fields. Un prospecto admite como máximo ${REPEATS_PER_LEAD_PER_HOUR} repeticiones por hora (429 lead_repeats_limited solo para ese prospecto). Un prospecto nuevo enviado con un token solo de recepción cuyo número tuvo una llamada iniciada por otro prospecto de la cuenta dentro del periodo de espera de la cuenta (24 horas por defecto) se une al historial de aquel en lugar de iniciar otra llamada (motivo called_recently). Un token solo de recepción puede exigir una verificación antibot (el formulario envía el token del widget en Bot-Check-Token), indicar un campo trampa (honeypot) y los orígenes desde los que puede usarse: un envío desde otro Origin es 403 origin_not_allowed; un prospecto cuya verificación falló o faltó, o cuyo campo trampa se rellenó, se guarda y se responde igual pero queda retenido sin llamadas hasta que un titular lo libere (motivo unverified).`,
   "postLead.requestBody.description":
     "El prospecto, como application/json (se admite el parámetro charset, que debe ser utf-8).",
   "postLead.requestBody.with_consent.summary": "Un prospecto con consentimiento",
@@ -53,6 +55,12 @@ export const es = {
     "El prospecto incumple el contrato, o la clave de idempotencia está en conflicto.",
   "postLead.429.description":
     "Se superó el límite de solicitudes del token del canal, o el límite de autenticaciones fallidas de la dirección del cliente.",
+  "postLead.403.description":
+    "El token solo de recepción enumera los orígenes desde los que puede usarse, y el Origin de este envío no es uno de ellos (o falta).",
+  "postLead.429.repeats.description":
+    "Se superó el límite de solicitudes del token del canal (para un token solo de recepción también la parte de cada cliente: una dirección IPv4 o un /64 de IPv6), el límite de autenticaciones fallidas de la dirección del cliente, o las repeticiones que un prospecto admite en una hora.",
+  "parameter.Bot-Check-Token.description":
+    "El token que dio al visitante el widget de verificación antibot del formulario (Cloudflare Turnstile o hCaptcha). Solo lo leen los tokens solo de recepción que exigen verificación: el servicio lo verifica con la API siteverify del proveedor; sin él, o si no la supera, el prospecto se guarda en cuarentena (la respuesta es la misma).",
   "postLead.431.description":
     "Las cabeceras de la solicitud superan lo que acepta la capa HTTP (16 KiB en total): se responde antes del servicio, con un cuerpo vacío en lugar de problem+json.",
   "postAssistantEvent.400.description": "El cuerpo no es un objeto JSON.",
@@ -206,11 +214,11 @@ export const es = {
     "true cuando esta solicitud creó el prospecto (201); false cuando coincidió con uno existente por (platform, external_lead_id) (200).",
   "LeadAccepted.test.description": "Si el prospecto es de prueba.",
   "LeadAccepted.call_eligible.description":
-    "Si el asistente puede llamar al prospecto: un bloque de consentimiento completo, que no sea de prueba, un teléfono, y que ese número no esté en la lista de no llamar de la cuenta ni se haya informado como número equivocado.",
+    "Si el asistente puede llamar al prospecto: un bloque de consentimiento completo, que no sea de prueba, un teléfono, y que ese número no esté en la lista de no llamar de la cuenta ni se haya informado como número equivocado. A un token solo de recepción: lo que permiten los campos que envió la solicitud por sí solos (la lista, los prospectos anteriores y la verificación antibot no se consultan para la respuesta, aunque sí deciden la llamada).",
   "LeadAccepted.received_at.description": "Cuándo recibió el servicio el prospecto por primera vez (UTC).",
   "LeadAccepted.respond_by.description":
     "received_at más cinco minutos: el plazo de la respuesta de cinco minutos. Una repetición nunca recibe una segunda.",
-  "LeadAccepted.ignored_fields.description": `Nombres de primer nivel de la solicitud que el contrato no define: se ignoran y sus valores no se guardan. El prospecto conserva los primeros ${IGNORED_FIELDS_KEPT} nombres, cada uno cortado a ${IGNORED_FIELD_NAME_MAX} caracteres, para la consola de su propietario.`,
+  "LeadAccepted.ignored_fields.description": `Nombres de primer nivel de la solicitud que el contrato no define: se ignoran y sus valores no se guardan. El prospecto conserva los primeros ${IGNORED_FIELDS_KEPT} nombres, cada uno cortado a ${IGNORED_FIELD_NAME_MAX} caracteres, para la consola de su propietario. Una repetición cuyo bloque de consentimiento se dejó fuera, porque otro canal envió primero el prospecto (el consentimiento sigue al canal que lo recogió), encuentra aquí "${CONSENT_OF_ANOTHER_CHANNEL}".`,
 
   // Problem, FieldError
   "Problem.description": "Un objeto de detalles de problema RFC 9457.",
@@ -265,7 +273,7 @@ export const es = {
   // lead status, dry run, the hand-off webhook
   "findLead.summary": "Buscar un prospecto por su id externo",
   "findLead.description":
-    "El prospecto de esta cuenta con esta platform y este external_lead_id, tal como lo responde getLead. Cualquier token de canal de la cuenta que pueda leer (stl_ch_…) puede consultarlo; un token solo de recepción (stl_pk_…) recibe 403.",
+    "El prospecto de esta cuenta con esta platform y este external_lead_id, tal como lo responde getLead, en el espacio compartido de la cuenta (los prospectos que enviaron sus tokens de lectura; los de un formulario se leen por id). Un token que puede leer (stl_ch_…) lee los prospectos de su propio canal, y los de los demás canales solo si su titular se lo permite (si no, 404); un token solo de recepción (stl_pk_…) recibe 403.",
   "findLead.parameter.platform.description": "La plataforma con la que se envió el prospecto.",
   "findLead.parameter.external_lead_id.description": "El id del prospecto en esa plataforma.",
   "findLead.200.description": "El prospecto.",
@@ -276,7 +284,7 @@ export const es = {
   "findLead.404.description": "No existe ese prospecto en la cuenta del token.",
   "getLead.summary": "Obtener un prospecto",
   "getLead.description":
-    "El prospecto guardado, el estado de su respuesta y sus intentos de entrega (horas y resultados). Cualquier token de canal de la cuenta del prospecto que pueda leer (stl_ch_…) puede consultarlo; un token solo de recepción (stl_pk_…) recibe 403, y el prospecto de otra cuenta 404. El ETag cambia cada vez que cambia algo de ello: devuélvalo en If-None-Match para recibir 304. Cuenta para el límite de solicitudes del token como un envío.",
+    "El prospecto guardado, el estado de su respuesta y sus intentos de entrega (horas y resultados). Un token de la cuenta del prospecto que puede leer (stl_ch_…) lo consulta si lo envió su canal, o si su titular le permite leer los demás canales (los tokens de lectura creados antes de esta opción la tienen); si no, 404, como el prospecto de otra cuenta. Un token solo de recepción (stl_pk_…) recibe 403. El ETag cambia cada vez que cambia algo de ello: devuélvalo en If-None-Match para recibir 304. Cuenta para el límite de solicitudes del token como un envío.",
   "getLead.parameter.id.description": "El id del prospecto, tal como lo respondió el envío.",
   "webhook.leadHandoff.summary": "Un prospecto entregado al asistente",
   "webhook.leadHandoff.description":
@@ -290,7 +298,7 @@ export const es = {
   "ResponseState.state.description":
     "pending: esperando entregarse al asistente. handed_off: el asistente lo confirmó. missed: no pudo entregarse antes de respond_by. not_called: no se hace nada (un prospecto de prueba, o sin forma permitida de atenderlo: la llamada no está permitida y no hay correo). Una repetición que permite llamar después de respond_by inicia en cambio una nueva respuesta de cinco minutos (pending, con un nuevo respond_by).",
   "ResponseState.reason.description":
-    "Por qué el asistente no puede llamar al prospecto; ausente cuando sí puede. Con pending, handed_off o missed la respuesta es solo por correo. test: un prospecto de prueba. no_consent: sin bloque de consentimiento completo. no_phone: sin teléfono al que llamar. El primero que aplique, en ese orden. Después, para un prospecto por lo demás apto para llamada: opted_out: su número está en la lista de no llamar de la cuenta (la persona pidió que no la llamen; responder por correo sigue permitido, pues la baja es sobre llamadas); wrong_number: la persona de ese número dijo que no es el suyo, así que el consentimiento dado para él ya no cuenta (responder por correo sigue permitido); held: una suspensión de emergencia de un operador cubre su código de área más allá de respond_by (responder por correo sigue permitido); evidence_missing: su cuenta exige un certificado TrustedForm o un token LeadiD en el bloque de consentimiento y el prospecto no lo trae (responder por correo sigue permitido; una repetición que aporte la evidencia permite la llamada).",
+    "Por qué el asistente no puede llamar al prospecto; ausente cuando sí puede. Con pending, handed_off o missed la respuesta es solo por correo. test: un prospecto de prueba. no_consent: sin bloque de consentimiento completo. no_phone: sin teléfono al que llamar. El primero que aplique, en ese orden. Después, para un prospecto por lo demás apto para llamada: opted_out: su número está en la lista de no llamar de la cuenta (la persona pidió que no la llamen; responder por correo sigue permitido, pues la baja es sobre llamadas); wrong_number: la persona de ese número dijo que no es el suyo, así que el consentimiento dado para él ya no cuenta (responder por correo sigue permitido); held: una suspensión de emergencia de un operador cubre su código de área más allá de respond_by (responder por correo sigue permitido); evidence_missing: su cuenta exige un certificado TrustedForm o un token LeadiD en el bloque de consentimiento y el prospecto no lo trae (responder por correo sigue permitido; una repetición que aporte la evidencia permite la llamada); unverified: llegó con un token solo de recepción que exige una verificación antibot y la verificación falló o faltó, o se rellenó el campo trampa (honeypot) de su formulario: retenido hasta que un titular lo libere (responder por correo sigue permitido); called_recently: llegó con un token solo de recepción, y otro prospecto de la cuenta con el mismo número tuvo una llamada iniciada dentro del periodo de espera de la cuenta (24 horas salvo otro ajuste): este prospecto se une al historial de aquel en lugar de iniciar otra llamada (responder por correo sigue permitido).",
   "LeadAccepted.dry_run.description":
     "Solo en una prueba sin guardar: esto es lo que respondería el envío; no se guardó nada.",
   "LeadStatus.description": "Un prospecto guardado y su respuesta.",

@@ -85,6 +85,8 @@ const detailExamples: Record<ProblemCode, string> = {
   token_expired: "The channel token expired after a roll. Use the token that replaced it.",
   token_conflict: "Authorization and X-STL-Channel-Token carry different tokens.",
   token_intake_only: "This channel token may only post leads.",
+  origin_not_allowed: "This channel token may not be used from this origin.",
+  lead_repeats_limited: "This lead was repeated too often in the last hour. Retry after 1800 seconds.",
   not_found: "There is nothing at this path.",
   lead_not_found: "No lead has this id.",
   webhook_signature_invalid: "The webhook signature does not verify.",

@@ -44,3 +44,18 @@ export const ASSISTANT_EVENTS_PATH = "/api/speed-to-lead/assistant-events";
 export const WEBHOOK_TOLERANCE_SECONDS = 5 * 60;
 /** Where a sender reads the leads it posted: GET …/leads/{id}, GET …/leads?platform=…&external_lead_id=…. */
 export const LEADS_PATH = "/api/speed-to-lead/leads";
+
+/** Repeats one lead takes per rolling hour; past it a repeat is 429 lead_repeats_limited, that lead only. */
+export const REPEATS_PER_LEAD_PER_HOUR = 60;
+
+/** Identical repeats (same payload, same token) within this many seconds count in one row of a lead's history. */
+export const REPEAT_GROUP_SECONDS = 60;
+
+/** The repeats a lead's page lists (the latest), with the count of earlier ones. */
+export const REPEATS_SHOWN = 50;
+
+/** The request header that carries a bot-check token (Cloudflare Turnstile, hCaptcha) from a form. */
+export const BOT_CHECK_HEADER = "Bot-Check-Token";
+
+/** The name a repeat finds in ignored_fields when its consent block was kept out: another channel posted the lead first. */
+export const CONSENT_OF_ANOTHER_CHANNEL = "consent (the lead's first channel keeps its own)";

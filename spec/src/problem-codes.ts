@@ -1,5 +1,5 @@
 // Every problem code the endpoint answers with: its HTTP status, and its texts in both languages.
-import { MAX_BODY_BYTES, WEBHOOK_TOLERANCE_SECONDS } from "./limits.ts";
+import { MAX_BODY_BYTES, REPEATS_PER_LEAD_PER_HOUR, WEBHOOK_TOLERANCE_SECONDS } from "./limits.ts";
 import type { Translated } from "./translated.ts";
 
 export interface ProblemDefinition {
@@ -90,6 +90,18 @@ export const PROBLEM_CODES = {
     detail: {
       en: "This channel token may only post leads. Read leads from your server with a token that may read (stl_ch_…).",
       es: "Este token del canal solo puede enviar prospectos. Lea los prospectos desde su servidor con un token que pueda leer (stl_ch_…).",
+    },
+  },
+  origin_not_allowed: {
+    status: 403,
+    title: { en: "Origin not allowed for this token", es: "Origen no permitido para este token" },
+    when: {
+      en: "The intake-only token lists the pages it may be used from (its allowed origins) and the post's Origin header is not one of them, or is missing.",
+      es: "El token solo de recepción enumera las páginas desde las que puede usarse (sus orígenes permitidos) y la cabecera Origin del envío no es una de ellas, o falta.",
+    },
+    detail: {
+      en: "This channel token may not be used from this origin. Ask the account owner to add the page's origin to the token.",
+      es: "Este token del canal no puede usarse desde este origen. Pida al titular de la cuenta que añada el origen de la página al token.",
     },
   },
   webhook_signature_invalid: {
@@ -256,6 +268,18 @@ export const PROBLEM_CODES = {
     detail: {
       en: "Too many requests for this channel token. Retry after {seconds}.",
       es: "Demasiadas solicitudes para este token del canal. Reintente tras {seconds}.",
+    },
+  },
+  lead_repeats_limited: {
+    status: 429,
+    title: { en: "Too many repeats of this lead", es: "Demasiadas repeticiones de este prospecto" },
+    when: {
+      en: `The lead named by (platform, external_lead_id) took ${REPEATS_PER_LEAD_PER_HOUR} repeats in the last hour; nothing changed. Other leads are not affected; retry after Retry-After seconds.`,
+      es: `El prospecto indicado por (platform, external_lead_id) recibió ${REPEATS_PER_LEAD_PER_HOUR} repeticiones en la última hora; no cambió nada. Los demás prospectos no se ven afectados; reintente tras los segundos de Retry-After.`,
+    },
+    detail: {
+      en: "This lead was repeated too often in the last hour. Retry after {seconds}.",
+      es: "Este prospecto se repitió demasiadas veces en la última hora. Reintente tras {seconds}.",
     },
   },
   too_many_failed_authentications: {

@@ -90,6 +90,8 @@ const consent = () => ({
 describe.each(BACKENDS)("following leads on %s", (backend) => {
   const server = useLeadServer(backend, {
     tokens: { main: "acme", sibling: "acme", other: "globex" },
+    // The sibling follows the main token's leads: its owner let it read other channels.
+    readsAllChannels: ["sibling"],
     env: {
       ASSISTANT_WEBHOOK_URL: assistant.url,
       ASSISTANT_WEBHOOK_SECRET: SECRET,

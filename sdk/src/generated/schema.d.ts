@@ -13,7 +13,7 @@ export interface paths {
         put?: never;
         /**
          * Post a lead
-         * @description Stores the lead and schedules its five-minute response. The body is a JSON object of at most 65536 bytes. A new lead answers 201. A repeat of (platform, external_lead_id) in the same account answers 200 with created: false and the same id: newly supplied fields update the lead, it never gets a second five-minute response, and a complete consent block arriving later makes it call-eligible unless it is a test lead. A retry with the same idempotency key and the same payload replays the first response (same status and body) with Idempotent-Replayed: true; the same key with another payload is refused with idempotency_key_reused. Concurrent requests with one key never create two leads: later ones wait and replay, or get 409 idempotency_request_in_flight. Any method but POST answers 405 with Allow: POST. Human text in errors is Spanish when Accept-Language prefers es.
+         * @description Stores the lead and schedules its five-minute response. The body is a JSON object of at most 65536 bytes. A new lead answers 201. A repeat of (platform, external_lead_id) in the same account answers 200 with created: false and the same id: newly supplied fields update the lead, it never gets a second five-minute response, and a complete consent block arriving later makes it call-eligible unless it is a test lead. A retry with the same idempotency key and the same payload replays the first response (same status and body) with Idempotent-Replayed: true; the same key with another payload is refused with idempotency_key_reused. Concurrent requests with one key never create two leads: later ones wait and replay, or get 409 idempotency_request_in_flight. Any method but POST answers 405 with Allow: POST. Human text in errors is Spanish when Accept-Language prefers es. An intake-only token (stl_pk_…, the kind in a web page, held by everyone who opens it) lives in its channel's own namespace (the token and the tokens rolled from it): its platform + external_lead_id and its idempotency keys never meet another token's, so it can never read, update, add consent to or mark as test a lead another token posted, and another channel's keys neither conflict with its own nor show. Its answers carry the lead's id, created, test, received_at, respond_by and ignored_fields, and otherwise only what the request itself sent: call_eligible and lead.response say what the sent fields alone permit, never what the do-not-call list, an earlier lead of the number or a bot check decided. A repeat from another token never adds or replaces the consent block of a lead first posted by another channel: it is kept as ignored, named in ignored_fields. A lead takes at most 60 repeats an hour (429 lead_repeats_limited for that lead only). A fresh lead posted through an intake-only token whose number had a call started by another lead of the account within the account's cool-down (24 hours by default) joins that lead's history instead of starting another call (response reason called_recently). An intake-only token may require a bot check (the form sends the widget's token in Bot-Check-Token), list a honeypot field and the origins it may be used from: a post from another Origin is 403 origin_not_allowed; a lead whose check failed or was missing, or whose honeypot was filled, is stored and answered alike but held from calls until an owner releases it (reason unverified).
          */
         post: operations["postLead"];
         delete?: never;
@@ -31,7 +31,7 @@ export interface paths {
         };
         /**
          * Find a lead by its external id
-         * @description The lead of this account with this platform and external_lead_id, as getLead answers it. Any channel token of the account that may read (stl_ch_…) may ask; an intake-only token (stl_pk_…) gets 403.
+         * @description The lead of this account with this platform and external_lead_id, as getLead answers it, in the account's shared namespace (the leads its read tokens posted; a form's leads are read by id). A token that may read (stl_ch_…) reads its own channel's leads, and other channels' only when its owner allows it (else 404); an intake-only token (stl_pk_…) gets 403.
          */
         get: operations["findLead"];
         put?: never;
@@ -51,7 +51,7 @@ export interface paths {
         };
         /**
          * Get a lead
-         * @description The stored lead, its response state and its hand-off attempts (times and outcomes). Any channel token of the lead's account that may read (stl_ch_…) may ask; an intake-only token (stl_pk_…) gets 403, another account's lead 404. The ETag changes whenever any of it changes: send it back in If-None-Match to get 304 instead. Counts against the token's rate limit like a post.
+         * @description The stored lead, its response state and its hand-off attempts (times and outcomes). A token of the lead's account that may read (stl_ch_…) reads it when its channel posted it, or when its owner lets it read other channels (read tokens made before that choice existed have it); else 404, like another account's lead. An intake-only token (stl_pk_…) gets 403. The ETag changes whenever any of it changes: send it back in If-None-Match to get 304 instead. Counts against the token's rate limit like a post.
          */
         get: operations["getLead"];
         put?: never;
@@ -370,10 +370,10 @@ export interface components {
              */
             state: "pending" | "handed_off" | "missed" | "not_called";
             /**
-             * @description Why the assistant may not call the lead; absent when it may. With pending, handed_off or missed the response is by email only. test: a test lead. no_consent: no complete consent block. no_phone: no phone to call. The first that applies, in that order. Then, for a lead that is otherwise call-eligible: opted_out: its number is on the account's do-not-call list (the person asked not to be called; an email answer is still allowed, as the opt-out is about calls); wrong_number: the person at that number said it is not theirs, so the consent given for it no longer counts (an email answer is still allowed); held: an operator's emergency hold covers its area code past respond_by (an email answer is still allowed); evidence_missing: its account requires a TrustedForm certificate or a LeadiD token in the consent block and the lead has none (an email answer is still allowed; a repeat that brings the evidence permits the call).
+             * @description Why the assistant may not call the lead; absent when it may. With pending, handed_off or missed the response is by email only. test: a test lead. no_consent: no complete consent block. no_phone: no phone to call. The first that applies, in that order. Then, for a lead that is otherwise call-eligible: opted_out: its number is on the account's do-not-call list (the person asked not to be called; an email answer is still allowed, as the opt-out is about calls); wrong_number: the person at that number said it is not theirs, so the consent given for it no longer counts (an email answer is still allowed); held: an operator's emergency hold covers its area code past respond_by (an email answer is still allowed); evidence_missing: its account requires a TrustedForm certificate or a LeadiD token in the consent block and the lead has none (an email answer is still allowed; a repeat that brings the evidence permits the call); unverified: it came through an intake-only token that requires a bot check and the check failed or was missing, or its form's honeypot field was filled: held until an owner releases it (an email answer is still allowed); called_recently: it came through an intake-only token, and another lead of the account with the same number had a call started within the account's cool-down (24 hours unless set otherwise): this lead joins that lead's history instead of starting another call (an email answer is still allowed).
              * @enum {string}
              */
-            reason?: "test" | "no_consent" | "no_phone" | "opted_out" | "wrong_number" | "held" | "evidence_missing";
+            reason?: "test" | "no_consent" | "no_phone" | "opted_out" | "wrong_number" | "held" | "evidence_missing" | "unverified" | "called_recently";
         };
         /** @description The lead was accepted. */
         LeadAccepted: {
@@ -386,7 +386,7 @@ export interface components {
             created: boolean;
             /** @description Whether the lead is a test lead. */
             test: boolean;
-            /** @description Whether the assistant may call the lead: a complete consent block, not a test lead, a phone, and that number neither on the account's do-not-call list nor reported as a wrong number. */
+            /** @description Whether the assistant may call the lead: a complete consent block, not a test lead, a phone, and that number neither on the account's do-not-call list nor reported as a wrong number. To an intake-only token: what the fields this request sent permit on their own (the list, earlier leads and the bot check are not consulted for the answer, though they decide the call). */
             call_eligible: boolean;
             /**
              * Format: date-time
@@ -399,7 +399,7 @@ export interface components {
              */
             respond_by: string;
             lead: components["schemas"]["StoredLead"];
-            /** @description Top-level names in the request that the contract does not define: ignored, their values not stored. The lead keeps the first 20 names, each cut to 64 characters, for its owner's console. */
+            /** @description Top-level names in the request that the contract does not define: ignored, their values not stored. The lead keeps the first 20 names, each cut to 64 characters, for its owner's console. A repeat whose consent block was kept out, because another channel first posted the lead (consent follows the channel that collected it), finds "consent (the lead's first channel keeps its own)" here. */
             ignored_fields: string[];
             /**
              * @description Present on a dry run only: this is what the post would answer; nothing was stored.
@@ -424,7 +424,7 @@ export interface components {
              * @description Stable, machine-readable problem code.
              * @enum {string}
              */
-            code: "invalid_json" | "token_missing" | "token_invalid" | "token_revoked" | "token_expired" | "token_conflict" | "token_intake_only" | "webhook_signature_invalid" | "webhook_timestamp_invalid" | "not_found" | "lead_not_found" | "lead_query_invalid" | "method_not_allowed" | "idempotency_request_in_flight" | "webhook_replayed" | "payload_too_large" | "unsupported_media_type" | "unsupported_content_encoding" | "validation_failed" | "idempotency_key_mismatch" | "idempotency_key_reused" | "rate_limited" | "too_many_failed_authentications" | "internal_error" | "unavailable";
+            code: "invalid_json" | "token_missing" | "token_invalid" | "token_revoked" | "token_expired" | "token_conflict" | "token_intake_only" | "origin_not_allowed" | "webhook_signature_invalid" | "webhook_timestamp_invalid" | "not_found" | "lead_not_found" | "lead_query_invalid" | "method_not_allowed" | "idempotency_request_in_flight" | "webhook_replayed" | "payload_too_large" | "unsupported_media_type" | "unsupported_content_encoding" | "validation_failed" | "idempotency_key_mismatch" | "idempotency_key_reused" | "rate_limited" | "lead_repeats_limited" | "too_many_failed_authentications" | "internal_error" | "unavailable";
             /** @description The request's id, also in the X-Request-Id header. */
             request_id?: string;
             /** @description With validation_failed: every field error at once. */
@@ -567,7 +567,7 @@ export interface components {
                      * @description Why the call is not permitted.
                      * @enum {string}
                      */
-                    reason: "no_consent" | "no_phone" | "opted_out" | "wrong_number" | "held" | "evidence_missing";
+                    reason: "no_consent" | "no_phone" | "opted_out" | "wrong_number" | "held" | "evidence_missing" | "unverified" | "called_recently";
                 };
                 /** @description E.164; present only when the call is permitted. */
                 phone?: string;
@@ -780,6 +780,8 @@ export interface components {
     parameters: {
         /** @description true: validate and authenticate exactly as a real post and answer what it would answer (status and body, with dry_run: true and a Dry-Run: true header), storing nothing. Prefer: handling=dry-run asks the same. */
         "Dry-Run": "true";
+        /** @description The token the form's bot-check widget gave the visitor (Cloudflare Turnstile or hCaptcha). Read only for intake-only tokens that require a check: the service verifies it with the provider's siteverify API; without it, or when it fails, the lead is stored in quarantine (the answer is the same). */
+        "Bot-Check-Token": string;
         /** @description An ETag from an earlier answer: 304 when the lead has not changed since. */
         "If-None-Match": string;
         /** @description Alternative to the body's idempotency_key: 1 to 255 visible ASCII characters, scoped to the account. When both are present they must be equal. An invalid header value is reported as pattern_mismatch at /idempotency_key. */
@@ -832,6 +834,8 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description true: validate and authenticate exactly as a real post and answer what it would answer (status and body, with dry_run: true and a Dry-Run: true header), storing nothing. Prefer: handling=dry-run asks the same. */
                 "Dry-Run"?: components["parameters"]["Dry-Run"];
+                /** @description The token the form's bot-check widget gave the visitor (Cloudflare Turnstile or hCaptcha). Read only for intake-only tokens that require a check: the service verifies it with the provider's siteverify API; without it, or when it fails, the lead is stored in quarantine (the answer is the same). */
+                "Bot-Check-Token"?: components["parameters"]["Bot-Check-Token"];
                 /** @description es for Spanish human text in errors; English otherwise. */
                 "Accept-Language"?: components["parameters"]["Accept-Language"];
             };
@@ -894,6 +898,19 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The intake-only token lists the origins it may be used from, and this post's Origin is not one of them (or is missing). */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description A method other than POST was used on this path. A method HTTP does not define (BREW, say) is refused by the HTTP layer, which closes the connection without an answer. */
             405: {
                 headers: {
@@ -949,7 +966,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The channel token's rate limit, or the client address's limit of failed authentications, was exceeded. */
+            /** @description The channel token's rate limit (for an intake-only token also each client's share of it: an IPv4 address or an IPv6 /64), the client address's limit of failed authentications, or the repeats one lead may take in an hour, was exceeded. */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

@@ -1,7 +1,8 @@
-// `stl accounts evidence`: whether an account's leads need a TrustedForm certificate or LeadiD token to be called.
+// `stl accounts evidence|cooldown`: whether an account's leads need consent evidence to be called, and how long
+// one number waits between calls started by different leads.
 
 import { EVIDENCE_REQUIREMENTS, type EvidenceRequirement } from "../core/accounts/evidence-requirement.ts";
-import { setEvidenceRequirement } from "../core/accounts/token-repository.ts";
+import { setCallCooldown, setEvidenceRequirement } from "../core/accounts/token-repository.ts";
 import { stringOption, UsageError } from "./args.ts";
 import type { Command } from "./token-commands.ts";
 
@@ -15,5 +16,16 @@ export const accountsEvidenceCommand: Command = async (db, args, print, t) => {
   if (args.options.json) print(JSON.stringify({ account: slug, require_consent_evidence: required }));
   else if (required === "none") print(t("accounts.evidence.none", { slug }));
   else print(t("accounts.evidence.required", { slug, evidence: t(`accounts.evidence.${required}`) }));
+  return 0;
+};
+
+export const accountsCooldownCommand: Command = async (db, args, print, t) => {
+  const slug = args.positionals[2];
+  const hours = Number(stringOption(args, "hours"));
+  if (!slug || !Number.isInteger(hours) || hours < 0 || hours > 168)
+    throw new UsageError("accounts.cooldown.needs");
+  if (!(await setCallCooldown(db, slug, hours))) throw new UsageError("account.unknown", { slug });
+  if (args.options.json) print(JSON.stringify({ account: slug, call_cooldown_hours: hours }));
+  else print(t(hours === 0 ? "accounts.cooldown.off" : "accounts.cooldown.set", { slug, hours }));
   return 0;
 };

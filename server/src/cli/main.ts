@@ -5,7 +5,7 @@ import { type Database, DatabaseMisconfiguredError, DatabaseUnavailableError } f
 import { DirectoryLockedError } from "../db/directory-lock.ts";
 import { migrate } from "../db/migrate.ts";
 import { openDatabase } from "../db/open-database.ts";
-import { accountsEvidenceCommand } from "./account-commands.ts";
+import { accountsCooldownCommand, accountsEvidenceCommand } from "./account-commands.ts";
 import { parseArgs, UsageError } from "./args.ts";
 import { cliLanguage } from "./cli-language.ts";
 import { dncAddCommand, dncImportCommand, dncListCommand, dncRemoveCommand } from "./dnc-commands.ts";
@@ -30,6 +30,7 @@ import {
   rollTokenCommand,
   tokenCallbackCommand,
 } from "./token-commands.ts";
+import { tokenGuardCommand, tokenReadsCommand } from "./token-guard-commands.ts";
 
 const owners = ownerCommands({
   publicUrl: () => {
@@ -46,6 +47,8 @@ const COMMANDS: Record<string, Command> = {
   "tokens rename": renameTokenCommand,
   "tokens roll": rollTokenCommand,
   "tokens callback": tokenCallbackCommand,
+  "tokens guard": tokenGuardCommand,
+  "tokens reads": tokenReadsCommand,
   "owners create": owners.create,
   "owners link": owners.link,
   "owners list": owners.list,
@@ -56,6 +59,7 @@ const COMMANDS: Record<string, Command> = {
   "dnc import": dncImportCommand,
   "accounts evidence": accountsEvidenceCommand,
   "accounts trustedform": accountsTrustedformCommand,
+  "accounts cooldown": accountsCooldownCommand,
   "holds add": holdsAddCommand,
   "holds list": holdsListCommand,
   "holds remove": holdsRemoveCommand,

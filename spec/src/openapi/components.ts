@@ -34,6 +34,16 @@ export const sharedComponents = (): Record<string, Json> => ({
       ),
       schema: { type: "string", enum: ["true"] },
     },
+    "Bot-Check-Token": {
+      name: "Bot-Check-Token",
+      in: "header",
+      required: false,
+      description: text(
+        "parameter.Bot-Check-Token.description",
+        "The token the form's bot-check widget gave the visitor (Cloudflare Turnstile or hCaptcha). Read only for intake-only tokens that require a check: the service verifies it with the provider's siteverify API; without it, or when it fails, the lead is stored in quarantine (the answer is the same).",
+      ),
+      schema: { type: "string", maxLength: 4096 },
+    },
     "If-None-Match": {
       name: "If-None-Match",
       in: "header",

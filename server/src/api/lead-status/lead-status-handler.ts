@@ -2,6 +2,7 @@
 import type { LeadStatus, ProblemCode } from "@speed-to-lead/spec";
 import type { EvidenceKeyRef } from "../../core/evidence/evidence-signing-key.ts";
 import { acceptedBody } from "../../core/leads/accepted-body.ts";
+import { postedByChannel } from "../../core/leads/channel-namespace.ts";
 import type { LeadRow } from "../../core/leads/lead-record.ts";
 import { findLeadById, listAttempts } from "../../core/leads/lead-status-repository.ts";
 import { findLeadByExternalId } from "../../core/leads/lead-store.ts";
@@ -70,7 +71,10 @@ async function read(
     }
     lead = await findLeadByExternalId(deps.db, accountId, platform[0], externalId[0]);
   }
-  if (!lead) return refuse("lead_not_found", { headers: limitHeaders });
+  // Another channel's lead is "not found" to a token its owner did not let read other channels.
+  const readable =
+    lead && (gate.identity.readsAllChannels || (await postedByChannel(deps.db, lead, gate.identity)));
+  if (!lead || !readable) return refuse("lead_not_found", { headers: limitHeaders });
   state.leadId = lead.id;
 
   const body = JSON.stringify(await render(deps.db, lead));

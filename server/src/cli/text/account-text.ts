@@ -8,6 +8,10 @@ const en = {
   "accounts.evidence.either": "a TrustedForm certificate or a LeadiD token",
   "accounts.evidence.trustedform": "a TrustedForm certificate",
   "accounts.evidence.leadid": "a LeadiD token",
+  "accounts.cooldown.needs": "accounts cooldown needs <slug> --hours <0 to 168>",
+  "accounts.cooldown.set":
+    "{slug}: one call per number every {hours} hours; a later lead for a number joins the lead whose call started.",
+  "accounts.cooldown.off": "{slug}: no call cool-down; every call-eligible lead starts its own call.",
 } as const;
 
 const es: Record<keyof typeof en, string> = {
@@ -19,6 +23,10 @@ const es: Record<keyof typeof en, string> = {
   "accounts.evidence.either": "un certificado de TrustedForm o un token LeadiD",
   "accounts.evidence.trustedform": "un certificado de TrustedForm",
   "accounts.evidence.leadid": "un token LeadiD",
+  "accounts.cooldown.needs": "accounts cooldown necesita <slug> --hours <0 a 168>",
+  "accounts.cooldown.set":
+    "{slug}: una llamada por número cada {hours} horas; un prospecto posterior de un número se une al que inició la llamada.",
+  "accounts.cooldown.off": "{slug}: sin periodo de espera; cada prospecto apto inicia su propia llamada.",
 };
 
 export const ACCOUNT_TEXT = { en, es };

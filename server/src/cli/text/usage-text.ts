@@ -17,6 +17,12 @@ const en = {
   tokens callback <id> (--url <https://…> | --clear) [--json]
                               send that token's status callbacks (lead.handed_off, lead.missed,
                               lead.not_called) to the URL; prints the new signing secret once
+  tokens guard <id> [--bot-check on|off] [--honeypot <field>|none] [--origins <origin,…>|any] [--json]
+                              what an intake-only token asks of a post: a bot check (Turnstile,
+                              hCaptcha; BOT_CHECK_SECRET), a hidden honeypot field, the pages
+                              (origins) it may be used from; without an option, shows them
+  tokens reads <id> --all-channels on|off [--json]
+                              whether a read token may read the leads other tokens posted
   owners create --account <slug> --email <email> [--json]
                               an account owner (and the account when new); prints a single-use
                               sign-in link, valid 24 h, where the owner sets a password
@@ -43,6 +49,9 @@ const en = {
   accounts trustedform <slug> (--api-key <key> | --clear) [--json]
                               claim (retain) the TrustedForm certificates of the account's new
                               leads with its ActiveProspect API key before they expire (72 hours)
+  accounts cooldown <slug> --hours <0 to 168> [--json]
+                              one call per number per period (default 24): a later lead for the
+                              number joins the lead whose call started; 0 turns it off
   holds add (--state <XX> | --area-codes <504,985>) --until <instant> --reason <text>
             [--from <instant>] [--holiday] [--by <name>] [--json]
                               an emergency hold: no calls to those area codes in that period
@@ -87,6 +96,12 @@ const es: Record<keyof typeof en, string> = {
   tokens callback <id> (--url <https://…> | --clear) [--json]
                               envía los avisos de estado de ese token (lead.handed_off, lead.missed,
                               lead.not_called) a la URL; muestra una vez el nuevo secreto de firma
+  tokens guard <id> [--bot-check on|off] [--honeypot <campo>|none] [--origins <origen,…>|any] [--json]
+                              lo que un token solo de envío exige a un envío: verificación antibot
+                              (Turnstile, hCaptcha; BOT_CHECK_SECRET), un campo trampa oculto, las
+                              páginas (orígenes) desde las que se usa; sin opciones, los muestra
+  tokens reads <id> --all-channels on|off [--json]
+                              si un token de lectura puede leer los prospectos que enviaron otros tokens
   owners create --account <slug> --email <correo> [--json]
                               un propietario de la cuenta (y la cuenta si es nueva); muestra un enlace
                               de acceso de un solo uso, válido 24 h, donde elige su contraseña
@@ -115,6 +130,9 @@ const es: Record<keyof typeof en, string> = {
                               reclama (retiene) los certificados de TrustedForm de los prospectos
                               nuevos de la cuenta con su clave de API de ActiveProspect antes de que
                               caduquen (72 horas)
+  accounts cooldown <slug> --hours <0 a 168> [--json]
+                              una llamada por número por periodo (24 por defecto): un prospecto
+                              posterior del número se une al que inició la llamada; 0 lo desactiva
   holds add (--state <XX> | --area-codes <504,985>) --until <instante> --reason <texto>
             [--from <instante>] [--holiday] [--by <nombre>] [--json]
                               una suspensión de emergencia: ninguna llamada a esos códigos de área

@@ -13,6 +13,7 @@ import { exportInboxCsv } from "../../core/inbox/csv-export.ts";
 import { listInboxPage } from "../../core/inbox/inbox-page.ts";
 import { getLeadDetail } from "../../core/inbox/lead-detail.ts";
 import { findLeadById } from "../../core/leads/lead-status-repository.ts";
+import { releaseLead } from "../../core/leads/quarantine.ts";
 import { problemResponse } from "../../http/respond.ts";
 import type { ConsoleAsset } from "../kit/assets.ts";
 import { parseCookies } from "../kit/cookies.ts";
@@ -48,6 +49,8 @@ const searchOf = (ctx: OwnerContext) => new URL(ctx.request.url).searchParams;
 /** The one-time notice a lead's form left (do-not-call, hand off again), in words. */
 function leadNotice(t: Translate, posted: ConsoleNotice | undefined): LeadDetailPageProps["notice"] {
   if (posted?.kind === "dnc-added") return { kind: "ok", text: t("lead.dnc.added", { phone: posted.phone }) };
+  if (posted?.kind === "lead-released")
+    return { kind: posted.outcome === "done" ? "ok" : "error", text: t(`lead.quarantine.${posted.outcome}`) };
   if (posted?.kind !== "handed-off-again") return undefined;
   return posted.outcome === "ok"
     ? { kind: "ok", text: t("lead.retry.done") }
@@ -186,6 +189,18 @@ export function inboxPages(deps: ConsoleDeps, live: InboxLive) {
         live.leadChanges.announce({ kind: "updated", accountIds: [ctx.session.accountId] });
         const phone = lead.phone_display ?? lead.phone;
         return redirectWithNotice(db, ctx, `/console/inbox/${lead.id}`, { kind: "dnc-added", phone });
+      }),
+      { parse: "none" },
+    )
+    .post(
+      "/console/inbox/:id/release",
+      ownerPage(deps, async (ctx) => {
+        const leadId = ctx.params.id ?? "";
+        const release = await releaseLead(db, ctx.session.accountId, leadId);
+        if (!release.ok && release.code === "not_found") return notFoundPage(ctx);
+        if (release.ok) live.leadChanges.announce({ kind: "requeued", accountId: ctx.session.accountId });
+        const outcome = release.ok ? "done" : "not_held";
+        return redirectWithNotice(db, ctx, `/console/inbox/${leadId}`, { kind: "lead-released", outcome });
       }),
       { parse: "none" },
     )

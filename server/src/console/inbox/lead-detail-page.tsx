@@ -9,8 +9,10 @@ import { Layout, type SignedInOwner } from "../kit/layout.tsx";
 import { LocalTime, TimeSentence } from "../kit/local-time.tsx";
 import { TableHead } from "../kit/table-head.tsx";
 import { ConsentEvidence } from "./consent-evidence.tsx";
+import { JoinedSection } from "./joined-section.tsx";
 import { DncBadge, leadName, OutcomeText, ResponseState } from "./lead-row.tsx";
 import { consentSentence, LeadTimeline, type LeadView } from "./lead-timeline.tsx";
+import { QuarantineSection } from "./quarantine-section.tsx";
 import { SourceName } from "./source-name.tsx";
 
 export interface LeadDetailPageProps {
@@ -147,6 +149,8 @@ export function LeadDetailPage(props: LeadDetailPageProps): JSX.Element {
       ) : (
         ""
       )}
+      <QuarantineSection t={t} lang={lang} lead={lead} csrf={props.owner.csrf} />
+      <JoinedSection t={t} lang={lang} lead={lead} />
       <LeadTimeline t={t} lang={lang} lead={lead} requesters={props.requesters} />
       <DncSection t={t} lead={lead} />
       <section aria-labelledby="fields-title">

@@ -14,7 +14,7 @@ const leadWith = (call_attempts: LeadView["call_attempts"]) =>
     call_eligible: true,
     not_called_reason: null,
     response_state: "handed_off",
-    repeats: [],
+    repeats: { shown: [], earlier: 0, total: 0 },
     attempts: [],
     retries: [],
     dnc_history: [],

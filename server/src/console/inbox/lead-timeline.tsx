@@ -62,6 +62,29 @@ function callAttemptEvents(t: Translate, calls: LeadDetail["call_attempts"]): Ti
   ];
 }
 
+/** The latest repeats (identical ones within a minute as one line with their count), the earlier as one line. */
+function repeatEvents(t: Translate, repeats: LeadDetail["repeats"]): TimelineEvent[] {
+  const [oldest] = repeats.shown;
+  const earlier: TimelineEvent[] =
+    oldest && repeats.earlier > 0
+      ? [{ at: oldest.received_at, what: t("timeline.repeatsEarlier", { count: repeats.earlier }) }]
+      : [];
+  return [
+    ...earlier,
+    ...repeats.shown.map((repeat) => ({
+      at: repeat.received_at,
+      what: t(repeat.repeat_count > 1 ? "timeline.repeats" : "timeline.repeat", {
+        channel: repeat.channel_name,
+        count: repeat.repeat_count,
+      }),
+      detail:
+        repeat.changed_fields.length > 0
+          ? t("timeline.repeatChanged", { fields: repeat.changed_fields.join(", ") })
+          : t("lead.repeats.nothing"),
+    })),
+  ];
+}
+
 export function timelineEvents(
   t: Translate,
   lead: LeadView,
@@ -76,14 +99,7 @@ export function timelineEvents(
       detail: outcome.detail ? t(outcome.detail) : undefined,
       bad: outcome.kind === "needs-owner",
     },
-    ...lead.repeats.map((repeat) => ({
-      at: repeat.received_at,
-      what: t("timeline.repeat", { channel: repeat.channel_name }),
-      detail:
-        repeat.changed_fields.length > 0
-          ? t("timeline.repeatChanged", { fields: repeat.changed_fields.join(", ") })
-          : t("lead.repeats.nothing"),
-    })),
+    ...repeatEvents(t, lead.repeats),
     ...lead.attempts.map((attempt) => attemptEvent(t, attempt)),
     ...lead.retries.map((retry) => ({
       at: retry.requested_at,

@@ -2,6 +2,7 @@
 // answers with a redirect to the page (POST-redirect-GET): a reload repeats nothing, a secret is shown once.
 import { Elysia } from "elysia";
 import { DEFAULT_TOKEN_SCOPE, isTokenScope } from "../../core/accounts/channel-token.ts";
+import { readTokenSettings, setIntakeGuard, setReadsAllChannels } from "../../core/accounts/intake-guard.ts";
 import {
   createAccountToken,
   findAccountToken,
@@ -20,6 +21,7 @@ import { type ConsoleDeps, notFoundPage, type OwnerContext, ownerPage } from "..
 import { htmlPage, isHtmx } from "../kit/page-response.ts";
 import { CreateSection, IntegrationsPage, type IntegrationsPageProps } from "./integrations-page.tsx";
 import { RenamePage, RevokePage, RollPage } from "./token-action-pages.tsx";
+import { TokenSettingsPage } from "./token-settings-page.tsx";
 
 const NAME_MESSAGES: Record<NameProblem, MessageKey> = {
   name_required: "integrations.name.required",
@@ -55,6 +57,8 @@ export function integrationsPage(deps: ConsoleDeps) {
         return { create: {}, confirmation: ctx.t("integrations.renamed", notice) };
       case "token-revoked":
         return { create: {}, confirmation: ctx.t("integrations.revoked", notice) };
+      case "token-settings-saved":
+        return { create: {}, confirmation: ctx.t("integrations.settingsSaved", notice) };
       default:
         return { create: {} };
     }
@@ -151,6 +155,41 @@ export function integrationsPage(deps: ConsoleDeps) {
       tokenActionPost(async (ctx, token) => {
         const result = await revokeAccountToken(db, ctx.session.accountId, token.id);
         return result.ok ? await done(ctx, { kind: "token-revoked", name: token.name }) : notFoundPage(ctx);
+      }),
+      { parse: "none" },
+    )
+    .get(
+      `${TOKEN_PATH}/settings`,
+      tokenActionPost(async (ctx, token) => {
+        const settings = (await readTokenSettings(db, ctx.session.accountId, token.id))!;
+        return htmlPage(ctx.state, TokenSettingsPage({ ...actionProps(ctx, token), settings }) as string);
+      }),
+    )
+    .post(
+      `${TOKEN_PATH}/settings`,
+      tokenActionPost(async (ctx, token) => {
+        const accountId = ctx.session.accountId;
+        const settings = (await readTokenSettings(db, accountId, token.id))!;
+        if (settings.scope === "read") {
+          await setReadsAllChannels(db, accountId, token.id, field(ctx.form, "reads_all_channels") === "on");
+          return await done(ctx, { kind: "token-settings-saved", name: token.name });
+        }
+        // Origins separated by spaces, commas or lines, as an owner pastes them.
+        const sent = { honeypot: field(ctx.form, "honeypot"), origins: field(ctx.form, "origins") };
+        const origins = sent.origins.split(/[\s,]+/).filter(Boolean);
+        const result = await setIntakeGuard(db, accountId, token.id, {
+          botCheckRequired: field(ctx.form, "bot_check") === "on",
+          honeypotField: sent.honeypot.trim() || null,
+          allowedOrigins: origins.length > 0 ? origins : null,
+        });
+        if (result.ok) return await done(ctx, { kind: "token-settings-saved", name: token.name });
+        if (result.code === "not_found" || result.code === "not_intake") return notFoundPage(ctx);
+        const error =
+          result.code === "honeypot_invalid"
+            ? { field: "honeypot" as const, text: ctx.t("integrations.settings.honeypot.invalid") }
+            : { field: "origins" as const, text: ctx.t("integrations.settings.origins.invalid") };
+        const html = TokenSettingsPage({ ...actionProps(ctx, token), settings, sent, error }) as string;
+        return htmlPage(ctx.state, html, { status: 422 });
       }),
       { parse: "none" },
     )

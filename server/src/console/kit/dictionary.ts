@@ -85,6 +85,25 @@ const en = {
   "integrations.status.expired": "Expired {at}",
   "integrations.status.revoked": "Revoked",
   "integrations.rename": "Rename",
+  "integrations.settings": "Settings",
+  "integrations.settingsSaved": "Saved the settings of “{name}”. Servers use them within 5 seconds.",
+  "integrations.settingsPage.title": "Settings of “{name}”",
+  "integrations.settingsPage.submit": "Save",
+  "integrations.settings.botCheck": "Require a bot check (Cloudflare Turnstile or hCaptcha)",
+  "integrations.settings.botCheck.hint":
+    "The form sends the widget's token; leads without one that passes are kept and answered by email, never called until you release them. The server needs BOT_CHECK_SECRET.",
+  "integrations.settings.honeypot": "Honeypot field",
+  "integrations.settings.honeypot.hint":
+    "The name of a field your form hides from people: a post that fills it is held like a failed bot check. Empty: none.",
+  "integrations.settings.honeypot.invalid": "1 to 64 visible characters without spaces, or empty.",
+  "integrations.settings.origins": "Allowed origins",
+  "integrations.settings.origins.hint":
+    "The pages that may use this token, such as https://forms.example.com, separated by spaces: a post from any other is refused. Empty: any page.",
+  "integrations.settings.origins.invalid":
+    "Up to 20 origins: a scheme and a host, with a port if needed, and nothing after (https://forms.example.com).",
+  "integrations.settings.readsAll": "Read the leads other tokens of the account posted",
+  "integrations.settings.readsAll.hint":
+    "Off: this token reads only the leads its own channel posted (another channel's lead answers 404).",
   "integrations.roll": "Roll",
   "integrations.revoke": "Revoke",
   "integrations.actionsFor": "{action} {name}",
@@ -215,11 +234,23 @@ const en = {
   "outcome.why.wrong_number": "Reported as a wrong number",
   "outcome.why.held": "An emergency hold covers its area code",
   "outcome.why.evidence_missing": "No TrustedForm certificate or LeadiD token, which the account requires",
+  "outcome.why.unverified":
+    "Quarantined: its form's bot check failed or was missing; release it to allow a call",
+  "outcome.why.called_recently":
+    "Its number's call was started by another lead within the account's cool-down",
+  "lead.joined":
+    "Joins the history of an earlier lead, whose call to this number started at {at}: no second call.",
+  "lead.joined.link": "Open the earlier lead",
+  "lead.joinedAfter": "A new call to this number is allowed from {at}.",
+  "lead.joinedBy":
+    "Later leads for this number that joined this one instead of starting another call: {count}",
   "outcome.unanswerable": "No one could answer",
   "outcome.send.no_consent": "The sender must send a consent block, or an email to answer.",
   "outcome.send.no_phone": "The sender must send a phone or an email.",
   "outcome.send.evidence_missing":
     "The sender must send a TrustedForm certificate or LeadiD token, or an email to answer.",
+  "outcome.send.unverified":
+    "Quarantined: its form's bot check failed or was missing. Release it to allow a call.",
   "dnc.badge": "Do not call",
   "dnc.badgeFor": "{phone} is on the do-not-call list",
   "inbox.live.since": "{count} new since you opened this page.",
@@ -277,6 +308,19 @@ const en = {
   "timeline.received": "Received through “{channel}”",
   "timeline.decision": "Decision: {outcome}",
   "timeline.repeat": "Repeat merged, through “{channel}”",
+  "timeline.repeats": "{count} identical repeats within a minute, through “{channel}”",
+  "lead.quarantine.badge": "Quarantined",
+  "lead.quarantine.title": "Held back from calls",
+  "lead.quarantine.why.bot_check_missing": "Its form sent no bot check, which this intake token requires.",
+  "lead.quarantine.why.bot_check_failed": "Its form's bot check did not pass the provider's verification.",
+  "lead.quarantine.why.honeypot": "Its form's hidden honeypot field was filled in, as scripts do.",
+  "lead.quarantine.body":
+    "It is answered by email only, never called, until you release it. Release it if a person sent it: a call it permits starts then.",
+  "lead.quarantine.release": "Release this lead",
+  "lead.quarantine.released": "Released from quarantine at {at}.",
+  "lead.quarantine.done": "Released: its call is under way if its fields permit one.",
+  "lead.quarantine.not_held": "This lead is not held.",
+  "timeline.repeatsEarlier": "Earlier repeats, not listed: {count} rows",
   "timeline.repeatChanged": "Changed: {fields}",
   "timeline.delivered": "Hand-off attempt {n}: delivered",
   "timeline.failed": "Hand-off attempt {n}: failed",
@@ -502,6 +546,26 @@ const es: Record<MessageKey, string> = {
   "integrations.status.expired": "Caducó {at}",
   "integrations.status.revoked": "Revocado",
   "integrations.rename": "Renombrar",
+  "integrations.settings": "Ajustes",
+  "integrations.settingsSaved":
+    "Se guardaron los ajustes de «{name}». Los servidores los usan en menos de 5 segundos.",
+  "integrations.settingsPage.title": "Ajustes de «{name}»",
+  "integrations.settingsPage.submit": "Guardar",
+  "integrations.settings.botCheck": "Exigir una verificación antibot (Cloudflare Turnstile o hCaptcha)",
+  "integrations.settings.botCheck.hint":
+    "El formulario envía el token del widget; los prospectos sin uno que la supere se guardan y se responden por correo, sin llamadas hasta que los libere. El servidor necesita BOT_CHECK_SECRET.",
+  "integrations.settings.honeypot": "Campo trampa (honeypot)",
+  "integrations.settings.honeypot.hint":
+    "El nombre de un campo que su formulario oculta a las personas: un envío que lo rellena queda retenido como una verificación fallida. Vacío: ninguno.",
+  "integrations.settings.honeypot.invalid": "De 1 a 64 caracteres visibles sin espacios, o vacío.",
+  "integrations.settings.origins": "Orígenes permitidos",
+  "integrations.settings.origins.hint":
+    "Las páginas que pueden usar este token, como https://forms.example.com, separadas por espacios: se rechaza un envío desde cualquier otra. Vacío: cualquier página.",
+  "integrations.settings.origins.invalid":
+    "Hasta 20 orígenes: un esquema y un host, con puerto si hace falta, y nada después (https://forms.example.com).",
+  "integrations.settings.readsAll": "Leer los prospectos que enviaron otros tokens de la cuenta",
+  "integrations.settings.readsAll.hint":
+    "Desactivado: este token solo lee los prospectos que envió su propio canal (el de otro canal responde 404).",
   "integrations.roll": "Rotar",
   "integrations.revoke": "Revocar",
   "integrations.actionsFor": "{action} {name}",
@@ -632,12 +696,24 @@ const es: Record<MessageKey, string> = {
   "outcome.why.wrong_number": "Reportado como número equivocado",
   "outcome.why.held": "Una suspensión de emergencia cubre su código de área",
   "outcome.why.evidence_missing": "Sin certificado TrustedForm ni token LeadiD, que la cuenta exige",
+  "outcome.why.unverified":
+    "En cuarentena: la verificación antibot de su formulario falló o faltó; libérelo para permitir la llamada",
+  "outcome.why.called_recently":
+    "Otro prospecto inició la llamada a su número dentro del periodo de espera de la cuenta",
+  "lead.joined":
+    "Se une al historial de un prospecto anterior, cuya llamada a este número empezó el {at}: sin segunda llamada.",
+  "lead.joined.link": "Abrir el prospecto anterior",
+  "lead.joinedAfter": "Se permite una nueva llamada a este número a partir del {at}.",
+  "lead.joinedBy":
+    "Prospectos posteriores para este número que se unieron a este en lugar de iniciar otra llamada: {count}",
   "outcome.unanswerable": "Nadie pudo responder",
   "outcome.send.no_consent":
     "El remitente debe enviar un bloque de consentimiento, o un correo para responder.",
   "outcome.send.no_phone": "El remitente debe enviar un teléfono o un correo.",
   "outcome.send.evidence_missing":
     "El remitente debe enviar un certificado TrustedForm o un token LeadiD, o un correo para responder.",
+  "outcome.send.unverified":
+    "En cuarentena: la verificación antibot de su formulario falló o faltó. Libérelo para permitir la llamada.",
   "dnc.badge": "No llamar",
   "dnc.badgeFor": "{phone} está en la lista de no llamar",
   "inbox.live.since": "{count} nuevos desde que abrió esta página.",
@@ -695,6 +771,22 @@ const es: Record<MessageKey, string> = {
   "timeline.received": "Recibido a través de «{channel}»",
   "timeline.decision": "Decisión: {outcome}",
   "timeline.repeat": "Repetición fusionada, a través de «{channel}»",
+  "timeline.repeats": "{count} repeticiones idénticas en un minuto, a través de «{channel}»",
+  "lead.quarantine.badge": "En cuarentena",
+  "lead.quarantine.title": "Retenido sin llamadas",
+  "lead.quarantine.why.bot_check_missing":
+    "Su formulario no envió la verificación antibot que exige este token de recepción.",
+  "lead.quarantine.why.bot_check_failed":
+    "La verificación antibot de su formulario no superó la comprobación del proveedor.",
+  "lead.quarantine.why.honeypot":
+    "Se rellenó el campo trampa oculto de su formulario, como hacen los scripts.",
+  "lead.quarantine.body":
+    "Se responde solo por correo, nunca se llama, hasta que lo libere. Libérelo si lo envió una persona: la llamada que permita empieza entonces.",
+  "lead.quarantine.release": "Liberar este prospecto",
+  "lead.quarantine.released": "Liberado de la cuarentena el {at}.",
+  "lead.quarantine.done": "Liberado: su llamada está en marcha si sus datos la permiten.",
+  "lead.quarantine.not_held": "Este prospecto no está retenido.",
+  "timeline.repeatsEarlier": "Repeticiones anteriores, no listadas: {count} filas",
   "timeline.repeatChanged": "Cambió: {fields}",
   "timeline.delivered": "Intento de traspaso {n}: entregado",
   "timeline.failed": "Intento de traspaso {n}: fallido",

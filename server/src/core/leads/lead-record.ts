@@ -9,6 +9,7 @@ import {
   type ResponseState,
   type StoredLead,
 } from "@speed-to-lead/spec";
+import type { QuarantineReason } from "./quarantine-reasons.ts";
 import type { ValidLead } from "./validation/validate-lead.ts";
 
 /** The columns a sender's fields map to; null where the sender supplied nothing. */
@@ -45,6 +46,13 @@ export interface LeadRow extends LeadFields {
   response_reason: NotCalledReason | null;
   /** Names the API ignored in this lead's requests, bounded (keptIgnoredFields); null: none. Never in an API answer. */
   ignored_fields: string[] | null;
+  /** The namespace of its (platform, external_lead_id): null the account's shared one, else an intake channel's. */
+  external_id_channel?: string | null;
+  /** Why the lead is held back from calls until an owner releases it (quarantine.ts); null: not held. */
+  quarantine?: QuarantineReason | null;
+  quarantine_released_at?: Date | null;
+  /** The earlier lead whose call this one joined instead of starting another (call-cooldown.ts). */
+  joined_lead_id?: string | null;
 }
 
 const KNOWN_SOURCES: ReadonlySet<string> = new Set(LEAD_SOURCES);

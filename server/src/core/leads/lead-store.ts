@@ -19,6 +19,8 @@ const FIELD_COLUMNS = [
   "consent_channel_token_id",
   "response_state",
   "response_reason",
+  "quarantine",
+  "quarantine_released_at",
 ] as const;
 
 /** SQL types of the columns a new lead is written with; the database sets updated_at to received_at. */
@@ -38,6 +40,9 @@ const LEAD_COLUMN_TYPES: Record<string, string> = {
   response_state: "text",
   response_reason: "text",
   ignored_fields: "text[]",
+  external_id_channel: "uuid",
+  quarantine: "text",
+  joined_lead_id: "uuid",
 };
 const LEAD_COLUMNS = Object.keys(LEAD_COLUMN_TYPES);
 
@@ -127,7 +132,7 @@ const FRESH_LEADS_SQL = `with batch (rows) as (values ($1::text::jsonb)), input 
   select ${LEAD_COLUMNS.map((column) => (column.startsWith("response_") ? listedOr(column) : column)).join(", ")}, received_at
   from planned p
   where idem_key is null or exists (select 1 from claim c where c.account_id = p.account_id and c.key = p.idem_key)
-  on conflict (account_id, platform, external_lead_id) where external_lead_id is not null do nothing
+  on conflict (account_id, platform, external_lead_id, (coalesce(external_id_channel, account_id))) where external_lead_id is not null do nothing
   returning id, account_id, channel_token_id, respond_by, received_at, response_state
 ), task as (
   ${TASK_INSERT}
@@ -237,26 +242,32 @@ export async function lockTaskOfExternalId(
   accountId: string,
   platform: string,
   externalLeadId: string,
+  namespace: string | null = null,
 ): Promise<void> {
   await q.query(
     `select 1 from response_tasks where lead_id = (
        select id from leads where account_id = $1 and platform = $2 and external_lead_id = $3
+         and coalesce(external_id_channel, account_id) = coalesce($4::uuid, $1::uuid)
      ) for update`,
-    [accountId, platform, externalLeadId],
+    [accountId, platform, externalLeadId, namespace],
   );
 }
 
-/** One account's lead by (platform, external_lead_id); `forUpdate` locks it until the transaction ends. */
+/**
+ * One account's lead by (platform, external_lead_id) in one namespace (null: the account's shared one, else
+ * an intake channel's: channel-namespace.ts); `forUpdate` locks it until the transaction ends.
+ */
 export async function findLeadByExternalId(
   q: Queryable,
   accountId: string,
   platform: string,
   externalLeadId: string,
-  options: { forUpdate?: boolean } = {},
+  options: { forUpdate?: boolean; namespace?: string | null } = {},
 ): Promise<LeadRow | undefined> {
   const [row] = await q.query<LeadRow>(
-    `select * from leads where account_id = $1 and platform = $2 and external_lead_id = $3${options.forUpdate ? " for update" : ""}`,
-    [accountId, platform, externalLeadId],
+    `select * from leads where account_id = $1 and platform = $2 and external_lead_id = $3
+       and coalesce(external_id_channel, account_id) = coalesce($4::uuid, $1::uuid)${options.forUpdate ? " for update" : ""}`,
+    [accountId, platform, externalLeadId, options.namespace ?? null],
   );
   return row;
 }
