@@ -82,10 +82,11 @@ export class AuthenticationError extends LeadIntakeError {
 
 /**
  * 403 token_intake_only: the token may post leads but not read them (an intake-only token, the kind
- * for a web page). Read leads from your server with a token that may read.
+ * for a web page). Read leads from your server with a token that may read. 403 origin_not_allowed: the
+ * intake-only token lists the origins it may be used from, and this page's is not one of them.
  */
 export class PermissionDeniedError extends LeadIntakeError {
-  declare readonly code: Codes<"token_intake_only">;
+  declare readonly code: Codes<"token_intake_only" | "origin_not_allowed">;
   static override readonly kind: string = "PermissionDeniedError";
 }
 
@@ -139,9 +140,13 @@ export class ValidationError extends LeadIntakeError {
   static override readonly kind: string = "ValidationError";
 }
 
-/** 429 rate_limited (the token's rate) or too_many_failed_authentications (this address's): `retryAfter` says how long to wait. */
+/**
+ * 429 rate_limited (the token's rate, or this client's share of an intake-only token's),
+ * too_many_failed_authentications (this address's) or lead_repeats_limited (the repeats one lead may take
+ * in an hour): `retryAfter` says how long to wait.
+ */
 export class RateLimitError extends LeadIntakeError {
-  declare readonly code: Codes<"rate_limited" | "too_many_failed_authentications">;
+  declare readonly code: Codes<"rate_limited" | "too_many_failed_authentications" | "lead_repeats_limited">;
   static override readonly kind: string = "RateLimitError";
 }
 

@@ -260,7 +260,7 @@ describe("types", () => {
       "lead_not_found" | "not_found" | "unexpected_response"
     >();
     expectTypeOf<RateLimitError["code"]>().toEqualTypeOf<
-      "rate_limited" | "too_many_failed_authentications" | "unexpected_response"
+      "rate_limited" | "too_many_failed_authentications" | "lead_repeats_limited" | "unexpected_response"
     >();
     expectTypeOf<IdempotencyConflictError["code"]>().toEqualTypeOf<
       | "idempotency_request_in_flight"
