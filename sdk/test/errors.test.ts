@@ -63,7 +63,7 @@ const CODES_OF_CLASS: [typeof LeadIntakeError, string[]][] = [
       "webhook_timestamp_invalid",
     ],
   ],
-  [PermissionDeniedError, ["token_intake_only"]],
+  [PermissionDeniedError, ["token_intake_only", "origin_not_allowed"]],
   [NotFoundError, ["not_found", "lead_not_found"]],
   [MethodNotAllowedError, ["method_not_allowed"]],
   [ConflictError, ["webhook_replayed"]],
@@ -74,7 +74,7 @@ const CODES_OF_CLASS: [typeof LeadIntakeError, string[]][] = [
   [PayloadTooLargeError, ["payload_too_large"]],
   [UnsupportedMediaTypeError, ["unsupported_media_type", "unsupported_content_encoding"]],
   [ValidationError, ["validation_failed"]],
-  [RateLimitError, ["rate_limited", "too_many_failed_authentications"]],
+  [RateLimitError, ["rate_limited", "too_many_failed_authentications", "lead_repeats_limited"]],
   [InternalServerError, ["internal_error"]],
   [UnavailableError, ["unavailable"]],
 ];
