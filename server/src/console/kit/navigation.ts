@@ -19,6 +19,8 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
 export const CONSOLE_HOME = "/console";
 export const INBOX_PATH = "/console/inbox";
 export const INTEGRATIONS_PATH = "/console/integrations";
+/** The account chooser: sign-in sends an owner of several accounts there; the header links to it. */
+export const ACCOUNTS_PATH = "/console/accounts";
 
 /**
  * A path of this console to send the browser back to (after sign-in, a language switch), else null: never an

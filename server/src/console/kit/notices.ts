@@ -11,8 +11,9 @@ export type ConsoleNotice =
   | { kind: "token-rolled"; name: string; token: string; oldExpiresAt: string }
   | { kind: "token-renamed"; from: string; to: string }
   | { kind: "token-revoked"; name: string }
-  | { kind: "owner-invited"; email: string; link: string }
-  | { kind: "owner-disabled"; email: string }
+  | { kind: "owner-invited"; email: string; link?: string }
+  | { kind: "owner-removed"; email: string }
+  | { kind: "invitation-withdrawn"; email: string }
   | { kind: "dnc-added"; phone: string }
   | { kind: "handed-off-again"; outcome: HandOffAgainOutcome };
 

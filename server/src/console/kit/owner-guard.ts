@@ -150,7 +150,12 @@ export function ownerPage(
     const secret = parseCookies(ctx.request.headers.get("cookie"))[SESSION_COOKIE];
     const session = secret ? await findSession(deps.db, secret) : undefined;
     if (!secret || !session) return redirectTo(ctx.state, ctx.request, signInPathFor(ctx));
-    const owner = { email: session.email, accountSlug: session.accountSlug, csrf: csrfTokenFor(secret) };
+    const owner = {
+      email: session.email,
+      accountSlug: session.accountSlug,
+      csrf: csrfTokenFor(secret),
+      severalAccounts: session.accounts > 1,
+    };
     let form = new URLSearchParams();
     if (ctx.request.method !== "GET" && ctx.request.method !== "HEAD") {
       form = await readForm(ctx.request, options);

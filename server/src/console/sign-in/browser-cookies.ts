@@ -28,9 +28,9 @@ export function deviceSecret(ctx: PageContext): string | undefined {
   return value && hasSecretShape(value) ? value : undefined;
 }
 
-/** The device secret to remember at a sign-in: the browser's own, or a new one with its Set-Cookie. */
-export function deviceForSignIn(ctx: PageContext): { secret: string; cookie: string } {
-  const secret = deviceSecret(ctx) ?? newSecret();
+/** A new device secret for a sign-in, with its Set-Cookie: the browser's own is never adopted. */
+export function newDevice(ctx: PageContext): { secret: string; cookie: string } {
+  const secret = newSecret();
   return {
     secret,
     cookie: setCookie(DEVICE_COOKIE, secret, { secure: ctx.origin.https, maxAge: DEVICE_SECONDS }),

@@ -14,6 +14,8 @@ export interface OwnerSession {
   email: string;
   accountId: string;
   accountSlug: string;
+  /** How many accounts the owner belongs to (the header offers the chooser past one). */
+  accounts: number;
 }
 
 /** A new random id at every sign-in (no fixation); returns the cookie value, the only clear copy. */
@@ -39,6 +41,7 @@ export async function findSession(
   if (!hasSecretShape(secret)) return undefined;
   const [row] = await q.query<OwnerSession & { stale: boolean }>(
     `select s.owner_id as "ownerId", o.email, s.account_id as "accountId", a.slug as "accountSlug",
+            (select count(*)::int from account_members x where x.owner_id = s.owner_id) as accounts,
             s.last_seen_at < now() - make_interval(secs => $3) as stale
      from owner_sessions s
      join owners o on o.id = s.owner_id and o.disabled_at is null
@@ -58,7 +61,21 @@ export async function endSession(q: Queryable, secret: string): Promise<void> {
   await q.query("delete from owner_sessions where id_hash = $1", [hashSecret(secret)]);
 }
 
-/** Every session of an owner: after a new password or when the owner is disabled. */
+/** Moves the session to another account of its owner; false when the owner is no member there. */
+export async function switchSessionAccount(
+  q: Queryable,
+  secret: string,
+  accountId: string,
+): Promise<boolean> {
+  const rows = await q.query(
+    `update owner_sessions s set account_id = $2 from account_members m
+     where s.id_hash = $1 and m.owner_id = s.owner_id and m.account_id = $2 returning 1`,
+    [hashSecret(secret), accountId],
+  );
+  return rows.length > 0;
+}
+
+/** Every session of an owner: after a new password. */
 export async function endOwnerSessions(q: Queryable, ownerId: string): Promise<void> {
   await q.query("delete from owner_sessions where owner_id = $1", [ownerId]);
 }
