@@ -19,6 +19,7 @@ import { setTokenCallback } from "../core/callbacks/callback-outbox.ts";
 import type { Database } from "../db/database.ts";
 import { checkDestination } from "../http/public-destination.ts";
 import { type ParsedArgs, stringOption, UsageError } from "./args.ts";
+import { operatorAudit } from "./operator-audit.ts";
 import type { CliTranslate } from "./text/cli-dictionary.ts";
 
 /** The same rule as the Integrations page, said as a usage error. */
@@ -42,6 +43,7 @@ export const createTokenCommand: Command = async (db, args, print, t) => {
   const account = await ensureAccount(db, slug);
   const created = await createAccountToken(db, account.id, name, scope);
   if (!created.ok) throw new UsageError("tokens.nameInvalid", { max: TOKEN_NAME_MAX_LENGTH });
+  await operatorAudit(db, args, "token.created", account.id, name.trim());
   if (args.options.json) {
     print(
       JSON.stringify({
@@ -115,6 +117,7 @@ export const revokeTokenCommand: Command = async (db, args, print, t) => {
     print(t("tokens.unknown", { id }));
     return 1;
   }
+  await operatorAudit(db, args, "token.revoked", accountId, id);
   print(t("tokens.revoked", { id }));
   return 0;
 };
@@ -141,6 +144,7 @@ export const rollTokenCommand: Command = async (db, args, print, t) => {
     print(t(rolled?.code === "not_active" ? "tokens.notActive" : "tokens.unknown", { id }));
     return 1;
   }
+  await operatorAudit(db, args, "token.rolled", accountId!, rolled.name);
   const oldExpiresAt = new Date(rolled.oldExpiresAt).toISOString();
   if (args.options.json) {
     print(
@@ -191,6 +195,7 @@ export const tokenCallbackCommand: Command = async (db, args, print, t) => {
     print(t("tokens.unknown", { id }));
     return 1;
   }
+  await operatorAudit(db, args, "callback.changed", accountId, url ?? "");
   if (args.options.json) {
     print(JSON.stringify({ id, callback_url: url ?? null, callback_secret: secret ?? null }));
   } else if (callback) {

@@ -1,6 +1,7 @@
 // Every console feature, composed once: app.ts uses this. A new page adds its Elysia instance here.
 import { Elysia } from "elysia";
 import { accountsPage } from "./accounts/index.ts";
+import { auditPage } from "./audit/index.ts";
 import { doNotCallPage } from "./do-not-call/index.ts";
 import type { InboxLive } from "./inbox/inbox-live.ts";
 import { INBOX_ASSETS, inboxPages } from "./inbox/index.ts";
@@ -20,5 +21,6 @@ export function consolePages(deps: ConsoleDeps, inbox: InboxLive) {
     .use(doNotCallPage(deps))
     .use(teamPage(deps))
     .use(accountsPage(deps))
+    .use(auditPage(deps))
     .use(inboxPages(deps, inbox));
 }

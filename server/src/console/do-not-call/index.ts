@@ -7,6 +7,7 @@ import { isOnList } from "../../core/dnc/dnc-repository.ts";
 import { countNumbers, listNumberPage, listRecentChanges } from "../../core/dnc/listed-numbers.ts";
 import { addToList, importInChunks, parseListedNumber, removeFromList } from "../../core/dnc/service.ts";
 import { textStream } from "../inbox/text-stream.ts";
+import { audited } from "../kit/audit.ts";
 import { field, OVERSIZE_FIELD } from "../kit/form.ts";
 import {
   type ConsoleDeps,
@@ -140,6 +141,7 @@ export function doNotCallPage(deps: ConsoleDeps) {
         if (!phone || !(await isOnList(db, ctx.session.accountId, phone))) return notFoundPage(ctx);
         const result = await removeFromList(db, { ...who(ctx), phone });
         if (!result.removed) return notFoundPage(ctx);
+        await audited(deps, ctx, "dnc.removed", phone);
         return redirectTo(ctx.state, ctx.request, `${DNC_PATH}?done=removed&count=${result.handoffsResumed}`);
       }),
       { parse: "none" },

@@ -12,6 +12,7 @@ import {
   revokeAccountToken,
   rollAccountToken,
 } from "../../core/accounts/token-service.ts";
+import { audited } from "../kit/audit.ts";
 import type { MessageKey } from "../kit/dictionary.ts";
 import { field } from "../kit/form.ts";
 import { INTEGRATIONS_PATH } from "../kit/navigation.ts";
@@ -110,8 +111,10 @@ export function integrationsPage(deps: ConsoleDeps) {
         const result = isTokenScope(scope)
           ? await createAccountToken(db, ctx.session.accountId, name, scope)
           : { ok: false as const, code: "scope_invalid" as const };
-        if (result.ok)
+        if (result.ok) {
+          await audited(deps, ctx, "token.created", name.trim());
           return await done(ctx, { kind: "token-created", name: name.trim(), token: result.token });
+        }
         const create =
           result.code === "scope_invalid"
             ? { name, scope, scopeError: ctx.t("integrations.scope.invalid") }
@@ -150,7 +153,9 @@ export function integrationsPage(deps: ConsoleDeps) {
       `${TOKEN_PATH}/revoke`,
       tokenActionPost(async (ctx, token) => {
         const result = await revokeAccountToken(db, ctx.session.accountId, token.id);
-        return result.ok ? await done(ctx, { kind: "token-revoked", name: token.name }) : notFoundPage(ctx);
+        if (!result.ok) return notFoundPage(ctx);
+        await audited(deps, ctx, "token.revoked", token.name);
+        return await done(ctx, { kind: "token-revoked", name: token.name });
       }),
       { parse: "none" },
     )
@@ -167,6 +172,7 @@ export function integrationsPage(deps: ConsoleDeps) {
         const result = await rollAccountToken(db, ctx.session.accountId, token.id, expiry);
         if (!result.ok)
           return result.code === "not_found" ? notFoundPage(ctx) : invalid("integrations.rollPage.notActive");
+        await audited(deps, ctx, "token.rolled", result.name);
         return await done(ctx, {
           kind: "token-rolled",
           name: result.name,

@@ -13,6 +13,7 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   { id: "integrations", href: "/console/integrations", label: "nav.integrations" },
   { id: "dnc", href: "/console/do-not-call", label: "nav.dnc" },
   { id: "team", href: "/console/team", label: "nav.team" },
+  { id: "audit", href: "/console/audit", label: "nav.audit" },
 ];
 
 /** Where the console starts after sign-in: the inbox once the account has leads, else Integrations. */

@@ -34,6 +34,8 @@ export interface ConsoleDeps {
   publicUrl?: string;
   /** SMTP_URL's mailer: "forgot password" mails a link; absent, the page says whom to ask. */
   mailer?: Mailer;
+  /** AUDIT_RETENTION_DAYS: how long audit rows are kept, said on the Audit page. */
+  auditRetentionDays: number;
   /** The argon2 slots of this process (PASSWORD_CHECKS_AT_ONCE): sign-in and set-password take one. */
   passwordWork: PasswordWork;
   /** Counts sign-ins by result (GET /metrics): what a flood or a guessing run did. */

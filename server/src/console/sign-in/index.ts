@@ -79,8 +79,8 @@ export function ownerPages(deps: ConsoleDeps) {
       return signInForm(ctx, 401, { email, next, errors: { form: ctx.t("signIn.failed") } });
     }
     deps.signInAttempts.inc({ result: "signed_in" });
-    const who = { ownerId: owner.id, accountId: owner.account_id, accounts: owner.accounts };
-    return await startSession(deps, ctx, who, next);
+    const who = { ownerId: owner.id, email, accountId: owner.account_id, accounts: owner.accounts };
+    return await startSession(deps, ctx, { ...who, method: "password" }, next);
   }
 
   return new Elysia({ name: "owner-pages" })

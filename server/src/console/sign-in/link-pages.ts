@@ -2,6 +2,7 @@
 // a new address sets a password, an existing person signs in with their own to accept (an invitation never lets
 // its holder choose the password of someone who has one). Opening only looks; posting uses the link, once.
 import { Elysia } from "elysia";
+import { recordAudit } from "../../core/accounts/audit-log.ts";
 import { acceptInvitation, type InvitationView, peekInvitation } from "../../core/accounts/invitations.ts";
 import { findOwnerCredentials } from "../../core/accounts/owner-repository.ts";
 import { hashPassword, type PasswordProblem, passwordProblem } from "../../core/accounts/password-policy.ts";
@@ -19,6 +20,7 @@ import {
   type RouteArgs,
   SIGN_IN_PATH,
 } from "../kit/owner-guard.ts";
+import { mailTo } from "../kit/owner-mail.ts";
 import { htmlPage } from "../kit/page-response.ts";
 import { preSession, preSessionSecret } from "./browser-cookies.ts";
 import { JoinPage } from "./join-page.tsx";
@@ -79,6 +81,33 @@ function linkForm(
 }
 
 export function linkPages(deps: ConsoleDeps) {
+  /** The audit row and the mail of a new password: the person learns of it whoever set it. */
+  async function passwordChanged(ctx: PageContext, ownerId: string, email: string) {
+    const event = { action: "password.changed" as const, actorId: ownerId, actorEmail: email };
+    await recordAudit(deps.db, { ...event, clientAddress: ctx.origin.clientAddress }, deps.logger);
+    const params = { email, address: ctx.origin.clientAddress };
+    mailTo(deps, ctx, [email], {
+      subject: "password.mail.changed.subject",
+      body: "password.mail.changed.body",
+      params,
+    });
+  }
+
+  /** A new member of the invitation's account, signed in to it. */
+  async function joined(ctx: PageContext, email: string, accepted: { ownerId: string; accountId: string }) {
+    const event = {
+      action: "invitation.accepted" as const,
+      accountId: accepted.accountId,
+      actorId: accepted.ownerId,
+    };
+    await recordAudit(
+      deps.db,
+      { ...event, actorEmail: email, target: email, clientAddress: ctx.origin.clientAddress },
+      deps.logger,
+    );
+    return await startSession(deps, ctx, { ...accepted, email, accounts: 1, method: "invitation" });
+  }
+
   /** An existing person accepts an invitation with their own password, through the sign-in guard. */
   async function join(ctx: PageContext, csrf: string, target: LinkTarget, link: string, password: string) {
     const again = (status: number, error: string, headers?: Record<string, string>) =>
@@ -94,8 +123,7 @@ export function linkPages(deps: ConsoleDeps) {
     const accepted = await acceptInvitation(deps.db, link, { verifiedHash: checked.owner.password_hash });
     if (!accepted.ok) return linkInvalidPage(ctx);
     deps.signInAttempts.inc({ result: "signed_in" });
-    const who = { ownerId: accepted.ownerId, accountId: accepted.accountId, accounts: 1 };
-    return await startSession(deps, ctx, who);
+    return await joined(ctx, target.email, accepted);
   }
 
   async function usePost(args: RouteArgs): Promise<Response> {
@@ -143,16 +171,20 @@ export function linkPages(deps: ConsoleDeps) {
         return now ? linkForm(ctx, 409, csrf, now, link) : linkInvalidPage(ctx);
       }
       if (!accepted.ok) return linkInvalidPage(ctx);
-      return await startSession(deps, ctx, { ...accepted, accounts: 1 });
+      // A first password (the address had none): nothing changed that the person had before.
+      return await joined(ctx, target.email, accepted);
     }
     const signedIn = await redeemSignInLink(deps.db, link, passwordHash);
     const owner = signedIn ? await findOwnerCredentials(deps.db, target.email) : undefined;
     if (!owner?.account_id) return linkInvalidPage(ctx);
-    return await startSession(deps, ctx, {
+    await passwordChanged(ctx, owner.id, target.email);
+    const who = {
       ownerId: owner.id,
+      email: target.email,
       accountId: owner.account_id,
       accounts: owner.accounts,
-    });
+    };
+    return await startSession(deps, ctx, { ...who, method: "link" });
   }
 
   return new Elysia({ name: "link-pages" })

@@ -2,6 +2,7 @@
 // as an existing owner, re-confirmation). The order is the defence: a free argon2 slot (else 429 at once; a known
 // device may take the reserved one), then the attempt taken in the database (else 429 until the lock ends), and
 // only then the password check.
+import { recordAudit } from "../../core/accounts/audit-log.ts";
 import { findOwnerCredentials, type OwnerCredentials } from "../../core/accounts/owner-repository.ts";
 import { verifyPassword } from "../../core/accounts/password-policy.ts";
 import { PASSWORD_BUSY_RETRY_SECONDS } from "../../core/accounts/password-work.ts";
@@ -46,6 +47,10 @@ export async function checkPassword(
     const valid = await verifyPassword(password, owner?.password_hash ?? null);
     if (!owner?.password_hash || !valid) {
       deps.signInAttempts.inc({ result: "wrong" });
+      // Rows of a person (or of an address typed): bounded by the argon2 slots and the throttle, one lock row per lock.
+      const who = { actorId: owner?.id, actorEmail: email, clientAddress: ctx.origin.clientAddress };
+      await recordAudit(deps.db, { action: "sign_in.failed", ...who }, deps.logger);
+      if (attempt.locks) await recordAudit(deps.db, { action: "sign_in.locked", ...who }, deps.logger);
       return { ok: false, status: 401, error: ctx.t("signIn.failed") };
     }
     await attemptSucceeded(deps.db, keys);

@@ -1,22 +1,47 @@
 // Signing an owner in, whichever way they proved who they are (password, sign-in link, invitation): a new session
 // id (never one the browser brought), the pre-session cookie dropped, a new device secret; then the account chooser
 // for an owner of several accounts, else the page asked for before signing in.
+
+import { recordAudit } from "../../core/accounts/audit-log.ts";
 import { createSession, endSession, SESSION_ABSOLUTE_SECONDS } from "../../core/accounts/session-store.ts";
-import { trustDevice } from "../../core/accounts/trusted-devices.ts";
+import { trustDevice, trustedDeviceKey } from "../../core/accounts/trusted-devices.ts";
 import { parseCookies, setCookie } from "../kit/cookies.ts";
 import { ACCOUNTS_PATH, CONSOLE_HOME, consolePathOrNull } from "../kit/navigation.ts";
 import { type ConsoleDeps, type PageContext, SESSION_COOKIE } from "../kit/owner-guard.ts";
+import { mailTo } from "../kit/owner-mail.ts";
 import { redirectTo } from "../kit/page-response.ts";
-import { newDevice, PRE_SESSION_COOKIE } from "./browser-cookies.ts";
+import { deviceSecret, newDevice, PRE_SESSION_COOKIE } from "./browser-cookies.ts";
 
 export interface SignedInAs {
   ownerId: string;
+  email: string;
   accountId: string;
   /** How many accounts the owner belongs to. */
   accounts: number;
+  /** How they proved who they are, for the audit row. */
+  method: "password" | "link" | "invitation";
 }
 
 export async function startSession(deps: ConsoleDeps, ctx: PageContext, who: SignedInAs, next?: string) {
+  const known = await trustedDeviceKey(deps.db, deviceSecret(ctx), who.email);
+  await recordAudit(
+    deps.db,
+    {
+      action: "sign_in.succeeded",
+      actorId: who.ownerId,
+      actorEmail: who.email,
+      target: who.method,
+      clientAddress: ctx.origin.clientAddress,
+    },
+    deps.logger,
+  );
+  // A browser that never signed in as this person: they are told, with where from, in case it was not them.
+  if (!known)
+    mailTo(deps, ctx, [who.email], {
+      subject: "signIn.mail.newBrowser.subject",
+      body: "signIn.mail.newBrowser.body",
+      params: { email: who.email, address: ctx.origin.clientAddress, at: new Date().toISOString() },
+    });
   const previous = parseCookies(ctx.request.headers.get("cookie"))[SESSION_COOKIE];
   if (previous) await endSession(deps.db, previous);
   const secret = await createSession(deps.db, who.ownerId, who.accountId);

@@ -7,10 +7,11 @@ import { listOwners, normalizeEmail } from "../../core/accounts/owner-repository
 import { removeTeamOwner } from "../../core/accounts/owner-service.ts";
 import { signInLinkUrl } from "../../core/accounts/sign-in-links.ts";
 import { isUuid } from "../../db/uuid-text.ts";
-import { describeError } from "../../logger.ts";
+import { audited } from "../kit/audit.ts";
 import { field } from "../kit/form.ts";
 import { type ConsoleNotice, redirectWithNotice, takePageNotice } from "../kit/notices.ts";
 import { type ConsoleDeps, notFoundPage, type OwnerContext, ownerPage } from "../kit/owner-guard.ts";
+import { mailAccountOwners, mailTo } from "../kit/owner-mail.ts";
 import { htmlPage } from "../kit/page-response.ts";
 import { RemovePage, TEAM_PATH, TeamPage, type TeamPageProps } from "./team-page.tsx";
 
@@ -44,17 +45,21 @@ export function teamPage(deps: ConsoleDeps) {
     return isUuid(id) ? (await owners(ctx)).find((owner) => owner.id === id) : undefined;
   };
 
-  /** Mails the invitation when the server sends mail; false when it does not (the inviter is shown the link). */
-  async function mailInvitation(ctx: OwnerContext, email: string, link: string): Promise<boolean> {
+  /** The invitation mailed to the invitee when the server sends mail (else the inviter is shown the link); the owners told. */
+  async function announceInvitation(ctx: OwnerContext, email: string, link: string): Promise<boolean> {
+    const params = { account: ctx.session.accountSlug, actor: ctx.session.email, email, link };
+    await audited(deps, ctx, "owner.invited", email);
+    await mailAccountOwners(deps, ctx, ctx.session.accountId, {
+      subject: "team.mail.notice.subject",
+      body: "team.mail.notice.invited",
+      params,
+    });
     if (!deps.mailer || !deps.publicUrl) return false;
-    const account = ctx.session.accountSlug;
-    void deps.mailer
-      .send({
-        to: email,
-        subject: ctx.t("team.mail.invited.subject", { account }),
-        text: ctx.t("team.mail.invited.body", { account, inviter: ctx.session.email, link }),
-      })
-      .catch((error) => deps.logger.error("invitation mail failed", describeError(error)));
+    mailTo(deps, ctx, [email], {
+      subject: "team.mail.invited.subject",
+      body: "team.mail.invited.body",
+      params,
+    });
     return true;
   }
 
@@ -78,7 +83,7 @@ export function teamPage(deps: ConsoleDeps) {
         });
         if (!invited.ok) return refuse("team.invite.tooMany");
         const link = signInLinkUrl(deps.publicUrl ?? ctx.origin.origin, invited.secret);
-        const mailed = await mailInvitation(ctx, email, link);
+        const mailed = await announceInvitation(ctx, email, link);
         const notice: ConsoleNotice = { kind: "owner-invited", email, ...(mailed ? {} : { link }) };
         return redirectWithNotice(db, ctx, TEAM_PATH, notice);
       }),
@@ -90,6 +95,7 @@ export function teamPage(deps: ConsoleDeps) {
         const id = ctx.params.id ?? "";
         const email = isUuid(id) ? await withdrawInvitation(db, ctx.session.accountId, id) : undefined;
         if (!email) return notFoundPage(ctx);
+        await audited(deps, ctx, "invitation.withdrawn", email);
         return redirectWithNotice(db, ctx, TEAM_PATH, { kind: "invitation-withdrawn", email });
       }),
       { parse: "none" },
@@ -108,8 +114,18 @@ export function teamPage(deps: ConsoleDeps) {
         const target = await teamOwner(ctx);
         if (!target) return notFoundPage(ctx);
         const result = await removeTeamOwner(db, ctx.session.accountId, target.id);
-        if (result.ok)
+        if (result.ok) {
+          await audited(deps, ctx, "owner.removed", result.email);
+          const params = { account: ctx.session.accountSlug, actor: ctx.session.email, email: result.email };
+          const mail = {
+            subject: "team.mail.notice.subject",
+            body: "team.mail.notice.removed",
+            params,
+          } as const;
+          await mailAccountOwners(deps, ctx, ctx.session.accountId, mail);
+          mailTo(deps, ctx, [result.email], mail);
           return redirectWithNotice(db, ctx, TEAM_PATH, { kind: "owner-removed", email: result.email });
+        }
         if (result.code === "not_found") return notFoundPage(ctx);
         return fullPage(
           ctx,

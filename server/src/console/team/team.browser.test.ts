@@ -39,6 +39,7 @@ describe.skipIf(!CHROMIUM_PATH)(
         DATABASE_URL: await createDatabase(inject("postgresAdminUrl")),
         DISPATCHER: "off",
         SMTP_URL: smtp.url,
+        SMTP_INSECURE: "true",
         PUBLIC_URL: base,
       };
       const migrated = await runCli(["migrate"], env);

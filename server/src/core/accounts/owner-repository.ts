@@ -93,3 +93,12 @@ export async function membershipsOf(q: Queryable, ownerId: string): Promise<Memb
 export async function setOwnerPassword(q: Queryable, ownerId: string, passwordHash: string): Promise<void> {
   await q.query("update owners set password_hash = $2 where id = $1", [ownerId, passwordHash]);
 }
+
+/** The emails of the account's owners: who is told of an invitation or a removal. */
+export async function ownerEmailsOf(q: Queryable, accountId: string): Promise<string[]> {
+  const rows = await q.query<{ email: string }>(
+    `select o.email from account_members m join owners o on o.id = m.owner_id where m.account_id = $1 order by o.email`,
+    [accountId],
+  );
+  return rows.map((row) => row.email);
+}

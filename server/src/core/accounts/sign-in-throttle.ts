@@ -31,7 +31,8 @@ function keysOf(keys: ThrottleKeys): { key: string; kind: Kind }[] {
 export const lockSeconds = (locks: number) =>
   Math.min(LONGEST_LOCK_SECONDS, FIRST_LOCK_SECONDS * 2 ** Math.min(Math.max(locks, 0), LOCKS_COUNTED));
 
-export type Attempt = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+/** `locks`: this attempt is the last of a key's allowance, so a wrong password now starts a lock (audited once). */
+export type Attempt = { allowed: true; locks: boolean } | { allowed: false; retryAfterSeconds: number };
 
 interface KeyRow {
   key: string;
@@ -68,12 +69,14 @@ export async function takeAttempt(db: Database, keys: ThrottleKeys): Promise<Att
     );
     const lockedFor = Math.max(0, ...rows.map((row) => Number(row.locked_seconds)));
     if (lockedFor > 0) return { allowed: false, retryAfterSeconds: lockedFor };
+    let locks = false;
     for (const row of rows) {
       const kind = wanted.find((k) => k.key === row.key)!.kind;
       const attempts = (row.window_over ? 0 : Number(row.attempts)) + 1;
-      const locks = Number(row.locks);
+      const lockCount = Number(row.locks);
       // The last attempt of the allowance is still checked; the lock starts with it.
       const locking = attempts >= ATTEMPTS_PER_LOCK[kind];
+      locks ||= locking;
       await tx.query(
         `update sign_in_attempts set attempts = $2, locks = $3, last_attempt_at = now(),
            locked_until = case when $4::int > 0 then now() + make_interval(secs => $4::int) end
@@ -81,12 +84,12 @@ export async function takeAttempt(db: Database, keys: ThrottleKeys): Promise<Att
         [
           row.key,
           locking ? 0 : attempts,
-          locking ? Math.min(locks + 1, LOCKS_COUNTED) : locks,
-          locking ? lockSeconds(locks) : 0,
+          locking ? Math.min(lockCount + 1, LOCKS_COUNTED) : lockCount,
+          locking ? lockSeconds(lockCount) : 0,
         ],
       );
     }
-    return { allowed: true };
+    return { allowed: true, locks };
   });
 }
 

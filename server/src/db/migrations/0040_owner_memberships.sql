@@ -46,3 +46,8 @@ create table audit_events (
 );
 create index audit_events_account_at on audit_events (account_id, at desc);
 create index audit_events_at on audit_events (at);
+-- A person's own rows (sign-ins, password changes) are shown to each account they belong to.
+create index audit_events_actor_at on audit_events (actor_id, at desc) where account_id is null;
+
+-- Notices not taken are swept by age.
+create index owner_notices_created on owner_notices (created_at);
