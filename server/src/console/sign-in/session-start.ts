@@ -28,6 +28,7 @@ export async function startSession(deps: ConsoleDeps, ctx: PageContext, who: Sig
     deps.db,
     {
       action: "sign_in.succeeded",
+      accountId: who.accountId,
       actorId: who.ownerId,
       actorEmail: who.email,
       target: who.method,
