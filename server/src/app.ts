@@ -51,6 +51,8 @@ export interface AppDeps {
   publicUrl?: string;
   /** SMTP_URL's mailer: "forgot password" mails a link; absent, the page says whom to ask. */
   mailer?: Mailer;
+  /** The console's clock (ms since the epoch; Date.now when absent): tests fix it to age a re-confirmation. */
+  clock?: () => number;
   /** AUDIT_RETENTION_DAYS: said on the Audit page (the sweep deletes older rows). */
   auditRetentionDays?: number;
   /** argon2 hashes and verifications at once (PASSWORD_CHECKS_AT_ONCE); the rest are refused with 429. */
@@ -172,6 +174,7 @@ export function createApp(deps: AppDeps) {
           publicUrl: deps.publicUrl,
           mailer: deps.mailer,
           auditRetentionDays: deps.auditRetentionDays ?? DEFAULT_AUDIT_RETENTION_DAYS,
+          clock: deps.clock ?? Date.now,
           passwordWork: createPasswordWork(deps.passwordChecksAtOnce),
           signInAttempts: metrics.signInAttempts,
           evidenceKey: deps.evidenceKey,

@@ -2,6 +2,7 @@
 import { Elysia } from "elysia";
 import { accountsPage } from "./accounts/index.ts";
 import { auditPage } from "./audit/index.ts";
+import { confirmPages } from "./confirm/index.ts";
 import { doNotCallPage } from "./do-not-call/index.ts";
 import type { InboxLive } from "./inbox/inbox-live.ts";
 import { INBOX_ASSETS, inboxPages } from "./inbox/index.ts";
@@ -22,5 +23,6 @@ export function consolePages(deps: ConsoleDeps, inbox: InboxLive) {
     .use(teamPage(deps))
     .use(accountsPage(deps))
     .use(auditPage(deps))
+    .use(confirmPages(deps))
     .use(inboxPages(deps, inbox));
 }

@@ -14,6 +14,7 @@ import {
   notFoundPage,
   type OwnerContext,
   ownerPage,
+  sensitivePage,
   uploadPage,
 } from "../kit/owner-guard.ts";
 import { htmlPage, redirectTo } from "../kit/page-response.ts";
@@ -136,7 +137,7 @@ export function doNotCallPage(deps: ConsoleDeps) {
     )
     .post(
       `${DNC_PATH}/:phone/remove`,
-      ownerPage(deps, async (ctx) => {
+      sensitivePage(deps, async (ctx) => {
         const phone = phoneOf(ctx);
         if (!phone || !(await isOnList(db, ctx.session.accountId, phone))) return notFoundPage(ctx);
         const result = await removeFromList(db, { ...who(ctx), phone });

@@ -17,7 +17,13 @@ import type { MessageKey } from "../kit/dictionary.ts";
 import { field } from "../kit/form.ts";
 import { INTEGRATIONS_PATH } from "../kit/navigation.ts";
 import { type ConsoleNotice, redirectWithNotice, takePageNotice } from "../kit/notices.ts";
-import { type ConsoleDeps, notFoundPage, type OwnerContext, ownerPage } from "../kit/owner-guard.ts";
+import {
+  type ConsoleDeps,
+  notFoundPage,
+  type OwnerContext,
+  ownerPage,
+  sensitivePage,
+} from "../kit/owner-guard.ts";
 import { htmlPage, isHtmx } from "../kit/page-response.ts";
 import { CreateSection, IntegrationsPage, type IntegrationsPageProps } from "./integrations-page.tsx";
 import { RenamePage, RevokePage, RollPage } from "./token-action-pages.tsx";
@@ -89,7 +95,11 @@ export function integrationsPage(deps: ConsoleDeps) {
   /** The POST of a token's action: runs for this account's token, else the 404 page. */
   const tokenActionPost = (
     then: (ctx: OwnerContext, token: { id: string; name: string }) => Response | Promise<Response>,
-  ) => ownerPage(deps, (ctx) => withToken(ctx, idOf(ctx), (token) => then(ctx, token)));
+    options: { sensitive?: boolean } = {},
+  ) => ownerPage(deps, (ctx) => withToken(ctx, idOf(ctx), (token) => then(ctx, token)), options);
+
+  /** Revoke and roll ask for the password again after 10 minutes (rename does not). */
+  const SENSITIVE = { sensitive: true };
 
   const done = (ctx: OwnerContext, notice: ConsoleNotice) =>
     redirectWithNotice(db, ctx, INTEGRATIONS_PATH, notice);
@@ -104,7 +114,7 @@ export function integrationsPage(deps: ConsoleDeps) {
     )
     .post(
       "/console/integrations/tokens",
-      ownerPage(deps, async (ctx) => {
+      sensitivePage(deps, async (ctx) => {
         const name = field(ctx.form, "name");
         // Without a choice (a form posted by a script), the CLI's default; anything else is refused.
         const scope = field(ctx.form, "scope") || DEFAULT_TOKEN_SCOPE;
@@ -156,7 +166,7 @@ export function integrationsPage(deps: ConsoleDeps) {
         if (!result.ok) return notFoundPage(ctx);
         await audited(deps, ctx, "token.revoked", token.name);
         return await done(ctx, { kind: "token-revoked", name: token.name });
-      }),
+      }, SENSITIVE),
       { parse: "none" },
     )
     .get(`${TOKEN_PATH}/roll`, tokenActionPage(RollPage))
@@ -179,7 +189,7 @@ export function integrationsPage(deps: ConsoleDeps) {
           token: result.token,
           oldExpiresAt: new Date(result.oldExpiresAt).toISOString(),
         });
-      }),
+      }, SENSITIVE),
       { parse: "none" },
     );
 }

@@ -34,6 +34,8 @@ export interface ConsoleDeps {
   publicUrl?: string;
   /** SMTP_URL's mailer: "forgot password" mails a link; absent, the page says whom to ask. */
   mailer?: Mailer;
+  /** The console's clock (ms since the epoch): re-confirmation's age is measured by it, so tests can fix it. */
+  clock: () => number;
   /** AUDIT_RETENTION_DAYS: how long audit rows are kept, said on the Audit page. */
   auditRetentionDays: number;
   /** The argon2 slots of this process (PASSWORD_CHECKS_AT_ONCE): sign-in and set-password take one. */
@@ -134,17 +136,33 @@ export function badQueryPage(ctx: PageContext): Response {
   });
 }
 
+/** A sensitive change asks for the password again once the session's last confirmation is older than this. */
+export const RECONFIRM_AFTER_MS = 10 * 60 * 1000;
+export const CONFIRM_PATH = "/console/confirm";
+
+/**
+ * Where a post that needs a fresh confirmation is sent: the confirmation page, then back to the page the form was on
+ * (its Referer when a console path of this origin, else the console's start).
+ */
+function confirmPathFor(ctx: PageContext): string {
+  const referer = ctx.request.headers.get("referer");
+  const from = referer?.startsWith(`${ctx.origin.origin}/`) ? referer.slice(ctx.origin.origin.length) : null;
+  const back = consolePathOrNull(from) ?? CONSOLE_HOME;
+  return `${CONFIRM_PATH}?next=${encodeURIComponent(back)}`;
+}
+
 /**
  * Wraps a page handler behind the session: a control character in the query → 400; no session → the sign-in
- * page; a post without a valid CSRF token or from another origin → 403. `upload: true` for the one kind of
- * route that takes a file: only there is a multipart body read.
+ * page; a post without a valid CSRF token or from another origin → 403; `sensitive: true`, a post whose session
+ * last confirmed the password more than 10 minutes ago → the confirmation page (nothing is changed). `upload: true`
+ * for the one kind of route that takes a file: only there is a multipart body read.
  *
  * @example .get("/console/inbox", ownerPage(deps, (ctx) => htmlPage(ctx.state, InboxPage({...}) as string)))
  */
 export function ownerPage(
   deps: ConsoleDeps,
   handler: (ctx: OwnerContext) => Response | Promise<Response>,
-  options: { upload?: boolean } = {},
+  options: { upload?: boolean; sensitive?: boolean } = {},
 ) {
   return async (args: RouteArgs): Promise<Response> => {
     const ctx = pageContext(deps, args);
@@ -162,10 +180,18 @@ export function ownerPage(
     if (ctx.request.method !== "GET" && ctx.request.method !== "HEAD") {
       form = await readForm(ctx.request, options);
       if (!csrfAccepted(ctx.request, form, secret, ctx.origin.origin)) return forbiddenPage(ctx, owner);
+      if (options.sensitive && deps.clock() - new Date(session.confirmedAt).getTime() > RECONFIRM_AFTER_MS)
+        return redirectTo(ctx.state, ctx.request, confirmPathFor(ctx));
     }
     return await handler({ ...ctx, session, owner, form, sessionSecret: secret });
   };
 }
+
+/** `ownerPage` for a change that asks for the password again after 10 minutes (invite, remove, tokens, do-not-call removal). */
+export const sensitivePage = (
+  deps: ConsoleDeps,
+  handler: (ctx: OwnerContext) => Response | Promise<Response>,
+) => ownerPage(deps, handler, { sensitive: true });
 
 /** `ownerPage` for the one kind of route that takes a file: only there is a multipart body read. */
 export const uploadPage = (deps: ConsoleDeps, handler: (ctx: OwnerContext) => Response | Promise<Response>) =>

@@ -45,7 +45,7 @@ export async function startSession(deps: ConsoleDeps, ctx: PageContext, who: Sig
     });
   const previous = parseCookies(ctx.request.headers.get("cookie"))[SESSION_COOKIE];
   if (previous) await endSession(deps.db, previous);
-  const secret = await createSession(deps.db, who.ownerId, who.accountId);
+  const secret = await createSession(deps.db, who.ownerId, who.accountId, new Date(deps.clock()));
   // Minted here, never adopted from the browser: a sibling subdomain could have planted one.
   const device = newDevice(ctx);
   await trustDevice(deps.db, device.secret, who.ownerId);

@@ -10,7 +10,13 @@ import { isUuid } from "../../db/uuid-text.ts";
 import { audited } from "../kit/audit.ts";
 import { field } from "../kit/form.ts";
 import { type ConsoleNotice, redirectWithNotice, takePageNotice } from "../kit/notices.ts";
-import { type ConsoleDeps, notFoundPage, type OwnerContext, ownerPage } from "../kit/owner-guard.ts";
+import {
+  type ConsoleDeps,
+  notFoundPage,
+  type OwnerContext,
+  ownerPage,
+  sensitivePage,
+} from "../kit/owner-guard.ts";
 import { mailAccountOwners, mailTo } from "../kit/owner-mail.ts";
 import { htmlPage } from "../kit/page-response.ts";
 import { RemovePage, TEAM_PATH, TeamPage, type TeamPageProps } from "./team-page.tsx";
@@ -70,7 +76,7 @@ export function teamPage(deps: ConsoleDeps) {
     )
     .post(
       `${TEAM_PATH}/invite`,
-      ownerPage(deps, async (ctx) => {
+      sensitivePage(deps, async (ctx) => {
         const email = normalizeEmail(field(ctx.form, "email"));
         const refuse = (key: "form.required" | "signIn.emailInvalid" | "team.invite.tooMany") =>
           fullPage(ctx, { invite: { email, error: ctx.t(key) } }, 422);
@@ -110,7 +116,7 @@ export function teamPage(deps: ConsoleDeps) {
     )
     .post(
       `${TEAM_PATH}/:id/remove`,
-      ownerPage(deps, async (ctx) => {
+      sensitivePage(deps, async (ctx) => {
         const target = await teamOwner(ctx);
         if (!target) return notFoundPage(ctx);
         const result = await removeTeamOwner(db, ctx.session.accountId, target.id);

@@ -16,15 +16,25 @@ export interface OwnerSession {
   accountSlug: string;
   /** How many accounts the owner belongs to (the header offers the chooser past one). */
   accounts: number;
+  /** When the owner last gave their password in this session: sensitive changes ask again after 10 minutes. */
+  confirmedAt: Date;
 }
 
-/** A new random id at every sign-in (no fixation); returns the cookie value, the only clear copy. */
-export async function createSession(q: Queryable, ownerId: string, accountId: string): Promise<string> {
+/**
+ * A new random id at every sign-in (no fixation); returns the cookie value, the only clear copy. `confirmedAt`: when
+ * the password was given, by the console's clock (the database's when absent).
+ */
+export async function createSession(
+  q: Queryable,
+  ownerId: string,
+  accountId: string,
+  confirmedAt?: Date,
+): Promise<string> {
   const secret = newSecret();
   await q.query(
-    `insert into owner_sessions (id_hash, owner_id, account_id, expires_at)
-     values ($1, $2, $3, now() + make_interval(secs => $4))`,
-    [hashSecret(secret), ownerId, accountId, SESSION_ABSOLUTE_SECONDS],
+    `insert into owner_sessions (id_hash, owner_id, account_id, expires_at, confirmed_at)
+     values ($1, $2, $3, now() + make_interval(secs => $4), coalesce($5::timestamptz, now()))`,
+    [hashSecret(secret), ownerId, accountId, SESSION_ABSOLUTE_SECONDS, confirmedAt ?? null],
   );
   return secret;
 }
@@ -42,6 +52,7 @@ export async function findSession(
   const [row] = await q.query<OwnerSession & { stale: boolean }>(
     `select s.owner_id as "ownerId", o.email, s.account_id as "accountId", a.slug as "accountSlug",
             (select count(*)::int from account_members x where x.owner_id = s.owner_id) as accounts,
+            s.confirmed_at as "confirmedAt",
             s.last_seen_at < now() - make_interval(secs => $3) as stale
      from owner_sessions s
      join owners o on o.id = s.owner_id and o.disabled_at is null
@@ -59,6 +70,11 @@ export async function findSession(
 
 export async function endSession(q: Queryable, secret: string): Promise<void> {
   await q.query("delete from owner_sessions where id_hash = $1", [hashSecret(secret)]);
+}
+
+/** The owner gave their password again in this session, at `at` (the console's clock). */
+export async function confirmSession(q: Queryable, secret: string, at: Date): Promise<void> {
+  await q.query("update owner_sessions set confirmed_at = $2 where id_hash = $1", [hashSecret(secret), at]);
 }
 
 /** Moves the session to another account of its owner; false when the owner is no member there. */

@@ -22,7 +22,11 @@ export interface Mailer {
  */
 export function smtpMailer(smtpUrl: string, publicUrl: string, { insecure = false } = {}): Mailer {
   const implicitTls = new URL(smtpUrl).protocol === "smtps:";
-  const transport = createTransport({ url: smtpUrl, requireTLS: !insecure && !implicitTls, ignoreTLS: insecure });
+  const transport = createTransport({
+    url: smtpUrl,
+    requireTLS: !insecure && !implicitTls,
+    ignoreTLS: insecure,
+  });
   const from = `Speed-to-Lead <no-reply@${new URL(publicUrl).hostname}>`;
   return {
     async send(mail) {

@@ -51,3 +51,7 @@ create index audit_events_actor_at on audit_events (actor_id, at desc) where acc
 
 -- Notices not taken are swept by age.
 create index owner_notices_created on owner_notices (created_at);
+
+-- When the owner last gave their password in this session (sign-in, or re-confirmation): sensitive changes ask again
+-- once it is older than 10 minutes.
+alter table owner_sessions add column confirmed_at timestamptz not null default now();
