@@ -9,7 +9,7 @@ import type { Database } from "../../db/database.ts";
 import type { Language } from "../../http/language.ts";
 import { type RequestState, requestState } from "../../http/request-state.ts";
 import type { Logger } from "../../logger.ts";
-import { parseCookies } from "./cookies.ts";
+import { readCookie } from "./cookies.ts";
 import { csrfAccepted, csrfTokenFor } from "./csrf.ts";
 import { type Translate, translator } from "./dictionary.ts";
 import { readForm } from "./form.ts";
@@ -17,7 +17,7 @@ import type { SignedInOwner } from "./layout.tsx";
 import { MessagePage, type MessagePageProps } from "./message-page.tsx";
 import { CONSOLE_HOME, consolePathOrNull } from "./navigation.ts";
 import { pageLanguage } from "./page-language.ts";
-import { htmlPage, redirectTo } from "./page-response.ts";
+import { htmlPage, redirectTo, servedOverHttps } from "./page-response.ts";
 import { type RequestOrigin, requestOrigin } from "./request-origin.ts";
 
 export const SESSION_COOKIE = "stl_session";
@@ -52,6 +52,8 @@ export interface PageContext {
   t: Translate;
   path: string;
   origin: RequestOrigin;
+  /** Over HTTPS (the request's, or PUBLIC_URL's behind a TLS-terminating proxy): `__Host-` cookies, Secure. */
+  secureCookies: boolean;
   /** The route's parameters, e.g. { id } of /console/integrations/tokens/:id/rename. */
   params: Record<string, string>;
 }
@@ -76,13 +78,16 @@ export function pageContext(deps: ConsoleDeps, { request, params }: RouteArgs): 
   const lang = pageLanguage(request);
   state.language = lang;
   const url = new URL(request.url);
+  const origin = requestOrigin(request, deps.trustProxy);
+  if (deps.publicUrl?.startsWith("https://")) servedOverHttps(state);
   return {
     request,
     state,
     lang,
     t: translator(lang),
     path: url.pathname + url.search,
-    origin: requestOrigin(request, deps.trustProxy),
+    origin,
+    secureCookies: origin.https || deps.publicUrl?.startsWith("https://") === true,
     params: params ?? {},
   };
 }
@@ -167,7 +172,7 @@ export function ownerPage(
   return async (args: RouteArgs): Promise<Response> => {
     const ctx = pageContext(deps, args);
     if (queryHasControlCharacters(ctx.request)) return badQueryPage(ctx);
-    const secret = parseCookies(ctx.request.headers.get("cookie"))[SESSION_COOKIE];
+    const secret = readCookie(ctx, SESSION_COOKIE);
     const session = secret ? await findSession(deps.db, secret) : undefined;
     if (!secret || !session) return redirectTo(ctx.state, ctx.request, signInPathFor(ctx));
     const owner = {

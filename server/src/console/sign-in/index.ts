@@ -2,7 +2,7 @@
 import { Elysia } from "elysia";
 import { normalizeEmail } from "../../core/accounts/owner-repository.ts";
 import { endSession, findSession } from "../../core/accounts/session-store.ts";
-import { parseCookies, setCookie } from "../kit/cookies.ts";
+import { readCookie, writeCookie } from "../kit/cookies.ts";
 import { csrfAccepted, csrfTokenFor } from "../kit/csrf.ts";
 import { field, readPreSessionForm } from "../kit/form.ts";
 import { CONSOLE_HOME, consolePathOrNull } from "../kit/navigation.ts";
@@ -86,7 +86,7 @@ export function ownerPages(deps: ConsoleDeps) {
   return new Elysia({ name: "owner-pages" })
     .get(SIGN_IN_PATH, async (args) => {
       const ctx = pageContext(deps, args);
-      const secret = parseCookies(ctx.request.headers.get("cookie"))[SESSION_COOKIE];
+      const secret = readCookie(ctx, SESSION_COOKIE);
       const search = new URL(ctx.request.url).searchParams;
       const next = consolePathOrNull(search.get("next")) ?? undefined;
       if (secret && (await findSession(deps.db, secret)))
@@ -99,9 +99,8 @@ export function ownerPages(deps: ConsoleDeps) {
     .post(
       "/console/sign-out",
       ownerPage(deps, async (ctx) => {
-        const secret = parseCookies(ctx.request.headers.get("cookie"))[SESSION_COOKIE];
-        if (secret) await endSession(deps.db, secret);
-        const cleared = setCookie(SESSION_COOKIE, "", { secure: ctx.origin.https, maxAge: 0 });
+        if (ctx.sessionSecret) await endSession(deps.db, ctx.sessionSecret);
+        const cleared = writeCookie(ctx, SESSION_COOKIE, "", { maxAge: 0 });
         return redirectTo(ctx.state, ctx.request, `${SIGN_IN_PATH}?signed-out=1`, [cleared]);
       }),
       { parse: "none" },

@@ -5,7 +5,7 @@
 import { recordAudit } from "../../core/accounts/audit-log.ts";
 import { createSession, endSession, SESSION_ABSOLUTE_SECONDS } from "../../core/accounts/session-store.ts";
 import { trustDevice, trustedDeviceKey } from "../../core/accounts/trusted-devices.ts";
-import { parseCookies, setCookie } from "../kit/cookies.ts";
+import { readCookie, writeCookie } from "../kit/cookies.ts";
 import { ACCOUNTS_PATH, CONSOLE_HOME, consolePathOrNull } from "../kit/navigation.ts";
 import { type ConsoleDeps, type PageContext, SESSION_COOKIE } from "../kit/owner-guard.ts";
 import { mailTo } from "../kit/owner-mail.ts";
@@ -43,18 +43,17 @@ export async function startSession(deps: ConsoleDeps, ctx: PageContext, who: Sig
       body: "signIn.mail.newBrowser.body",
       params: { email: who.email, address: ctx.origin.clientAddress, at: new Date().toISOString() },
     });
-  const previous = parseCookies(ctx.request.headers.get("cookie"))[SESSION_COOKIE];
+  const previous = readCookie(ctx, SESSION_COOKIE);
   if (previous) await endSession(deps.db, previous);
   const secret = await createSession(deps.db, who.ownerId, who.accountId, new Date(deps.clock()));
   // Minted here, never adopted from the browser: a sibling subdomain could have planted one.
   const device = newDevice(ctx);
   await trustDevice(deps.db, device.secret, who.ownerId);
-  const secure = ctx.origin.https;
   const then = consolePathOrNull(next) ?? CONSOLE_HOME;
   const target = who.accounts > 1 ? `${ACCOUNTS_PATH}?next=${encodeURIComponent(then)}` : then;
   return redirectTo(ctx.state, ctx.request, target, [
-    setCookie(SESSION_COOKIE, secret, { secure, maxAge: SESSION_ABSOLUTE_SECONDS }),
-    setCookie(PRE_SESSION_COOKIE, "", { secure, maxAge: 0 }),
+    writeCookie(ctx, SESSION_COOKIE, secret, { maxAge: SESSION_ABSOLUTE_SECONDS }),
+    writeCookie(ctx, PRE_SESSION_COOKIE, "", { maxAge: 0 }),
     device.cookie,
   ]);
 }
