@@ -10,6 +10,7 @@ import { integrationsPage } from "./integrations/index.ts";
 import type { ConsoleDeps } from "./kit/owner-guard.ts";
 import { consoleBase } from "./kit/shared-routes.ts";
 import { passwordResetPages } from "./password-reset/index.ts";
+import { sessionsPage } from "./sessions/index.ts";
 import { ownerPages } from "./sign-in/index.ts";
 import { teamPage } from "./team/index.ts";
 
@@ -24,5 +25,6 @@ export function consolePages(deps: ConsoleDeps, inbox: InboxLive) {
     .use(accountsPage(deps))
     .use(auditPage(deps))
     .use(confirmPages(deps))
+    .use(sessionsPage(deps))
     .use(inboxPages(deps, inbox));
 }

@@ -421,6 +421,25 @@ const en = {
   "reconfirm.intro":
     "This change needs your password again: your last confirmation is more than 10 minutes old. Nothing has changed yet.",
   "reconfirm.submit": "Confirm and continue",
+  "signIn.keep": "Keep me signed in",
+  "signIn.keepHint":
+    "On this browser for up to 30 days, and 12 hours without use; otherwise you are signed out after 30 minutes without use.",
+  "nav.sessions": "Sessions",
+  "sessions.title": "Your sessions",
+  "sessions.intro":
+    "Every browser signed in as you, most recently used first. Sign one out, or all but this one, if you do not recognise it.",
+  "sessions.col.lastSeen": "Last used",
+  "sessions.col.started": "Signed in",
+  "sessions.col.from": "From",
+  "sessions.col.browser": "Browser",
+  "sessions.col.actions": "Actions",
+  "sessions.current": "This browser",
+  "sessions.kept": "kept signed in",
+  "sessions.end": "Sign out",
+  "sessions.endFor": "Sign out the session last used from {address}",
+  "sessions.endOthers": "Sign out everywhere else",
+  "sessions.ended": "Signed out that session.",
+  "sessions.endedOthers": "Signed out {count} other sessions.",
   "dnc.title": "Do not call",
   "dnc.intro":
     "Numbers on this list are never handed off for a call, whichever application sent the lead. Adding a number cancels its pending hand-offs at once.",
@@ -908,6 +927,25 @@ const es: Record<MessageKey, string> = {
   "reconfirm.intro":
     "Este cambio necesita de nuevo su contraseña: su última confirmación tiene más de 10 minutos. Todavía no ha cambiado nada.",
   "reconfirm.submit": "Confirmar y continuar",
+  "signIn.keep": "Mantener la sesión iniciada",
+  "signIn.keepHint":
+    "En este navegador hasta 30 días, y 12 horas sin uso; si no, la sesión se cierra tras 30 minutos sin uso.",
+  "nav.sessions": "Sesiones",
+  "sessions.title": "Sus sesiones",
+  "sessions.intro":
+    "Cada navegador con su sesión iniciada, del usado más recientemente al más antiguo. Cierre una, o todas menos esta, si no la reconoce.",
+  "sessions.col.lastSeen": "Último uso",
+  "sessions.col.started": "Inicio",
+  "sessions.col.from": "Desde",
+  "sessions.col.browser": "Navegador",
+  "sessions.col.actions": "Acciones",
+  "sessions.current": "Este navegador",
+  "sessions.kept": "sesión mantenida",
+  "sessions.end": "Cerrar sesión",
+  "sessions.endFor": "Cerrar la sesión usada por última vez desde {address}",
+  "sessions.endOthers": "Cerrar todas las demás sesiones",
+  "sessions.ended": "Se cerró esa sesión.",
+  "sessions.endedOthers": "Se cerraron {count} sesiones más.",
   "dnc.title": "No llamar",
   "dnc.intro":
     "Los números de esta lista nunca se traspasan para una llamada, sea cual sea la aplicación que envió el prospecto. Añadir un número cancela al momento sus traspasos pendientes.",

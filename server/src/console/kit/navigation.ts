@@ -14,6 +14,7 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   { id: "dnc", href: "/console/do-not-call", label: "nav.dnc" },
   { id: "team", href: "/console/team", label: "nav.team" },
   { id: "audit", href: "/console/audit", label: "nav.audit" },
+  { id: "sessions", href: "/console/sessions", label: "nav.sessions" },
 ];
 
 /** Where the console starts after sign-in: the inbox once the account has leads, else Integrations. */

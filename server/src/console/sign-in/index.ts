@@ -80,7 +80,8 @@ export function ownerPages(deps: ConsoleDeps) {
     }
     deps.signInAttempts.inc({ result: "signed_in" });
     const who = { ownerId: owner.id, email, accountId: owner.account_id, accounts: owner.accounts };
-    return await startSession(deps, ctx, { ...who, method: "password" }, next);
+    const keep = field(form, "keep") === "yes";
+    return await startSession(deps, ctx, { ...who, keep, method: "password" }, next);
   }
 
   return new Elysia({ name: "owner-pages" })

@@ -3,7 +3,7 @@
 // for an owner of several accounts, else the page asked for before signing in.
 
 import { recordAudit } from "../../core/accounts/audit-log.ts";
-import { createSession, endSession, SESSION_ABSOLUTE_SECONDS } from "../../core/accounts/session-store.ts";
+import { createSession, endSession, KEPT_ABSOLUTE_SECONDS } from "../../core/accounts/session-store.ts";
 import { trustDevice, trustedDeviceKey } from "../../core/accounts/trusted-devices.ts";
 import { readCookie, writeCookie } from "../kit/cookies.ts";
 import { ACCOUNTS_PATH, CONSOLE_HOME, consolePathOrNull } from "../kit/navigation.ts";
@@ -18,6 +18,8 @@ export interface SignedInAs {
   accountId: string;
   /** How many accounts the owner belongs to. */
   accounts: number;
+  /** "Keep me signed in" was ticked: 12 h idle, 30 days at most. */
+  keep?: boolean;
   /** How they proved who they are, for the audit row. */
   method: "password" | "link" | "invitation";
 }
@@ -45,14 +47,20 @@ export async function startSession(deps: ConsoleDeps, ctx: PageContext, who: Sig
     });
   const previous = readCookie(ctx, SESSION_COOKIE);
   if (previous) await endSession(deps.db, previous);
-  const secret = await createSession(deps.db, who.ownerId, who.accountId, new Date(deps.clock()));
+  const secret = await createSession(deps.db, who.ownerId, who.accountId, {
+    confirmedAt: new Date(deps.clock()),
+    keep: who.keep,
+    clientAddress: ctx.origin.clientAddress,
+    userAgent: ctx.request.headers.get("user-agent") ?? undefined,
+  });
   // Minted here, never adopted from the browser: a sibling subdomain could have planted one.
   const device = newDevice(ctx);
   await trustDevice(deps.db, device.secret, who.ownerId);
   const then = consolePathOrNull(next) ?? CONSOLE_HOME;
   const target = who.accounts > 1 ? `${ACCOUNTS_PATH}?next=${encodeURIComponent(then)}` : then;
   return redirectTo(ctx.state, ctx.request, target, [
-    writeCookie(ctx, SESSION_COOKIE, secret, { maxAge: SESSION_ABSOLUTE_SECONDS }),
+    // Without "keep me signed in", a browser session cookie: closing the browser ends it there too.
+    writeCookie(ctx, SESSION_COOKIE, secret, who.keep ? { maxAge: KEPT_ABSOLUTE_SECONDS } : {}),
     writeCookie(ctx, PRE_SESSION_COOKIE, "", { maxAge: 0 }),
     device.cookie,
   ]);

@@ -66,6 +66,13 @@ export function SignInPage({
           autocomplete="current-password"
           required
         />
+        <p class="check">
+          <input type="checkbox" id="keep" name="keep" value="yes" aria-describedby="keep-hint" />{" "}
+          <label for="keep">{t("signIn.keep")}</label>
+          <span id="keep-hint" class="hint">
+            {t("signIn.keepHint")}
+          </span>
+        </p>
         <button type="submit">{t("signIn.submit")}</button>
       </form>
       <p>

@@ -4,7 +4,7 @@
 import type { Queryable } from "../../db/database.ts";
 import { describeError, type Logger } from "../../logger.ts";
 import { DEFAULT_AUDIT_RETENTION_DAYS } from "./audit-log.ts";
-import { SESSION_IDLE_SECONDS } from "./session-store.ts";
+import { sessionIdleSql } from "./session-store.ts";
 
 /** Rows per DELETE: short statements that never hold many row locks, whoever else sweeps at the same time. */
 const BATCH_ROWS = 500;
@@ -18,7 +18,7 @@ export const LEAD_CHANGES_KEPT_SECONDS = 7 * 24 * 60 * 60;
 const EXPIRED: { table: string; where: string }[] = [
   {
     table: "owner_sessions",
-    where: `expires_at <= now() or last_seen_at <= now() - make_interval(secs => ${SESSION_IDLE_SECONDS})`,
+    where: `expires_at <= now() or last_seen_at <= now() - make_interval(secs => ${sessionIdleSql("")})`,
   },
   { table: "sign_in_links", where: "expires_at <= now()" },
   // A notice not taken within its ten minutes never will be (the redirect is followed at once).
