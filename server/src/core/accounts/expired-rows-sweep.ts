@@ -4,6 +4,7 @@
 import type { Queryable } from "../../db/database.ts";
 import { describeError, type Logger } from "../../logger.ts";
 import { DEFAULT_AUDIT_RETENTION_DAYS } from "./audit-log.ts";
+import { RESET_WINDOW_SECONDS } from "./reset-mail-budget.ts";
 import { sessionIdleSql } from "./session-store.ts";
 
 /** Rows per DELETE: short statements that never hold many row locks, whoever else sweeps at the same time. */
@@ -24,6 +25,10 @@ const EXPIRED: { table: string; where: string }[] = [
   // A notice not taken within its ten minutes never will be (the redirect is followed at once).
   { table: "owner_notices", where: "created_at <= now() - interval '1 hour'" },
   { table: "owner_devices", where: "expires_at <= now()" },
+  {
+    table: "reset_mail_budget",
+    where: `window_start <= now() - make_interval(secs => ${RESET_WINDOW_SECONDS})`,
+  },
   { table: "account_invitations", where: "expires_at <= now() - interval '30 days'" },
   {
     table: "sign_in_attempts",

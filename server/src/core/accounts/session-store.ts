@@ -82,7 +82,11 @@ export interface SessionListing {
 }
 
 /** The owner's live sessions, most recently used first; `id` is a short handle (a prefix of the hash), never the secret. */
-export async function listOwnerSessions(q: Queryable, ownerId: string, secret: string): Promise<SessionListing[]> {
+export async function listOwnerSessions(
+  q: Queryable,
+  ownerId: string,
+  secret: string,
+): Promise<SessionListing[]> {
   return await q.query<SessionListing>(
     `select left(s.id_hash, 16) as id, s.created_at, s.last_seen_at, s.client_address, s.user_agent, s.keep,
             s.id_hash = $2 as current

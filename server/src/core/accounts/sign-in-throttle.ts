@@ -1,9 +1,10 @@
 // Bounds password guessing whatever the concurrency: each attempt is taken in the database (rows locked) before its
 // password is checked. A key allows a few attempts per window, then locks for 30 s, doubling per lock up to 1 h.
 import type { Database, Queryable } from "../../db/database.ts";
+import { addressNetworks } from "./address-network.ts";
 
 /** Password checks one key allows before it locks; a browser that signed in before has its own (`device`). */
-export const ATTEMPTS_PER_LOCK = { email: 5, device: 5, address: 20 } as const;
+export const ATTEMPTS_PER_LOCK = { email: 5, device: 5, address: 20, network: 100 } as const;
 /** Attempts older than this no longer count: a quiet key starts a new window. */
 const WINDOW_SECONDS = 15 * 60;
 export const FIRST_LOCK_SECONDS = 30;
@@ -19,11 +20,14 @@ export type ThrottleKeys = { email: string; address: string } | { device: string
 
 type Kind = keyof typeof ATTEMPTS_PER_LOCK;
 
+/** An address counts as its network (IPv4 /32, IPv6 /64), and its wider block (/24, /48) has an allowance too. */
 function keysOf(keys: ThrottleKeys): { key: string; kind: Kind }[] {
   if ("device" in keys) return [{ key: `device:${keys.device}:${keys.email}`, kind: "device" }];
+  const networks = addressNetworks(keys.address);
   return [
     { key: `email:${keys.email}`, kind: "email" },
-    { key: `address:${keys.address}`, kind: "address" },
+    { key: `address:${networks.own}`, kind: "address" },
+    { key: `network:${networks.wide}`, kind: "network" },
   ];
 }
 
@@ -98,11 +102,11 @@ export async function takeAttempt(db: Database, keys: ThrottleKeys): Promise<Att
  * attempt back, so colleagues signing in behind one address never lock it.
  */
 export async function attemptSucceeded(q: Queryable, keys: ThrottleKeys): Promise<void> {
-  const [own, address] = keysOf(keys);
+  const [own, ...shared] = keysOf(keys);
   await q.query("delete from sign_in_attempts where key = $1", [own!.key]);
-  if (address)
+  for (const { key } of shared)
     await q.query(
       "update sign_in_attempts set attempts = greatest(attempts - 1, 0) where key = $1 and locked_until is null",
-      [address.key],
+      [key],
     );
 }
