@@ -12,6 +12,7 @@ import {
   revokeAccountToken,
   rollAccountToken,
   TOKEN_NAME_MAX_LENGTH,
+  TOKENS_PER_ACCOUNT,
   tokenAccountId,
   tokenNameProblem,
 } from "../core/accounts/token-service.ts";
@@ -42,6 +43,10 @@ export const createTokenCommand: Command = async (db, args, print, t) => {
   if (!isTokenScope(scope)) throw new UsageError("tokens.scopeInvalid");
   const account = await ensureAccount(db, slug);
   const created = await createAccountToken(db, account.id, name, scope);
+  if (!created.ok && created.code === "too_many_tokens") {
+    print(t("tokens.tooMany", { slug, max: TOKENS_PER_ACCOUNT }));
+    return 1;
+  }
   if (!created.ok) throw new UsageError("tokens.nameInvalid", { max: TOKEN_NAME_MAX_LENGTH });
   await operatorAudit(db, args, "token.created", account.id, name.trim());
   if (args.options.json) {

@@ -86,7 +86,7 @@ export function inboxPages(deps: ConsoleDeps, live: InboxLive) {
         // A reconnecting browser says where it stopped; a fresh one starts at its page's read time.
         const cursor = ctx.request.headers.get("last-event-id") || params.get("cursor") || undefined;
         const session = ctx.sessionSecret;
-        const release = streamSlots.take(session);
+        const release = streamSlots.take(session, ctx.session.accountId);
         if (!release)
           return problemResponse(ctx.state, "rate_limited", { retryAfterSeconds: SESSION_CHECK_MS / 1000 });
         return inboxStream(db, deps.logger, live, ctx, filter, cursor, release);

@@ -128,7 +128,9 @@ export function integrationsPage(deps: ConsoleDeps) {
         const create =
           result.code === "scope_invalid"
             ? { name, scope, scopeError: ctx.t("integrations.scope.invalid") }
-            : { name, scope, nameError: ctx.t(NAME_MESSAGES[result.code]) };
+            : result.code === "too_many_tokens"
+              ? { name, scope, nameError: ctx.t("integrations.tooManyTokens") }
+              : { name, scope, nameError: ctx.t(NAME_MESSAGES[result.code]) };
         if (!isHtmx(ctx.request)) return await fullPage(ctx, create, 422);
         // htmx: the create section in place, with the error beside the field.
         const section = CreateSection({

@@ -421,6 +421,7 @@ const en = {
   "reconfirm.intro":
     "This change needs your password again: your last confirmation is more than 10 minutes old. Nothing has changed yet.",
   "reconfirm.submit": "Confirm and continue",
+  "integrations.tooManyTokens": "This account has 200 active tokens: revoke one you no longer use first.",
   "signIn.keep": "Keep me signed in",
   "signIn.keepHint":
     "On this browser for up to 30 days, and 12 hours without use; otherwise you are signed out after 30 minutes without use.",
@@ -927,6 +928,7 @@ const es: Record<MessageKey, string> = {
   "reconfirm.intro":
     "Este cambio necesita de nuevo su contraseña: su última confirmación tiene más de 10 minutos. Todavía no ha cambiado nada.",
   "reconfirm.submit": "Confirmar y continuar",
+  "integrations.tooManyTokens": "Esta cuenta tiene 200 tokens activos: revoque antes uno que ya no use.",
   "signIn.keep": "Mantener la sesión iniciada",
   "signIn.keepHint":
     "En este navegador hasta 30 días, y 12 horas sin uso; si no, la sesión se cierra tras 30 minutos sin uso.",
