@@ -1,9 +1,9 @@
 // The re-confirmation page: the signed-in owner gives their password again, then returns to the page they were on.
 import type { Language } from "../../http/language.ts";
 import type { Translate } from "../kit/dictionary.ts";
-import { Field } from "../kit/field.tsx";
 import { Layout, type SignedInOwner } from "../kit/layout.tsx";
 import { CONFIRM_PATH } from "../kit/owner-guard.ts";
+import { CurrentPasswordField } from "../sign-in/current-password-field.tsx";
 
 export interface ConfirmPageProps {
   lang: Language;
@@ -24,15 +24,7 @@ export function ConfirmPage(props: ConfirmPageProps): JSX.Element {
         <input type="hidden" name="_csrf" value={props.owner.csrf} />
         <input type="hidden" name="next" value={props.next} />
         <input type="hidden" name="email" value={props.owner.email} autocomplete="username" />
-        <Field
-          id="password"
-          name="password"
-          type="password"
-          label={t("signIn.password")}
-          error={props.error}
-          autocomplete="current-password"
-          required
-        />
+        <CurrentPasswordField t={t} error={props.error} />
         <button type="submit">{t("reconfirm.submit")}</button>
       </form>
     </Layout>

@@ -2,8 +2,8 @@
 
 import type { Language } from "../../http/language.ts";
 import type { Translate } from "../kit/dictionary.ts";
-import { Field } from "../kit/field.tsx";
 import { Layout } from "../kit/layout.tsx";
+import { CurrentPasswordField } from "./current-password-field.tsx";
 
 export interface JoinPageProps {
   lang: Language;
@@ -26,15 +26,7 @@ export function JoinPage({ lang, t, path, csrf, email, link, account, errors = {
         <input type="hidden" name="_csrf" value={csrf} />
         <input type="hidden" name="link" value={link} />
         <input type="hidden" name="email" value={email} autocomplete="username" />
-        <Field
-          id="password"
-          name="password"
-          type="password"
-          label={t("signIn.password")}
-          error={errors.password}
-          autocomplete="current-password"
-          required
-        />
+        <CurrentPasswordField t={t} error={errors.password} />
         <button type="submit">{t("invitation.join.submit")}</button>
       </form>
       <p>
