@@ -9,6 +9,7 @@ import { leadStatus } from "./api/lead-status/index.ts";
 import { metricsRoute } from "./api/metrics/index.ts";
 import { countStoredLeads, intakeMetricsEvents } from "./api/metrics/intake-metrics.ts";
 import { consolePages } from "./console/index.ts";
+import { DEFAULT_AUDIT_RETENTION_DAYS } from "./core/accounts/audit-log.ts";
 import { type Authenticator, createAuthenticator } from "./core/accounts/authenticator.ts";
 import { createFailedAuthLimiter } from "./core/accounts/failed-auth-limiter.ts";
 import { createPasswordWork } from "./core/accounts/password-work.ts";
@@ -57,6 +58,10 @@ export interface AppDeps {
   publicUrl?: string;
   /** SMTP_URL's mailer: "forgot password" mails a link; absent, the page says whom to ask. */
   mailer?: Mailer;
+  /** The console's clock (ms since the epoch; Date.now when absent): tests fix it to age a re-confirmation. */
+  clock?: () => number;
+  /** AUDIT_RETENTION_DAYS: said on the Audit page (the sweep deletes older rows). */
+  auditRetentionDays?: number;
   /** argon2 hashes and verifications at once (PASSWORD_CHECKS_AT_ONCE); the rest are refused with 429. */
   passwordChecksAtOnce?: number;
   /** The inbox's live feed; an in-process one when absent. */
@@ -184,6 +189,8 @@ export function createApp(deps: AppDeps) {
           trustProxy,
           publicUrl: deps.publicUrl,
           mailer: deps.mailer,
+          auditRetentionDays: deps.auditRetentionDays ?? DEFAULT_AUDIT_RETENTION_DAYS,
+          clock: deps.clock ?? Date.now,
           passwordWork: createPasswordWork(deps.passwordChecksAtOnce),
           signInAttempts: metrics.signInAttempts,
           evidenceKey,

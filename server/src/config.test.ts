@@ -26,6 +26,8 @@ describe("loadConfig", () => {
       failedAuthPerMinute: 60,
       passwordChecksAtOnce: 4,
       expiredRowsSweepSeconds: 600,
+      auditRetentionDays: 365,
+      smtpInsecure: false,
       memoryTargetMb: 0,
       publicUrl: undefined,
       intakeBatch: { maxLeads: 32, waitMs: 1 },

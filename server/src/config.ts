@@ -53,10 +53,14 @@ export interface ServerConfig {
   passwordChecksAtOnce: number;
   /** Seconds between sweeps of expired sessions, sign-in links, devices and throttle rows. */
   expiredRowsSweepSeconds: number;
+  /** AUDIT_RETENTION_DAYS: audit rows older than this are swept (default 365). */
+  auditRetentionDays: number;
   /** This server's address as browsers reach it (PUBLIC_URL): the base of printed sign-in links. */
   publicUrl: string | undefined;
   /** SMTP_URL: where "forgot password" mails go out (needs PUBLIC_URL for the link); none when absent. */
   smtpUrl: string | undefined;
+  /** SMTP_INSECURE=true: plain SMTP allowed (a local relay); otherwise STARTTLS is required. */
+  smtpInsecure: boolean;
   /** Coalesced commits: fresh leads arriving together are stored by one statement. */
   intakeBatch: { maxLeads: number; waitMs: number };
   /** The five-minute response: who receives hand-offs, when, and how often it retries. */
@@ -193,9 +197,11 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       ),
     ),
     expiredRowsSweepSeconds: numberSetting(env, "EXPIRED_ROWS_SWEEP_SECONDS", 600, "above-zero"),
+    auditRetentionDays: Math.ceil(numberSetting(env, "AUDIT_RETENTION_DAYS", 365, "above-zero")),
     memoryTargetMb: numberSetting(env, "MEMORY_TARGET_MB", 0),
     publicUrl,
     smtpUrl,
+    smtpInsecure: env.SMTP_INSECURE?.trim().toLowerCase() === "true",
     intakeBatch: {
       maxLeads: Math.max(
         1,

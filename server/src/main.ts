@@ -80,7 +80,11 @@ async function startBackground(
     ? startTrustedFormClaims(db, logger, DEFAULT_CLAIM_SETTINGS, TRUSTEDFORM_CLAIMS_POLL_MS)
     : undefined;
   // The sweep of expired sessions, sign-in links and throttle rows.
-  const sweep = startExpiredRowsSweep(db, { intervalSeconds: config.expiredRowsSweepSeconds, logger });
+  const sweep = startExpiredRowsSweep(db, {
+    intervalSeconds: config.expiredRowsSweepSeconds,
+    auditRetentionDays: config.auditRetentionDays,
+    logger,
+  });
   return {
     handoff,
     async stop() {
@@ -231,7 +235,11 @@ export async function runServer(config: ServerConfig): Promise<void> {
     failedAuthPerMinute: config.failedAuthPerMinute,
     trustProxy: config.trustProxy,
     publicUrl: config.publicUrl,
-    mailer: config.smtpUrl && config.publicUrl ? smtpMailer(config.smtpUrl, config.publicUrl) : undefined,
+    auditRetentionDays: config.auditRetentionDays,
+    mailer:
+      config.smtpUrl && config.publicUrl
+        ? smtpMailer(config.smtpUrl, config.publicUrl, { insecure: config.smtpInsecure })
+        : undefined,
     passwordChecksAtOnce: config.passwordChecksAtOnce,
     metrics,
     feed,

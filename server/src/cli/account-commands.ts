@@ -2,8 +2,9 @@
 // one number waits between calls started by different leads.
 
 import { EVIDENCE_REQUIREMENTS, type EvidenceRequirement } from "../core/accounts/evidence-requirement.ts";
-import { setCallCooldown, setEvidenceRequirement } from "../core/accounts/token-repository.ts";
+import { findAccountId, setCallCooldown, setEvidenceRequirement } from "../core/accounts/token-repository.ts";
 import { stringOption, UsageError } from "./args.ts";
+import { operatorAudit } from "./operator-audit.ts";
 import type { Command } from "./token-commands.ts";
 
 export const accountsEvidenceCommand: Command = async (db, args, print, t) => {
@@ -13,6 +14,8 @@ export const accountsEvidenceCommand: Command = async (db, args, print, t) => {
     throw new UsageError("accounts.evidence.needs", { choices: EVIDENCE_REQUIREMENTS.join("|") });
   }
   if (!(await setEvidenceRequirement(db, slug, required))) throw new UsageError("account.unknown", { slug });
+  const accountId = await findAccountId(db, slug);
+  if (accountId) await operatorAudit(db, args, "evidence.changed", accountId, required);
   if (args.options.json) print(JSON.stringify({ account: slug, require_consent_evidence: required }));
   else if (required === "none") print(t("accounts.evidence.none", { slug }));
   else print(t("accounts.evidence.required", { slug, evidence: t(`accounts.evidence.${required}`) }));

@@ -3,6 +3,7 @@
 const en = {
   "tokens.create.needs": "tokens create needs --account <slug> and --name <label>",
   "tokens.nameInvalid": "--name: 1 to {max} characters",
+  "tokens.tooMany": "Account {slug} has {max} active tokens: revoke one first (tokens revoke <id>).",
   "tokens.scopeInvalid": "--scope: intake (posts only) or read (posts and reads)",
   "tokens.scope.intake": "intake-only (posts leads; fit for a web page)",
   "tokens.scope.read": "may read leads (keep it on a server)",
@@ -56,6 +57,7 @@ const en = {
 const es: Record<keyof typeof en, string> = {
   "tokens.create.needs": "tokens create necesita --account <slug> y --name <nombre>",
   "tokens.nameInvalid": "--name: de 1 a {max} caracteres",
+  "tokens.tooMany": "La cuenta {slug} tiene {max} tokens activos: revoque antes uno (tokens revoke <id>).",
   "tokens.scopeInvalid": "--scope: intake (solo envía) o read (envía y lee)",
   "tokens.scope.intake": "solo de envío (envía prospectos; apto para una página web)",
   "tokens.scope.read": "puede leer prospectos (guárdelo en un servidor)",

@@ -25,13 +25,15 @@ const en = {
                               whether a read token may read the leads other tokens posted
   owners create --account <slug> --email <email> [--json]
                               an account owner (and the account when new); prints a single-use
-                              sign-in link, valid 24 h, where the owner sets a password
+                              sign-in link, valid 7 days, where the owner sets a password
   owners link --email <email> [--json]
-                              a fresh single-use sign-in link (24 h) for an existing owner: the way
+                              a fresh single-use sign-in link (60 min) for an existing owner: the way
                               in from a new browser, also while the email is locked out
   owners list [--account <slug>] [--json]
                               list account owners
-  owners disable <email|id>   refuse the owner's sign-in and end its sessions
+  owners disable <email|id> [--account <slug>]
+                              remove the person from the account (from every account without
+                              --account) and end their sessions there; they can be invited again
   dnc add <phone> --account <slug> [--note <text>] [--by <name>] [--json]
                               put a number on the account's do-not-call list (any US format);
                               its pending hand-offs are cancelled at once
@@ -104,13 +106,15 @@ const es: Record<keyof typeof en, string> = {
                               si un token de lectura puede leer los prospectos que enviaron otros tokens
   owners create --account <slug> --email <correo> [--json]
                               un propietario de la cuenta (y la cuenta si es nueva); muestra un enlace
-                              de acceso de un solo uso, válido 24 h, donde elige su contraseña
+                              de acceso de un solo uso, válido 7 días, donde elige su contraseña
   owners link --email <correo> [--json]
-                              un enlace de acceso nuevo de un solo uso (24 h) para un propietario: la
+                              un enlace de acceso nuevo de un solo uso (60 min) para un propietario: la
                               entrada desde un navegador nuevo, también con el correo bloqueado
   owners list [--account <slug>] [--json]
                               lista los propietarios de las cuentas
-  owners disable <correo|id>  rechaza el acceso del propietario y cierra sus sesiones
+  owners disable <correo|id> [--account <slug>]
+                              quita a la persona de la cuenta (de todas sin --account) y cierra sus
+                              sesiones allí; se le puede volver a invitar
   dnc add <teléfono> --account <slug> [--note <texto>] [--by <nombre>] [--json]
                               pone un número en la lista de no llamar de la cuenta (cualquier formato
                               de EE. UU.); sus traspasos pendientes se cancelan al momento

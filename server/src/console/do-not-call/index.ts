@@ -7,12 +7,14 @@ import { isOnList } from "../../core/dnc/dnc-repository.ts";
 import { countNumbers, listNumberPage, listRecentChanges } from "../../core/dnc/listed-numbers.ts";
 import { addToList, importInChunks, parseListedNumber, removeFromList } from "../../core/dnc/service.ts";
 import { textStream } from "../inbox/text-stream.ts";
+import { audited } from "../kit/audit.ts";
 import { field, OVERSIZE_FIELD } from "../kit/form.ts";
 import {
   type ConsoleDeps,
   notFoundPage,
   type OwnerContext,
   ownerPage,
+  sensitivePage,
   uploadPage,
 } from "../kit/owner-guard.ts";
 import { htmlPage, redirectTo } from "../kit/page-response.ts";
@@ -135,11 +137,12 @@ export function doNotCallPage(deps: ConsoleDeps) {
     )
     .post(
       `${DNC_PATH}/:phone/remove`,
-      ownerPage(deps, async (ctx) => {
+      sensitivePage(deps, async (ctx) => {
         const phone = phoneOf(ctx);
         if (!phone || !(await isOnList(db, ctx.session.accountId, phone))) return notFoundPage(ctx);
         const result = await removeFromList(db, { ...who(ctx), phone });
         if (!result.removed) return notFoundPage(ctx);
+        await audited(deps, ctx, "dnc.removed", phone);
         return redirectTo(ctx.state, ctx.request, `${DNC_PATH}?done=removed&count=${result.handoffsResumed}`);
       }),
       { parse: "none" },

@@ -16,17 +16,10 @@ import { findLeadById } from "../../core/leads/lead-status-repository.ts";
 import { releaseLead } from "../../core/leads/quarantine.ts";
 import { problemResponse } from "../../http/respond.ts";
 import type { ConsoleAsset } from "../kit/assets.ts";
-import { parseCookies } from "../kit/cookies.ts";
 import type { Translate } from "../kit/dictionary.ts";
 import { field } from "../kit/form.ts";
 import { type ConsoleNotice, redirectWithNotice, takePageNotice } from "../kit/notices.ts";
-import {
-  type ConsoleDeps,
-  notFoundPage,
-  type OwnerContext,
-  ownerPage,
-  SESSION_COOKIE,
-} from "../kit/owner-guard.ts";
+import { type ConsoleDeps, notFoundPage, type OwnerContext, ownerPage } from "../kit/owner-guard.ts";
 import { htmlPage } from "../kit/page-response.ts";
 // A file import: `bun build --compile` embeds it; from source it is its path on disk.
 import inboxJs from "./inbox.js" with { type: "file" };
@@ -95,8 +88,8 @@ export function inboxPages(deps: ConsoleDeps, live: InboxLive) {
         const filter = toInboxFilter(readInboxQuery(params));
         // A reconnecting browser says where it stopped; a fresh one starts at its page's read time.
         const cursor = ctx.request.headers.get("last-event-id") || params.get("cursor") || undefined;
-        const session = parseCookies(ctx.request.headers.get("cookie"))[SESSION_COOKIE] ?? "";
-        const release = streamSlots.take(session);
+        const session = ctx.sessionSecret;
+        const release = streamSlots.take(session, ctx.session.accountId);
         if (!release)
           return problemResponse(ctx.state, "rate_limited", { retryAfterSeconds: SESSION_CHECK_MS / 1000 });
         return inboxStream(db, deps.logger, live, ctx, filter, cursor, release);

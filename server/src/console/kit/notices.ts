@@ -12,8 +12,9 @@ export type ConsoleNotice =
   | { kind: "token-renamed"; from: string; to: string }
   | { kind: "token-revoked"; name: string }
   | { kind: "token-settings-saved"; name: string }
-  | { kind: "owner-invited"; email: string; link: string }
-  | { kind: "owner-disabled"; email: string }
+  | { kind: "owner-invited"; email: string; link?: string }
+  | { kind: "owner-removed"; email: string }
+  | { kind: "invitation-withdrawn"; email: string }
   | { kind: "dnc-added"; phone: string }
   | { kind: "handed-off-again"; outcome: HandOffAgainOutcome }
   | { kind: "lead-released"; outcome: "done" | "not_held" };

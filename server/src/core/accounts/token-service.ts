@@ -64,11 +64,24 @@ export async function tokenAccountId(q: Queryable, id: string): Promise<string |
   return row?.account_id;
 }
 
-export async function createAccountToken(q: Queryable, accountId: string, name: string, scope: TokenScope) {
+/** Active (unrevoked, unexpired) tokens one account may hold. */
+export const TOKENS_PER_ACCOUNT = 200;
+
+/** Checks the account's cap and inserts in one transaction, the account row locked: concurrent creates never pass it. */
+export async function createAccountToken(db: Database, accountId: string, name: string, scope: TokenScope) {
   const problem = tokenNameProblem(name);
   if (problem) return { ok: false, code: problem } as const;
-  const created = await createChannelToken(q, accountId, name.trim(), scope);
-  return { ok: true, ...created } as const;
+  return await db.transaction(async (tx) => {
+    await tx.query("select id from accounts where id = $1 for update", [accountId]);
+    const [active] = await tx.query<{ n: number }>(
+      `select count(*)::int as n from channel_tokens
+       where account_id = $1 and revoked_at is null and (expires_at is null or expires_at > now())`,
+      [accountId],
+    );
+    if ((active?.n ?? 0) >= TOKENS_PER_ACCOUNT) return { ok: false, code: "too_many_tokens" } as const;
+    const created = await createChannelToken(tx, accountId, name.trim(), scope);
+    return { ok: true, ...created } as const;
+  });
 }
 
 export async function renameAccountToken(
