@@ -87,6 +87,23 @@ const refused = (base: Omit<CallDecision, "call" | "call_window">, reason: CallR
   call_window: null,
 });
 
+/**
+ * Where the person may be and the rules that follow: the lead's places (plus the contiguous US for an
+ * account that calls numbers nothing places) and the federal rule with every state row among them.
+ *
+ * @example placesAndRules({ phone: "+12145550100", timezone: null, state: null, postal_code: null, consent }, account).rules
+ * // [federal, Texas]
+ */
+export function placesAndRules(
+  lead: LocatedLead & { consent: object | null },
+  account: DecisionContext["account"],
+): { places: CallPlace[]; rules: CallingRule[]; known: boolean } {
+  const located = callPlaces(lead);
+  const known = locationKnown(located);
+  const places = known || !account.callsUnknownLocations ? located : [...located, CONTIGUOUS_US];
+  return { places, rules: callingRulesOf(places, lead.consent, account.name), known };
+}
+
 /** Each cap of the rules with the attempts it counts now. */
 async function capStates(
   rules: readonly CallingRule[],
@@ -133,10 +150,7 @@ export async function decideCall(
   at: number,
   context: DecisionContext,
 ): Promise<CallDecision> {
-  const located = callPlaces(lead);
-  const known = locationKnown(located);
-  const places = known || !context.account.callsUnknownLocations ? located : [...located, CONTIGUOUS_US];
-  const rules = callingRulesOf(places, lead.consent, context.account.name);
+  const { places, rules, known } = placesAndRules(lead, context.account);
   const phoneHolds = holdsOfPhone(context.holds, lead.phone);
   const respondBy = new Date(lead.respond_by).getTime();
   const holds: HoldState[] = phoneHolds.map((hold) => {
