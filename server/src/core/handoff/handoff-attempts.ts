@@ -37,6 +37,8 @@ export interface AttemptEntry {
   ok: boolean;
   http_status: number | null;
   error: string | null;
+  /** The call decision the attempt carried (null for attempts recorded before decisions were kept). */
+  decision: HandoffDecision | null;
 }
 
 /** The history's columns, in the order both writers give them (one attempt here, a burst in the settlement). */
@@ -72,7 +74,7 @@ export async function recordHandoffAttempt(q: Queryable, logger: Logger, attempt
 export async function listHandoffAttempts(q: Queryable, leadId: string): Promise<AttemptEntry[]> {
   return plainRows(
     await q.query<AttemptEntry>(
-      `select attempt, started_at, latency_ms, ok, http_status, error
+      `select attempt, started_at, latency_ms, ok, http_status, error, decision
      from handoff_attempts where lead_id = $1 order by started_at, attempt`,
       [leadId],
     ),
