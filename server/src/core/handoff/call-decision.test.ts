@@ -4,6 +4,7 @@ import { US_STATE_CODES } from "@speed-to-lead/spec";
 import { PROPERTY_RUNS } from "@speed-to-lead/tests/harness/property-runs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { instantNearDst, localMinutes, US_ZONES } from "../../testing/zone-clock.ts";
 import { type CallDecision, type DecisionContext, type DecisionLead, decideCall } from "./call-decision.ts";
 import type { CallHold } from "./call-holds.ts";
 import { geographicAreaCodes } from "./nanpa-area-codes.ts";
@@ -183,28 +184,9 @@ describe("refusals, caps and holds in the one value", () => {
   });
 });
 
-/** The wall clock (minutes after midnight) an instant shows in a zone. */
-function localMinutes(instant: number, zone: string): number {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone: zone,
-    hourCycle: "h23",
-    hour: "numeric",
-    minute: "numeric",
-  }).formatToParts(new Date(instant));
-  const part = (type: string) => Number(parts.find((p) => p.type === type)!.value);
-  return part("hour") * 60 + part("minute");
-}
-
 const ZONES = [
+  ...US_ZONES,
   "UTC",
-  "America/New_York",
-  "America/Chicago",
-  "America/Denver",
-  "America/Phoenix",
-  "America/Los_Angeles",
-  "America/Anchorage",
-  "Pacific/Honolulu",
-  "America/Puerto_Rico",
   "Europe/London",
   "Asia/Kolkata",
   "Asia/Tokyo",
@@ -225,9 +207,6 @@ const ZIPS = [
   "00601",
   "57701",
 ];
-const DST_CHANGES = ["2026-03-08", "2026-11-01", "2027-03-14", "2027-11-07"].map((day) =>
-  at(`${day}T08:00:00Z`),
-);
 
 describe("the window never opens before 08:00 or closes after 21:00 local in any zone the number or fields allow (property)", () => {
   it("holds for any phone, timezone, state and ZIP, across DST changes", async () => {
@@ -237,12 +216,7 @@ describe("the window never opens before 08:00 or closes after 21:00 local in any
         fc.integer({ min: 2_000_000, max: 9_999_999 }),
       )
       .map(([code, line]) => `+1${code}${line}`);
-    const instant = fc.oneof(
-      fc.integer({ min: at("2026-01-01T00:00:00Z"), max: at("2027-12-31T00:00:00Z") }),
-      fc
-        .tuple(fc.constantFrom(...DST_CHANGES), fc.integer({ min: -2 * 86_400_000, max: 2 * 86_400_000 }))
-        .map(([change, shift]) => change + shift),
-    );
+    const instant = instantNearDst(2);
     await fc.assert(
       fc.asyncProperty(
         phone,

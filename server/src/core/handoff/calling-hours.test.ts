@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { localMinutes } from "../../testing/zone-clock.ts";
 import { areaCodeTable } from "./area-codes.ts";
 import type { CallPlace } from "./call-location.ts";
 import { formatClockTime, parseClockTime, callWindow as windowOrNone } from "./calling-hours.ts";
@@ -8,18 +9,6 @@ const HOURS = { start: 8 * 60, end: 20 * 60 };
 const at = (iso: string) => Date.parse(iso);
 const one = (zone: string): CallPlace[] => [{ source: "timezone", value: zone, zones: [zone], states: [] }];
 const callWindow = (...args: Parameters<typeof windowOrNone>) => windowOrNone(...args)!;
-
-/** The wall clock (minutes after midnight) an instant shows in a zone. */
-function localMinutes(instant: number, zone: string): number {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone: zone,
-    hourCycle: "h23",
-    hour: "numeric",
-    minute: "numeric",
-  }).formatToParts(new Date(instant));
-  const part = (type: string) => Number(parts.find((p) => p.type === type)!.value);
-  return part("hour") * 60 + part("minute");
-}
 
 describe("callWindow", () => {
   it("inside the window: from now to today's 20:00 local", () => {

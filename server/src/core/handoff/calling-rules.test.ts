@@ -4,6 +4,7 @@ import { US_AREA_CODES, US_TERRITORY_AREA_CODES } from "@speed-to-lead/tests/arb
 import { PROPERTY_RUNS } from "@speed-to-lead/tests/harness/property-runs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { instantNearDst, US_ZONES } from "../../testing/zone-clock.ts";
 import { decideCall, placesAndRules } from "./call-decision.ts";
 import { type CallingHours, callWindow, parseClockTime } from "./calling-hours.ts";
 import { holidayOn } from "./holidays.ts";
@@ -212,34 +213,14 @@ describe("Texas day-of-week rules", () => {
 });
 
 // Instants near the US DST changes of 2026 and 2027, and anywhere in between.
-const DST_CHANGES = ["2026-03-08", "2026-11-01", "2027-03-14", "2027-11-07"].map((day) =>
-  at(`${day}T08:00:00Z`),
-);
-const instant = fc.oneof(
-  fc.integer({ min: at("2026-01-01T00:00:00Z"), max: at("2027-12-31T00:00:00Z") }),
-  fc
-    .tuple(fc.constantFrom(...DST_CHANGES), fc.integer({ min: -3 * 86_400_000, max: 3 * 86_400_000 }))
-    .map(([change, shift]) => change + shift),
-);
+const instant = instantNearDst();
 const phone = fc
   .tuple(
     fc.constantFrom(...US_AREA_CODES, ...US_TERRITORY_AREA_CODES, ...geographicAreaCodes()),
     fc.integer({ min: 2_000_000, max: 9_999_999 }),
   )
   .map(([code, line]) => `+1${code}${line}`);
-const timezone = fc.option(
-  fc.constantFrom(
-    "America/New_York",
-    "America/Chicago",
-    "America/Denver",
-    "America/Phoenix",
-    "America/Los_Angeles",
-    "America/Anchorage",
-    "Pacific/Honolulu",
-    "America/Puerto_Rico",
-  ),
-  { freq: 2 },
-);
+const timezone = fc.option(fc.constantFrom(...US_ZONES), { freq: 2 });
 /**
  * Account hours the configuration accepts, overlapping the narrowest rules (Saturday 08:00–12:00 in
  * Pennsylvania, Sunday 12:00–21:00 in Texas) by two hours or more.
