@@ -708,7 +708,7 @@ const es: Record<MessageKey, string> = {
   "lead.place.area_code": "código de área",
   "lead.place.timezone": "zona horaria",
   "lead.place.state": "estado",
-  "lead.place.postal_code": "ZIP",
+  "lead.place.postal_code": "código postal",
   "lead.place.contiguous_us": "EE. UU. contiguo:",
   "lead.place.start": "inicio",
   "lead.place.end": "fin",
