@@ -159,11 +159,6 @@ export class Dispatcher {
       const webhookId = webhookIdOf(task.task_id, task.response_no);
       const startedAt = new Date();
       const payload = buildPayload(task, decision);
-      const kept = {
-        call: decision.call,
-        call_window: decision.call_window,
-        rules_version: decision.rules_version,
-      };
       const result = await assistant.deliver(webhookId, payload);
       const latencyMs = Date.now() - startedAt.getTime();
       metrics?.handoffAttempts.inc({ result: result.ok ? "delivered" : "failed" });
@@ -178,7 +173,7 @@ export class Dispatcher {
           attempt: task.attempts,
         });
         // The history of an acknowledged attempt is written with its settlement: one statement per burst.
-        this.acknowledged.push({ task, startedAt, latencyMs, httpStatus: result.status, decision: kept });
+        this.acknowledged.push({ task, startedAt, latencyMs, httpStatus: result.status, decision });
         this.scheduleSettle();
         return;
       }
@@ -193,7 +188,7 @@ export class Dispatcher {
         ok: false,
         httpStatus: result.status,
         error: result.error,
-        decision: kept,
+        decision,
       });
       const delay = retryDelayMs(task.attempts, settings);
       await Promise.all([scheduleRetry(db, task, delay, result.error), recorded]);

@@ -3,7 +3,7 @@
 import type { Queryable } from "../../db/database.ts";
 import { plainRows } from "../../db/plain-rows.ts";
 import { describeError, type Logger } from "../../logger.ts";
-import type { HandoffPayload } from "./payload.ts";
+import type { CallDecision } from "./call-decision.ts";
 
 export interface HandoffAttempt {
   taskId: string;
@@ -23,12 +23,12 @@ export interface HandoffAttempt {
   decision?: HandoffDecision;
 }
 
-/** A hand-off's compliance decision, kept with its attempt for the lead's evidence record. */
-export interface HandoffDecision {
-  call: HandoffPayload["data"]["call"];
-  call_window: HandoffPayload["data"]["call_window"] | null;
-  rules_version: string;
-}
+/**
+ * A hand-off's compliance decision, kept whole with its attempt for the lead's evidence record and
+ * page (earlier attempts kept only call, call_window and rules_version).
+ */
+export type HandoffDecision = Pick<CallDecision, "call" | "call_window" | "rules_version"> &
+  Partial<CallDecision>;
 
 export interface AttemptEntry {
   attempt: number;
