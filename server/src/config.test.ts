@@ -228,6 +228,8 @@ describe("loadConfig: the hand-off section", () => {
       loadHandoffConfig({ ASSISTANT_WEBHOOK_URL: "ftp://x", ASSISTANT_WEBHOOK_SECRET: SECRET }),
     ).toThrow();
     expect(() => loadHandoffConfig({ CALLING_HOURS_START: "21:00" })).toThrow(/earlier/);
+    // Pennsylvania's Saturday ends at 12:00: a noon start would leave its Saturdays no time.
+    expect(() => loadHandoffConfig({ CALLING_HOURS_START: "12:00" })).toThrow(/US-PA/);
     expect(() => loadHandoffConfig({ DISPATCHER: "maybe" })).toThrow();
     expect(() => loadHandoffConfig({ DISPATCHER_POLL_MS: "0" })).toThrow();
     expect(() => loadHandoffConfig({ ASSISTANT_CONSOLE_PERSONAL_DATA: "some" })).toThrow(/masked/);
