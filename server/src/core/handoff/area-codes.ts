@@ -95,10 +95,12 @@ const zonesByState = new Map<string, readonly string[]>();
  * @example zonesOfState("FL") // ["America/New_York", "America/Chicago"]
  */
 export function zonesOfState(state: string): readonly string[] {
+  const codes = areaCodesOfState(state);
+  if (!codes) return [];
   let zones = zonesByState.get(state);
   if (!zones) {
-    const codes = areaCodesOfState(state) ?? [];
     zones = [...new Set(codes.flatMap((code) => AREA_CODE_ZONES.get(code) ?? []))];
+    // Bounded: only the states on NANPA's list are kept.
     zonesByState.set(state, zones);
   }
   return zones;
