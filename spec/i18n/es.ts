@@ -185,7 +185,7 @@ export const es = {
     "true cuando esta solicitud creó el prospecto (201); false cuando coincidió con uno existente por (platform, external_lead_id) (200).",
   "LeadAccepted.test.description": "Si el prospecto es de prueba.",
   "LeadAccepted.call_eligible.description":
-    "Si el asistente puede llamar al prospecto: un bloque de consentimiento completo, que no sea de prueba, un teléfono, y que ese número no esté en la lista de no llamar de la cuenta ni se haya informado como número equivocado.",
+    "Si el asistente puede llamar al prospecto: un bloque de consentimiento completo, que no sea de prueba, un teléfono, y que ese número no esté en la lista de no llamar de la cuenta ni se haya informado como número equivocado. La decisión de llamada que se toma en la entrega, dentro de los cinco minutos, aún puede rechazarla (held, location_unknown, no_common_hours): el motivo de respuesta del prospecto dice entonces por qué.",
   "LeadAccepted.received_at.description": "Cuándo recibió el servicio el prospecto por primera vez (UTC).",
   "LeadAccepted.respond_by.description":
     "received_at más cinco minutos: el plazo de la respuesta de cinco minutos. Una repetición nunca recibe una segunda.",

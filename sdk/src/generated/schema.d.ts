@@ -380,7 +380,7 @@ export interface components {
             created: boolean;
             /** @description Whether the lead is a test lead. */
             test: boolean;
-            /** @description Whether the assistant may call the lead: a complete consent block, not a test lead, a phone, and that number neither on the account's do-not-call list nor reported as a wrong number. */
+            /** @description Whether the assistant may call the lead: a complete consent block, not a test lead, a phone, and that number neither on the account's do-not-call list nor reported as a wrong number. The call decision made at the hand-off, within the five minutes, may still refuse it (held, location_unknown, no_common_hours): the lead's response reason then says why. */
             call_eligible: boolean;
             /**
              * Format: date-time
