@@ -110,6 +110,10 @@ export const es = {
   "LeadInput.language.description": "Idioma en el que se atiende a la persona: en o es.",
   "LeadInput.timezone.description":
     "La zona horaria de la persona como nombre IANA, por ejemplo America/Chicago. Los nombres que la base de zonas horarias del servidor no conoce se rechazan con timezone_invalid.",
+  "LeadInput.state.description":
+    "El estado de la persona con su código USPS (PA, DC, PR …), en mayúsculas. Como timezone y postal_code, solo acota la ventana de llamada: la ventana son las horas permitidas en cada lugar al que apuntan el teléfono y los campos del prospecto, bajo las reglas de cada estado entre ellos.",
+  "LeadInput.postal_code.description":
+    "El código postal (ZIP) de EE. UU. de la persona (12345 o 12345-6789). Su estado y su zona, tomados de un conjunto de datos de ZIP, acotan la ventana de llamada; un ZIP que el conjunto no conoce no acota nada.",
   "LeadInput.context.description":
     "Detalles adicionales guardados con el prospecto, como pares clave-valor. Los valores pueden ser cualquier JSON.",
   "LeadInput.source_event_at.description":
@@ -146,7 +150,7 @@ export const es = {
     "as_received: el bloque de consentimiento exactamente como se recibió, con los campos de evidencia; received_at: cuándo llegó; channel_token: el token (id y nombre) con el que vino.",
   "EvidenceRecord.consent.null.description": "Null cuando no se recibió consentimiento.",
   "EvidenceRecord.decisions.description":
-    "response: el estado de respuesta del prospecto y su motivo ahora; evidence_required: la exigencia de evidencia de consentimiento de la cuenta ahora; rules_version_now: la versión de la tabla de reglas de llamada vigente ahora; handoffs: cada intento de entrega (response_no, attempt, started_at, latency_ms, acknowledged, http_status, error) con su decisión: el permiso de llamada, la ventana de llamada con cada regla que le dio forma (cada una con su fuente y la fecha en que se leyó) y la rules_version con la que se calculó.",
+    "response: el estado de respuesta del prospecto y su motivo ahora; evidence_required: la exigencia de evidencia de consentimiento de la cuenta ahora; rules_version_now: la versión de la tabla de reglas de llamada vigente ahora; handoffs: cada intento de entrega (response_no, attempt, started_at, latency_ms, acknowledged, http_status, error) con su decisión: el permiso de llamada, la ventana de llamada con cada regla que le dio forma (cada una con su fuente y la fecha en que se leyó) y la rules_version con la que se calculó; desde que la decisión se guarda entera, también decided_at, places (cada lugar donde puede estar la persona, con sus zonas y estados), rules (las jurisdicciones que se aplicaron), caps (cada límite con los intentos contados y los que quedan) y holds (cada suspensión y si rechazó la llamada o movió la ventana).",
   "EvidenceRecord.assistant_events.description":
     "call_attempts: cada intento de llamada que el asistente informó para este número en la cuenta (lead_id, attempted_at, received_at, webhook_id); do_not_call: cada cambio de la lista de no llamar de este número en la cuenta (add, remove, wrong_number; cómo llegó, quién, cuándo). Una baja cubre todos los fines del número en la cuenta.",
   "EvidenceRecord.seal.description":
@@ -185,7 +189,7 @@ export const es = {
     "true cuando esta solicitud creó el prospecto (201); false cuando coincidió con uno existente por (platform, external_lead_id) (200).",
   "LeadAccepted.test.description": "Si el prospecto es de prueba.",
   "LeadAccepted.call_eligible.description":
-    "Si el asistente puede llamar al prospecto: un bloque de consentimiento completo, que no sea de prueba, un teléfono, y que ese número no esté en la lista de no llamar de la cuenta ni se haya informado como número equivocado.",
+    "Si el asistente puede llamar al prospecto: un bloque de consentimiento completo, que no sea de prueba, un teléfono, y que ese número no esté en la lista de no llamar de la cuenta ni se haya informado como número equivocado. La decisión de llamada que se toma en la entrega, dentro de los cinco minutos, aún puede rechazarla (held, location_unknown, no_common_hours): el motivo de respuesta del prospecto dice entonces por qué.",
   "LeadAccepted.received_at.description": "Cuándo recibió el servicio el prospecto por primera vez (UTC).",
   "LeadAccepted.respond_by.description":
     "received_at más cinco minutos: el plazo de la respuesta de cinco minutos. Una repetición nunca recibe una segunda.",
@@ -269,7 +273,7 @@ export const es = {
   "ResponseState.state.description":
     "pending: esperando entregarse al asistente. handed_off: el asistente lo confirmó. missed: no pudo entregarse antes de respond_by. not_called: no se hace nada (un prospecto de prueba, o sin forma permitida de atenderlo: la llamada no está permitida y no hay correo). Una repetición que permite llamar después de respond_by inicia en cambio una nueva respuesta de cinco minutos (pending, con un nuevo respond_by).",
   "ResponseState.reason.description":
-    "Por qué el asistente no puede llamar al prospecto; ausente cuando sí puede. Con pending, handed_off o missed la respuesta es solo por correo. test: un prospecto de prueba. no_consent: sin bloque de consentimiento completo. no_phone: sin teléfono al que llamar. El primero que aplique, en ese orden. Después, para un prospecto por lo demás apto para llamada: opted_out: su número está en la lista de no llamar de la cuenta (la persona pidió que no la llamen; responder por correo sigue permitido, pues la baja es sobre llamadas); wrong_number: la persona de ese número dijo que no es el suyo, así que el consentimiento dado para él ya no cuenta (responder por correo sigue permitido); held: una suspensión de emergencia de un operador cubre su código de área más allá de respond_by (responder por correo sigue permitido); evidence_missing: su cuenta exige un certificado TrustedForm o un token LeadiD en el bloque de consentimiento y el prospecto no lo trae (responder por correo sigue permitido; una repetición que aporte la evidencia permite la llamada).",
+    "Por qué el asistente no puede llamar al prospecto; ausente cuando sí puede. Con pending, handed_off o missed la respuesta es solo por correo. test: un prospecto de prueba. no_consent: sin bloque de consentimiento completo. no_phone: sin teléfono al que llamar. El primero que aplique, en ese orden. Después, para un prospecto por lo demás apto para llamada: opted_out: su número está en la lista de no llamar de la cuenta (la persona pidió que no la llamen; responder por correo sigue permitido, pues la baja es sobre llamadas); wrong_number: la persona de ese número dijo que no es el suyo, así que el consentimiento dado para él ya no cuenta (responder por correo sigue permitido); held: una suspensión de emergencia de un operador cubre su código de área más allá de respond_by (responder por correo sigue permitido); evidence_missing: su cuenta exige un certificado TrustedForm o un token LeadiD en el bloque de consentimiento y el prospecto no lo trae (responder por correo sigue permitido; una repetición que aporte la evidencia permite la llamada). Decididos en la entrega, dentro de los cinco minutos: location_unknown: nada ubica a la persona (el código de área del teléfono es gratuito, de tarifa especial, no geográfico o desconocido, y el prospecto no trae state ni postal_code) y la cuenta no llama a esos números; no_common_hours: los lugares donde puede estar la persona (código de área, timezone, state, postal_code) no comparten ninguna hora de llamada permitida en una semana. En ambos responder por correo sigue permitido.",
   "LeadAccepted.dry_run.description":
     "Solo en una prueba sin guardar: esto es lo que respondería el envío; no se guardó nada.",
   "LeadStatus.description": "Un prospecto guardado y su respuesta.",
@@ -313,12 +317,13 @@ export const es = {
   "CallWindow.latest.description": "Fin de la ventana (UTC).",
   "CallWindow.time_zones.description": "La zona o zonas del prospecto (nombres IANA).",
   "CallWindow.time_zone_source.description":
-    "De dónde salieron las zonas: el timezone del prospecto, el código de área de su teléfono o la zona por defecto.",
+    "El lugar que decidió la ventana (su inicio, si no su fin): el código de área del teléfono, el timezone, state o postal_code del prospecto, o contiguous_us para un número que ningún campo ubica, llamado según el ajuste de la cuenta. default: una zona del ajuste del servidor, en decisiones tomadas antes de leer todas las fuentes de lugar.",
   "CallWindow.local_start.description": "Horario de llamadas de la cuenta: inicio, hora local.",
   "CallWindow.local_end.description": "Horario de llamadas de la cuenta: fin, hora local.",
   "CallWindow.rules_applied.description":
     "Las reglas que dieron forma a la ventana: las horas de cada regla aplicable en el día de la ventana, la federal primero; luego cada día, feriado, límite de llamadas y suspensión que retrasó la ventana.",
-  "CallWindow.rules_applied.jurisdiction.description": "US para la regla federal, US-XX para un estado.",
+  "CallWindow.rules_applied.jurisdiction.description":
+    "US para la regla federal, US-XX para un estado (un lugar en un solo estado: ese estado).",
   "CallWindow.rules_applied.name.description": "El nombre de la jurisdicción.",
   "CallWindow.rules_applied.local_start.description":
     "El primer minuto permitido por la regla en el día local de la ventana; null cuando la regla no permite llamadas ese día.",
@@ -327,14 +332,19 @@ export const es = {
   "CallWindow.rules_applied.source.description":
     "La ley o norma de la que sale la regla; para una suspensión, su motivo.",
   "CallWindow.rules_applied.kind.description":
-    "hours: las horas de la regla en el día local de la ventana (toda regla aplicable tiene una). day: la regla no permite llamadas ese día de la semana (date dice qué día local se saltó). holiday: un feriado legal en el que la regla no permite llamadas, calculado a partir de las leyes de feriados que nombra la regla; un día fijado solo por proclamación (una declaración anual o de emergencia de un gobernador) no se puede calcular y no se calcula: un operador lo cubre con una suspensión por feriado (stl holds add --holiday), que mueve la ventana como un feriado y aparece como hold. cap: el límite de llamadas por teléfono, alcanzado; la ventana empieza cuando el intento contado más antiguo sale del periodo del límite. hold: una suspensión de emergencia o por feriado de un operador.",
+    "hours: las horas de la regla en el día local de la ventana (toda regla aplicable tiene una). place: un lugar donde puede estar la persona (place dice qué campo), con la ventana en su hora local (local_start, local_end) y si decidió el inicio o el fin de la ventana; la ventana son las horas permitidas en cada zona de cada lugar, bajo las reglas de cada estado de cada lugar. day: la regla no permite llamadas ese día de la semana (date dice qué día local se saltó). holiday: un feriado legal en el que la regla no permite llamadas, calculado a partir de las leyes de feriados que nombra la regla; un día fijado solo por proclamación (una declaración anual o de emergencia de un gobernador) no se puede calcular y no se calcula: un operador lo cubre con una suspensión por feriado (stl holds add --holiday), que mueve la ventana como un feriado y aparece como hold. cap: el límite de llamadas por teléfono, alcanzado; la ventana empieza cuando el intento contado más antiguo sale del periodo del límite. hold: una suspensión de emergencia o por feriado de un operador.",
   "CallWindow.rules_applied.checked.description":
-    "Cuándo se leyó por última vez la fuente de la fila de la regla (para una suspensión: cuándo se añadió).",
+    "Cuándo se leyó por última vez la fuente de la fila de la regla (para una suspensión: cuándo se añadió; para un lugar: cuándo se leyeron sus datos, el día de la decisión para un timezone declarado).",
   "CallWindow.rules_applied.date.description":
     "day y holiday: el día local del prospecto en el que la regla no permitía llamadas.",
   "CallWindow.rules_applied.holiday.description":
     'holiday: el nombre del feriado, con "(observed)" cuando el día es el día laborable en que se observa un feriado de fin de semana.',
   "CallWindow.rules_applied.until.description": "cap y hold: cuándo deja de acotar la ventana (UTC).",
+  "CallWindow.rules_applied.place.description":
+    "place: de dónde viene; name es lo que apuntó a él (el código de área, la zona, el estado, el ZIP).",
+  "CallWindow.rules_applied.time_zones.description": "place: sus zonas.",
+  "CallWindow.rules_applied.decided.description":
+    "place: los límites de la ventana que fijan sus propias horas (vacío: las horas de otro lugar son más estrechas).",
   // status callbacks
   "webhook.leadHandedOff.summary": "Un prospecto fue entregado",
   "webhook.leadHandedOff.description":

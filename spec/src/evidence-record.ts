@@ -32,7 +32,7 @@ export const EvidenceRecordSchema = Type.Object(
     ),
     decisions: section(
       "EvidenceRecord.decisions.description",
-      "response: the lead's response state and reason now; evidence_required: the account's consent-evidence requirement now; rules_version_now: the version of the calling-rules table in force now; handoffs: every hand-off attempt (response_no, attempt, started_at, latency_ms, acknowledged, http_status, error) with its decision: the call permission, the call window with every rule that shaped it (each with its source and the date it was read) and the rules_version it was computed with.",
+      "response: the lead's response state and reason now; evidence_required: the account's consent-evidence requirement now; rules_version_now: the version of the calling-rules table in force now; handoffs: every hand-off attempt (response_no, attempt, started_at, latency_ms, acknowledged, http_status, error) with its decision: the call permission, the call window with every rule that shaped it (each with its source and the date it was read) and the rules_version it was computed with; since the decision is kept whole, also decided_at, places (every place the person may be, with its zones and states), rules (the jurisdictions that applied), caps (each with the attempts counted and remaining) and holds (each with whether it refused the call or moved the window).",
     ),
     assistant_events: section(
       "EvidenceRecord.assistant_events.description",

@@ -11,7 +11,9 @@ import { leadId, webhookEnvelope } from "./webhook-envelope.ts";
 export const HANDOFF_PAYLOAD_VERSION = 2;
 
 /** What a rules_applied entry is: a rule's hours, a day or holiday it skipped, a call cap or an operator's hold. */
-export const RULE_KINDS = ["hours", "day", "holiday", "cap", "hold"] as const;
+export const RULE_KINDS = ["hours", "day", "holiday", "cap", "hold", "place"] as const;
+/** Where a place the person may be comes from (see LeadInput's state and postal_code). */
+export const PLACE_SOURCES = ["area_code", "timezone", "state", "postal_code", "contiguous_us"] as const;
 const CALL_REFUSALS = NOT_CALLED_REASONS.filter((reason) => reason !== "test");
 const nullableString = (description: string) => Type.Union([Type.String(), Type.Null()], { description });
 const localTime = (description: string) => Type.String({ pattern: "^\\d{2}:\\d{2}$", description });
@@ -28,15 +30,12 @@ export const CallWindowSchema = Type.Object(
     time_zones: Type.Array(Type.String(), {
       description: text("CallWindow.time_zones.description", "The lead's zone or zones (IANA names)."),
     }),
-    time_zone_source: Type.Union(
-      [Type.Literal("timezone"), Type.Literal("area_code"), Type.Literal("default")],
-      {
-        description: text(
-          "CallWindow.time_zone_source.description",
-          "Where the zones came from: the lead's timezone, its phone's area code, or the default.",
-        ),
-      },
-    ),
+    time_zone_source: literalUnion([...PLACE_SOURCES, "default"], {
+      description: text(
+        "CallWindow.time_zone_source.description",
+        "The place that decided the window (its start, else its end): the phone's area code, the lead's timezone, state or postal_code, or contiguous_us for a number no field places, called under the account's setting. default: a zone from the server's setting, in decisions made before every source of place was read.",
+      ),
+    }),
     local_start: localTime(
       text("CallWindow.local_start.description", "The account's calling hours: start, local time."),
     ),
@@ -48,13 +47,13 @@ export const CallWindowSchema = Type.Object(
         kind: literalUnion(RULE_KINDS, {
           description: text(
             "CallWindow.rules_applied.kind.description",
-            "hours: the rule's hours on the window's local day (every applicable rule has one). day: the rule permits no call on that weekday (date says which local day was skipped). holiday: a legal holiday on which the rule permits no call, computed from the holiday statutes the rule names; a day set only by proclamation (a governor's yearly or emergency declaration) cannot be computed and is not: an operator covers it with a holiday hold (stl holds add --holiday), which moves the window as a holiday does and shows as hold. cap: the per-phone call cap, reached; the window starts when the oldest counted attempt leaves the cap's period. hold: an operator's emergency or holiday hold.",
+            "hours: the rule's hours on the window's local day (every applicable rule has one). place: a place the person may be (place says which field), with the window in its local clock (local_start, local_end) and whether it decided the window's start or end; the window is the hours permitted in every zone of every place, under the rules of every state of every place. day: the rule permits no call on that weekday (date says which local day was skipped). holiday: a legal holiday on which the rule permits no call, computed from the holiday statutes the rule names; a day set only by proclamation (a governor's yearly or emergency declaration) cannot be computed and is not: an operator covers it with a holiday hold (stl holds add --holiday), which moves the window as a holiday does and shows as hold. cap: the per-phone call cap, reached; the window starts when the oldest counted attempt leaves the cap's period. hold: an operator's emergency or holiday hold.",
           ),
         }),
         jurisdiction: Type.String({
           description: text(
             "CallWindow.rules_applied.jurisdiction.description",
-            "US for the federal rule, US-XX for a state.",
+            "US for the federal rule, US-XX for a state (a place in one state: that state).",
           ),
         }),
         name: Type.String({
@@ -82,7 +81,7 @@ export const CallWindowSchema = Type.Object(
           pattern: "^\\d{4}-\\d{2}-\\d{2}$",
           description: text(
             "CallWindow.rules_applied.checked.description",
-            "When the source was last read for the rule's row (for a hold: when it was added).",
+            "When the source was last read for the rule's row (for a hold: when it was added; for a place: when its data was read, the day of the decision for a stated timezone).",
           ),
         }),
         date: Type.Optional(
@@ -99,6 +98,27 @@ export const CallWindowSchema = Type.Object(
             description: text(
               "CallWindow.rules_applied.holiday.description",
               'holiday: the holiday\'s name, with "(observed)" when the day is the weekday a weekend holiday is observed on.',
+            ),
+          }),
+        ),
+        place: Type.Optional(
+          literalUnion(PLACE_SOURCES, {
+            description: text(
+              "CallWindow.rules_applied.place.description",
+              "place: where it comes from; name is what pointed at it (the area code, zone, state, ZIP).",
+            ),
+          }),
+        ),
+        time_zones: Type.Optional(
+          Type.Array(Type.String(), {
+            description: text("CallWindow.rules_applied.time_zones.description", "place: its zones."),
+          }),
+        ),
+        decided: Type.Optional(
+          Type.Array(literalUnion(["start", "end"] as const), {
+            description: text(
+              "CallWindow.rules_applied.decided.description",
+              "place: the window's bounds its own hours set (empty: another place's hours are narrower).",
             ),
           }),
         ),
@@ -186,6 +206,8 @@ export const HandoffPayloadSchema = Type.Object(
         last_name: nullableString(text("HandoffPayload.data.as_stored.description", "As stored.")),
         language: nullableString(text("HandoffPayload.data.as_stored.description", "As stored.")),
         timezone: nullableString(text("HandoffPayload.data.as_stored.description", "As stored.")),
+        state: nullableString(text("HandoffPayload.data.as_stored.description", "As stored.")),
+        postal_code: nullableString(text("HandoffPayload.data.as_stored.description", "As stored.")),
         property_ref: nullableString(text("HandoffPayload.data.as_stored.description", "As stored.")),
         price: Type.Union([Type.Number(), Type.Null()], {
           description: text("HandoffPayload.data.as_stored.description", "As stored."),

@@ -235,6 +235,13 @@ export interface components {
             language?: "en" | "es";
             /** @description The person's time zone as an IANA name, such as America/Chicago. Names the server's time zone database does not know are refused with timezone_invalid. */
             timezone?: string;
+            /**
+             * @description The person's state as its USPS code (PA, DC, PR …), upper case. Like timezone and postal_code it only narrows the call window: the window is the hours permitted in every place the lead's phone and fields point at, under the rules of every state among them.
+             * @enum {string}
+             */
+            state?: "AL" | "AK" | "AZ" | "AR" | "CA" | "CO" | "CT" | "DE" | "DC" | "FL" | "GA" | "HI" | "ID" | "IL" | "IN" | "IA" | "KS" | "KY" | "LA" | "ME" | "MD" | "MA" | "MI" | "MN" | "MS" | "MO" | "MT" | "NE" | "NV" | "NH" | "NJ" | "NM" | "NY" | "NC" | "ND" | "OH" | "OK" | "OR" | "PA" | "RI" | "SC" | "SD" | "TN" | "TX" | "UT" | "VT" | "VA" | "WA" | "WV" | "WI" | "WY" | "PR" | "VI" | "GU" | "MP" | "AS";
+            /** @description The person's US ZIP code (12345 or 12345-6789). Its state and zone, from a ZIP data set, narrow the call window; a ZIP the data set does not know narrows nothing. */
+            postal_code?: string;
             /** @description Extra details stored with the lead, as key-value pairs. Values may be any JSON. */
             context?: {
                 [key: string]: unknown;
@@ -318,6 +325,13 @@ export interface components {
             language?: "en" | "es";
             /** @description The person's time zone as an IANA name, such as America/Chicago. Names the server's time zone database does not know are refused with timezone_invalid. */
             timezone?: string;
+            /**
+             * @description The person's state as its USPS code (PA, DC, PR …), upper case. Like timezone and postal_code it only narrows the call window: the window is the hours permitted in every place the lead's phone and fields point at, under the rules of every state among them.
+             * @enum {string}
+             */
+            state?: "AL" | "AK" | "AZ" | "AR" | "CA" | "CO" | "CT" | "DE" | "DC" | "FL" | "GA" | "HI" | "ID" | "IL" | "IN" | "IA" | "KS" | "KY" | "LA" | "ME" | "MD" | "MA" | "MI" | "MN" | "MS" | "MO" | "MT" | "NE" | "NV" | "NH" | "NJ" | "NM" | "NY" | "NC" | "ND" | "OH" | "OK" | "OR" | "PA" | "RI" | "SC" | "SD" | "TN" | "TX" | "UT" | "VT" | "VA" | "WA" | "WV" | "WI" | "WY" | "PR" | "VI" | "GU" | "MP" | "AS";
+            /** @description The person's US ZIP code (12345 or 12345-6789). Its state and zone, from a ZIP data set, narrow the call window; a ZIP the data set does not know narrows nothing. */
+            postal_code?: string;
             /** @description Extra details stored with the lead, as key-value pairs. Values may be any JSON. */
             context?: {
                 [key: string]: unknown;
@@ -350,10 +364,10 @@ export interface components {
              */
             state: "pending" | "handed_off" | "missed" | "not_called";
             /**
-             * @description Why the assistant may not call the lead; absent when it may. With pending, handed_off or missed the response is by email only. test: a test lead. no_consent: no complete consent block. no_phone: no phone to call. The first that applies, in that order. Then, for a lead that is otherwise call-eligible: opted_out: its number is on the account's do-not-call list (the person asked not to be called; an email answer is still allowed, as the opt-out is about calls); wrong_number: the person at that number said it is not theirs, so the consent given for it no longer counts (an email answer is still allowed); held: an operator's emergency hold covers its area code past respond_by (an email answer is still allowed); evidence_missing: its account requires a TrustedForm certificate or a LeadiD token in the consent block and the lead has none (an email answer is still allowed; a repeat that brings the evidence permits the call).
+             * @description Why the assistant may not call the lead; absent when it may. With pending, handed_off or missed the response is by email only. test: a test lead. no_consent: no complete consent block. no_phone: no phone to call. The first that applies, in that order. Then, for a lead that is otherwise call-eligible: opted_out: its number is on the account's do-not-call list (the person asked not to be called; an email answer is still allowed, as the opt-out is about calls); wrong_number: the person at that number said it is not theirs, so the consent given for it no longer counts (an email answer is still allowed); held: an operator's emergency hold covers its area code past respond_by (an email answer is still allowed); evidence_missing: its account requires a TrustedForm certificate or a LeadiD token in the consent block and the lead has none (an email answer is still allowed; a repeat that brings the evidence permits the call). Decided at the hand-off, within the five minutes: location_unknown: nothing places the person (the phone's area code is toll-free, premium, non-geographic or unknown, and the lead has no state or postal_code) and the account does not call such numbers; no_common_hours: the places the person may be (area code, timezone, state, postal_code) share no permitted calling hour within a week. In both an email answer is still allowed.
              * @enum {string}
              */
-            reason?: "test" | "no_consent" | "no_phone" | "opted_out" | "wrong_number" | "held" | "evidence_missing";
+            reason?: "test" | "no_consent" | "no_phone" | "opted_out" | "wrong_number" | "held" | "evidence_missing" | "location_unknown" | "no_common_hours";
         };
         /** @description The lead was accepted. */
         LeadAccepted: {
@@ -366,7 +380,7 @@ export interface components {
             created: boolean;
             /** @description Whether the lead is a test lead. */
             test: boolean;
-            /** @description Whether the assistant may call the lead: a complete consent block, not a test lead, a phone, and that number neither on the account's do-not-call list nor reported as a wrong number. */
+            /** @description Whether the assistant may call the lead: a complete consent block, not a test lead, a phone, and that number neither on the account's do-not-call list nor reported as a wrong number. The call decision made at the hand-off, within the five minutes, may still refuse it (held, location_unknown, no_common_hours): the lead's response reason then says why. */
             call_eligible: boolean;
             /**
              * Format: date-time
@@ -547,7 +561,7 @@ export interface components {
                      * @description Why the call is not permitted.
                      * @enum {string}
                      */
-                    reason: "no_consent" | "no_phone" | "opted_out" | "wrong_number" | "held" | "evidence_missing";
+                    reason: "no_consent" | "no_phone" | "opted_out" | "wrong_number" | "held" | "evidence_missing" | "location_unknown" | "no_common_hours";
                 };
                 /** @description E.164; present only when the call is permitted. */
                 phone?: string;
@@ -561,6 +575,10 @@ export interface components {
                 language: string | null;
                 /** @description As stored. */
                 timezone: string | null;
+                /** @description As stored. */
+                state: string | null;
+                /** @description As stored. */
+                postal_code: string | null;
                 /** @description As stored. */
                 property_ref: string | null;
                 /** @description As stored. */
@@ -599,10 +617,10 @@ export interface components {
             /** @description The lead's zone or zones (IANA names). */
             time_zones: string[];
             /**
-             * @description Where the zones came from: the lead's timezone, its phone's area code, or the default.
+             * @description The place that decided the window (its start, else its end): the phone's area code, the lead's timezone, state or postal_code, or contiguous_us for a number no field places, called under the account's setting. default: a zone from the server's setting, in decisions made before every source of place was read.
              * @enum {string}
              */
-            time_zone_source: "timezone" | "area_code" | "default";
+            time_zone_source: "area_code" | "timezone" | "state" | "postal_code" | "contiguous_us" | "default";
             /** @description The account's calling hours: start, local time. */
             local_start: string;
             /** @description The account's calling hours: end, local time. */
@@ -610,11 +628,11 @@ export interface components {
             /** @description The rules that shaped the window: the hours of every applicable rule on the window's day, the federal one first; then each day, holiday, call cap and hold that pushed the window later. */
             rules_applied: {
                 /**
-                 * @description hours: the rule's hours on the window's local day (every applicable rule has one). day: the rule permits no call on that weekday (date says which local day was skipped). holiday: a legal holiday on which the rule permits no call, computed from the holiday statutes the rule names; a day set only by proclamation (a governor's yearly or emergency declaration) cannot be computed and is not: an operator covers it with a holiday hold (stl holds add --holiday), which moves the window as a holiday does and shows as hold. cap: the per-phone call cap, reached; the window starts when the oldest counted attempt leaves the cap's period. hold: an operator's emergency or holiday hold.
+                 * @description hours: the rule's hours on the window's local day (every applicable rule has one). place: a place the person may be (place says which field), with the window in its local clock (local_start, local_end) and whether it decided the window's start or end; the window is the hours permitted in every zone of every place, under the rules of every state of every place. day: the rule permits no call on that weekday (date says which local day was skipped). holiday: a legal holiday on which the rule permits no call, computed from the holiday statutes the rule names; a day set only by proclamation (a governor's yearly or emergency declaration) cannot be computed and is not: an operator covers it with a holiday hold (stl holds add --holiday), which moves the window as a holiday does and shows as hold. cap: the per-phone call cap, reached; the window starts when the oldest counted attempt leaves the cap's period. hold: an operator's emergency or holiday hold.
                  * @enum {string}
                  */
-                kind: "hours" | "day" | "holiday" | "cap" | "hold";
-                /** @description US for the federal rule, US-XX for a state. */
+                kind: "hours" | "day" | "holiday" | "cap" | "hold" | "place";
+                /** @description US for the federal rule, US-XX for a state (a place in one state: that state). */
                 jurisdiction: string;
                 /** @description The jurisdiction's name. */
                 name: string;
@@ -624,12 +642,21 @@ export interface components {
                 local_end: string | null;
                 /** @description The law or regulation the rule comes from; for a hold, its reason. */
                 source: string;
-                /** @description When the source was last read for the rule's row (for a hold: when it was added). */
+                /** @description When the source was last read for the rule's row (for a hold: when it was added; for a place: when its data was read, the day of the decision for a stated timezone). */
                 checked: string;
                 /** @description day and holiday: the lead's local day on which the rule permitted no call. */
                 date?: string;
                 /** @description holiday: the holiday's name, with "(observed)" when the day is the weekday a weekend holiday is observed on. */
                 holiday?: string;
+                /**
+                 * @description place: where it comes from; name is what pointed at it (the area code, zone, state, ZIP).
+                 * @enum {string}
+                 */
+                place?: "area_code" | "timezone" | "state" | "postal_code" | "contiguous_us";
+                /** @description place: its zones. */
+                time_zones?: string[];
+                /** @description place: the window's bounds its own hours set (empty: another place's hours are narrower). */
+                decided?: ("start" | "end")[];
                 /**
                  * Format: date-time
                  * @description cap and hold: when it stops narrowing (UTC).
@@ -698,7 +725,7 @@ export interface components {
             consent: {
                 [key: string]: unknown;
             } | null;
-            /** @description response: the lead's response state and reason now; evidence_required: the account's consent-evidence requirement now; rules_version_now: the version of the calling-rules table in force now; handoffs: every hand-off attempt (response_no, attempt, started_at, latency_ms, acknowledged, http_status, error) with its decision: the call permission, the call window with every rule that shaped it (each with its source and the date it was read) and the rules_version it was computed with. */
+            /** @description response: the lead's response state and reason now; evidence_required: the account's consent-evidence requirement now; rules_version_now: the version of the calling-rules table in force now; handoffs: every hand-off attempt (response_no, attempt, started_at, latency_ms, acknowledged, http_status, error) with its decision: the call permission, the call window with every rule that shaped it (each with its source and the date it was read) and the rules_version it was computed with; since the decision is kept whole, also decided_at, places (every place the person may be, with its zones and states), rules (the jurisdictions that applied), caps (each with the attempts counted and remaining) and holds (each with whether it refused the call or moved the window). */
             decisions: {
                 [key: string]: unknown;
             };

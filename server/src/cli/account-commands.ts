@@ -1,7 +1,7 @@
-// `stl accounts evidence`: whether an account's leads need a TrustedForm certificate or LeadiD token to be called.
+// `stl accounts evidence` and `stl accounts locations`: an account's conditions for calling a lead.
 
 import { EVIDENCE_REQUIREMENTS, type EvidenceRequirement } from "../core/accounts/evidence-requirement.ts";
-import { setEvidenceRequirement } from "../core/accounts/token-repository.ts";
+import { setCallsUnknownLocations, setEvidenceRequirement } from "../core/accounts/token-repository.ts";
 import { stringOption, UsageError } from "./args.ts";
 import type { Command } from "./token-commands.ts";
 
@@ -15,5 +15,21 @@ export const accountsEvidenceCommand: Command = async (db, args, print, t) => {
   if (args.options.json) print(JSON.stringify({ account: slug, require_consent_evidence: required }));
   else if (required === "none") print(t("accounts.evidence.none", { slug }));
   else print(t("accounts.evidence.required", { slug, evidence: t(`accounts.evidence.${required}`) }));
+  return 0;
+};
+
+/** hold (the default): a number nothing places is answered without its phone (location_unknown); call: within the contiguous-US window. */
+const UNKNOWN_LOCATION_CHOICES = ["hold", "call"] as const;
+
+export const accountsLocationsCommand: Command = async (db, args, print, t) => {
+  const slug = args.positionals[2];
+  const unknown = stringOption(args, "unknown") as (typeof UNKNOWN_LOCATION_CHOICES)[number] | undefined;
+  if (!slug || !unknown || !UNKNOWN_LOCATION_CHOICES.includes(unknown)) {
+    throw new UsageError("accounts.locations.needs", { choices: UNKNOWN_LOCATION_CHOICES.join("|") });
+  }
+  if (!(await setCallsUnknownLocations(db, slug, unknown === "call")))
+    throw new UsageError("account.unknown", { slug });
+  if (args.options.json) print(JSON.stringify({ account: slug, call_unknown_locations: unknown === "call" }));
+  else print(t(`accounts.locations.${unknown}`, { slug }));
   return 0;
 };

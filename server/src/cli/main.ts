@@ -5,7 +5,7 @@ import { type Database, DatabaseMisconfiguredError, DatabaseUnavailableError } f
 import { DirectoryLockedError } from "../db/directory-lock.ts";
 import { migrate } from "../db/migrate.ts";
 import { openDatabase } from "../db/open-database.ts";
-import { accountsEvidenceCommand } from "./account-commands.ts";
+import { accountsEvidenceCommand, accountsLocationsCommand } from "./account-commands.ts";
 import { parseArgs, UsageError } from "./args.ts";
 import { cliLanguage } from "./cli-language.ts";
 import { dncAddCommand, dncImportCommand, dncListCommand, dncRemoveCommand } from "./dnc-commands.ts";
@@ -48,6 +48,7 @@ const COMMANDS: Record<string, Command> = {
   "dnc list": dncListCommand,
   "dnc import": dncImportCommand,
   "accounts evidence": accountsEvidenceCommand,
+  "accounts locations": accountsLocationsCommand,
   "holds add": holdsAddCommand,
   "holds list": holdsListCommand,
   "holds remove": holdsRemoveCommand,

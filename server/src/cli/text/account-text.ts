@@ -8,6 +8,11 @@ const en = {
   "accounts.evidence.either": "a TrustedForm certificate or a LeadiD token",
   "accounts.evidence.trustedform": "a TrustedForm certificate",
   "accounts.evidence.leadid": "a LeadiD token",
+  "accounts.locations.needs": "accounts locations needs <slug> --unknown {choices}",
+  "accounts.locations.hold":
+    "{slug}: numbers nothing places are answered without their phone (reason location_unknown), within 4 s.",
+  "accounts.locations.call":
+    "{slug}: numbers nothing places are called Monday to Friday 13:00–17:00 Eastern (the window legal in every contiguous state) and never on a holiday of any state's calendar, within 4 s.",
 } as const;
 
 const es: Record<keyof typeof en, string> = {
@@ -19,6 +24,11 @@ const es: Record<keyof typeof en, string> = {
   "accounts.evidence.either": "un certificado de TrustedForm o un token LeadiD",
   "accounts.evidence.trustedform": "un certificado de TrustedForm",
   "accounts.evidence.leadid": "un token LeadiD",
+  "accounts.locations.needs": "accounts locations necesita <slug> --unknown {choices}",
+  "accounts.locations.hold":
+    "{slug}: los números que nada ubica se atienden sin su teléfono (motivo location_unknown), en menos de 4 s.",
+  "accounts.locations.call":
+    "{slug}: los números que nada ubica se llaman de lunes a viernes de 13:00 a 17:00 hora del Este (la ventana legal en todos los estados contiguos) y nunca en un feriado del calendario de ningún estado, en menos de 4 s.",
 };
 
 export const ACCOUNT_TEXT = { en, es };

@@ -40,6 +40,10 @@ const en = {
   accounts evidence <slug> --require none|trustedform|leadid|either [--json]
                               require a TrustedForm certificate and/or LeadiD token in the consent
                               block before a lead is called (without: answered, not called)
+  accounts locations <slug> --unknown hold|call [--json]
+                              a number nothing places (toll-free or unknown area code, no state or
+                              ZIP): hold answers it without its phone (default); call calls it
+                              Mon–Fri 13:00–17:00 Eastern, the window legal in every contiguous state
   holds add (--state <XX> | --area-codes <504,985>) --until <instant> --reason <text>
             [--from <instant>] [--holiday] [--by <name>] [--json]
                               an emergency hold: no calls to those area codes in that period
@@ -101,6 +105,10 @@ const es: Record<keyof typeof en, string> = {
   accounts evidence <slug> --require none|trustedform|leadid|either [--json]
                               exige un certificado de TrustedForm y/o un token LeadiD en el bloque de
                               consentimiento antes de llamar (sin ellos: se atiende, no se llama)
+  accounts locations <slug> --unknown hold|call [--json]
+                              un número que nada ubica (gratuito o de código desconocido, sin estado
+                              ni ZIP): hold lo atiende sin su teléfono (por defecto); call lo llama
+                              lun–vie 13:00–17:00 hora del Este, la ventana legal en todo estado contiguo
   holds add (--state <XX> | --area-codes <504,985>) --until <instante> --reason <texto>
             [--from <instante>] [--holiday] [--by <nombre>] [--json]
                               una suspensión de emergencia: ninguna llamada a esos códigos de área

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { translator } from "../kit/dictionary.ts";
-import { type LeadView, timelineEvents } from "./lead-timeline.tsx";
+import { type LeadView, timelineEvents, windowSentence } from "./lead-timeline.tsx";
 
 const received = new Date("2026-11-20T15:00:00Z");
 const minutes = (n: number) => new Date(received.getTime() + n * 60_000);
@@ -50,5 +50,35 @@ describe("a lead's timeline", () => {
     expect(timelineEvents(translator("es"), lead, new Map()).at(-2)?.what).toBe(
       "Intentos de llamada anteriores, no listados: 7",
     );
+  });
+
+  it("says which places decided a hand-off's call window, in both languages", () => {
+    const place = (placeSource: string, name: string, decided: string[]) => ({
+      kind: "place",
+      jurisdiction: "US",
+      name,
+      local_start: "08:00",
+      local_end: "15:00",
+      source: "s",
+      checked: "2026-11-28",
+      place: placeSource,
+      decided,
+    });
+    const decision = {
+      call: { permitted: true },
+      rules_version: "v",
+      call_window: {
+        earliest: "2026-11-28T13:00:00.000Z",
+        latest: "2026-11-28T20:00:00.000Z",
+        rules_applied: [place("area_code", "305", ["start"]), place("timezone", "UTC", ["end"])],
+      },
+    } as unknown as Parameters<typeof windowSentence>[1];
+    expect(windowSentence(translator("en"), decision)).toBe(
+      "Call window 2026-11-28 13:00–2026-11-28 20:00 UTC, decided by area code 305 (start), timezone UTC (end)",
+    );
+    expect(windowSentence(translator("es"), decision)).toBe(
+      "Ventana de llamada 2026-11-28 13:00–2026-11-28 20:00 UTC, decidida por código de área 305 (inicio), zona horaria UTC (fin)",
+    );
+    expect(windowSentence(translator("en"), null)).toBeUndefined();
   });
 });

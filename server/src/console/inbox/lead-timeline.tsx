@@ -28,8 +28,33 @@ interface TimelineEvent {
 export const consentSentence = (t: Translate, block: { source: string; reference: string }) =>
   t("lead.consent.sentence", { source: block.source, reference: block.reference });
 
+/** "2026-11-29T13:00:00.000Z" → "2026-11-29 13:00". */
+const utcMinute = (iso: string) => iso.slice(0, 16).replace("T", " ");
+
+/**
+ * The window an attempt's decision carried and the places that decided it, as stored: "Call window
+ * 2026-11-29 13:00–2026-11-30 01:00 UTC, decided by area code 305 (start), timezone UTC (end)".
+ */
+export function windowSentence(t: Translate, decision: LeadDetail["attempts"][number]["decision"]) {
+  const window = decision?.call_window;
+  if (!window) return undefined;
+  const places = window.rules_applied
+    .filter((rule) => rule.kind === "place" && rule.place)
+    .map((rule) => {
+      const bounds = (rule.decided ?? []).map((bound) => t(`lead.place.${bound}`)).join(", ");
+      const place = `${t(`lead.place.${rule.place!}`)} ${rule.name}`;
+      return bounds ? `${place} (${bounds})` : place;
+    });
+  return t("lead.attempts.window", {
+    from: utcMinute(window.earliest),
+    to: utcMinute(window.latest),
+    places: places.join(", "),
+  });
+}
+
 function attemptEvent(t: Translate, attempt: LeadDetail["attempts"][number]): TimelineEvent {
   const latency = t("lead.attempts.ms", { ms: attempt.latency_ms });
+  const window = windowSentence(t, attempt.decision);
   // Never an empty HTTP status: without an answer, the error says what happened.
   const answer =
     attempt.http_status === null
@@ -39,12 +64,12 @@ function attemptEvent(t: Translate, attempt: LeadDetail["attempts"][number]): Ti
     ? {
         at: attempt.started_at,
         what: t("timeline.delivered", { n: attempt.attempt }),
-        detail: `${answer}, ${latency}`,
+        detail: [`${answer}, ${latency}`, window].filter(Boolean).join(" · "),
       }
     : {
         at: attempt.started_at,
         what: t("timeline.failed", { n: attempt.attempt }),
-        detail: [answer, attempt.error, latency].filter(Boolean).join(" · "),
+        detail: [answer, attempt.error, latency, window].filter(Boolean).join(" · "),
         bad: true,
       };
 }

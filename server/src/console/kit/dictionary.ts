@@ -215,11 +215,16 @@ const en = {
   "outcome.why.wrong_number": "Reported as a wrong number",
   "outcome.why.held": "An emergency hold covers its area code",
   "outcome.why.evidence_missing": "No TrustedForm certificate or LeadiD token, which the account requires",
+  "outcome.why.location_unknown": "Nothing says where the person is (no geographic area code, state or ZIP)",
+  "outcome.why.no_common_hours": "The places the person may be share no calling hour this week",
   "outcome.unanswerable": "No one could answer",
   "outcome.send.no_consent": "The sender must send a consent block, or an email to answer.",
   "outcome.send.no_phone": "The sender must send a phone or an email.",
   "outcome.send.evidence_missing":
     "The sender must send a TrustedForm certificate or LeadiD token, or an email to answer.",
+  "outcome.send.location_unknown": "The sender must send the person's state or ZIP, or an email to answer.",
+  "outcome.send.no_common_hours":
+    "The sender must check the lead's timezone, state and ZIP, or send an email to answer.",
   "dnc.badge": "Do not call",
   "dnc.badgeFor": "{phone} is on the do-not-call list",
   "inbox.live.since": "{count} new since you opened this page.",
@@ -265,6 +270,14 @@ const en = {
   "lead.repeats.nothing": "Nothing changed",
   "lead.attempts.status": "HTTP {status}",
   "lead.attempts.ms": "{ms} ms",
+  "lead.attempts.window": "Call window {from}–{to} UTC, decided by {places}",
+  "lead.place.area_code": "area code",
+  "lead.place.timezone": "timezone",
+  "lead.place.state": "state",
+  "lead.place.postal_code": "ZIP",
+  "lead.place.contiguous_us": "the contiguous US:",
+  "lead.place.start": "start",
+  "lead.place.end": "end",
   "lead.retry.title": "Hand off again",
   "lead.retry.body":
     "The last hand-off failed and the respond-by time has not passed: deliver this lead to the assistant again.",
@@ -632,12 +645,20 @@ const es: Record<MessageKey, string> = {
   "outcome.why.wrong_number": "Reportado como número equivocado",
   "outcome.why.held": "Una suspensión de emergencia cubre su código de área",
   "outcome.why.evidence_missing": "Sin certificado TrustedForm ni token LeadiD, que la cuenta exige",
+  "outcome.why.location_unknown":
+    "Nada dice dónde está la persona (sin código de área geográfico, estado ni ZIP)",
+  "outcome.why.no_common_hours":
+    "Los lugares donde puede estar la persona no comparten ninguna hora de llamada esta semana",
   "outcome.unanswerable": "Nadie pudo responder",
   "outcome.send.no_consent":
     "El remitente debe enviar un bloque de consentimiento, o un correo para responder.",
   "outcome.send.no_phone": "El remitente debe enviar un teléfono o un correo.",
   "outcome.send.evidence_missing":
     "El remitente debe enviar un certificado TrustedForm o un token LeadiD, o un correo para responder.",
+  "outcome.send.location_unknown":
+    "El remitente debe enviar el estado o el ZIP de la persona, o un correo para responder.",
+  "outcome.send.no_common_hours":
+    "El remitente debe revisar el timezone, el estado y el ZIP del prospecto, o enviar un correo para responder.",
   "dnc.badge": "No llamar",
   "dnc.badgeFor": "{phone} está en la lista de no llamar",
   "inbox.live.since": "{count} nuevos desde que abrió esta página.",
@@ -683,6 +704,14 @@ const es: Record<MessageKey, string> = {
   "lead.repeats.nothing": "Nada cambió",
   "lead.attempts.status": "HTTP {status}",
   "lead.attempts.ms": "{ms} ms",
+  "lead.attempts.window": "Ventana de llamada {from}–{to} UTC, decidida por {places}",
+  "lead.place.area_code": "código de área",
+  "lead.place.timezone": "zona horaria",
+  "lead.place.state": "estado",
+  "lead.place.postal_code": "código postal",
+  "lead.place.contiguous_us": "EE. UU. contiguo:",
+  "lead.place.start": "inicio",
+  "lead.place.end": "fin",
   "lead.retry.title": "Traspasar de nuevo",
   "lead.retry.body":
     "El último traspaso falló y el plazo de respuesta no ha vencido: entregue este prospecto al asistente otra vez.",

@@ -10,8 +10,6 @@ export interface HandoffConfig {
   webhookSecret: string | undefined;
   webhookTimeoutMs: number;
   callingHours: CallingHours;
-  /** Used when neither the lead's timezone nor its area code gives a zone. */
-  defaultTimeZone: string;
   /** Safety-net poll; new tasks wake the dispatcher at once through LISTEN/NOTIFY. */
   pollIntervalMs: number;
   /** First retry delay; doubles per attempt up to retryMaxMs, with jitter. */

@@ -44,5 +44,17 @@ export function maskPersonalData(payload: HandoffPayload): HandoffPayload {
   for (const [name, value] of Object.entries(payload.data)) {
     data[name] = SHOWN_FIELDS.has(name) ? value : maskValue(name, value);
   }
+  const window = payload.data.call_window;
+  // A window's place names what pointed at it: a ZIP is the lead's postal_code, masked like the field.
+  if (window) {
+    data.call_window = {
+      ...window,
+      rules_applied: window.rules_applied.map((rule) =>
+        rule.place === "postal_code"
+          ? { ...rule, name: maskValue("postal_code", rule.name) as string }
+          : rule,
+      ),
+    };
+  }
   return { ...payload, data: data as HandoffPayload["data"] };
 }

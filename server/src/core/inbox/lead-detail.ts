@@ -58,7 +58,8 @@ export interface CallbackEntry {
 
 const LEAD_SQL = `select l.id::text as id, l.received_at, l.updated_at, l.respond_by, l.phone, l.email, l.first_name,
   l.last_name, l.source, l.source_original, l.source_campaign, l.property_ref, l.price::text as price, l.language,
-  l.timezone, l.context, l.source_event_at, l.platform, l.external_lead_id, l.test, l.consent, l.ignored_fields,
+  l.timezone, l.state, l.postal_code, l.context, l.source_event_at, l.platform, l.external_lead_id, l.test,
+  l.consent, l.ignored_fields,
   l.consent_received_at, l.consent_channel_token_id::text as consent_channel_token_id, ct.name as consent_channel_name,
   l.channel_token_id::text as channel_token_id, t.name as channel_name, l.response_state, l.response_reason,
   rt.status as task_status, rt.attempts as task_attempts, rt.next_attempt_at, rt.last_error, rt.delivered_at
@@ -115,6 +116,8 @@ export async function getLeadDetail(
     price: row.price === null ? null : Number(row.price),
     language: row.language,
     timezone: row.timezone,
+    state: row.state,
+    postal_code: row.postal_code,
     context: row.context,
     source_event_at: row.source_event_at,
     platform: row.platform,

@@ -22,6 +22,8 @@ function stored(overrides: Partial<LeadRow> = {}): LeadRow {
     price: null,
     language: null,
     timezone: null,
+    state: null,
+    postal_code: null,
     context: null,
     source_event_at: null,
     external_lead_id: "e1",

@@ -18,6 +18,8 @@ const UPDATABLE = [
   "price",
   "language",
   "timezone",
+  "state",
+  "postal_code",
   "context",
   "source_event_at",
 ] as const satisfies readonly (keyof LeadFields)[];
