@@ -1,9 +1,14 @@
 import { describe, expect, it } from "vitest";
 import openapiEs from "../openapi.es.json" with { type: "json" };
 import openapi from "../openapi.json" with { type: "json" };
-import { ASSISTANT_EVENTS_PATH, LEAD_INTAKE_PATH, LEADS_PATH, OPENAPI_PATH } from "./limits.ts";
+import { ASSISTANT_EVENTS_PATH, CALL_CHECKS_PATH, LEAD_INTAKE_PATH, LEADS_PATH, OPENAPI_PATH } from "./limits.ts";
 import { buildOpenApiDocument } from "./openapi.ts";
-import { ASSISTANT_EVENT_PROBLEM_CODES, LEAD_READ_PROBLEM_CODES, PROBLEM_CODES } from "./problem-codes.ts";
+import {
+  ASSISTANT_EVENT_PROBLEM_CODES,
+  CALL_CHECK_PROBLEM_CODES,
+  LEAD_READ_PROBLEM_CODES,
+  PROBLEM_CODES,
+} from "./problem-codes.ts";
 import { type Json, mapHumanText } from "./translate.ts";
 
 const withoutHumanText = (document: unknown) => mapHumanText(document as Json, () => "");
@@ -30,6 +35,7 @@ describe("the built OpenAPI documents", () => {
       `${LEADS_PATH}/{id}`,
       `${LEADS_PATH}/{id}/evidence`,
       ASSISTANT_EVENTS_PATH,
+      CALL_CHECKS_PATH,
       OPENAPI_PATH,
     ]);
     expect(Object.keys(openapi.webhooks)).toEqual([
@@ -48,6 +54,7 @@ describe("the built OpenAPI documents", () => {
     const responses = openapi.paths[LEAD_INTAKE_PATH].post.responses as Record<string, any>;
     const eventOnly: ReadonlySet<string> = new Set([
       ...ASSISTANT_EVENT_PROBLEM_CODES,
+      ...CALL_CHECK_PROBLEM_CODES,
       ...LEAD_READ_PROBLEM_CODES,
     ]);
     const statuses = new Set(
