@@ -235,8 +235,7 @@ export const es = {
     "Sin handoff_id: el número llamado, en E.164; debe ser un número que ofreció una entrega de lead_id. Sin ninguno de los dos, el evento se aplica al último número ofrecido al asistente para ese prospecto (el teléfono actual del prospecto solo si nunca se ofreció ninguno).",
   "AssistantEvent.data.attempted_at.description":
     "Solo en lead.call_attempted, y obligatorio ahí: cuándo se hizo la llamada. Como mucho 300 segundos por delante del reloj del servidor.",
-  "AssistantEvent.data.lead_id.description":
-    "El lead_id de la entrega. La cuenta es la del prospecto.",
+  "AssistantEvent.data.lead_id.description": "El lead_id de la entrega. La cuenta es la del prospecto.",
   "AssistantEventReceived.type.description": "El tipo del evento.",
   "AssistantEventReceived.lead_id.description": "El prospecto al que se refería el evento.",
   "AssistantEventReceived.phone.description":
@@ -251,8 +250,7 @@ export const es = {
   "postCallCheck.200.cap_reached.summary": "Una cuarta llamada a un número de Florida en 24 horas",
   "postCallCheck.404.description":
     "No existe esa entrega de ese prospecto, o no hay secreto del asistente configurado.",
-  "postCallCheck.409.description":
-    "Este webhook-id ya se procesó, o la entrega agotó sus comprobaciones.",
+  "postCallCheck.409.description": "Este webhook-id ya se procesó, o la entrega agotó sus comprobaciones.",
   "postCallCheck.422.description": "El cuerpo no es una comprobación previa a la llamada.",
   "postCallCheck.429.description": "Demasiadas comprobaciones a la vez.",
   "CallCheck.description": "La llamada que el asistente va a hacer.",
@@ -270,7 +268,8 @@ export const es = {
     "cap_reached y held: la regla o el estado de la suspensión (US para una suspensión dada por códigos de área).",
   "CallCheckReason.detail.description":
     "cap_reached: el límite (llamadas por horas); held: el nombre de la suspensión y su motivo tal como lo dio el operador.",
-  "CallCheckAnswer.check_id.description": "Esta comprobación, tal como la registra la cronología del prospecto.",
+  "CallCheckAnswer.check_id.description":
+    "Esta comprobación, tal como la registra la cronología del prospecto.",
   "CallCheckAnswer.handoff_id.description": "La entrega comprobada.",
   "CallCheckAnswer.lead_id.description": "Su prospecto.",
   "CallCheckAnswer.phone.description": "El número comprobado.",

@@ -1,7 +1,7 @@
 // What the phone assistant reports back about a lead it was handed: the person opted out, it is a wrong number, or a call was attempted.
 import { type Static, Type } from "@sinclair/typebox";
-import { E164_US_PATTERN } from "./handoff-payload.ts";
 import { DateTimeWithZone } from "./date-time.ts";
+import { E164_US_PATTERN } from "./handoff-payload.ts";
 import { literalUnion } from "./literal-union.ts";
 import { text } from "./text.ts";
 
@@ -60,7 +60,12 @@ export const AssistantEventSchema = Type.Object(
           ),
         ),
       },
-      { description: text("AssistantEvent.data.description", "The lead the event is about, and which of its numbers.") },
+      {
+        description: text(
+          "AssistantEvent.data.description",
+          "The lead the event is about, and which of its numbers.",
+        ),
+      },
     ),
   },
   {

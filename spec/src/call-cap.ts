@@ -43,4 +43,4 @@ export const CallCapSchema = Type.Object(
   },
 );
 
-export type CallCap = Static<typeof CallCapSchema>;
+export type CallCapStanding = Static<typeof CallCapSchema>;

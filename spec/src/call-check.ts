@@ -29,7 +29,10 @@ export const CallCheckSchema = Type.Object(
   {
     handoff_id: Type.String({
       format: "uuid",
-      description: text("CallCheck.handoff_id.description", "data.handoff_id of the hand-off the call is for."),
+      description: text(
+        "CallCheck.handoff_id.description",
+        "data.handoff_id of the hand-off the call is for.",
+      ),
     }),
     lead_id: Type.String({
       format: "uuid",
@@ -58,12 +61,15 @@ export const CallCheckReasonSchema = Type.Object(
         "call_not_permitted: the hand-off offered no number (email only). number_not_offered: the number is not the one the hand-off offered. superseded: a later hand-off of the lead replaced this one (its phone changed, or a new response opened): use that one. do_not_call: the number is on the account's do-not-call list. wrong_number: the number was reported as a wrong number after the hand-off was offered. held: an operator's emergency or holiday hold on the number's area code is in force. cap_reached: the number's call cap is used up. window_closed: the calling hours, days and holidays of the number's rules allow no call now.",
       ),
     }),
-    until: Type.Union([DateTimeWithZone(text("CallCheckReason.until.at", "An instant in UTC.")), Type.Null()], {
-      description: text(
-        "CallCheckReason.until.description",
-        "When this reason stops refusing: window_closed: when the window opens; cap_reached: when the oldest counted attempt leaves the cap's period; held: when the hold ends. null for reasons that do not end by themselves.",
-      ),
-    }),
+    until: Type.Union(
+      [DateTimeWithZone(text("CallCheckReason.until.at", "An instant in UTC.")), Type.Null()],
+      {
+        description: text(
+          "CallCheckReason.until.description",
+          "When this reason stops refusing: window_closed: when the window opens; cap_reached: when the oldest counted attempt leaves the cap's period; held: when the hold ends. null for reasons that do not end by themselves.",
+        ),
+      },
+    ),
     jurisdiction: Type.Optional(
       Type.String({
         description: text(
@@ -92,10 +98,19 @@ export const CallCheckAnswerSchema = Type.Object(
   {
     check_id: Type.String({
       format: "uuid",
-      description: text("CallCheckAnswer.check_id.description", "This check, as the lead's timeline records it."),
+      description: text(
+        "CallCheckAnswer.check_id.description",
+        "This check, as the lead's timeline records it.",
+      ),
     }),
-    handoff_id: Type.String({ format: "uuid", description: text("CallCheckAnswer.handoff_id.description", "The hand-off checked.") }),
-    lead_id: Type.String({ format: "uuid", description: text("CallCheckAnswer.lead_id.description", "Its lead.") }),
+    handoff_id: Type.String({
+      format: "uuid",
+      description: text("CallCheckAnswer.handoff_id.description", "The hand-off checked."),
+    }),
+    lead_id: Type.String({
+      format: "uuid",
+      description: text("CallCheckAnswer.lead_id.description", "Its lead."),
+    }),
     phone: Type.String({
       pattern: E164_US_PATTERN,
       description: text("CallCheckAnswer.phone.description", "The number checked."),

@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import openapiEs from "../openapi.es.json" with { type: "json" };
 import openapi from "../openapi.json" with { type: "json" };
-import { ASSISTANT_EVENTS_PATH, CALL_CHECKS_PATH, LEAD_INTAKE_PATH, LEADS_PATH, OPENAPI_PATH } from "./limits.ts";
+import {
+  ASSISTANT_EVENTS_PATH,
+  CALL_CHECKS_PATH,
+  LEAD_INTAKE_PATH,
+  LEADS_PATH,
+  OPENAPI_PATH,
+} from "./limits.ts";
 import { buildOpenApiDocument } from "./openapi.ts";
 import {
   ASSISTANT_EVENT_PROBLEM_CODES,

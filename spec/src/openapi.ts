@@ -1,4 +1,10 @@
-import { ASSISTANT_EVENTS_PATH, CALL_CHECKS_PATH, LEAD_INTAKE_PATH, LEADS_PATH, OPENAPI_PATH } from "./limits.ts";
+import {
+  ASSISTANT_EVENTS_PATH,
+  CALL_CHECKS_PATH,
+  LEAD_INTAKE_PATH,
+  LEADS_PATH,
+  OPENAPI_PATH,
+} from "./limits.ts";
 import { sharedComponents } from "./openapi/components.ts";
 import { findLeadPath } from "./openapi/find-lead.ts";
 import { getLeadPath } from "./openapi/get-lead.ts";

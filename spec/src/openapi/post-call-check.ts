@@ -23,7 +23,10 @@ export const postCallCheckPath = (): Json => ({
     parameters: [...signedWebhookHeaders, { $ref: "#/components/parameters/Accept-Language" }],
     requestBody: {
       required: true,
-      description: text("postCallCheck.requestBody.description", "The call about to be placed, as application/json."),
+      description: text(
+        "postCallCheck.requestBody.description",
+        "The call about to be placed, as application/json.",
+      ),
       content: {
         "application/json": {
           schema: { $ref: "#/components/schemas/CallCheck" },
@@ -38,14 +41,20 @@ export const postCallCheckPath = (): Json => ({
     },
     responses: {
       "200": {
-        description: text("postCallCheck.200.description", "Whether the call may be placed now, and why not."),
+        description: text(
+          "postCallCheck.200.description",
+          "Whether the call may be placed now, and why not.",
+        ),
         headers: { "X-Request-Id": requestIdHeader },
         content: {
           "application/json": {
             schema: { $ref: "#/components/schemas/CallCheckAnswer" },
             examples: {
               cap_reached: {
-                summary: text("postCallCheck.200.cap_reached.summary", "A fourth call to a Florida number within 24 hours"),
+                summary: text(
+                  "postCallCheck.200.cap_reached.summary",
+                  "A fourth call to a Florida number within 24 hours",
+                ),
                 value: callCheckRefusedExample as unknown as Json,
               },
             },
@@ -60,7 +69,10 @@ export const postCallCheckPath = (): Json => ({
         ["webhook_signature_invalid", "webhook_timestamp_invalid"],
       ),
       "404": problemResponse(
-        text("postCallCheck.404.description", "No such hand-off of this lead, or no assistant secret configured."),
+        text(
+          "postCallCheck.404.description",
+          "No such hand-off of this lead, or no assistant secret configured.",
+        ),
         ["handoff_not_found", "not_found"],
       ),
       "405": problemResponse(
@@ -69,7 +81,10 @@ export const postCallCheckPath = (): Json => ({
         { Allow: { $ref: "#/components/headers/Allow" } },
       ),
       "409": problemResponse(
-        text("postCallCheck.409.description", "This webhook-id was already processed, or the hand-off used all its checks."),
+        text(
+          "postCallCheck.409.description",
+          "This webhook-id was already processed, or the hand-off used all its checks.",
+        ),
         ["webhook_replayed", "call_checks_exhausted"],
       ),
       "413": problemResponse("The body is larger than 64 KiB.", ["payload_too_large"]),
@@ -80,10 +95,16 @@ export const postCallCheckPath = (): Json => ({
       "422": problemResponse(text("postCallCheck.422.description", "The body is not a pre-dial check."), [
         "validation_failed",
       ]),
-      "429": problemResponse(text("postCallCheck.429.description", "Too many checks at once."), ["rate_limited"], {
-        "Retry-After": retryAfterHeader,
-      }),
-      "500": problemResponse(text("postLead.500.description", "A defect in the service."), ["internal_error"]),
+      "429": problemResponse(
+        text("postCallCheck.429.description", "Too many checks at once."),
+        ["rate_limited"],
+        {
+          "Retry-After": retryAfterHeader,
+        },
+      ),
+      "500": problemResponse(text("postLead.500.description", "A defect in the service."), [
+        "internal_error",
+      ]),
       "503": problemResponse(
         text("findLead.503.description", "The service cannot reach its database."),
         ["unavailable"],

@@ -1,6 +1,7 @@
-// The SQL of the assistant's events: webhook-ids already processed, and the lead an event names.
+// The SQL of the assistant's signed requests: webhook-ids already processed, and the lead an event names.
 import { WEBHOOK_TOLERANCE_SECONDS } from "@speed-to-lead/spec";
 import type { Queryable } from "../../db/database.ts";
+import { describeError, type Logger } from "../../logger.ts";
 
 /** Records the webhook-id; false when it was already processed (a replay). */
 export async function claimWebhookId(tx: Queryable, webhookId: string): Promise<boolean> {
@@ -20,6 +21,20 @@ export async function forgetOldWebhookIds(db: Queryable): Promise<void> {
     "delete from assistant_webhook_ids where received_at < now() - $1::int * interval '1 second'",
     [2 * WEBHOOK_TOLERANCE_SECONDS],
   );
+}
+
+const FORGET_EVERY_MS = 60_000;
+
+/** Calls forgetOldWebhookIds at most once a minute, in the background: a failure is logged, never answered. */
+export function webhookIdForgetter(db: Queryable, logger: Logger): () => void {
+  let last = 0;
+  return () => {
+    if (Date.now() - last < FORGET_EVERY_MS) return;
+    last = Date.now();
+    forgetOldWebhookIds(db).catch((error) =>
+      logger.warn("forgetting old webhook-ids failed", describeError(error)),
+    );
+  };
 }
 
 /** The lead's account and number, or undefined for an unknown id (events never create leads). */

@@ -1,5 +1,5 @@
 // Per-phone call caps: the attempts the assistant reported, and the block a reached cap puts on the window.
-import type { CallingRule } from "@speed-to-lead/spec";
+import type { CallCapStanding, CallingRule } from "@speed-to-lead/spec";
 import type { Queryable } from "../../db/database.ts";
 import type { CallBlock } from "./calling-hours.ts";
 
@@ -71,6 +71,42 @@ export function capHours(rules: readonly CallingRule[]): number {
   return Math.max(0, ...rules.map((rule) => rule.callCap?.hours ?? 0));
 }
 
+/** A cap of the number's rules with the attempts it counts at an instant (oldest first). */
+interface CapCount {
+  rule: CallingRule & { callCap: NonNullable<CallingRule["callCap"]> };
+  counted: number[];
+}
+
+function capCounts(rules: readonly CallingRule[], attempts: readonly number[], now: number): CapCount[] {
+  return rules.flatMap((rule) => {
+    if (!rule.callCap) return [];
+    const periodMs = rule.callCap.hours * 3_600_000;
+    const counted = attempts.filter((at) => at > now - periodMs && at <= now);
+    return [{ rule: rule as CapCount["rule"], counted }];
+  });
+}
+
+/**
+ * Each cap of the rules with the calls it still allows at `now`, as the hand-off and the pre-dial check
+ * tell the assistant.
+ *
+ * @example capStandings([florida], [t - 3h], t) // [{ jurisdiction: "US-FL", calls: 3, hours: 24, attempts_remaining: 2, next_release: t + 21h }]
+ */
+export function capStandings(
+  rules: readonly CallingRule[],
+  attempts: readonly number[],
+  now: number,
+): CallCapStanding[] {
+  return capCounts(rules, attempts, now).map(({ rule, counted }) => ({
+    jurisdiction: rule.jurisdiction,
+    calls: rule.callCap.calls,
+    hours: rule.callCap.hours,
+    attempts_remaining: Math.max(0, rule.callCap.calls - counted.length),
+    next_release:
+      counted.length === 0 ? null : new Date(counted[0]! + rule.callCap.hours * 3_600_000).toISOString(),
+  }));
+}
+
 /**
  * Each reached cap as a block from now until enough counted attempts leave its period: with `calls`
  * allowed, the call may start once the attempt `calls` places from the newest is older than the period.
@@ -83,12 +119,9 @@ export function capBlocks(
   now: number,
 ): CallBlock[] {
   const blocks: CallBlock[] = [];
-  for (const rule of rules) {
-    if (!rule.callCap) continue;
-    const periodMs = rule.callCap.hours * 3_600_000;
-    const counted = attempts.filter((at) => at > now - periodMs && at <= now);
+  for (const { rule, counted } of capCounts(rules, attempts, now)) {
     if (counted.length < rule.callCap.calls) continue;
-    const end = counted[counted.length - rule.callCap.calls]! + periodMs;
+    const end = counted[counted.length - rule.callCap.calls]! + rule.callCap.hours * 3_600_000;
     blocks.push({
       start: now,
       end,

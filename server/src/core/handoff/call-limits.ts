@@ -1,9 +1,11 @@
 // What limits a delivery beyond the calling hours: emergency holds (read at most once a second) and per-phone call caps.
-import type { Database } from "../../db/database.ts";
+import type { CallCapStanding } from "@speed-to-lead/spec";
+import type { Database, Queryable } from "../../db/database.ts";
 import { callPermitted } from "../leads/call-eligibility.ts";
 import { callingRulesOfPhone } from "./area-code-states.ts";
-import { attemptsSince, capBlocks, capHours } from "./call-caps.ts";
+import { attemptsSince, capBlocks, capHours, capStandings } from "./call-caps.ts";
 import { type CallHold, currentHolds } from "./call-holds.ts";
+import type { CallBlock } from "./calling-hours.ts";
 import type { ClaimedTask } from "./payload.ts";
 import { markHeld } from "./task-store.ts";
 
@@ -54,17 +56,27 @@ export class CallLimits {
   }
 
   /**
-   * A call to a number whose rules cap calls: the attempts counted so far may push the window later.
+   * A call to a number whose rules cap calls: the attempts counted so far may push the window later
+   * (`blocks`), and the hand-off says how many calls each cap still allows (`caps`).
    * `now` must be the instant the window is computed from: a block starting even 1 ms after it would
    * cut the window to that millisecond instead of moving it.
    */
-  async capBlocksOf(task: ClaimedTask, now: number) {
-    if (!callPermitted(task)) return [];
-    const rules = callingRulesOfPhone(task.phone);
-    const hours = capHours(rules);
-    if (hours === 0) return [];
-    const since = new Date(now - hours * 3_600_000);
-    const attempts = await attemptsSince(this.db, task.account_id, task.phone!, since);
-    return capBlocks(rules, attempts, now);
+  async capsOf(task: ClaimedTask, now: number): Promise<{ blocks: CallBlock[]; caps: CallCapStanding[] }> {
+    if (!callPermitted(task)) return { blocks: [], caps: [] };
+    return capsOfNumber(this.db, task.account_id, task.phone!, now);
   }
+}
+
+/** The attempts counted against the number's caps at `now`, as window blocks and as standings. */
+export async function capsOfNumber(
+  db: Queryable,
+  accountId: string,
+  phone: string,
+  now: number,
+): Promise<{ blocks: CallBlock[]; caps: CallCapStanding[] }> {
+  const rules = callingRulesOfPhone(phone);
+  const hours = capHours(rules);
+  if (hours === 0) return { blocks: [], caps: [] };
+  const attempts = await attemptsSince(db, accountId, phone, new Date(now - hours * 3_600_000));
+  return { blocks: capBlocks(rules, attempts, now), caps: capStandings(rules, attempts, now) };
 }

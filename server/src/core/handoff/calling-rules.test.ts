@@ -320,6 +320,8 @@ describe("the hand-off payload", () => {
       task,
       { callingHours: { start: 480, end: 1200 }, defaultTimeZone: "America/New_York" },
       at("2026-07-01T12:30:00Z"),
+      [],
+      { handoffId: "0193f0c2-6a10-7b2c-8d4e-5f6a7b8c9d0e", callCaps: [] },
     );
     expect(payload.data.call_window).toMatchObject({
       earliest: "2026-07-01T13:00:00.000Z",

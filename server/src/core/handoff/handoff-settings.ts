@@ -1,6 +1,13 @@
 // The hand-off's settings as the dispatcher and the callback sender take them; config.ts reads them from the environment.
 import type { ConsolePersonalData } from "./assistant.ts";
 import type { CallingHours } from "./calling-hours.ts";
+import type { PayloadSettings } from "./payload.ts";
+
+/** The calling hours and zone when nothing sets them (CALLING_HOURS_START/END, DEFAULT_TIME_ZONE). */
+export const DEFAULT_CALLING: PayloadSettings = {
+  callingHours: { start: 8 * 60, end: 20 * 60 },
+  defaultTimeZone: "America/New_York",
+};
 
 export interface HandoffConfig {
   /** false with DISPATCHER=off: the server stores tasks and a separate `stl dispatch` delivers them. */

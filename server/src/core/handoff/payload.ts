@@ -40,6 +40,12 @@ export type HandoffPayload = HandoffPayloadBody;
 /** What the assistant may do: call (then the payload carries the phone and window) or only email. */
 export type CallPermission = HandoffPayload["data"]["call"];
 
+/** What the hand-off's own row and the caps add: its id, and the calls each cap of its number still allows. */
+export interface HandoffOfferFields {
+  handoffId: string;
+  callCaps: HandoffPayload["data"]["call_caps"];
+}
+
 export interface PayloadSettings {
   callingHours: CallingHours;
   defaultTimeZone: string;
@@ -60,13 +66,14 @@ function iso(value: Date | string): string {
  * there only when the call is permitted. `blocks` (the lead's holds, its phone's reached call cap)
  * move or cut the window. Throws for a lead with no permitted way to be answered.
  *
- * @example buildPayload(task, { callingHours: { start: 480, end: 1200 }, defaultTimeZone: "America/New_York" }, Date.now())
+ * @example buildPayload(task, { callingHours: { start: 480, end: 1200 }, defaultTimeZone: "America/New_York" }, Date.now(), [], { handoffId, callCaps: [] })
  */
 export function buildPayload(
   task: ClaimedTask,
   settings: PayloadSettings,
   now: number,
-  blocks: readonly CallBlock[] = [],
+  blocks: readonly CallBlock[],
+  offer: HandoffOfferFields,
 ): HandoffPayload {
   const reason = unanswerable(task);
   if (reason) throw new Error(`task ${task.task_id}: the lead may not be answered (${reason})`);
@@ -76,6 +83,7 @@ export function buildPayload(
     : { permitted: false, reason: task.response_reason as CallRefusal };
   const data: HandoffPayload["data"] = {
     lead_id: task.lead_id,
+    handoff_id: offer.handoffId,
     account: { id: task.account_id, slug: task.account_slug },
     response_no: task.response_no,
     call,
@@ -96,6 +104,7 @@ export function buildPayload(
   if (permitted) {
     const zones = callZones(task, settings.defaultTimeZone);
     data.call_window = callWindow(now, zones, settings.callingHours, callingRulesOfPhone(task.phone), blocks);
+    data.call_caps = offer.callCaps ?? [];
   }
   return {
     type: "lead.handoff",
