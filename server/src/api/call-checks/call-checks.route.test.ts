@@ -195,11 +195,11 @@ describe.each(BACKENDS)("pre-dial checks on %s", (backend) => {
     const unknown = await check({ handoff_id: crypto.randomUUID(), lead_id: mine.lead_id }, "+14155550210");
     expect([unknown.status, unknown.body.code]).toEqual([404, "handoff_not_found"]);
     expect((await check(mine, "+14155550210", { webhookId })).status).toBe(200);
-    const [{ n }] = await fixture.db.query<{ n: number }>(
+    const [counted] = await fixture.db.query<{ n: number }>(
       "select count(*)::int as n from call_checks where lead_id = $1",
       [theirs.lead_id],
     );
-    expect(n).toBe(0);
+    expect(counted?.n).toBe(0);
   });
 
   it("refuses unsigned, badly signed and replayed checks, bad input, and checks past the hand-off's bound", async () => {
@@ -241,11 +241,11 @@ describe.each(BACKENDS)("pre-dial checks on %s", (backend) => {
     );
     const exhausted = await check(handoff, "+14155550212");
     expect([exhausted.status, exhausted.body.code]).toEqual([409, "call_checks_exhausted"]);
-    const [{ n }] = await fixture.db.query<{ n: number }>(
+    const [counted] = await fixture.db.query<{ n: number }>(
       "select count(*)::int as n from call_checks where handoff_id = $1",
       [handoff.handoff_id],
     );
-    expect(n).toBe(CALL_CHECKS_PER_HANDOFF);
+    expect(counted?.n).toBe(CALL_CHECKS_PER_HANDOFF);
   });
 
   it("does not exist without an assistant secret", async () => {

@@ -1,9 +1,10 @@
 // A lead's story at a glance, oldest first: received (through which token), consent with its evidence, the response
 // decision and why, repeats merged, each hand-off attempt (status, latency), "hand off again" requests, do-not-call
-// changes of its number (the assistant's opt-outs and wrong numbers among them), the assistant's call attempts (when
-// each call was placed), status callbacks to the sender.
+// changes of its numbers (the assistant's opt-outs and wrong numbers among them), each hand-off with the number it
+// offered, the assistant's pre-dial checks and call attempts (when each call was placed), status callbacks to the sender.
 import type { RecordedChange } from "../../core/dnc/dnc-repository.ts";
 import type { LeadDetail } from "../../core/inbox/lead-detail.ts";
+import { formatPhoneForPeople } from "../../core/phone.ts";
 import type { Language } from "../../http/language.ts";
 import type { Translate } from "../kit/dictionary.ts";
 import { LocalTime } from "../kit/local-time.tsx";
@@ -62,6 +63,50 @@ function callAttemptEvents(t: Translate, calls: LeadDetail["call_attempts"]): Ti
   ];
 }
 
+/** An instant inside a sentence, in UTC: the sentence is escaped text, not a <LocalTime>. */
+const utcMinute = (at: string) => `${new Date(at).toISOString().slice(0, 16).replace("T", " ")} UTC`;
+
+/** Each hand-off with the number it offered: a phone changed by a repeat shows as two numbers. */
+function handoffEvents(t: Translate, handoffs: LeadDetail["handoffs"]): TimelineEvent[] {
+  return handoffs.map((handoff) => ({
+    at: handoff.offered_at,
+    what: handoff.phone
+      ? t("timeline.handoffOffered", { n: handoff.response_no, phone: formatPhoneForPeople(handoff.phone)! })
+      : t("timeline.handoffEmailOnly", { n: handoff.response_no }),
+  }));
+}
+
+/** Each pre-dial check with its answer; a refusal lists every reason, with when it ends. */
+function callCheckEvents(t: Translate, calls: LeadDetail["call_checks"]): TimelineEvent[] {
+  const [oldest] = calls.checks;
+  const earlier: TimelineEvent[] =
+    oldest && calls.earlier > 0
+      ? [{ at: oldest.checked_at, what: t("timeline.callChecksEarlier", { count: calls.earlier }) }]
+      : [];
+  return [
+    ...earlier,
+    ...calls.checks.map((check) => {
+      const phone = formatPhoneForPeople(check.phone)!;
+      return {
+        at: check.checked_at,
+        what: t(check.allowed ? "timeline.callCheck.allowed" : "timeline.callCheck.refused", { phone }),
+        detail: check.reasons
+          .map((reason) =>
+            [
+              t(`callCheck.reason.${reason.code}`),
+              reason.jurisdiction,
+              reason.until ? t("callCheck.until", { at: utcMinute(reason.until) }) : undefined,
+            ]
+              .filter(Boolean)
+              .join(" "),
+          )
+          .join(" · "),
+        bad: !check.allowed,
+      };
+    }),
+  ];
+}
+
 export function timelineEvents(
   t: Translate,
   lead: LeadView,
@@ -97,8 +142,20 @@ export function timelineEvents(
           ? "timeline.optedOut"
           : `timeline.dnc.${change.action}`,
       ),
-      detail: [t(`dnc.via.${change.via}`), change.actor, change.note].filter(Boolean).join(" · "),
+      detail: [
+        // A number the lead no longer has (one a hand-off offered) is named.
+        change.phone !== lead.phone
+          ? t("timeline.dncNumber", { phone: formatPhoneForPeople(change.phone)! })
+          : undefined,
+        t(`dnc.via.${change.via}`),
+        change.actor,
+        change.note,
+      ]
+        .filter(Boolean)
+        .join(" · "),
     })),
+    ...handoffEvents(t, lead.handoffs),
+    ...callCheckEvents(t, lead.call_checks),
     ...callAttemptEvents(t, lead.call_attempts),
     ...lead.callbacks.map((callback) => ({
       at: callback.delivered_at ?? callback.created_at,
