@@ -232,7 +232,7 @@ export const es = {
   "AssistantEvent.data.handoff_id.description":
     "El data.handoff_id de la entrega cuyo número se llamó: el evento se aplica al número que ofreció esa entrega, sea cual sea ahora el teléfono del prospecto. Debe ser una entrega de lead_id.",
   "AssistantEvent.data.phone.description":
-    "Sin handoff_id: el número llamado, en E.164; debe ser un número que ofreció una entrega de lead_id. Sin ninguno de los dos, el evento se aplica al último número ofrecido al asistente para ese prospecto (el teléfono actual del prospecto solo si nunca se ofreció ninguno).",
+    "Sin handoff_id: el número llamado, en E.164; debe ser un número que ofreció una entrega de lead_id, o el teléfono del prospecto. Sin ninguno de los dos, el evento se aplica al último número ofrecido al asistente para ese prospecto (el teléfono actual del prospecto solo si nunca se ofreció ninguno).",
   "AssistantEvent.data.attempted_at.description":
     "Solo en lead.call_attempted, y obligatorio ahí: cuándo se hizo la llamada. Como mucho 300 segundos por delante del reloj del servidor.",
   "AssistantEvent.data.lead_id.description": "El lead_id de la entrega. La cuenta es la del prospecto.",

@@ -47,7 +47,7 @@ export const AssistantEventSchema = Type.Object(
             pattern: E164_US_PATTERN,
             description: text(
               "AssistantEvent.data.phone.description",
-              "Without handoff_id: the number called, in E.164; it must be a number a hand-off of lead_id offered. With neither, the event applies to the number last offered to the assistant for that lead (the lead's current phone only when none was ever offered).",
+              "Without handoff_id: the number called, in E.164; it must be a number a hand-off of lead_id offered, or the lead's phone. With neither, the event applies to the number last offered to the assistant for that lead (the lead's current phone only when none was ever offered).",
             ),
           }),
         ),
