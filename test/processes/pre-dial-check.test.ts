@@ -110,7 +110,7 @@ describe.skipIf(!faketime)("the pre-dial check of a server whose clock is set (f
     });
     // The server's day: 2026-12-01 (Tuesday) around 17:00 UTC.
     expect(fourth.checked_at.slice(0, 13)).toBe("2026-12-01T17");
-    // The next permitted start: the oldest attempt's 24 hours end at 12:00 Miami, inside Wednesday's window.
+    // The next permitted start: the oldest attempt's 24 hours end at 09:00 Miami, inside Wednesday's window.
     expect(fourth.call_window.earliest).toBe(until);
     expect(fourth.call_window.rules_applied).toContainEqual(
       expect.objectContaining({ kind: "cap", jurisdiction: "US-FL", until }),

@@ -1,5 +1,6 @@
 // The assistant's events apply to the number called, not to the lead's phone of the moment (PGlite and PostgreSQL).
-import { ASSISTANT_EVENTS_PATH } from "@speed-to-lead/spec";
+import { ASSISTANT_EVENTS_PATH, LEADS_PATH } from "@speed-to-lead/spec";
+import { schemaErrors } from "@speed-to-lead/tests/harness/spec-ajv";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { listChanges } from "../../core/dnc/dnc-repository.ts";
 import {
@@ -59,6 +60,22 @@ describe.each(BACKENDS)("events bound to the number called on %s", (backend) => 
     const { status, body } = await send("lead.opted_out", { lead_id: leadId, handoff_id: called.handoff_id });
     expect([status, body.phone]).toEqual([200, "+13055550301"]);
     expect([await listed("+13055550301"), await listed("+13055550302")]).toEqual([true, false]);
+    // The evidence record keeps both offers and the opt-out of the number called, though the lead's phone changed.
+    const response = await fixture.app.handle(
+      new Request(`http://localhost${LEADS_PATH}/${leadId}/evidence`, {
+        headers: { authorization: `Bearer ${fixture.token}` },
+      }),
+    );
+    const record = await response.json();
+    expect(schemaErrors("EvidenceRecord", record)).toEqual([]);
+    expect(record.lead.phone).toBe("+13055550302");
+    expect(record.decisions.offers.map((offer: { phone: string }) => offer.phone)).toEqual([
+      "+13055550301",
+      "+13055550302",
+    ]);
+    expect(record.assistant_events.do_not_call).toEqual([
+      expect.objectContaining({ phone: "+13055550301", action: "add", via: "assistant" }),
+    ]);
   });
 
   it("an event without a hand-off applies to the number last offered for the lead, not to a new phone not yet offered", async () => {

@@ -1,5 +1,10 @@
 // POST /api/speed-to-lead/call-checks through the real app, dispatcher and database (PGlite and PostgreSQL).
-import { CALL_CHECKS_PATH, CALL_CHECKS_PER_HANDOFF, type CallCheckAnswer } from "@speed-to-lead/spec";
+import {
+  CALL_CHECKS_PATH,
+  CALL_CHECKS_PER_HANDOFF,
+  type CallCheckAnswer,
+  LEADS_PATH,
+} from "@speed-to-lead/spec";
 import { schemaErrors } from "@speed-to-lead/tests/harness/spec-ajv";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../app.ts";
@@ -82,6 +87,17 @@ describe.each(BACKENDS)("pre-dial checks on %s", (backend) => {
     expect(
       rows.map((row) => [typeof row.answer === "string" ? JSON.parse(row.answer) : row.answer, row.allowed]),
     ).toEqual([[body, true]]);
+    // The lead's evidence record holds the check as answered.
+    const evidence = await fixture.app.handle(
+      new Request(`http://localhost${LEADS_PATH}/${handoff.lead_id}/evidence`, {
+        headers: { authorization: `Bearer ${fixture.token}` },
+      }),
+    );
+    const record = await evidence.json();
+    expect(schemaErrors("EvidenceRecord", record)).toEqual([]);
+    expect(record.assistant_events.call_checks).toEqual([
+      { ...body, webhook_id: expect.stringMatching(/^msg_/) },
+    ]);
   });
 
   it("refuses a fourth Florida call in 24 hours until the oldest counted attempt is 24 hours old", async () => {

@@ -70,7 +70,7 @@ export async function findHandoff(
     `select h.id::text as id, h.lead_id::text as lead_id, h.account_id::text as account_id, h.response_no,
        h.phone, h.offered_at, l.timezone,
        (h.phone is not null and l.phone is distinct from h.phone) or exists (
-         select 1 from handoffs later where later.lead_id = h.lead_id and later.offered_at > h.offered_at
+         select 1 from handoffs later where later.task_id = h.task_id and later.response_no > h.response_no
        ) as superseded
      from handoffs h join leads l on l.id = h.lead_id where h.id = $1 and h.lead_id = $2`,
     [handoffId, leadId],
@@ -78,11 +78,14 @@ export async function findHandoff(
   return row;
 }
 
+/** A lead's hand-offs, through its one task row (the unique index on task and response). */
+const OF_LEAD = "task_id = (select id from response_tasks where lead_id = $1)";
+
 /** Every number a hand-off of the lead offered, newest first (a lead has one per response: few). */
 export async function offeredNumbers(q: Queryable, leadId: string): Promise<string[]> {
   const rows = await q.query<{ phone: string }>(
-    `select phone from handoffs where lead_id = $1 and phone is not null
-     group by phone order by max(offered_at) desc`,
+    `select phone from handoffs where ${OF_LEAD} and phone is not null
+     group by phone order by max(response_no) desc`,
     [leadId],
   );
   return rows.map((row) => row.phone);
@@ -94,7 +97,7 @@ export const LISTED_HANDOFFS = 50;
 /** A lead's hand-offs as its page and evidence record list them, oldest first. */
 export async function listHandoffs(q: Queryable, leadId: string): Promise<HandoffOffer[]> {
   const rows = await q.query<HandoffOffer>(
-    `select ${COLUMNS} from handoffs where lead_id = $1 order by offered_at desc limit ${LISTED_HANDOFFS}`,
+    `select ${COLUMNS} from handoffs where ${OF_LEAD} order by response_no desc limit ${LISTED_HANDOFFS}`,
     [leadId],
   );
   return plainRows(rows).reverse();

@@ -9,9 +9,9 @@ create table handoffs (
   account_id uuid not null references accounts (id),
   phone text,
   offered_at timestamptz not null default now(),
+  -- A lead has one task row: its hand-offs are found through it, so no index of their own by lead is written.
   unique (task_id, response_no)
 );
-create index handoffs_by_lead on handoffs (lead_id, offered_at);
 
 -- Each pre-dial check (POST /api/speed-to-lead/call-checks): the number asked about and the answer given, for the
 -- lead's timeline and evidence record. At most a bounded number per hand-off (call-checks.ts).
