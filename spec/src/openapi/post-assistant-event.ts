@@ -7,6 +7,7 @@ import {
   problemResponse,
   requestIdHeader,
   retryAfterHeader,
+  signedAssistantResponses,
   signedWebhookHeaders,
 } from "./responses.ts";
 
@@ -43,7 +44,7 @@ export const postAssistantEventPath = (): Json => ({
         },
       },
     },
-    responses: {
+    responses: signedAssistantResponses({
       "200": {
         description: text("postAssistantEvent.200.description", "The event was applied."),
         headers: { "X-Request-Id": requestIdHeader },
@@ -51,13 +52,6 @@ export const postAssistantEventPath = (): Json => ({
           "application/json": { schema: { $ref: "#/components/schemas/AssistantEventReceived" } },
         },
       },
-      "400": problemResponse(text("postAssistantEvent.400.description", "The body is not a JSON object."), [
-        "invalid_json",
-      ]),
-      "401": problemResponse(
-        text("postAssistantEvent.401.description", "The signature or its timestamp is refused."),
-        ["webhook_signature_invalid", "webhook_timestamp_invalid"],
-      ),
       "404": problemResponse(
         text(
           "postAssistantEvent.404.description",
@@ -65,19 +59,9 @@ export const postAssistantEventPath = (): Json => ({
         ),
         ["lead_not_found", "handoff_not_found", "not_found"],
       ),
-      "405": problemResponse(
-        text("postAssistantEvent.405.description", "A method other than POST was used on this path."),
-        ["method_not_allowed"],
-        { Allow: { $ref: "#/components/headers/Allow" } },
-      ),
       "409": problemResponse(
         text("postAssistantEvent.409.description", "This webhook-id was already processed."),
         ["webhook_replayed"],
-      ),
-      "413": problemResponse("The body is larger than 64 KiB.", ["payload_too_large"]),
-      "415": problemResponse(
-        text("postAssistantEvent.415.description", "The body is not application/json."),
-        ["unsupported_media_type"],
       ),
       "422": problemResponse(
         text("postAssistantEvent.422.description", "The body is not an assistant event."),
@@ -90,16 +74,6 @@ export const postAssistantEventPath = (): Json => ({
           "Retry-After": retryAfterHeader,
         },
       ),
-      "500": problemResponse(text("postLead.500.description", "A defect in the service."), [
-        "internal_error",
-      ]),
-      "503": problemResponse(
-        text("findLead.503.description", "The service cannot reach its database."),
-        ["unavailable"],
-        {
-          "Retry-After": retryAfterHeader,
-        },
-      ),
-    },
+    }),
   },
 });

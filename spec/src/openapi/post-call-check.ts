@@ -7,6 +7,7 @@ import {
   problemResponse,
   requestIdHeader,
   retryAfterHeader,
+  signedAssistantResponses,
   signedWebhookHeaders,
 } from "./responses.ts";
 
@@ -39,7 +40,7 @@ export const postCallCheckPath = (): Json => ({
         },
       },
     },
-    responses: {
+    responses: signedAssistantResponses({
       "200": {
         description: text(
           "postCallCheck.200.description",
@@ -61,13 +62,6 @@ export const postCallCheckPath = (): Json => ({
           },
         },
       },
-      "400": problemResponse(text("postAssistantEvent.400.description", "The body is not a JSON object."), [
-        "invalid_json",
-      ]),
-      "401": problemResponse(
-        text("postAssistantEvent.401.description", "The signature or its timestamp is refused."),
-        ["webhook_signature_invalid", "webhook_timestamp_invalid"],
-      ),
       "404": problemResponse(
         text(
           "postCallCheck.404.description",
@@ -75,22 +69,12 @@ export const postCallCheckPath = (): Json => ({
         ),
         ["handoff_not_found", "not_found"],
       ),
-      "405": problemResponse(
-        text("postAssistantEvent.405.description", "A method other than POST was used on this path."),
-        ["method_not_allowed"],
-        { Allow: { $ref: "#/components/headers/Allow" } },
-      ),
       "409": problemResponse(
         text(
           "postCallCheck.409.description",
           "This webhook-id was already processed, or the hand-off used all its checks.",
         ),
         ["webhook_replayed", "call_checks_exhausted"],
-      ),
-      "413": problemResponse("The body is larger than 64 KiB.", ["payload_too_large"]),
-      "415": problemResponse(
-        text("postAssistantEvent.415.description", "The body is not application/json."),
-        ["unsupported_media_type"],
       ),
       "422": problemResponse(text("postCallCheck.422.description", "The body is not a pre-dial check."), [
         "validation_failed",
@@ -102,14 +86,6 @@ export const postCallCheckPath = (): Json => ({
           "Retry-After": retryAfterHeader,
         },
       ),
-      "500": problemResponse(text("postLead.500.description", "A defect in the service."), [
-        "internal_error",
-      ]),
-      "503": problemResponse(
-        text("findLead.503.description", "The service cannot reach its database."),
-        ["unavailable"],
-        { "Retry-After": retryAfterHeader },
-      ),
-    },
+    }),
   },
 });

@@ -50,18 +50,28 @@ function attemptEvent(t: Translate, attempt: LeadDetail["attempts"][number]): Ti
       };
 }
 
-/** Each call at the time it was placed; the ones older than the listed few as one line before them. */
-function callAttemptEvents(t: Translate, calls: LeadDetail["call_attempts"]): TimelineEvent[] {
-  const [oldest] = calls.attempts;
-  const earlier: TimelineEvent[] =
-    oldest && calls.earlier > 0
-      ? [{ at: oldest.attempted_at, what: t("timeline.callAttemptsEarlier", { count: calls.earlier }) }]
-      : [];
-  return [
-    ...earlier,
-    ...calls.attempts.map((call) => ({ at: call.attempted_at, what: t("timeline.callAttempt") })),
-  ];
+/** Listed entries at their times; the ones older than the listed few as one line before them. */
+function listedEvents<Entry>(
+  entries: readonly Entry[],
+  earlier: number,
+  atOf: (entry: Entry) => Date | string,
+  earlierLine: string,
+  eventOf: (entry: Entry) => TimelineEvent,
+): TimelineEvent[] {
+  const [oldest] = entries;
+  const before = oldest !== undefined && earlier > 0 ? [{ at: atOf(oldest), what: earlierLine }] : [];
+  return [...before, ...entries.map(eventOf)];
 }
+
+/** Each call at the time it was placed. */
+const callAttemptEvents = (t: Translate, calls: LeadDetail["call_attempts"]) =>
+  listedEvents(
+    calls.attempts,
+    calls.earlier,
+    (call) => call.attempted_at,
+    t("timeline.callAttemptsEarlier", { count: calls.earlier }),
+    (call) => ({ at: call.attempted_at, what: t("timeline.callAttempt") }),
+  );
 
 /** An instant inside a sentence, in UTC: the sentence is escaped text, not a <LocalTime>. */
 const utcMinute = (at: string) => `${new Date(at).toISOString().slice(0, 16).replace("T", " ")} UTC`;
@@ -77,35 +87,31 @@ function handoffEvents(t: Translate, handoffs: LeadDetail["handoffs"]): Timeline
 }
 
 /** Each pre-dial check with its answer; a refusal lists every reason, with when it ends. */
-function callCheckEvents(t: Translate, calls: LeadDetail["call_checks"]): TimelineEvent[] {
-  const [oldest] = calls.checks;
-  const earlier: TimelineEvent[] =
-    oldest && calls.earlier > 0
-      ? [{ at: oldest.checked_at, what: t("timeline.callChecksEarlier", { count: calls.earlier }) }]
-      : [];
-  return [
-    ...earlier,
-    ...calls.checks.map((check) => {
-      const phone = formatPhoneForPeople(check.phone)!;
-      return {
-        at: check.checked_at,
-        what: t(check.allowed ? "timeline.callCheck.allowed" : "timeline.callCheck.refused", { phone }),
-        detail: check.reasons
-          .map((reason) =>
-            [
-              t(`callCheck.reason.${reason.code}`),
-              reason.jurisdiction,
-              reason.until ? t("callCheck.until", { at: utcMinute(reason.until) }) : undefined,
-            ]
-              .filter(Boolean)
-              .join(" "),
-          )
-          .join(" · "),
-        bad: !check.allowed,
-      };
+const callCheckEvents = (t: Translate, calls: LeadDetail["call_checks"]) =>
+  listedEvents(
+    calls.checks,
+    calls.earlier,
+    (check) => check.checked_at,
+    t("timeline.callChecksEarlier", { count: calls.earlier }),
+    (check) => ({
+      at: check.checked_at,
+      what: t(check.allowed ? "timeline.callCheck.allowed" : "timeline.callCheck.refused", {
+        phone: formatPhoneForPeople(check.phone)!,
+      }),
+      detail: check.reasons
+        .map((reason) =>
+          [
+            t(`callCheck.reason.${reason.code}`),
+            reason.jurisdiction,
+            reason.until ? t("callCheck.until", { at: utcMinute(reason.until) }) : undefined,
+          ]
+            .filter(Boolean)
+            .join(" "),
+        )
+        .join(" · "),
+      bad: !check.allowed,
     }),
-  ];
-}
+  );
 
 export function timelineEvents(
   t: Translate,

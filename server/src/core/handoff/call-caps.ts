@@ -1,6 +1,7 @@
 // Per-phone call caps: the attempts the assistant reported, and the block a reached cap puts on the window.
 import type { CallCapStanding, CallingRule } from "@speed-to-lead/spec";
 import type { Queryable } from "../../db/database.ts";
+import { latestRows } from "../../db/latest-rows.ts";
 import type { CallBlock } from "./calling-hours.ts";
 
 export interface CallAttempt {
@@ -55,15 +56,13 @@ export const LISTED_CALL_ATTEMPTS = 50;
 
 /** @example const { attempts, earlier } = await listCallAttempts(db, lead.id); */
 export async function listCallAttempts(q: Queryable, leadId: string): Promise<LeadCallAttempts> {
-  const rows = await q.query<{ attempted_at: Date | string; total: number | string }>(
+  const { rows, earlier } = await latestRows<{ attempted_at: Date | string }>(
+    q,
     `select attempted_at, count(*) over () as total from call_attempts
      where lead_id = $1 order by attempted_at desc, id desc limit ${LISTED_CALL_ATTEMPTS}`,
     [leadId],
   );
-  return {
-    attempts: rows.reverse().map((row) => ({ attempted_at: new Date(row.attempted_at) })),
-    earlier: rows.length === 0 ? 0 : Number(rows[0]!.total) - rows.length,
-  };
+  return { attempts: rows.map((row) => ({ attempted_at: new Date(row.attempted_at) })), earlier };
 }
 
 /** The longest cap period among the rules, in hours; 0 when none caps calls. */

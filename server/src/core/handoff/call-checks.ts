@@ -1,6 +1,7 @@
 // The pre-dial checks as recorded: each question and its answer, bounded per hand-off, listed on the lead's page.
 import { CALL_CHECKS_PER_HANDOFF, type CallCheckAnswer } from "@speed-to-lead/spec";
 import type { Queryable } from "../../db/database.ts";
+import { latestRows } from "../../db/latest-rows.ts";
 
 /**
  * Locks the hand-off's row for the check's transaction and counts its checks: concurrent checks of one
@@ -49,15 +50,15 @@ export const LISTED_CALL_CHECKS = 50;
 
 /** @example const { checks, earlier } = await listCallChecks(db, lead.id); */
 export async function listCallChecks(q: Queryable, leadId: string): Promise<LeadCallChecks> {
-  const rows = await q.query<{ answer: CallCheckAnswer | string; total: number | string }>(
+  const { rows, earlier } = await latestRows<{ answer: CallCheckAnswer | string }>(
+    q,
     `select answer, count(*) over () as total from call_checks
      where lead_id = $1 order by checked_at desc, id desc limit ${LISTED_CALL_CHECKS}`,
     [leadId],
   );
   return {
-    checks: rows
-      .reverse()
-      .map((row) => (typeof row.answer === "string" ? JSON.parse(row.answer) : row.answer)),
-    earlier: rows.length === 0 ? 0 : Number(rows[0]!.total) - rows.length,
+    // Bun SQL hands jsonb over as text, PGlite as an object.
+    checks: rows.map((row) => (typeof row.answer === "string" ? JSON.parse(row.answer) : row.answer)),
+    earlier,
   };
 }
