@@ -8,14 +8,10 @@ import {
   WEBHOOK_TOLERANCE_SECONDS,
 } from "@speed-to-lead/spec";
 import { addToListIn, reportWrongNumberIn } from "../../core/dnc/service.ts";
-import {
-  claimWebhookId,
-  findLeadNumber,
-  webhookIdForgetter,
-} from "../../core/handoff/assistant-event-store.ts";
+import { claimWebhookId, webhookIdForgetter } from "../../core/handoff/assistant-event-store.ts";
 import { recordCallAttempt } from "../../core/handoff/call-caps.ts";
-import { findHandoff, offeredNumbers } from "../../core/handoff/handoff-offers.ts";
-import { type Database, DatabaseUnavailableError, type Queryable } from "../../db/database.ts";
+import { type LeadOffers, leadOffers, offeredNumbers } from "../../core/handoff/handoff-offers.ts";
+import { type Database, DatabaseUnavailableError } from "../../db/database.ts";
 import {
   jsonResponse,
   type ProblemOptions,
@@ -50,23 +46,23 @@ class Refused extends Error {
 /**
  * The number the event is about: the one its hand-off offered; or the number it names, which a hand-off
  * of the lead must have offered (or be the lead's phone); or else the number last offered for the lead,
- * the lead's phone only when no hand-off ever offered one (hand-offs delivered before hand-offs were kept).
+ * the lead's phone only when no hand-off ever offered one (hand-offs delivered before hand-offs had ids).
  */
-async function numberOfEvent(tx: Queryable, event: AssistantEvent, currentPhone: string | null) {
-  const { lead_id, handoff_id, phone } = event.data;
+function numberOfEvent(lead: LeadOffers, event: AssistantEvent): string | null {
+  const { handoff_id, phone } = event.data;
   if (handoff_id !== undefined) {
-    const handoff = await findHandoff(tx, handoff_id, lead_id);
+    const handoff = lead.offers.find((offer) => offer.id === handoff_id);
     if (!handoff) throw new Refused("handoff_not_found");
     if (handoff.phone !== null) return handoff.phone;
   }
-  const offered = await offeredNumbers(tx, lead_id);
+  const offered = offeredNumbers(lead);
   if (handoff_id === undefined && phone !== undefined) {
-    if (offered.includes(phone) || phone === currentPhone) return phone;
+    if (offered.includes(phone) || phone === lead.phone) return phone;
     throw new Refused("validation_failed", {
       errors: [{ pointer: "/data/phone", code: "phone_not_offered" }],
     });
   }
-  return offered[0] ?? currentPhone;
+  return offered[0] ?? lead.phone;
 }
 
 /** @example const handle = assistantEventHandler({ db, secret, rateLimiter, logger }); await handle(request) */
@@ -93,9 +89,9 @@ export function assistantEventHandler(deps: AssistantEventDeps) {
     try {
       const outcome = await deps.db.transaction(async (tx): Promise<Outcome> => {
         if (!(await claimWebhookId(tx, webhookId))) return { ok: false, code: "webhook_replayed" };
-        const lead = await findLeadNumber(tx, event.data.lead_id);
+        const lead = await leadOffers(tx, event.data.lead_id);
         if (!lead) throw new Refused("lead_not_found");
-        const phone = await numberOfEvent(tx, event, lead.phone);
+        const phone = numberOfEvent(lead, event);
         let handoffsCancelled = 0;
         if (phone) {
           const change = { accountId: lead.account_id, phone, via: "assistant" as const, actor: webhookId };

@@ -62,9 +62,9 @@ export function callCheckHandler(deps: CallCheckDeps) {
         const verdict = await callAllowedNow(
           tx,
           {
-            accountId: handoff.account_id,
+            accountId: handoff.lead.account_id,
             phone: body.phone,
-            timezone: handoff.timezone,
+            timezone: handoff.lead.timezone,
             offeredAt: handoff.offered_at,
           },
           now,
@@ -75,7 +75,7 @@ export function callCheckHandler(deps: CallCheckDeps) {
         const answer: CallCheckAnswer = {
           check_id: Bun.randomUUIDv7(),
           handoff_id: handoff.id,
-          lead_id: handoff.lead_id,
+          lead_id: handoff.lead.lead_id,
           phone: body.phone,
           checked_at: new Date(now).toISOString(),
           allowed: reasons.length === 0,

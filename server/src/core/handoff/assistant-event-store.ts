@@ -1,4 +1,4 @@
-// The SQL of the assistant's signed requests: webhook-ids already processed, and the lead an event names.
+// The assistant's signed requests' webhook-ids: each processed once, forgotten once its timestamp is refused anyway.
 import { WEBHOOK_TOLERANCE_SECONDS } from "@speed-to-lead/spec";
 import type { Queryable } from "../../db/database.ts";
 import { describeError, type Logger } from "../../logger.ts";
@@ -35,16 +35,4 @@ export function webhookIdForgetter(db: Queryable, logger: Logger): () => void {
       logger.warn("forgetting old webhook-ids failed", describeError(error)),
     );
   };
-}
-
-/** The lead's account and number, or undefined for an unknown id (events never create leads). */
-export async function findLeadNumber(
-  tx: Queryable,
-  leadId: string,
-): Promise<{ account_id: string; phone: string | null } | undefined> {
-  const [row] = await tx.query<{ account_id: string; phone: string | null }>(
-    "select account_id::text as account_id, phone from leads where id = $1",
-    [leadId],
-  );
-  return row;
 }

@@ -4,16 +4,16 @@ import type { Queryable } from "../../db/database.ts";
 import { latestRows } from "../../db/latest-rows.ts";
 
 /**
- * Locks the hand-off's row for the check's transaction and counts its checks: concurrent checks of one
+ * Takes the hand-off's lock for the check's transaction and counts its checks: concurrent checks of one
  * hand-off queue here, so the bound holds exactly. False when it is used up.
  */
 export async function checksLeft(tx: Queryable, handoffId: string): Promise<boolean> {
+  await tx.query("select pg_advisory_xact_lock(hashtextextended($1, 0))", [`call-check:${handoffId}`]);
   const [row] = await tx.query<{ checks: number | string }>(
-    `select (select count(*) from call_checks where handoff_id = h.id) as checks
-     from handoffs h where h.id = $1 for update`,
+    "select count(*) as checks from call_checks where handoff_id = $1",
     [handoffId],
   );
-  return Number(row?.checks ?? CALL_CHECKS_PER_HANDOFF) < CALL_CHECKS_PER_HANDOFF;
+  return Number(row?.checks ?? 0) < CALL_CHECKS_PER_HANDOFF;
 }
 
 /** Records a check with its answer, in the transaction that claimed its webhook-id. */

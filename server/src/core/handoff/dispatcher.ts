@@ -4,14 +4,13 @@ import { retryDelayMs } from "../../backoff.ts";
 import type { Database } from "../../db/database.ts";
 import { describeError, type Logger } from "../../logger.ts";
 import type { ServiceMetrics } from "../../metrics.ts";
-import { callPermitted } from "../leads/call-eligibility.ts";
 import type { LeadChangeBus } from "../leads/lead-change-bus.ts";
 import { OutboxWorker } from "../outbox/outbox-worker.ts";
 import type { Assistant } from "./assistant.ts";
 import { holdBlock, holdsOfPhone } from "./call-holds.ts";
 import { CallLimits } from "./call-limits.ts";
 import { recordHandoffAttempt } from "./handoff-attempts.ts";
-import { offerHandoff } from "./handoff-offers.ts";
+import { handoffIdOf } from "./handoff-offers.ts";
 import type { HandoffConfig } from "./handoff-settings.ts";
 import { buildPayload, type ClaimedTask, unanswerable, webhookIdOf } from "./payload.ts";
 import { RULES_VERSION } from "./rules-version.ts";
@@ -156,22 +155,16 @@ export class Dispatcher {
       const startedAt = new Date();
       const now = Date.now();
       const caps = await this.limits.capsOf(task, now);
-      // The hand-off's id and number are kept before it is sent: the assistant may ask about it at once.
-      const offer = await offerHandoff(db, {
-        taskId: task.task_id,
-        responseNo: task.response_no,
-        leadId: task.lead_id,
-        accountId: task.account_id,
-        phone: callPermitted(task) ? task.phone : null,
-      });
       const payload = buildPayload(task, settings, now, [...phoneHolds.map(holdBlock), ...caps.blocks], {
-        handoffId: offer.id,
+        handoffId: handoffIdOf(task.task_id, task.response_no),
         callCaps: caps.caps,
       });
       const decision = {
         call: payload.data.call,
         call_window: payload.data.call_window ?? null,
         rules_version: RULES_VERSION,
+        // The number offered: the assistant's events and pre-dial checks of this hand-off apply to it.
+        phone: payload.data.phone ?? null,
       };
       const result = await assistant.deliver(webhookId, payload);
       const latencyMs = Date.now() - startedAt.getTime();

@@ -3,7 +3,7 @@ import { EVIDENCE_RECORD_VERSION } from "@speed-to-lead/spec";
 import type { Queryable } from "../../db/database.ts";
 import type { LeadRow } from "../leads/lead-record.ts";
 import { type EvidenceSeal, sealOf } from "./evidence-signature.ts";
-import { listHandoffs } from "./handoff-offers.ts";
+import { leadOffers } from "./handoff-offers.ts";
 import { RULES_VERSION } from "./rules-version.ts";
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
@@ -36,7 +36,7 @@ export async function evidenceRecord(
   key: string | undefined,
 ): Promise<Record<string, unknown> & { seal: EvidenceSeal }> {
   // The lead's numbers: its phone now and every number a hand-off offered (a repeat may have changed it).
-  const offers = await listHandoffs(db, lead.id);
+  const offers = (await leadOffers(db, lead.id))?.offers ?? [];
   const numbers = [
     ...new Set([lead.phone, ...offers.map((offer) => offer.phone)].filter((phone) => phone !== null)),
   ];

@@ -28,6 +28,8 @@ export interface HandoffDecision {
   call: HandoffPayload["data"]["call"];
   call_window: HandoffPayload["data"]["call_window"] | null;
   rules_version: string;
+  /** The number the hand-off offered (null: email only); absent in attempts made before hand-offs had ids. */
+  phone?: string | null;
 }
 
 export interface AttemptEntry {

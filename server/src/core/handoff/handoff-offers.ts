@@ -1,62 +1,98 @@
-// Hand-offs as offered: each response of a lead gets its own id and keeps the number it offered, so what the
-// assistant reports or asks about a call applies to the number called, not to the lead's phone of the moment.
+// Hand-offs as offered: each response of a lead has its own id and the number it offered, so what the assistant
+// reports or asks about a call applies to the number called, not to the lead's phone of the moment. Nothing is
+// written for it: the id is derived from the task and response, the number is kept in each attempt's decision.
+import { createHash } from "node:crypto";
 import type { Queryable } from "../../db/database.ts";
-import { plainRows } from "../../db/plain-rows.ts";
 import { isUuid } from "../../db/uuid-text.ts";
+
+/**
+ * A hand-off's id: a UUID (version 8) derived from its task and response, the same on every retry of it.
+ *
+ * @example handoffIdOf("01a2…", 2) // "5f1c…-…-8…-…"
+ */
+export function handoffIdOf(taskId: string, responseNo: number): string {
+  const hex = createHash("sha256").update(`handoff:${taskId}:${responseNo}`).digest("hex");
+  const variant = ((Number.parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
 
 export interface HandoffOffer {
   id: string;
-  lead_id: string;
-  account_id: string;
   response_no: number;
   /** The number offered; null for an email-only hand-off. */
   phone: string | null;
   offered_at: Date;
 }
 
-const COLUMNS =
-  "id::text as id, lead_id::text as lead_id, account_id::text as account_id, response_no, phone, offered_at";
-
-/**
- * The hand-off of this response, written before its first delivery attempt: a retry finds it and
- * offers the same id and number. A repeat that changes the number opens a new response, hence a new one.
- *
- * @example const offer = await offerHandoff(db, { taskId, responseNo: 1, leadId, accountId, phone: "+13055550103" });
- */
-export async function offerHandoff(
-  q: Queryable,
-  handoff: { taskId: string; responseNo: number; leadId: string; accountId: string; phone: string | null },
-): Promise<HandoffOffer> {
-  const [row] = await q.query<HandoffOffer>(
-    `with offered as (
-       insert into handoffs (id, task_id, response_no, lead_id, account_id, phone)
-       values ($1, $2, $3, $4, $5, $6)
-       on conflict (task_id, response_no) do nothing
-       returning ${COLUMNS}
-     )
-     select * from offered
-     union all
-     select ${COLUMNS} from handoffs
-     where task_id = $2 and response_no = $3 and not exists (select 1 from offered)`,
-    [
-      Bun.randomUUIDv7(),
-      handoff.taskId,
-      handoff.responseNo,
-      handoff.leadId,
-      handoff.accountId,
-      handoff.phone,
-    ],
-  );
-  return row!;
+/** A lead's hand-offs with what a check or an event needs of the lead. */
+export interface LeadOffers {
+  lead_id: string;
+  account_id: string;
+  /** The lead's phone now. */
+  phone: string | null;
+  timezone: string | null;
+  /** Oldest first. */
+  offers: HandoffOffer[];
 }
 
 /**
- * A hand-off as a check reads it, with the lead's own zone. Superseded: the lead's phone is no longer the
- * number offered, or a later hand-off of the lead replaced it.
+ * A lead's hand-offs, from the attempts recorded for each response (their decision names the number). The
+ * response a dispatcher holds leased right now, before its attempt is recorded, offers the lead's phone as the
+ * claim read it (a repeat that changes the phone opens a new response, so the number is still the lead's).
+ * Undefined for an unknown lead.
  */
+export async function leadOffers(q: Queryable, leadId: string): Promise<LeadOffers | undefined> {
+  if (!isUuid(leadId)) return undefined;
+  const [lead] = await q.query<{
+    account_id: string;
+    phone: string | null;
+    timezone: string | null;
+    task_id: string | null;
+    response_no: number | null;
+    in_flight: boolean | null;
+    permitted: boolean;
+  }>(
+    `select l.account_id::text as account_id, l.phone, l.timezone, t.id::text as task_id, t.response_no,
+       t.status = 'pending' and t.next_attempt_at > now() as in_flight,
+       not l.test and l.response_reason is null and l.consent is not null and l.phone is not null as permitted
+     from leads l left join response_tasks t on t.lead_id = l.id where l.id = $1`,
+    [leadId],
+  );
+  if (!lead) return undefined;
+  const recorded = await q.query<{ response_no: number; phone: string | null; offered_at: Date }>(
+    `select response_no, max(decision->>'phone') as phone, min(started_at) as offered_at
+     from handoff_attempts where lead_id = $1 group by response_no order by response_no`,
+    [leadId],
+  );
+  const offers: HandoffOffer[] = lead.task_id
+    ? recorded.map((row) => ({
+        id: handoffIdOf(lead.task_id!, row.response_no),
+        response_no: row.response_no,
+        phone: row.phone,
+        offered_at: new Date(row.offered_at),
+      }))
+    : [];
+  if (lead.task_id && lead.in_flight && !recorded.some((row) => row.response_no === lead.response_no)) {
+    offers.push({
+      id: handoffIdOf(lead.task_id, lead.response_no!),
+      response_no: lead.response_no!,
+      phone: lead.permitted ? lead.phone : null,
+      offered_at: new Date(),
+    });
+  }
+  return {
+    lead_id: leadId,
+    account_id: lead.account_id,
+    phone: lead.phone,
+    timezone: lead.timezone,
+    offers,
+  };
+}
+
+/** A hand-off as a check reads it, with its lead. Superseded: the lead's phone is no longer its number, or a later hand-off replaced it. */
 export interface FoundHandoff extends HandoffOffer {
+  lead: LeadOffers;
   superseded: boolean;
-  timezone: string | null;
 }
 
 /** A hand-off of this lead; undefined for any other id (another lead's, another account's). */
@@ -65,40 +101,20 @@ export async function findHandoff(
   handoffId: string,
   leadId: string,
 ): Promise<FoundHandoff | undefined> {
-  if (!isUuid(handoffId)) return undefined;
-  const [row] = await q.query<FoundHandoff>(
-    `select h.id::text as id, h.lead_id::text as lead_id, h.account_id::text as account_id, h.response_no,
-       h.phone, h.offered_at, l.timezone,
-       (h.phone is not null and l.phone is distinct from h.phone) or exists (
-         select 1 from handoffs later where later.task_id = h.task_id and later.response_no > h.response_no
-       ) as superseded
-     from handoffs h join leads l on l.id = h.lead_id where h.id = $1 and h.lead_id = $2`,
-    [handoffId, leadId],
-  );
-  return row;
+  const lead = await leadOffers(q, leadId);
+  const index = lead?.offers.findIndex((offer) => offer.id === handoffId) ?? -1;
+  if (!lead || index < 0) return undefined;
+  const offer = lead.offers[index]!;
+  const superseded = index < lead.offers.length - 1 || (offer.phone !== null && offer.phone !== lead.phone);
+  return { ...offer, lead, superseded };
 }
 
-/** A lead's hand-offs, through its one task row (the unique index on task and response). */
-const OF_LEAD = "task_id = (select id from response_tasks where lead_id = $1)";
-
-/** Every number a hand-off of the lead offered, newest first (a lead has one per response: few). */
-export async function offeredNumbers(q: Queryable, leadId: string): Promise<string[]> {
-  const rows = await q.query<{ phone: string }>(
-    `select phone from handoffs where ${OF_LEAD} and phone is not null
-     group by phone order by max(response_no) desc`,
-    [leadId],
-  );
-  return rows.map((row) => row.phone);
-}
-
-/** The most hand-offs a lead's page lists: each is a response a repeat opened, so a lead has few. */
-export const LISTED_HANDOFFS = 50;
-
-/** A lead's hand-offs as its page and evidence record list them, oldest first. */
-export async function listHandoffs(q: Queryable, leadId: string): Promise<HandoffOffer[]> {
-  const rows = await q.query<HandoffOffer>(
-    `select ${COLUMNS} from handoffs where ${OF_LEAD} order by response_no desc limit ${LISTED_HANDOFFS}`,
-    [leadId],
-  );
-  return plainRows(rows).reverse();
-}
+/** Every number a hand-off of the lead offered, newest first. */
+export const offeredNumbers = (lead: LeadOffers): string[] => [
+  ...new Set(
+    lead.offers
+      .map((offer) => offer.phone)
+      .filter((phone) => phone !== null)
+      .reverse(),
+  ),
+];

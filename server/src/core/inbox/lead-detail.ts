@@ -7,7 +7,7 @@ import { isUuid } from "../../db/uuid-text.ts";
 import { type LeadCallAttempts, listCallAttempts } from "../handoff/call-caps.ts";
 import { type LeadCallChecks, listCallChecks } from "../handoff/call-checks.ts";
 import { type AttemptEntry, listHandoffAttempts } from "../handoff/handoff-attempts.ts";
-import { type HandoffOffer, listHandoffs } from "../handoff/handoff-offers.ts";
+import { type HandoffOffer, leadOffers } from "../handoff/handoff-offers.ts";
 import { listRetries, type RetryEntry } from "../handoff/handoff-retries.ts";
 import { callEligible } from "../leads/call-eligibility.ts";
 import type { LeadFields } from "../leads/lead-record.ts";
@@ -104,7 +104,7 @@ export async function getLeadDetail(
         [leadId],
       ),
       listCallAttempts(db, leadId),
-      listHandoffs(db, leadId),
+      leadOffers(db, leadId),
       listCallChecks(db, leadId),
     ],
   );
@@ -158,7 +158,7 @@ export async function getLeadDetail(
     retries,
     callbacks: plainRows(callbacks),
     call_attempts: callAttempts,
-    handoffs,
+    handoffs: handoffs?.offers ?? [],
     call_checks: callChecks,
   };
 }
