@@ -63,6 +63,7 @@ export function callCheckHandler(deps: CallCheckDeps) {
           tx,
           {
             accountId: handoff.lead.account_id,
+            leadId: handoff.lead.lead_id,
             phone: body.phone,
             timezone: handoff.lead.timezone,
             offeredAt: handoff.offered_at,

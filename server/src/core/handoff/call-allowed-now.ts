@@ -15,6 +15,8 @@ import type { PayloadSettings } from "./payload.ts";
 /** The number about to be dialled, with what decides its window. */
 export interface DialSubject {
   accountId: string;
+  /** The lead the hand-off is for: what else of it the call decision needs (its location) is read from here. */
+  leadId: string;
   /** E.164. */
   phone: string;
   /** The lead's own zone, when it gave one. */
