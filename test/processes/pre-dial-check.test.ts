@@ -35,9 +35,10 @@ describe.skipIf(!faketime)("the pre-dial check of a server whose clock is set (f
       ASSISTANT_WEBHOOK_SECRET: assistant.secret,
       DISPATCHER_POLL_MS: "100",
     };
-    server = await startServerProcess({ env, clock: CLOCK });
+    // Migrating a new database from nothing takes longer than a template's copy, more so on a loaded machine.
+    server = await startServerProcess({ env, clock: CLOCK, readyTimeoutMs: 100_000 });
     token = /stl_ch_[A-Za-z0-9_-]{43}/.exec(server.lines.join("\n"))![0];
-  }, 120_000);
+  }, 150_000);
   afterAll(async () => {
     await server?.stop();
     await assistant?.stop();
