@@ -95,6 +95,21 @@ describe("the built OpenAPI documents", () => {
     }
   });
 
+  it("document every problem code of the pre-dial check with an example", () => {
+    const responses = openapi.paths[CALL_CHECKS_PATH].post.responses as Record<string, any>;
+    for (const code of [
+      ...ASSISTANT_EVENT_PROBLEM_CODES.filter((code) => code !== "lead_not_found"),
+      ...CALL_CHECK_PROBLEM_CODES,
+      "invalid_json",
+      "validation_failed",
+      "rate_limited",
+    ] as const) {
+      const examples =
+        responses[String(PROBLEM_CODES[code].status)].content["application/problem+json"].examples;
+      expect(examples[code].value.code, code).toBe(code);
+    }
+  });
+
   it("document the lead reads' problem codes", () => {
     const responses = openapi.paths[LEADS_PATH].get.responses as Record<string, any>;
     for (const code of [

@@ -264,6 +264,25 @@ describe.each(BACKENDS)("pre-dial checks on %s", (backend) => {
     expect(counted?.n).toBe(CALL_CHECKS_PER_HANDOFF);
   });
 
+  it("keeps the bound exactly under concurrent checks of one hand-off", async () => {
+    const handoff = await handedOff(eligibleLead({ phone: "(415) 555-0213" }));
+    await fixture.db.query(
+      `insert into call_checks (id, handoff_id, lead_id, phone, checked_at, allowed, answer, webhook_id)
+       select md5(n::text || $1)::uuid, $1::uuid, $2::uuid, $3, now(), true, '{}'::jsonb, 'msg_fill_' || n
+       from generate_series(1, $4::int) as n`,
+      [handoff.handoff_id, handoff.lead_id, "+14155550213", CALL_CHECKS_PER_HANDOFF - 3],
+    );
+    const statuses = await Promise.all(
+      Array.from({ length: 8 }, async () => (await check(handoff, "+14155550213")).status),
+    );
+    expect(statuses.sort()).toEqual([200, 200, 200, 409, 409, 409, 409, 409]);
+    const [counted] = await fixture.db.query<{ n: number }>(
+      "select count(*)::int as n from call_checks where handoff_id = $1",
+      [handoff.handoff_id],
+    );
+    expect(counted?.n).toBe(CALL_CHECKS_PER_HANDOFF);
+  });
+
   it("does not exist without an assistant secret", async () => {
     const app = createApp({ db: fixture.db });
     const response = await app.handle(
