@@ -18,7 +18,7 @@ export const AssistantEventSchema = Type.Object(
     type: literalUnion(ASSISTANT_EVENT_TYPES, {
       description: text(
         "AssistantEvent.type.description",
-        "lead.opted_out: the person asked not to be called; the lead's number goes on its account's do-not-call list. lead.wrong_number: the person at the number is not the lead; the consent given for that number no longer counts. lead.call_attempted: the assistant tried to call the lead's number at data.attempted_at (answered or not); attempts are counted per account and number against the call caps of the calling rules (Florida, Oklahoma, Maryland: 3 in a rolling 24 hours).",
+        "lead.opted_out: the person asked not to be called; the number called goes on its account's do-not-call list. lead.wrong_number: the person at the number is not the lead; the consent given for that number no longer counts. lead.call_attempted: the assistant tried to call the number at data.attempted_at (answered or not); attempts are counted per account and number against the call caps of the calling rules (Florida, Oklahoma, Maryland: 3 in a rolling 24 hours).",
       ),
     }),
     timestamp: DateTimeWithZone(
