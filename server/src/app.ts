@@ -1,6 +1,7 @@
 // Builds the Elysia application without listening: main.ts serves it, tests call app.handle(new Request(…)).
 import { Elysia } from "elysia";
 import { assistantEvents } from "./api/assistant-events/index.ts";
+import { callChecks } from "./api/call-checks/index.ts";
 import { apiDocs } from "./api/docs/index.ts";
 import { health } from "./api/health/index.ts";
 import { leadIntake } from "./api/intake/index.ts";
@@ -12,6 +13,8 @@ import { type Authenticator, createAuthenticator } from "./core/accounts/authent
 import { createFailedAuthLimiter } from "./core/accounts/failed-auth-limiter.ts";
 import { createPasswordWork } from "./core/accounts/password-work.ts";
 import type { Mailer } from "./core/accounts/smtp-mailer.ts";
+import type { CallingHours } from "./core/handoff/calling-hours.ts";
+import { DEFAULT_CALLING_HOURS } from "./core/handoff/handoff-settings.ts";
 import type { BatchSettings } from "./core/leads/fresh-lead-batch.ts";
 import { createLeadChangeBus, type LeadChangeBus } from "./core/leads/lead-change-bus.ts";
 import { createLeadFeed, type LeadFeed, publishLeadChanges } from "./core/leads/lead-feed.ts";
@@ -40,6 +43,8 @@ export interface AppDeps {
   cors?: CorsPolicy;
   /** ASSISTANT_WEBHOOK_SECRET: verifies the assistant's events; without it that endpoint answers 404. */
   assistantSecret?: string;
+  /** CALLING_HOURS_START/END, for the pre-dial check's decisions; 08:00–20:00 when absent. */
+  callingHours?: CallingHours;
   /** EVIDENCE_SIGNING_KEY: signs lead evidence records (API and console); unsigned (hash only) without it. */
   evidenceKey?: string;
   /** Failed authentications allowed per client address and minute; 0 turns the limit off (default 60). */
@@ -91,6 +96,16 @@ export function createApp(deps: AppDeps) {
   const trustProxy = deps.trustProxy ?? false;
   // One budget of failed token lookups per client address, whichever route did the lookup.
   const failedAuthLimiter = createFailedAuthLimiter({ perMinute: deps.failedAuthPerMinute ?? 60 });
+  // The assistant's signed endpoints (its events, its pre-dial checks) share a secret and their limits.
+  const assistantDeps = {
+    db: deps.db,
+    secret: deps.assistantSecret,
+    rateLimiter,
+    invalidSignaturesPerMinute: deps.failedAuthPerMinute,
+    trustProxy,
+    logger,
+    isReady,
+  };
 
   return new Elysia()
     .onRequest(({ request }) => {
@@ -146,17 +161,8 @@ export function createApp(deps: AppDeps) {
         evidenceKey: deps.evidenceKey,
       }),
     )
-    .use(
-      assistantEvents({
-        db: deps.db,
-        secret: deps.assistantSecret,
-        rateLimiter,
-        invalidSignaturesPerMinute: deps.failedAuthPerMinute,
-        trustProxy,
-        logger,
-        isReady,
-      }),
-    )
+    .use(assistantEvents(assistantDeps))
+    .use(callChecks({ ...assistantDeps, callingHours: deps.callingHours ?? DEFAULT_CALLING_HOURS }))
     .use(metricsRoute(metrics))
     .use(apiDocs())
     .use(health({ db: deps.db, isReady, logger }))

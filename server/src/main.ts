@@ -195,6 +195,7 @@ export async function runServer(config: ServerConfig): Promise<void> {
     ownTaskLeaseMs: () => background?.handoff.ownTaskLeaseMs?.(),
     closing: closing.signal,
     assistantSecret: config.handoff.webhookSecret,
+    callingHours: config.handoff.callingHours,
     evidenceKey: config.evidenceSigningKey,
     intakeBatch: config.intakeBatch,
   });

@@ -1,5 +1,6 @@
 // Spanish prose of the OpenAPI document, keyed by the stable id each text is declared with (text() in src); problem texts come from their table.
 import {
+  CALL_CHECKS_PER_HANDOFF,
   IGNORED_FIELD_NAME_MAX,
   IGNORED_FIELDS_KEPT,
   MAX_BODY_BYTES,
@@ -150,9 +151,9 @@ export const es = {
     "as_received: el bloque de consentimiento exactamente como se recibió, con los campos de evidencia; received_at: cuándo llegó; channel_token: el token (id y nombre) con el que vino.",
   "EvidenceRecord.consent.null.description": "Null cuando no se recibió consentimiento.",
   "EvidenceRecord.decisions.description":
-    "response: el estado de respuesta del prospecto y su motivo ahora; evidence_required: la exigencia de evidencia de consentimiento de la cuenta ahora; rules_version_now: la versión de la tabla de reglas de llamada vigente ahora; handoffs: cada intento de entrega (response_no, attempt, started_at, latency_ms, acknowledged, http_status, error) con su decisión: el permiso de llamada, la ventana de llamada con cada regla que le dio forma (cada una con su fuente y la fecha en que se leyó) y la rules_version con la que se calculó; desde que la decisión se guarda entera, también decided_at, places (cada lugar donde puede estar la persona, con sus zonas y estados), rules (las jurisdicciones que se aplicaron), caps (cada límite con los intentos contados y los que quedan) y holds (cada suspensión y si rechazó la llamada o movió la ventana).",
+    "response: el estado de respuesta del prospecto y su motivo ahora; evidence_required: la exigencia de evidencia de consentimiento de la cuenta ahora; rules_version_now: la versión de la tabla de reglas de llamada vigente ahora; handoffs: cada intento de entrega (response_no, attempt, started_at, latency_ms, acknowledged, http_status, error) con su decisión: el permiso de llamada, la ventana de llamada con cada regla que le dio forma (cada una con su fuente y la fecha en que se leyó) y la rules_version con la que se calculó; desde que la decisión se guarda entera, también decided_at, places (cada lugar donde puede estar la persona, con sus zonas y estados), rules (las jurisdicciones que se aplicaron), caps (cada límite con los intentos contados y los que quedan) y holds (cada suspensión y si rechazó la llamada o movió la ventana); offers: cada entrega tal como se ofreció (handoff_id, response_no, el teléfono que ofreció o null, offered_at)",
   "EvidenceRecord.assistant_events.description":
-    "call_attempts: cada intento de llamada que el asistente informó para este número en la cuenta (lead_id, attempted_at, received_at, webhook_id); do_not_call: cada cambio de la lista de no llamar de este número en la cuenta (add, remove, wrong_number; cómo llegó, quién, cuándo). Una baja cubre todos los fines del número en la cuenta.",
+    "Los números del prospecto son su teléfono y cada número que ofreció una entrega. call_attempts: cada intento de llamada que el asistente informó para esos números en la cuenta (lead_id, phone, attempted_at, received_at, webhook_id); do_not_call: cada cambio de la lista de no llamar de esos números en la cuenta (phone; add, remove, wrong_number; cómo llegó, quién, cuándo); call_checks: cada comprobación previa a la llamada de las entregas del prospecto, tal como se respondió (CallCheckAnswer), con su webhook_id. Una baja cubre todos los fines del número en la cuenta.",
   "EvidenceRecord.seal.description":
     "Lo que delata una edición: recalcule ambos sobre el registro sin este campo; cualquier cambio de un byte los cambia.",
   "EvidenceRecord.seal.content_sha256.description":
@@ -213,7 +214,7 @@ export const es = {
   // Assistant events
   "tag.assistant.description": "Lo que el asistente telefónico informa de vuelta.",
   "postAssistantEvent.summary": "Informar un evento del asistente",
-  "postAssistantEvent.description": `Para el propio asistente telefónico del servicio, no para quienes envían prospectos. Firmado según Standard Webhooks con el secreto con que el servicio firma sus entregas (ASSISTANT_WEBHOOK_SECRET): webhook-signature es v1,<HMAC-SHA256 en base64 de "<webhook-id>.<webhook-timestamp>.<cuerpo>">. Se rechaza un webhook-timestamp a más de ${WEBHOOK_TOLERANCE_SECONDS} segundos del reloj del servicio, y también un webhook-id ya procesado. lead.opted_out pone el número del prospecto en la lista de no llamar de su cuenta: ningún prospecto de esa cuenta con ese número vuelve a entregarse, incluidas las entregas pendientes y en reintento (cada entrega consulta la lista en la misma transacción que la reclama: una reclamada antes de que el número entrara en la lista aún puede llegar, y su prospecto muestra entonces handed_off; ninguna se reclama después). lead.wrong_number cierra las entregas pendientes de ese número en esa cuenta: el consentimiento dado para él ya no cuenta; un prospecto posterior con un consentimiento nuevo puede llamarse. Los eventos nunca crean prospectos. La ruta responde 404 cuando el servicio no tiene configurado el secreto del asistente.`,
+  "postAssistantEvent.description": `Para el propio asistente telefónico del servicio, no para quienes envían prospectos. Firmado según Standard Webhooks con el secreto con que el servicio firma sus entregas (ASSISTANT_WEBHOOK_SECRET): webhook-signature es v1,<HMAC-SHA256 en base64 de "<webhook-id>.<webhook-timestamp>.<cuerpo>">. Se rechaza un webhook-timestamp a más de ${WEBHOOK_TOLERANCE_SECONDS} segundos del reloj del servicio, y también un webhook-id ya procesado. lead.opted_out pone el número llamado en la lista de no llamar de su cuenta: ningún prospecto de esa cuenta con ese número vuelve a entregarse, incluidas las entregas pendientes y en reintento (cada entrega consulta la lista en la misma transacción que la reclama: una reclamada antes de que el número entrara en la lista aún puede llegar, y su prospecto muestra entonces handed_off; ninguna se reclama después). lead.wrong_number cierra las entregas pendientes de ese número en esa cuenta: el consentimiento dado para él ya no cuenta; un prospecto posterior con un consentimiento nuevo puede llamarse. Cada evento se aplica al número llamado: el que ofreció la entrega nombrada en data.handoff_id, o data.phone (un número que ofreció una entrega del prospecto), o si no el último número ofrecido al asistente para el prospecto; nunca un teléfono que el prospecto recibió después de la llamada. Los eventos nunca crean prospectos. La ruta responde 404 cuando el servicio no tiene configurado el secreto del asistente.`,
   "postAssistantEvent.requestBody.description": "El evento, como application/json.",
   "postAssistantEvent.requestBody.opted_out.summary": "La persona pidió que no la llamen",
   "postAssistantEvent.requestBody.opted_out.description":
@@ -221,7 +222,7 @@ export const es = {
   "postAssistantEvent.200.description": "Se aplicó el evento.",
   "postAssistantEvent.401.description": "Se rechaza la firma o su marca de tiempo.",
   "postAssistantEvent.404.description":
-    "No existe ese prospecto, o no hay secreto del asistente configurado.",
+    "No existe ese prospecto, ni esa entrega de ese prospecto, o no hay secreto del asistente configurado.",
   "postAssistantEvent.409.description": "Este webhook-id ya se procesó.",
   "postAssistantEvent.422.description": "El cuerpo no es un evento del asistente.",
   "postAssistantEvent.429.description": "Demasiados eventos a la vez.",
@@ -233,15 +234,72 @@ export const es = {
     "Firmas v1,<base64> separadas por espacios (Standard Webhooks); basta con una válida.",
   "AssistantEvent.description": "Un evento que el asistente telefónico informa sobre un prospecto.",
   "AssistantEvent.type.description":
-    "lead.opted_out: la persona pidió que no la llamen; el número del prospecto entra en la lista de no llamar de su cuenta. lead.wrong_number: la persona de ese número no es el prospecto; el consentimiento dado para ese número ya no cuenta. lead.call_attempted: el asistente intentó llamar al número del prospecto en data.attempted_at (con o sin respuesta); los intentos se cuentan por cuenta y número frente a los límites de llamadas de las reglas (Florida, Oklahoma, Maryland: 3 en 24 horas móviles).",
+    "lead.opted_out: la persona pidió que no la llamen; el número llamado entra en la lista de no llamar de su cuenta. lead.wrong_number: la persona de ese número no es el prospecto; el consentimiento dado para ese número ya no cuenta. lead.call_attempted: el asistente intentó llamar al número en data.attempted_at (con o sin respuesta); los intentos se cuentan por cuenta y número frente a los límites de llamadas de las reglas (Florida, Oklahoma, Maryland: 3 en 24 horas móviles).",
   "AssistantEvent.timestamp.description": "Cuándo registró el asistente el evento.",
-  "AssistantEvent.data.description": "El prospecto al que se refiere el evento.",
+  "AssistantEvent.data.description": "El prospecto al que se refiere el evento, y cuál de sus números.",
+  "AssistantEvent.data.handoff_id.description":
+    "El data.handoff_id de la entrega cuyo número se llamó: el evento se aplica al número que ofreció esa entrega, sea cual sea ahora el teléfono del prospecto. Debe ser una entrega de lead_id.",
+  "AssistantEvent.data.phone.description":
+    "Sin handoff_id: el número llamado, en E.164; debe ser un número que ofreció una entrega de lead_id, o el teléfono del prospecto. Sin ninguno de los dos, el evento se aplica al último número ofrecido al asistente para ese prospecto (el teléfono actual del prospecto solo si nunca se ofreció ninguno).",
   "AssistantEvent.data.attempted_at.description":
     "Solo en lead.call_attempted, y obligatorio ahí: cuándo se hizo la llamada. Como mucho 300 segundos por delante del reloj del servidor.",
-  "AssistantEvent.data.lead_id.description":
-    "El lead_id de la entrega. El número y la cuenta son los del prospecto.",
+  "AssistantEvent.data.lead_id.description": "El lead_id de la entrega. La cuenta es la del prospecto.",
   "AssistantEventReceived.type.description": "El tipo del evento.",
   "AssistantEventReceived.lead_id.description": "El prospecto al que se refería el evento.",
+  "AssistantEventReceived.phone.description":
+    "El número al que se aplicó el evento (E.164); null si el prospecto no tiene ninguno.",
+
+  // the pre-dial check
+  "postCallCheck.summary": "Preguntar antes de marcar",
+  "postCallCheck.description": `Para el propio asistente telefónico del servicio: antes de cada llamada pregunta si puede marcar ahora el número de la entrega. Firmado como los eventos del asistente (Standard Webhooks, ASSISTANT_WEBHOOK_SECRET; se rechaza un webhook-timestamp a más de ${WEBHOOK_TOLERANCE_SECONDS} segundos, o un webhook-id ya procesado). La respuesta vale para ese instante: el horario, los días y los festivos de las reglas del número, sus límites de llamadas contados con los intentos informados hasta entonces (lead.call_attempted), las suspensiones, la lista de no llamar y los avisos de número equivocado, todo leído en la comprobación. Un rechazo indica todos los motivos, con cuándo termina cada uno si termina. Cada comprobación queda registrada en la cronología del prospecto y en su registro de evidencia, como mucho ${CALL_CHECKS_PER_HANDOFF} por entrega. Una respuesta afirmativa no es una reserva: informe la llamada hecha con lead.call_attempted y vuelva a preguntar antes de la siguiente. La ruta responde 404 cuando el servicio no tiene configurado el secreto del asistente.`,
+  "postCallCheck.requestBody.description": "La llamada que se va a hacer, como application/json.",
+  "postCallCheck.requestBody.call.summary": "Una llamada a punto de hacerse",
+  "postCallCheck.200.description": "Si la llamada puede hacerse ahora, y por qué no.",
+  "postCallCheck.200.cap_reached.summary": "Una cuarta llamada a un número de Florida en 24 horas",
+  "postCallCheck.404.description":
+    "No existe esa entrega de ese prospecto, o no hay secreto del asistente configurado.",
+  "postCallCheck.409.description": "Este webhook-id ya se procesó, o la entrega agotó sus comprobaciones.",
+  "postCallCheck.422.description": "El cuerpo no es una comprobación previa a la llamada.",
+  "postCallCheck.429.description": "Demasiadas comprobaciones a la vez.",
+  "CallCheck.description": "La llamada que el asistente va a hacer.",
+  "CallCheck.handoff_id.description": "data.handoff_id de la entrega para la que es la llamada.",
+  "CallCheck.lead_id.description":
+    "data.lead_id de esa entrega: una entrega de otro prospecto (también de otra cuenta) no se encuentra.",
+  "CallCheck.phone.description": "El número que se va a marcar, en E.164.",
+  "CallCheckReason.description": "Un motivo por el que la llamada se rechaza ahora.",
+  "CallCheckReason.code.description":
+    "call_not_permitted: la entrega no ofreció ningún número (solo correo). number_not_offered: el número no es el que ofreció la entrega. superseded: una entrega posterior del prospecto sustituyó a esta (cambió su teléfono, o se abrió una nueva respuesta): use esa. do_not_call: el número está en la lista de no llamar de la cuenta. wrong_number: el número se informó como equivocado después de ofrecerse la entrega. held: está en vigor una suspensión de emergencia o de festivo de un operador sobre el código de área del número. cap_reached: el límite de llamadas del número está agotado. window_closed: el horario, los días y los festivos de las reglas del número no permiten llamar ahora.",
+  "CallCheckReason.until.at": "Un instante en UTC.",
+  "CallCheckReason.until.description":
+    "Cuándo deja de rechazar este motivo: window_closed: cuándo se abre la ventana; cap_reached: cuándo el intento contado más antiguo sale del periodo del límite; held: cuándo termina la suspensión. null para motivos que no terminan por sí solos.",
+  "CallCheckReason.jurisdiction.description":
+    "cap_reached y held: la regla o el estado de la suspensión (US para una suspensión dada por códigos de área).",
+  "CallCheckReason.detail.description":
+    "cap_reached: el límite (llamadas por horas); held: el nombre de la suspensión y su motivo tal como lo dio el operador.",
+  "CallCheckAnswer.check_id.description":
+    "Esta comprobación, tal como la registra la cronología del prospecto.",
+  "CallCheckAnswer.handoff_id.description": "La entrega comprobada.",
+  "CallCheckAnswer.lead_id.description": "Su prospecto.",
+  "CallCheckAnswer.phone.description": "El número comprobado.",
+  "CallCheckAnswer.checked_at.description": "El instante para el que vale la respuesta (UTC).",
+  "CallCheckAnswer.allowed.description":
+    "true: la llamada puede hacerse ahora; infórmela con lead.call_attempted. false: no marque; reasons dice por qué.",
+  "CallCheckAnswer.reasons.description":
+    "Todos los motivos por los que la llamada se rechaza ahora; vacío si se permite.",
+  "CallCheckAnswer.call_window.description":
+    "La ventana actual o siguiente del número en este instante, desplazada más allá de sus suspensiones y límites alcanzados (su earliest es ahora si se permite); null si el número no puede llamarse en absoluto (call_not_permitted, do_not_call, wrong_number, superseded).",
+  "CallCheckAnswer.call_caps.description":
+    "Cada límite de llamadas de las reglas del número, con los intentos que aún permite ahora; vacío si ninguno limita las llamadas.",
+  "CallCap.description":
+    "Un límite de llamadas de las reglas del número y cómo está el número frente a él en ese instante. Los intentos se cuentan por cuenta y número, sea cual sea el prospecto o la entrega que los informó.",
+  "CallCap.jurisdiction.description": "La regla que limita las llamadas, US-XX.",
+  "CallCap.calls.description": "Llamadas que la regla permite por número dentro de hours.",
+  "CallCap.hours.description": "El periodo móvil, en horas.",
+  "CallCap.attempts_remaining.description":
+    "Llamadas aún permitidas ahora: calls menos los intentos informados (lead.call_attempted) para el número en la cuenta en las últimas hours.",
+  "CallCap.next_release.at": "Un instante en UTC.",
+  "CallCap.next_release.description":
+    "Cuándo el intento contado más antiguo sale del periodo y se permite una llamada más; null si no se cuenta ningún intento.",
   "AssistantEventReceived.handoffs_cancelled.description":
     "Entregas pendientes o en reintento de ese número en la cuenta que no se realizarán.",
 
@@ -298,6 +356,10 @@ export const es = {
   "HandoffPayload.timestamp.description": "Cuándo se preparó este intento de entrega.",
   "HandoffPayload.data.description": "El prospecto tal como el asistente lo necesita para esta respuesta.",
   "HandoffPayload.data.account.description": "La cuenta a la que pertenece el prospecto.",
+  "HandoffPayload.data.handoff_id.description":
+    "Esta entrega (esta respuesta del prospecto): la misma en cada reintento. Nómbrela en la comprobación previa a la llamada (POST /api/speed-to-lead/call-checks) y en los eventos sobre su llamada, para que se apliquen al número que ofreció sea cual sea después el teléfono del prospecto. Una repetición que cambia el teléfono del prospecto abre una nueva entrega para el número nuevo.",
+  "HandoffPayload.data.call_caps.description":
+    "Presente con el teléfono: cada límite de llamadas de las reglas del número con los intentos que permitía en la entrega (vacío si ninguno limita las llamadas). Los intentos informados después los consumen: pregunte a la comprobación previa antes de cada llamada.",
   "HandoffPayload.data.response_no.description":
     "1 para la primera respuesta del prospecto; una repetición que permite llamar después de una entrega solo por correo o después de respond_by abre la respuesta 2, y así sucesivamente. Cada respuesta tiene su propio webhook-id.",
   "HandoffPayload.data.call.description":

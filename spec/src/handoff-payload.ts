@@ -1,11 +1,15 @@
 // What the phone assistant receives for each response: the OpenAPI `webhooks` entry lead.handoff (payload version 2).
 import { type Static, Type } from "@sinclair/typebox";
+import { CallCapSchema } from "./call-cap.ts";
 import { ConsentSchema } from "./consent.ts";
 import { DateTimeWithZone } from "./date-time.ts";
 import { literalUnion } from "./literal-union.ts";
 import { NOT_CALLED_REASONS } from "./response-state.ts";
 import { text } from "./text.ts";
 import { leadId, webhookEnvelope } from "./webhook-envelope.ts";
+
+/** A US number in E.164, as the hand-off offers it and the assistant names it back. */
+export const E164_US_PATTERN = "^\\+1[2-9]\\d{9}$";
 
 /** The payload's version: 2 added `call`, `email`, `response_no` and the email-only hand-off. */
 export const HANDOFF_PAYLOAD_VERSION = 2;
@@ -154,6 +158,13 @@ export const HandoffPayloadSchema = Type.Object(
     data: Type.Object(
       {
         lead_id: leadId(),
+        handoff_id: Type.String({
+          format: "uuid",
+          description: text(
+            "HandoffPayload.data.handoff_id.description",
+            "This hand-off (this response of the lead): the same on every retry of it. Name it in the pre-dial check (POST /api/speed-to-lead/call-checks) and in the events about its call, so they apply to the number it offered whatever the lead's phone is later. A repeat that changes the lead's phone opens a new hand-off for the new number.",
+          ),
+        }),
         account: Type.Object(
           { id: Type.String({ format: "uuid" }), slug: Type.String() },
           {
@@ -192,7 +203,7 @@ export const HandoffPayloadSchema = Type.Object(
         ),
         phone: Type.Optional(
           Type.String({
-            pattern: "^\\+1[2-9]\\d{9}$",
+            pattern: E164_US_PATTERN,
             description: text(
               "HandoffPayload.data.phone.description",
               "E.164; present only when the call is permitted.",
@@ -234,6 +245,14 @@ export const HandoffPayloadSchema = Type.Object(
           ),
         ),
         call_window: Type.Optional(CallWindowSchema),
+        call_caps: Type.Optional(
+          Type.Array(CallCapSchema, {
+            description: text(
+              "HandoffPayload.data.call_caps.description",
+              "Present with the phone: each call cap of the number's rules with the attempts it allowed at delivery (empty when none caps calls). Attempts reported afterwards use them up: ask the pre-dial check before each call.",
+            ),
+          }),
+        ),
       },
       {
         description: text(

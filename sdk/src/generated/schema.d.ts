@@ -93,9 +93,29 @@ export interface paths {
         put?: never;
         /**
          * Report an assistant event
-         * @description For the service's own phone assistant, not for lead senders. Signed per Standard Webhooks with the secret the service signs its hand-offs with (ASSISTANT_WEBHOOK_SECRET): webhook-signature is v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">. A webhook-timestamp more than 300 seconds from the service's clock is refused, and so is a webhook-id already processed. lead.opted_out puts the lead's number on its account's do-not-call list: no lead of that account with that number is handed off again, pending and retrying hand-offs included (every hand-off checks the list in the same transaction that claims it: one claimed before the number went on the list may still arrive, and its lead then shows handed_off; none is claimed after). lead.wrong_number closes the number's pending hand-offs in that account: the consent given for it no longer counts; a later lead with a new consent may be called. Events never create leads. The path answers 404 when the service has no assistant secret configured.
+         * @description For the service's own phone assistant, not for lead senders. Signed per Standard Webhooks with the secret the service signs its hand-offs with (ASSISTANT_WEBHOOK_SECRET): webhook-signature is v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">. A webhook-timestamp more than 300 seconds from the service's clock is refused, and so is a webhook-id already processed. lead.opted_out puts the number called on its account's do-not-call list: no lead of that account with that number is handed off again, pending and retrying hand-offs included (every hand-off checks the list in the same transaction that claims it: one claimed before the number went on the list may still arrive, and its lead then shows handed_off; none is claimed after). lead.wrong_number closes the number's pending hand-offs in that account: the consent given for it no longer counts; a later lead with a new consent may be called. Each event applies to the number called: the number the hand-off named by data.handoff_id offered, or data.phone (a number a hand-off of the lead offered), or else the number last offered to the assistant for the lead; never a phone the lead was given after the call. Events never create leads. The path answers 404 when the service has no assistant secret configured.
          */
         post: operations["postAssistantEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/speed-to-lead/call-checks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask before dialling
+         * @description For the service's own phone assistant: before each call it asks whether it may dial the hand-off's number now. Signed like the assistant's events (Standard Webhooks, ASSISTANT_WEBHOOK_SECRET; a webhook-timestamp more than 300 seconds off, or a webhook-id already processed, is refused). The answer holds for that instant: the calling hours, days and holidays of the number's rules, its call caps counted from the attempts reported so far (lead.call_attempted), the holds, the do-not-call list and wrong-number reports, all read at the check. A refusal lists every reason, with when each ends where it does. Every check is recorded on the lead's timeline and evidence record, at most 200 per hand-off. An allowed answer is not a reservation: report the call placed with lead.call_attempted, and ask again before the next one. The path answers 404 when the service has no assistant secret configured.
+         */
+        post: operations["postCallCheck"];
         delete?: never;
         options?: never;
         head?: never;
@@ -418,7 +438,7 @@ export interface components {
              * @description Stable, machine-readable problem code.
              * @enum {string}
              */
-            code: "invalid_json" | "token_missing" | "token_invalid" | "token_revoked" | "token_expired" | "token_conflict" | "token_intake_only" | "webhook_signature_invalid" | "webhook_timestamp_invalid" | "not_found" | "lead_not_found" | "lead_query_invalid" | "method_not_allowed" | "idempotency_request_in_flight" | "webhook_replayed" | "payload_too_large" | "unsupported_media_type" | "unsupported_content_encoding" | "validation_failed" | "idempotency_key_mismatch" | "idempotency_key_reused" | "rate_limited" | "too_many_failed_authentications" | "internal_error" | "unavailable";
+            code: "invalid_json" | "token_missing" | "token_invalid" | "token_revoked" | "token_expired" | "token_conflict" | "token_intake_only" | "webhook_signature_invalid" | "webhook_timestamp_invalid" | "not_found" | "lead_not_found" | "handoff_not_found" | "lead_query_invalid" | "method_not_allowed" | "idempotency_request_in_flight" | "webhook_replayed" | "call_checks_exhausted" | "payload_too_large" | "unsupported_media_type" | "unsupported_content_encoding" | "validation_failed" | "idempotency_key_mismatch" | "idempotency_key_reused" | "rate_limited" | "too_many_failed_authentications" | "internal_error" | "unavailable";
             /** @description The request's id, also in the X-Request-Id header. */
             request_id?: string;
             /** @description With validation_failed: every field error at once. */
@@ -432,14 +452,14 @@ export interface components {
              * @description Stable, machine-readable reason.
              * @enum {string}
              */
-            code: "contact_required" | "phone_invalid" | "phone_not_us" | "email_invalid" | "consent_incomplete" | "consent_in_future" | "date_time_invalid" | "trustedform_url_invalid" | "leadid_token_invalid" | "ip_address_invalid" | "timezone_invalid" | "type_mismatch" | "too_short" | "too_long" | "pattern_mismatch" | "value_not_allowed" | "out_of_range";
+            code: "contact_required" | "phone_invalid" | "phone_not_us" | "email_invalid" | "consent_incomplete" | "consent_in_future" | "phone_not_offered" | "date_time_invalid" | "trustedform_url_invalid" | "leadid_token_invalid" | "ip_address_invalid" | "timezone_invalid" | "type_mismatch" | "too_short" | "too_long" | "pattern_mismatch" | "value_not_allowed" | "out_of_range";
             /** @description Human-readable reason, in the language chosen by Accept-Language. */
             message: string;
         };
         /** @description An event the phone assistant reports about a lead. */
         AssistantEvent: {
             /**
-             * @description lead.opted_out: the person asked not to be called; the lead's number goes on its account's do-not-call list. lead.wrong_number: the person at the number is not the lead; the consent given for that number no longer counts. lead.call_attempted: the assistant tried to call the lead's number at data.attempted_at (answered or not); attempts are counted per account and number against the call caps of the calling rules (Florida, Oklahoma, Maryland: 3 in a rolling 24 hours).
+             * @description lead.opted_out: the person asked not to be called; the number called goes on its account's do-not-call list. lead.wrong_number: the person at the number is not the lead; the consent given for that number no longer counts. lead.call_attempted: the assistant tried to call the number at data.attempted_at (answered or not); attempts are counted per account and number against the call caps of the calling rules (Florida, Oklahoma, Maryland: 3 in a rolling 24 hours).
              * @enum {string}
              */
             type: "lead.opted_out" | "lead.wrong_number" | "lead.call_attempted";
@@ -448,13 +468,20 @@ export interface components {
              * @description When the assistant recorded the event.
              */
             timestamp: string;
-            /** @description The lead the event is about. */
+            /** @description The lead the event is about, and which of its numbers. */
             data: {
                 /**
                  * Format: uuid
-                 * @description The lead_id of the hand-off. The number and the account are the lead's.
+                 * @description The lead_id of the hand-off. The account is the lead's.
                  */
                 lead_id: string;
+                /**
+                 * Format: uuid
+                 * @description The data.handoff_id of the hand-off whose number was called: the event applies to the number that hand-off offered, whatever the lead's phone is now. It must be a hand-off of lead_id.
+                 */
+                handoff_id?: string;
+                /** @description Without handoff_id: the number called, in E.164; it must be a number a hand-off of lead_id offered, or the lead's phone. With neither, the event applies to the number last offered to the assistant for that lead (the lead's current phone only when none was ever offered). */
+                phone?: string;
                 /**
                  * Format: date-time
                  * @description lead.call_attempted only, and required there: when the call was placed. At most 300 seconds ahead of the server's clock.
@@ -474,8 +501,85 @@ export interface components {
              * @description The lead the event was about.
              */
             lead_id: string;
+            /** @description The number the event was applied to (E.164); null when the lead has none. */
+            phone: string | null;
             /** @description Pending or retrying hand-offs of that number in the account that will not be delivered. */
             handoffs_cancelled: number;
+        };
+        /** @description The call the assistant is about to place. */
+        CallCheck: {
+            /**
+             * Format: uuid
+             * @description data.handoff_id of the hand-off the call is for.
+             */
+            handoff_id: string;
+            /**
+             * Format: uuid
+             * @description data.lead_id of that hand-off: a hand-off of another lead (of another account included) is not found.
+             */
+            lead_id: string;
+            /** @description The number about to be dialled, in E.164. */
+            phone: string;
+        };
+        /** @description Whether the call may be placed now, and why not. */
+        CallCheckAnswer: {
+            /**
+             * Format: uuid
+             * @description This check, as the lead's timeline records it.
+             */
+            check_id: string;
+            /**
+             * Format: uuid
+             * @description The hand-off checked.
+             */
+            handoff_id: string;
+            /**
+             * Format: uuid
+             * @description Its lead.
+             */
+            lead_id: string;
+            /** @description The number checked. */
+            phone: string;
+            /**
+             * Format: date-time
+             * @description The instant the answer holds for (UTC).
+             */
+            checked_at: string;
+            /** @description true: the call may be placed now; report it with lead.call_attempted. false: do not dial; reasons says why. */
+            allowed: boolean;
+            /** @description Every reason the call is refused now, empty when allowed. */
+            reasons: components["schemas"]["CallCheckReason"][];
+            /** @description The number's current or next window at this instant, moved past its holds and reached caps (its earliest is now when allowed); null when the number may not be called at all (call_not_permitted, do_not_call, wrong_number, superseded). */
+            call_window: components["schemas"]["CallWindow"] | null;
+            /** @description Each call cap of the number's rules, with the attempts it still allows now; empty when none caps calls. */
+            call_caps: components["schemas"]["CallCap"][];
+        };
+        /** @description One reason the call is refused now. */
+        CallCheckReason: {
+            /**
+             * @description call_not_permitted: the hand-off offered no number (email only). number_not_offered: the number is not the one the hand-off offered. superseded: a later hand-off of the lead replaced this one (its phone changed, or a new response opened): use that one. do_not_call: the number is on the account's do-not-call list. wrong_number: the number was reported as a wrong number after the hand-off was offered. held: an operator's emergency or holiday hold on the number's area code is in force. cap_reached: the number's call cap is used up. window_closed: the calling hours, days and holidays of the number's rules allow no call now.
+             * @enum {string}
+             */
+            code: "call_not_permitted" | "number_not_offered" | "superseded" | "do_not_call" | "wrong_number" | "held" | "cap_reached" | "window_closed";
+            /** @description When this reason stops refusing: window_closed: when the window opens; cap_reached: when the oldest counted attempt leaves the cap's period; held: when the hold ends. null for reasons that do not end by themselves. */
+            until: string | null;
+            /** @description cap_reached and held: the rule or the state of the hold (US for a hold given by area codes). */
+            jurisdiction?: string;
+            /** @description cap_reached: the cap (calls per hours); held: the hold's name and reason as the operator gave it. */
+            detail?: string;
+        };
+        /** @description A call cap of the number's rules and where the number stands under it at that instant. Attempts are counted per account and number, whichever lead or hand-off reported them. */
+        CallCap: {
+            /** @description The rule that caps calls, US-XX. */
+            jurisdiction: string;
+            /** @description Calls the rule allows per number within hours. */
+            calls: number;
+            /** @description The rolling period, in hours. */
+            hours: number;
+            /** @description Calls still allowed now: calls minus the attempts reported (lead.call_attempted) for the number in the account within the last hours. */
+            attempts_remaining: number;
+            /** @description When the oldest counted attempt leaves the period and one more call is allowed; null when no attempt is counted. */
+            next_release: string | null;
         };
         /** @description A stored lead and its response. */
         LeadStatus: {
@@ -542,6 +646,11 @@ export interface components {
                  * @description The lead's id.
                  */
                 lead_id: string;
+                /**
+                 * Format: uuid
+                 * @description This hand-off (this response of the lead): the same on every retry of it. Name it in the pre-dial check (POST /api/speed-to-lead/call-checks) and in the events about its call, so they apply to the number it offered whatever the lead's phone is later. A repeat that changes the lead's phone opens a new hand-off for the new number.
+                 */
+                handoff_id: string;
                 /** @description The account the lead belongs to. */
                 account: {
                     /** Format: uuid */
@@ -600,6 +709,8 @@ export interface components {
                  */
                 respond_by: string;
                 call_window?: components["schemas"]["CallWindow"];
+                /** @description Present with the phone: each call cap of the number's rules with the attempts it allowed at delivery (empty when none caps calls). Attempts reported afterwards use them up: ask the pre-dial check before each call. */
+                call_caps?: components["schemas"]["CallCap"][];
             };
         };
         /** @description When the assistant may call, computed at each delivery. */
@@ -725,11 +836,11 @@ export interface components {
             consent: {
                 [key: string]: unknown;
             } | null;
-            /** @description response: the lead's response state and reason now; evidence_required: the account's consent-evidence requirement now; rules_version_now: the version of the calling-rules table in force now; handoffs: every hand-off attempt (response_no, attempt, started_at, latency_ms, acknowledged, http_status, error) with its decision: the call permission, the call window with every rule that shaped it (each with its source and the date it was read) and the rules_version it was computed with; since the decision is kept whole, also decided_at, places (every place the person may be, with its zones and states), rules (the jurisdictions that applied), caps (each with the attempts counted and remaining) and holds (each with whether it refused the call or moved the window). */
+            /** @description response: the lead's response state and reason now; evidence_required: the account's consent-evidence requirement now; rules_version_now: the version of the calling-rules table in force now; handoffs: every hand-off attempt (response_no, attempt, started_at, latency_ms, acknowledged, http_status, error) with its decision: the call permission, the call window with every rule that shaped it (each with its source and the date it was read) and the rules_version it was computed with; since the decision is kept whole, also decided_at, places (every place the person may be, with its zones and states), rules (the jurisdictions that applied), caps (each with the attempts counted and remaining) and holds (each with whether it refused the call or moved the window); offers: every hand-off as offered (handoff_id, response_no, the phone it offered or null, offered_at) */
             decisions: {
                 [key: string]: unknown;
             };
-            /** @description call_attempts: every call attempt the assistant reported for this number in the account (lead_id, attempted_at, received_at, webhook_id); do_not_call: every do-not-call change of this number in the account (add, remove, wrong_number; how it came in, who, when). An opt-out covers every purpose of the number in the account. */
+            /** @description The lead's numbers are its phone and every number a hand-off offered. call_attempts: every call attempt the assistant reported for those numbers in the account (lead_id, phone, attempted_at, received_at, webhook_id); do_not_call: every do-not-call change of those numbers in the account (phone; add, remove, wrong_number; how it came in, who, when); call_checks: every pre-dial check of the lead's hand-offs, as answered (CallCheckAnswer), with its webhook_id. An opt-out covers every purpose of the number in the account. */
             assistant_events: {
                 [key: string]: unknown;
             };
@@ -1348,7 +1459,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such lead, or no assistant secret configured. */
+            /** @description No such lead, no such hand-off of that lead, or no assistant secret configured. */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1410,6 +1521,158 @@ export interface operations {
                 };
             };
             /** @description Too many events at once. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Retry-After-Ms": components["headers"]["Retry-After-Ms"];
+                    "X-Should-Retry": components["headers"]["X-Should-Retry"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A defect in the service. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The service cannot reach its database. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Retry-After-Ms": components["headers"]["Retry-After-Ms"];
+                    "X-Should-Retry": components["headers"]["X-Should-Retry"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postCallCheck: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's unique id (Standard Webhooks); the same id is processed once. */
+                "webhook-id": components["parameters"]["webhook-id"];
+                /** @description Unix seconds when the event was signed (Standard Webhooks). */
+                "webhook-timestamp": components["parameters"]["webhook-timestamp"];
+                /** @description Space-separated v1,<base64> signatures (Standard Webhooks); one valid signature suffices. */
+                "webhook-signature": components["parameters"]["webhook-signature"];
+                /** @description es for Spanish human text in errors; English otherwise. */
+                "Accept-Language"?: components["parameters"]["Accept-Language"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The call about to be placed, as application/json. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CallCheck"];
+            };
+        };
+        responses: {
+            /** @description Whether the call may be placed now, and why not. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CallCheckAnswer"];
+                };
+            };
+            /** @description The body is not a JSON object. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The signature or its timestamp is refused. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such hand-off of this lead, or no assistant secret configured. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A method other than POST was used on this path. */
+            405: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description This webhook-id was already processed, or the hand-off used all its checks. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is larger than 64 KiB. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not application/json. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not a pre-dial check. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many checks at once. */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

@@ -151,12 +151,25 @@ describe("refusals, caps and holds in the one value", () => {
       attemptsSince: async () => attempts,
     });
     expect(decision.caps).toEqual([
-      { jurisdiction: "US-FL", calls: 3, hours: 24, counted: 2, remaining: 1, until: null },
+      {
+        jurisdiction: "US-FL",
+        calls: 3,
+        hours: 24,
+        counted: 2,
+        remaining: 1,
+        until: null,
+        next_release: "2026-11-26T10:00:00.000Z",
+      },
     ]);
     const reached = await decide({ phone: "+13055550123" }, "2026-11-25T15:00:00Z", {
       attemptsSince: async () => [at("2026-11-25T09:00:00Z"), ...attempts],
     });
-    expect(reached.caps[0]).toMatchObject({ counted: 3, remaining: 0, until: "2026-11-26T09:00:00.000Z" });
+    expect(reached.caps[0]).toMatchObject({
+      counted: 3,
+      remaining: 0,
+      until: "2026-11-26T09:00:00.000Z",
+      next_release: "2026-11-26T09:00:00.000Z",
+    });
     expect(reached.call_window!.earliest).toBe("2026-11-26T13:00:00.000Z");
   });
 

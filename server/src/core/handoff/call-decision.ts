@@ -1,7 +1,7 @@
 // The call decision, one value computed once: for a lead and an instant, whether the assistant may call, when, and why.
 import type { CallingRule } from "@speed-to-lead/spec";
 import type { CallRefusal } from "../leads/call-eligibility.ts";
-import { capBlocks, capHours } from "./call-caps.ts";
+import { type CapState, capBlocks, capHours, capStates } from "./call-caps.ts";
 import { type CallHold, holdBlock, holdsOfPhone } from "./call-holds.ts";
 import {
   type CallPlace,
@@ -38,21 +38,16 @@ export interface DecisionContext {
   attemptsSince(phone: string, since: Date): Promise<readonly number[]>;
 }
 
-/** A call cap of a rule that applies: how many attempts it counted and how many remain. */
-export interface CapState {
-  jurisdiction: string;
-  calls: number;
-  hours: number;
-  counted: number;
-  remaining: number;
-  /** When the cap stops blocking (ISO), when reached. */
-  until: string | null;
-}
+export type { CapState };
 
 /** A hold on the number's area code and what it does to this decision. */
 export interface HoldState {
   id: string;
   kind: CallHold["kind"];
+  /** The hold's state (US-XX), or US for a hold given by area codes. */
+  jurisdiction: string;
+  /** What the hold is, as the window's rules_applied names it: "Emergency hold (area codes 619)". */
+  name: string;
   starts_at: string;
   ends_at: string;
   reason: string;
@@ -104,8 +99,8 @@ export function placesAndRules(
   return { places, rules: callingRulesOf(places, lead.consent, account.name), known };
 }
 
-/** Each cap of the rules with the attempts it counts now. */
-async function capStates(
+/** Each cap of the rules with the attempts it counts now (read only for a capped number). */
+async function capsNow(
   rules: readonly CallingRule[],
   phone: string,
   at: number,
@@ -114,24 +109,7 @@ async function capStates(
   const hours = capHours(rules);
   if (hours === 0) return { states: [], attempts: [] };
   const attempts = await context.attemptsSince(phone, new Date(at - hours * 3_600_000));
-  const blocks = capBlocks(rules, attempts, at);
-  const states = rules.flatMap((rule) => {
-    if (!rule.callCap) return [];
-    const { calls, hours: period } = rule.callCap;
-    const counted = attempts.filter((t) => t > at - period * 3_600_000 && t <= at).length;
-    const block = blocks.find((candidate) => candidate.applied.jurisdiction === rule.jurisdiction);
-    return [
-      {
-        jurisdiction: rule.jurisdiction,
-        calls,
-        hours: period,
-        counted,
-        remaining: Math.max(0, calls - counted),
-        until: block ? new Date(block.end).toISOString() : null,
-      },
-    ];
-  });
-  return { states, attempts };
+  return { states: capStates(rules, attempts, at), attempts };
 }
 
 /**
@@ -158,9 +136,12 @@ export async function decideCall(
       hold.kind === "emergency" &&
       new Date(hold.starts_at).getTime() <= at &&
       new Date(hold.ends_at).getTime() >= respondBy;
+    const { applied } = holdBlock(hold);
     return {
       id: hold.id,
       kind: hold.kind,
+      jurisdiction: applied.jurisdiction,
+      name: applied.name,
       starts_at: new Date(hold.starts_at).toISOString(),
       ends_at: new Date(hold.ends_at).toISOString(),
       reason: hold.reason,
@@ -181,7 +162,7 @@ export async function decideCall(
   if (lead.phone === null) return refused(base, "no_phone");
   if (!known && !context.account.callsUnknownLocations) return refused(base, "location_unknown");
   if (holds.some((hold) => hold.effect === "refuses")) return refused(base, "held");
-  const caps = await capStates(rules, lead.phone, at, context);
+  const caps = await capsNow(rules, lead.phone, at, context);
   base.caps = caps.states;
   const blocks = [...phoneHolds.map(holdBlock), ...capBlocks(rules, caps.attempts, at)];
   const window = callWindow(at, places, context.callingHours, rules, blocks);

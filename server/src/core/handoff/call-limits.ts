@@ -1,6 +1,7 @@
-// What a call decision reads from the database, per dispatcher: the holds in force (at most once a second), the
-// account's calling settings (at most once every 4 s) and a number's reported attempts.
-import type { Database } from "../../db/database.ts";
+// What a call decision reads from the database: per dispatcher, the holds in force (at most once a second), the
+// account's calling settings (at most once every 4 s) and a number's reported attempts; per pre-dial check, the same
+// read afresh in the check's transaction.
+import type { Database, Queryable } from "../../db/database.ts";
 import { attemptsSince } from "./call-caps.ts";
 import type { DecisionContext } from "./call-decision.ts";
 import { type CallHold, currentHolds } from "./call-holds.ts";
@@ -12,6 +13,33 @@ const HOLDS_FRESH_MS = 1_000;
 const ACCOUNT_FRESH_MS = 4_000;
 
 type AccountSettings = DecisionContext["account"];
+
+/** The account's seller name and whether it calls numbers of unknown place. */
+async function accountSettings(q: Queryable, accountId: string): Promise<AccountSettings> {
+  const [row] = await q.query<{ name: string; call_unknown_locations: boolean }>(
+    "select name, call_unknown_locations from accounts where id = $1",
+    [accountId],
+  );
+  return { name: row?.name ?? "", callsUnknownLocations: row?.call_unknown_locations === true };
+}
+
+/**
+ * Everything decideCall needs, read now through `q` (a pre-dial check's transaction): no cache, so a hold
+ * or an attempt recorded a moment ago counts.
+ */
+export async function freshDecisionContext(
+  q: Queryable,
+  accountId: string,
+  callingHours: CallingHours,
+): Promise<DecisionContext> {
+  const [account, holds] = await Promise.all([accountSettings(q, accountId), currentHolds(q)]);
+  return {
+    account,
+    callingHours,
+    holds,
+    attemptsSince: (phone, since) => attemptsSince(q, accountId, phone, since),
+  };
+}
 
 /** One per dispatcher: caches of the holds and the accounts' settings a decision reads. */
 export class CallLimits {
@@ -42,15 +70,7 @@ export class CallLimits {
   account(accountId: string): Promise<AccountSettings> {
     const cached = this.accounts.get(accountId);
     if (cached && Date.now() - cached.at < ACCOUNT_FRESH_MS) return cached.read;
-    const read = this.db
-      .query<{ name: string; call_unknown_locations: boolean }>(
-        "select name, call_unknown_locations from accounts where id = $1",
-        [accountId],
-      )
-      .then(([row]) => ({
-        name: row?.name ?? "",
-        callsUnknownLocations: row?.call_unknown_locations === true,
-      }));
+    const read = accountSettings(this.db, accountId);
     this.accounts.set(accountId, { at: Date.now(), read });
     read.catch(() => this.accounts.delete(accountId));
     return read;

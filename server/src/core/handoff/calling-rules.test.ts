@@ -311,7 +311,7 @@ describe("the hand-off payload", () => {
       holds: [],
       attemptsSince: async () => [],
     });
-    const payload = buildPayload(task, decision);
+    const payload = buildPayload(task, decision, "0193f0c2-6a10-7b2c-8d4e-5f6a7b8c9d0e");
     expect(payload.data.call_window).toMatchObject({
       earliest: "2026-07-01T13:00:00.000Z",
       latest: "2026-07-02T00:00:00.000Z",

@@ -10,6 +10,7 @@ import type { Assistant } from "./assistant.ts";
 import { decideCall } from "./call-decision.ts";
 import { CallLimits } from "./call-limits.ts";
 import { recordHandoffAttempt } from "./handoff-attempts.ts";
+import { handoffIdOf } from "./handoff-offers.ts";
 import type { HandoffConfig } from "./handoff-settings.ts";
 import { buildPayload, type ClaimedTask, unanswerable, webhookIdOf } from "./payload.ts";
 import {
@@ -158,7 +159,9 @@ export class Dispatcher {
       }
       const webhookId = webhookIdOf(task.task_id, task.response_no);
       const startedAt = new Date();
-      const payload = buildPayload(task, decision);
+      const payload = buildPayload(task, decision, handoffIdOf(task.task_id, task.response_no));
+      // The number offered: the assistant's events and pre-dial checks of this hand-off apply to it.
+      const offered = { ...decision, phone: payload.data.phone ?? null };
       const result = await assistant.deliver(webhookId, payload);
       const latencyMs = Date.now() - startedAt.getTime();
       metrics?.handoffAttempts.inc({ result: result.ok ? "delivered" : "failed" });
@@ -173,7 +176,7 @@ export class Dispatcher {
           attempt: task.attempts,
         });
         // The history of an acknowledged attempt is written with its settlement: one statement per burst.
-        this.acknowledged.push({ task, startedAt, latencyMs, httpStatus: result.status, decision });
+        this.acknowledged.push({ task, startedAt, latencyMs, httpStatus: result.status, decision: offered });
         this.scheduleSettle();
         return;
       }
@@ -188,7 +191,7 @@ export class Dispatcher {
         ok: false,
         httpStatus: result.status,
         error: result.error,
-        decision,
+        decision: offered,
       });
       const delay = retryDelayMs(task.attempts, settings);
       await Promise.all([scheduleRetry(db, task, delay, result.error), recorded]);

@@ -25,10 +25,13 @@ export interface HandoffAttempt {
 
 /**
  * A hand-off's compliance decision, kept whole with its attempt for the lead's evidence record and
- * page (earlier attempts kept only call, call_window and rules_version).
+ * page (earlier attempts kept only call, call_window and rules_version), with the number it offered.
  */
 export type HandoffDecision = Pick<CallDecision, "call" | "call_window" | "rules_version"> &
-  Partial<CallDecision>;
+  Partial<CallDecision> & {
+    /** The number the hand-off offered (null: email only); absent in attempts made before hand-offs had ids. */
+    phone?: string | null;
+  };
 
 export interface AttemptEntry {
   attempt: number;

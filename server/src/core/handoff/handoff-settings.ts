@@ -2,6 +2,9 @@
 import type { ConsolePersonalData } from "./assistant.ts";
 import type { CallingHours } from "./calling-hours.ts";
 
+/** The calling hours when nothing sets them (CALLING_HOURS_START/END). */
+export const DEFAULT_CALLING_HOURS: CallingHours = { start: 8 * 60, end: 20 * 60 };
+
 export interface HandoffConfig {
   /** false with DISPATCHER=off: the server stores tasks and a separate `stl dispatch` delivers them. */
   dispatcherInServer: boolean;

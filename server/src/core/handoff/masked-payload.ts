@@ -7,6 +7,7 @@ import type { HandoffPayload } from "./payload.ts";
  */
 const SHOWN_FIELDS = new Set([
   "lead_id",
+  "handoff_id",
   "account",
   "response_no",
   "call",
@@ -17,6 +18,7 @@ const SHOWN_FIELDS = new Set([
   "received_at",
   "respond_by",
   "call_window",
+  "call_caps",
 ]);
 
 /**

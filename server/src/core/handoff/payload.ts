@@ -1,6 +1,7 @@
 // The hand-off the assistant receives: the lead as it needs it for the response, whether and when it may call.
 import { HANDOFF_PAYLOAD_VERSION, type HandoffPayloadBody } from "@speed-to-lead/spec";
 import { type CallRefusal, callPermitted } from "../leads/call-eligibility.ts";
+import { callCapsOf } from "./call-caps.ts";
 import type { CallDecision } from "./call-decision.ts";
 
 /** The lead's fields the claim reads and the payload passes on unchanged. */
@@ -56,15 +57,16 @@ function iso(value: Date | string): string {
  * null, so the assistant sees one shape; the phone and the window are there only when the decision
  * permits the call. Throws for a lead with no permitted way to be answered.
  *
- * @example buildPayload(task, await decideCall(task, now, context))
+ * @example buildPayload(task, await decideCall(task, now, context), handoffIdOf(task.task_id, task.response_no))
  */
-export function buildPayload(task: ClaimedTask, decision: CallDecision): HandoffPayload {
+export function buildPayload(task: ClaimedTask, decision: CallDecision, handoffId: string): HandoffPayload {
   const reason = unanswerable(task);
   if (reason) throw new Error(`task ${task.task_id}: the lead may not be answered (${reason})`);
   const { call } = decision;
   const permitted = call.permitted;
   const data: HandoffPayload["data"] = {
     lead_id: task.lead_id,
+    handoff_id: handoffId,
     account: { id: task.account_id, slug: task.account_slug },
     response_no: task.response_no,
     call,
@@ -84,7 +86,10 @@ export function buildPayload(task: ClaimedTask, decision: CallDecision): Handoff
     received_at: iso(task.received_at),
     respond_by: iso(task.respond_by),
   };
-  if (permitted && decision.call_window) data.call_window = decision.call_window;
+  if (permitted && decision.call_window) {
+    data.call_window = decision.call_window;
+    data.call_caps = callCapsOf(decision.caps);
+  }
   return {
     type: "lead.handoff",
     version: HANDOFF_PAYLOAD_VERSION,

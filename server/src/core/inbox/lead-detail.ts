@@ -5,7 +5,9 @@ import type { Queryable } from "../../db/database.ts";
 import { plainRows } from "../../db/plain-rows.ts";
 import { isUuid } from "../../db/uuid-text.ts";
 import { type LeadCallAttempts, listCallAttempts } from "../handoff/call-caps.ts";
+import { type LeadCallChecks, listCallChecks } from "../handoff/call-checks.ts";
 import { type AttemptEntry, listHandoffAttempts } from "../handoff/handoff-attempts.ts";
+import { type HandoffOffer, leadOffers } from "../handoff/handoff-offers.ts";
 import { listRetries, type RetryEntry } from "../handoff/handoff-retries.ts";
 import { callEligible } from "../leads/call-eligibility.ts";
 import type { LeadFields } from "../leads/lead-record.ts";
@@ -45,6 +47,10 @@ export interface LeadDetail extends Omit<LeadFields, "source" | "consent"> {
   callbacks: CallbackEntry[];
   /** The calls the assistant reported placing to this lead. */
   call_attempts: LeadCallAttempts;
+  /** Each hand-off (response) with the number it offered: a lead whose phone changed shows both. */
+  handoffs: HandoffOffer[];
+  /** The assistant's pre-dial checks and their answers. */
+  call_checks: LeadCallChecks;
 }
 
 export interface CallbackEntry {
@@ -83,22 +89,26 @@ export async function getLeadDetail(
   // biome-ignore lint/suspicious/noExplicitAny: one joined row, mapped field by field below
   const [row] = await db.query<any>(LEAD_SQL, [accountId, leadId]);
   if (!row) return undefined;
-  const [keys, repeats, attempts, retries, callbacks, callAttempts] = await Promise.all([
-    db.query<{ key: string; created_at: Date }>(
-      `select key, created_at from idempotency_keys where account_id = $1 and lead_id = $2
+  const [keys, repeats, attempts, retries, callbacks, callAttempts, handoffs, callChecks] = await Promise.all(
+    [
+      db.query<{ key: string; created_at: Date }>(
+        `select key, created_at from idempotency_keys where account_id = $1 and lead_id = $2
        order by created_at, key`,
-      [accountId, leadId],
-    ),
-    listRepeats(db, leadId),
-    listHandoffAttempts(db, leadId),
-    listRetries(db, leadId),
-    db.query<CallbackEntry>(
-      `select type, status, attempts, created_at, delivered_at, last_error from status_callbacks
+        [accountId, leadId],
+      ),
+      listRepeats(db, leadId),
+      listHandoffAttempts(db, leadId),
+      listRetries(db, leadId),
+      db.query<CallbackEntry>(
+        `select type, status, attempts, created_at, delivered_at, last_error from status_callbacks
        where lead_id = $1 order by created_at, id`,
-      [leadId],
-    ),
-    listCallAttempts(db, leadId),
-  ]);
+        [leadId],
+      ),
+      listCallAttempts(db, leadId),
+      leadOffers(db, leadId),
+      listCallChecks(db, leadId),
+    ],
+  );
   return {
     id: row.id,
     received_at: row.received_at,
@@ -151,5 +161,7 @@ export async function getLeadDetail(
     retries,
     callbacks: plainRows(callbacks),
     call_attempts: callAttempts,
+    handoffs: handoffs?.offers ?? [],
+    call_checks: callChecks,
   };
 }
