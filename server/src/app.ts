@@ -45,6 +45,8 @@ export interface AppDeps {
   assistantSecret?: string;
   /** CALLING_HOURS_START/END, for the pre-dial check's decisions; 08:00–20:00 when absent. */
   callingHours?: CallingHours;
+  /** The instant pre-dial checks decide at; Date.now when absent (tests move it into a number's calling hours). */
+  callCheckClock?: () => number;
   /** EVIDENCE_SIGNING_KEY: signs lead evidence records (API and console); unsigned (hash only) without it. */
   evidenceKey?: string;
   /** Failed authentications allowed per client address and minute; 0 turns the limit off (default 60). */
@@ -162,7 +164,13 @@ export function createApp(deps: AppDeps) {
       }),
     )
     .use(assistantEvents(assistantDeps))
-    .use(callChecks({ ...assistantDeps, callingHours: deps.callingHours ?? DEFAULT_CALLING_HOURS }))
+    .use(
+      callChecks({
+        ...assistantDeps,
+        callingHours: deps.callingHours ?? DEFAULT_CALLING_HOURS,
+        now: deps.callCheckClock,
+      }),
+    )
     .use(metricsRoute(metrics))
     .use(apiDocs())
     .use(health({ db: deps.db, isReady, logger }))

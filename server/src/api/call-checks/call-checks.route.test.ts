@@ -18,24 +18,41 @@ import {
   openHandoffFixtureOn,
 } from "../../testing/handoff-fixture.ts";
 import { type Signing, signedEventRequest } from "../../testing/signed-event.ts";
+import { localMinutes } from "../../testing/zone-clock.ts";
 
 const HOUR = 3_600_000;
 
-/** A fixed-offset zone whose local hour is `hour` now: the window is open (noon) or closed (02:00) whatever the test's time. */
-function zoneAtLocalHour(hour: number): string {
-  let offset = hour - new Date().getUTCHours();
-  if (offset > 14) offset -= 24;
-  if (offset < -12) offset += 24;
-  // Etc/GMT-3 is UTC+3: the sign is POSIX's, inverted.
-  return offset === 0 ? "Etc/GMT" : `Etc/GMT${offset > 0 ? "-" : "+"}${Math.abs(offset)}`;
+/**
+ * The first quarter-hour from now at which `zone` shows a local hour in [from, to): the instant a check decides
+ * at, since a number's window is that of every place it may be (its area code's zones included), whatever the
+ * test's own time of day.
+ */
+function nextLocalHour(zone: string, from: number, to = from + 1): number {
+  let at = Math.ceil(Date.now() / (15 * 60_000)) * 15 * 60_000;
+  while (localMinutes(at, zone) < from * 60 || localMinutes(at, zone) >= to * 60) at += 15 * 60_000;
+  return at;
 }
+const MIAMI = "America/New_York";
+const SAN_FRANCISCO = "America/Los_Angeles";
 
 describe.each(BACKENDS)("pre-dial checks on %s", (backend) => {
   let fixture: HandoffFixture;
+  /** The instant checks decide at; each test sets it inside or outside its number's hours. */
+  let checkAt = Date.now();
+  let checking: HandoffFixture["app"];
   beforeAll(async () => {
     fixture = await openHandoffFixtureOn(backend);
+    checking = createApp({
+      db: fixture.db,
+      rateLimit: { perSecond: 0, burst: 0 },
+      assistantSecret: fixture.assistant.secret,
+      callCheckClock: () => checkAt,
+    });
   });
-  afterEach(() => fixture.reset());
+  afterEach(() => {
+    checkAt = Date.now();
+    return fixture.reset();
+  });
   afterAll(() => fixture?.close());
 
   async function send(path: string, body: unknown, signing: Signing = {}, app = fixture.app) {
@@ -49,7 +66,12 @@ describe.each(BACKENDS)("pre-dial checks on %s", (backend) => {
   }
 
   const check = (handoff: { handoff_id: string; lead_id: string }, phone: string, signing?: Signing) =>
-    send(CALL_CHECKS_PATH, { handoff_id: handoff.handoff_id, lead_id: handoff.lead_id, phone }, signing);
+    send(
+      CALL_CHECKS_PATH,
+      { handoff_id: handoff.handoff_id, lead_id: handoff.lead_id, phone },
+      signing,
+      checking,
+    );
 
   const event = (type: string, data: Record<string, unknown>) =>
     send("/api/speed-to-lead/assistant-events", { type, timestamp: new Date().toISOString(), data });
@@ -67,7 +89,8 @@ describe.each(BACKENDS)("pre-dial checks on %s", (backend) => {
   const codes = (answer: CallCheckAnswer) => answer.reasons.map((reason) => reason.code);
 
   it("allows a number inside its window, records the check, and says what each cap still allows", async () => {
-    const handoff = await handedOff(eligibleLead({ phone: "(305) 555-0201", timezone: zoneAtLocalHour(12) }));
+    const handoff = await handedOff(eligibleLead({ phone: "(305) 555-0201", timezone: MIAMI }));
+    checkAt = nextLocalHour(MIAMI, 10, 16);
     expect(handoff.call_caps).toEqual([
       { jurisdiction: "US-FL", calls: 3, hours: 24, attempts_remaining: 3, next_release: null },
     ]);
@@ -101,9 +124,11 @@ describe.each(BACKENDS)("pre-dial checks on %s", (backend) => {
   });
 
   it("refuses a fourth Florida call in 24 hours until the oldest counted attempt is 24 hours old", async () => {
-    const handoff = await handedOff(eligibleLead({ phone: "(305) 555-0202", timezone: zoneAtLocalHour(12) }));
-    const oldest = Date.now() - 3 * HOUR;
-    for (const at of [oldest, Date.now() - 2 * HOUR, Date.now() - HOUR]) {
+    const handoff = await handedOff(eligibleLead({ phone: "(305) 555-0202", timezone: MIAMI }));
+    // Checked between 10:00 and 16:00 in Miami, after three attempts in the 23 hours before (none in the future).
+    checkAt = nextLocalHour(MIAMI, 10, 16);
+    const oldest = checkAt - 23 * HOUR;
+    for (const at of [oldest, checkAt - 22 * HOUR, checkAt - 21 * HOUR]) {
       const reported = await event("lead.call_attempted", {
         lead_id: handoff.lead_id,
         handoff_id: handoff.handoff_id,
@@ -124,7 +149,8 @@ describe.each(BACKENDS)("pre-dial checks on %s", (backend) => {
   });
 
   it("refuses outside the window with when it opens, and under a hold with when it ends", async () => {
-    const night = await handedOff(eligibleLead({ phone: "(415) 555-0203", timezone: zoneAtLocalHour(2) }));
+    const night = await handedOff(eligibleLead({ phone: "(415) 555-0203", timezone: SAN_FRANCISCO }));
+    checkAt = nextLocalHour(SAN_FRANCISCO, 2);
     const closed = (await check(night, "+14155550203")).body;
     expect(codes(closed)).toEqual(["window_closed"]);
     const opens = closed.reasons[0].until;
@@ -132,11 +158,12 @@ describe.each(BACKENDS)("pre-dial checks on %s", (backend) => {
     expect(Date.parse(opens) - Date.parse(closed.checked_at)).toBeGreaterThan(5 * HOUR);
     expect(Date.parse(opens) - Date.parse(closed.checked_at)).toBeLessThanOrEqual(7 * HOUR);
 
-    const day = await handedOff(eligibleLead({ phone: "(619) 555-0204", timezone: zoneAtLocalHour(12) }));
-    const endsAt = new Date(Date.now() + 2 * HOUR);
+    const day = await handedOff(eligibleLead({ phone: "(619) 555-0204", timezone: SAN_FRANCISCO }));
+    checkAt = nextLocalHour(SAN_FRANCISCO, 10, 16);
+    const endsAt = new Date(checkAt + 2 * HOUR);
     const hold = await addHold(fixture.db, {
       areaCodes: ["619"],
-      startsAt: new Date(Date.now() - 60_000),
+      startsAt: new Date(checkAt - 60_000),
       endsAt,
       reason: "declared emergency",
       createdBy: "ops",
@@ -155,14 +182,15 @@ describe.each(BACKENDS)("pre-dial checks on %s", (backend) => {
   });
 
   it("refuses a number put on the do-not-call list or reported wrong after the hand-off, with no window", async () => {
-    const listed = await handedOff(eligibleLead({ phone: "(415) 555-0205", timezone: zoneAtLocalHour(12) }));
+    const listed = await handedOff(eligibleLead({ phone: "(415) 555-0205", timezone: SAN_FRANCISCO }));
+    checkAt = nextLocalHour(SAN_FRANCISCO, 10, 16);
     expect(
       (await event("lead.opted_out", { lead_id: listed.lead_id, handoff_id: listed.handoff_id })).status,
     ).toBe(200);
     const refused = (await check(listed, "+14155550205")).body;
     expect([codes(refused), refused.call_window]).toEqual([["do_not_call"], null]);
 
-    const wrong = await handedOff(eligibleLead({ phone: "(415) 555-0206", timezone: zoneAtLocalHour(12) }));
+    const wrong = await handedOff(eligibleLead({ phone: "(415) 555-0206", timezone: SAN_FRANCISCO }));
     expect(
       (await event("lead.wrong_number", { lead_id: wrong.lead_id, handoff_id: wrong.handoff_id })).status,
     ).toBe(200);
@@ -172,11 +200,12 @@ describe.each(BACKENDS)("pre-dial checks on %s", (backend) => {
   it("refuses a number the hand-off did not offer, an email-only hand-off, and a hand-off a phone change replaced", async () => {
     const lead = eligibleLead({
       phone: "(415) 555-0207",
-      timezone: zoneAtLocalHour(12),
+      timezone: SAN_FRANCISCO,
       platform: "crm",
       external_lead_id: crypto.randomUUID(),
     });
     const first = await handedOff(lead);
+    checkAt = nextLocalHour(SAN_FRANCISCO, 10, 16);
     expect(codes((await check(first, "+14155550299")).body)).toEqual(["number_not_offered"]);
 
     const second = await handedOff({ ...lead, phone: "(415) 555-0208" });
@@ -190,7 +219,7 @@ describe.each(BACKENDS)("pre-dial checks on %s", (backend) => {
       phone: "(415) 555-0209",
       email: "eva@example.com",
       source: "form",
-      timezone: zoneAtLocalHour(12),
+      timezone: SAN_FRANCISCO,
     });
     expect(emailOnly.call).toEqual({ permitted: false, reason: "no_consent" });
     expect(codes((await check(emailOnly, "+14155550209")).body)).toEqual(["call_not_permitted"]);

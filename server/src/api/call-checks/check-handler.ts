@@ -22,6 +22,8 @@ export interface CallCheckDeps extends SignedAssistantDeps {
   logger: Logger;
   /** The calling hours the dispatcher's decisions use. */
   callingHours: CallingHours;
+  /** The instant a check decides at; Date.now when absent (tests move it into a number's calling hours). */
+  now?: () => number;
 }
 
 const checkCheck = TypeCompiler.Compile(CallCheckSchema);
@@ -57,7 +59,7 @@ export function callCheckHandler(deps: CallCheckDeps) {
         const handoff = await findHandoff(tx, body.handoff_id, body.lead_id);
         if (!handoff) throw new Refused("handoff_not_found");
         if (!(await checksLeft(tx, handoff.id))) throw new Refused("call_checks_exhausted");
-        const now = Date.now();
+        const now = (deps.now ?? Date.now)();
         // The call decision at this instant for the number, with its do-not-call and wrong-number lists.
         const verdict = await callAllowedNow(
           tx,
