@@ -38,12 +38,14 @@ const CONCURRENCY = 32;
  * Intake: the key, the do-not-call list and the external id are index probes that find nothing for a fresh
  * lead, so it reads no row whatever is stored; it writes the lead, its idempotency key and its response task
  * (nine index entries). With the hand-off: the settlement reads the task, the lead and the token by key, and
- * writes the attempt, the task, the lead and its change row. The goals (the intake at two rows, eight index
+ * writes the attempt, the task, the lead and its change row. Each attempt keeps its call decision whole (places,
+ * rules, caps, holds, the window's place rows and the number offered): about 300 bytes more WAL per handed-off lead
+ * than the window alone (4,470–4,530 measured 2026-11-28 after the call decision and the pre-dial check). The goals (the intake at two rows, eight index
  * entries and 1.5 KB of WAL, the whole pipeline at eight entries and 2 KB) need the key and the task on the
  * lead's own row.
  */
 const INTAKE_BUDGET = { read: 0.5, written: 3.01, indexEntries: 9.4, walBytes: 2_650 };
-const PIPELINE_BUDGET = { read: 6, written: 7.5, indexEntries: 13.6, walBytes: 4_200 };
+const PIPELINE_BUDGET = { read: 6, written: 7.5, indexEntries: 13.6, walBytes: 4_750 };
 
 interface PerLead {
   read: number;
