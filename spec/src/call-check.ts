@@ -58,7 +58,7 @@ export const CallCheckReasonSchema = Type.Object(
     code: literalUnion(CALL_CHECK_REFUSALS, {
       description: text(
         "CallCheckReason.code.description",
-        "call_not_permitted: the hand-off offered no number (email only). number_not_offered: the number is not the one the hand-off offered. superseded: a later hand-off of the lead replaced this one (its phone changed, or a new response opened): use that one. do_not_call: the number is on the account's do-not-call list. wrong_number: the number was reported as a wrong number after the hand-off was offered. held: an operator's emergency or holiday hold on the number's area code is in force. cap_reached: the number's call cap is used up. window_closed: the calling hours, days and holidays of the number's rules allow no call now.",
+        "call_not_permitted: the hand-off offered no number (email only), or the call decision made at the instant of the check refuses any call to the number (nothing places it, or its places share no calling hour). number_not_offered: the number is not the one the hand-off offered. superseded: a later hand-off of the lead replaced this one (its phone changed, or a new response opened): use that one. do_not_call: the number is on the account's do-not-call list. wrong_number: the number was reported as a wrong number after the hand-off was offered. held: an operator's emergency or holiday hold on the number's area code is in force. cap_reached: the number's call cap is used up. window_closed: the calling hours, days and holidays of every place the number may be allow no call now, nor when the holds and caps above end (call_window says when the call may start).",
       ),
     }),
     until: Type.Union(

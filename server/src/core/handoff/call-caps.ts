@@ -99,7 +99,8 @@ export interface CapState {
 }
 
 /**
- * Each cap of the rules with the attempts it counts at `now` and the calls it still allows.
+ * Each cap of the rules with the attempts it counts at `now` and the calls it still allows (`blocks`: the
+ * reached caps' blocks, when already computed).
  *
  * @example capStates([florida], [t - 3h], t) // [{ jurisdiction: "US-FL", calls: 3, hours: 24, counted: 1, remaining: 2, until: null, next_release: t + 21h }]
  */
@@ -107,8 +108,8 @@ export function capStates(
   rules: readonly CallingRule[],
   attempts: readonly number[],
   now: number,
+  blocks: readonly CallBlock[] = capBlocks(rules, attempts, now),
 ): CapState[] {
-  const blocks = capBlocks(rules, attempts, now);
   return capCounts(rules, attempts, now).map(({ rule, counted }) => {
     const block = blocks.find((candidate) => candidate.applied.jurisdiction === rule.jurisdiction);
     return {

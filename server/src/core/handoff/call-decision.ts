@@ -10,7 +10,7 @@ import {
   type LocatedLead,
   locationKnown,
 } from "./call-location.ts";
-import { type CallingHours, type CallWindow, callWindow } from "./calling-hours.ts";
+import { type CallBlock, type CallingHours, type CallWindow, callWindow } from "./calling-hours.ts";
 import { callingRulesOf } from "./place-rules.ts";
 import { RULES_VERSION } from "./rules-version.ts";
 
@@ -105,11 +105,12 @@ async function capsNow(
   phone: string,
   at: number,
   context: DecisionContext,
-): Promise<{ states: CapState[]; attempts: readonly number[] }> {
+): Promise<{ states: CapState[]; blocks: CallBlock[] }> {
   const hours = capHours(rules);
-  if (hours === 0) return { states: [], attempts: [] };
+  if (hours === 0) return { states: [], blocks: [] };
   const attempts = await context.attemptsSince(phone, new Date(at - hours * 3_600_000));
-  return { states: capStates(rules, attempts, at), attempts };
+  const blocks = capBlocks(rules, attempts, at);
+  return { states: capStates(rules, attempts, at, blocks), blocks };
 }
 
 /**
@@ -164,7 +165,7 @@ export async function decideCall(
   if (holds.some((hold) => hold.effect === "refuses")) return refused(base, "held");
   const caps = await capsNow(rules, lead.phone, at, context);
   base.caps = caps.states;
-  const blocks = [...phoneHolds.map(holdBlock), ...capBlocks(rules, caps.attempts, at)];
+  const blocks = [...phoneHolds.map(holdBlock), ...caps.blocks];
   const window = callWindow(at, places, context.callingHours, rules, blocks);
   if (!window) return refused(base, "no_common_hours");
   return { ...base, call: { permitted: true }, call_window: window };
