@@ -90,9 +90,12 @@ export class PermissionDeniedError extends LeadIntakeError {
   static override readonly kind: string = "PermissionDeniedError";
 }
 
-/** 404 lead_not_found (no such lead in this account: another account's lead is one too) or not_found (no such path). */
+/**
+ * 404 lead_not_found (no such lead in this account: another account's lead is one too), handoff_not_found (an
+ * assistant's event or pre-dial check naming no hand-off of that lead) or not_found (no such path).
+ */
 export class NotFoundError extends LeadIntakeError {
-  declare readonly code: Codes<"lead_not_found" | "not_found">;
+  declare readonly code: Codes<"lead_not_found" | "handoff_not_found" | "not_found">;
   static override readonly kind: string = "NotFoundError";
 }
 
@@ -102,9 +105,12 @@ export class MethodNotAllowedError extends LeadIntakeError {
   static override readonly kind: string = "MethodNotAllowedError";
 }
 
-/** 409 webhook_replayed: an assistant event whose webhook-id the service already took. */
+/**
+ * 409 webhook_replayed (an assistant event or check whose webhook-id the service already took) or
+ * call_checks_exhausted (a hand-off whose pre-dial checks are used up).
+ */
 export class ConflictError extends LeadIntakeError {
-  declare readonly code: Codes<"webhook_replayed">;
+  declare readonly code: Codes<"webhook_replayed" | "call_checks_exhausted">;
   static override readonly kind: string = "ConflictError";
 }
 

@@ -59,6 +59,13 @@ export type WebhookEvent = HandoffEvent | LeadHandedOffEvent | LeadMissedEvent |
  * signed with signWebhook): lead.opted_out, lead.wrong_number or lead.call_attempted (with data.attempted_at).
  */
 export type AssistantEvent = components["schemas"]["AssistantEvent"];
+/**
+ * What the phone assistant asks before each call (POST /api/speed-to-lead/call-checks, signed with
+ * signWebhook): the hand-off's id, its lead and the number about to be dialled.
+ */
+export type CallCheck = components["schemas"]["CallCheck"];
+/** The answer to a pre-dial check: whether the call may be placed now, with every reason it may not. */
+export type CallCheckAnswer = components["schemas"]["CallCheckAnswer"];
 
 /**
  * Headers as any Fetch-like `Headers` (the global one, undici's, node-fetch's: anything with `get`), or a

@@ -64,9 +64,9 @@ const CODES_OF_CLASS: [typeof LeadIntakeError, string[]][] = [
     ],
   ],
   [PermissionDeniedError, ["token_intake_only", "origin_not_allowed"]],
-  [NotFoundError, ["not_found", "lead_not_found"]],
+  [NotFoundError, ["not_found", "lead_not_found", "handoff_not_found"]],
   [MethodNotAllowedError, ["method_not_allowed"]],
-  [ConflictError, ["webhook_replayed"]],
+  [ConflictError, ["webhook_replayed", "call_checks_exhausted"]],
   [
     IdempotencyConflictError,
     ["idempotency_request_in_flight", "idempotency_key_mismatch", "idempotency_key_reused"],

@@ -257,7 +257,7 @@ describe("types", () => {
 
   it("each error class's code is narrowed to its problem codes, and together they cover the spec's", () => {
     expectTypeOf<NotFoundError["code"]>().toEqualTypeOf<
-      "lead_not_found" | "not_found" | "unexpected_response"
+      "lead_not_found" | "handoff_not_found" | "not_found" | "unexpected_response"
     >();
     expectTypeOf<RateLimitError["code"]>().toEqualTypeOf<
       "rate_limited" | "too_many_failed_authentications" | "lead_repeats_limited" | "unexpected_response"

@@ -1,6 +1,7 @@
 // Builds the Elysia application without listening: main.ts serves it, tests call app.handle(new Request(…)).
 import { Elysia } from "elysia";
 import { assistantEvents } from "./api/assistant-events/index.ts";
+import { callChecks } from "./api/call-checks/index.ts";
 import { apiDocs } from "./api/docs/index.ts";
 import { evidenceKeys } from "./api/evidence-keys/index.ts";
 import { health } from "./api/health/index.ts";
@@ -15,6 +16,8 @@ import { createFailedAuthLimiter } from "./core/accounts/failed-auth-limiter.ts"
 import { createPasswordWork } from "./core/accounts/password-work.ts";
 import type { Mailer } from "./core/accounts/smtp-mailer.ts";
 import { type EvidenceKeyRef, processEvidenceKey } from "./core/evidence/evidence-signing-key.ts";
+import type { CallingHours } from "./core/handoff/calling-hours.ts";
+import { DEFAULT_CALLING_HOURS } from "./core/handoff/handoff-settings.ts";
 import type { BatchSettings } from "./core/leads/fresh-lead-batch.ts";
 import { createLeadChangeBus, type LeadChangeBus } from "./core/leads/lead-change-bus.ts";
 import { createLeadFeed, type LeadFeed, publishLeadChanges } from "./core/leads/lead-feed.ts";
@@ -48,6 +51,10 @@ export interface AppDeps {
   cors?: CorsPolicy;
   /** ASSISTANT_WEBHOOK_SECRET: verifies the assistant's events; without it that endpoint answers 404. */
   assistantSecret?: string;
+  /** CALLING_HOURS_START/END, for the pre-dial check's decisions; 08:00–20:00 when absent. */
+  callingHours?: CallingHours;
+  /** The instant pre-dial checks decide at; Date.now when absent (tests move it into a number's calling hours). */
+  callCheckClock?: () => number;
   /** The key lead evidence records are signed with (API and console); this process's own when absent. */
   evidenceKey?: EvidenceKeyRef;
   /** Failed authentications allowed per client address and minute; 0 turns the limit off (default 60). */
@@ -109,6 +116,16 @@ export function createApp(deps: AppDeps) {
   // One budget of failed token lookups per client address, whichever route did the lookup.
   const failedAuthLimiter = createFailedAuthLimiter({ perMinute: deps.failedAuthPerMinute ?? 60 });
   const evidenceKey = deps.evidenceKey ?? processEvidenceKey(deps.db);
+  // The assistant's signed endpoints (its events, its pre-dial checks) share a secret and their limits.
+  const assistantDeps = {
+    db: deps.db,
+    secret: deps.assistantSecret,
+    rateLimiter,
+    invalidSignaturesPerMinute: deps.failedAuthPerMinute,
+    trustProxy,
+    logger,
+    isReady,
+  };
 
   return new Elysia()
     .onRequest(({ request }) => {
@@ -166,15 +183,12 @@ export function createApp(deps: AppDeps) {
         evidenceKey,
       }),
     )
+    .use(assistantEvents(assistantDeps))
     .use(
-      assistantEvents({
-        db: deps.db,
-        secret: deps.assistantSecret,
-        rateLimiter,
-        invalidSignaturesPerMinute: deps.failedAuthPerMinute,
-        trustProxy,
-        logger,
-        isReady,
+      callChecks({
+        ...assistantDeps,
+        callingHours: deps.callingHours ?? DEFAULT_CALLING_HOURS,
+        now: deps.callCheckClock,
       }),
     )
     .use(evidenceKeys({ db: deps.db, isReady, evidenceKey }))

@@ -210,7 +210,6 @@ describe("loadConfig: the hand-off section", () => {
       webhookSecret: undefined,
       webhookTimeoutMs: 10_000,
       callingHours: { start: 480, end: 1200 },
-      defaultTimeZone: "America/New_York",
       pollIntervalMs: 1000,
       retryBaseMs: 1000,
       retryMaxMs: 30_000,
@@ -244,7 +243,6 @@ describe("loadConfig: the hand-off section", () => {
       ASSISTANT_WEBHOOK_TIMEOUT_MS: "2500",
       CALLING_HOURS_START: "09:00",
       CALLING_HOURS_END: "21:00",
-      DEFAULT_TIME_ZONE: "America/Chicago",
       DISPATCHER_POLL_MS: "250",
       DISPATCHER_RETRY_BASE_MS: "100",
       DISPATCHER_RETRY_MAX_MS: "5000",
@@ -258,7 +256,6 @@ describe("loadConfig: the hand-off section", () => {
       webhookUrl: "https://assistant.example/hooks",
       webhookTimeoutMs: 2500,
       callingHours: { start: 540, end: 1260 },
-      defaultTimeZone: "America/Chicago",
       pollIntervalMs: 250,
       concurrency: 8,
       printHandoffs: false,
@@ -273,7 +270,8 @@ describe("loadConfig: the hand-off section", () => {
       loadHandoffConfig({ ASSISTANT_WEBHOOK_URL: "ftp://x", ASSISTANT_WEBHOOK_SECRET: SECRET }),
     ).toThrow();
     expect(() => loadHandoffConfig({ CALLING_HOURS_START: "21:00" })).toThrow(/earlier/);
-    expect(() => loadHandoffConfig({ DEFAULT_TIME_ZONE: "Mars/Olympus" })).toThrow(/IANA/);
+    // Pennsylvania's Saturday ends at 12:00: a noon start would leave its Saturdays no time.
+    expect(() => loadHandoffConfig({ CALLING_HOURS_START: "12:00" })).toThrow(/US-PA/);
     expect(() => loadHandoffConfig({ DISPATCHER: "maybe" })).toThrow();
     expect(() => loadHandoffConfig({ DISPATCHER_POLL_MS: "0" })).toThrow();
     expect(() => loadHandoffConfig({ ASSISTANT_CONSOLE_PERSONAL_DATA: "some" })).toThrow(/masked/);

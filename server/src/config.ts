@@ -8,7 +8,6 @@ import { parseEvidencePrivateKey } from "./core/evidence/evidence-signing-key.ts
 import { parseClockTime, rulesOutsideHours } from "./core/handoff/calling-hours.ts";
 import type { HandoffConfig } from "./core/handoff/handoff-settings.ts";
 import { DEFAULT_BATCH_SETTINGS } from "./core/leads/fresh-lead-batch.ts";
-import { isKnownZone } from "./core/time-zone.ts";
 import type { PoolerMode } from "./db/connection-check.ts";
 import { DEFAULT_DATABASE_TIMEOUT_MS } from "./db/database.ts";
 import type { LogLevel } from "./logger.ts";
@@ -273,17 +272,12 @@ function handoffSection(env: Env, logLevel: LogLevel): HandoffConfig {
     );
   }
 
-  const defaultTimeZone = env.DEFAULT_TIME_ZONE?.trim() || "America/New_York";
-  if (!isKnownZone(defaultTimeZone))
-    throw new Error(`DEFAULT_TIME_ZONE "${defaultTimeZone}" is not a known IANA zone`);
-
   return {
     dispatcherInServer: dispatcher === "on",
     webhookUrl,
     webhookSecret,
     webhookTimeoutMs: numberSetting(env, "ASSISTANT_WEBHOOK_TIMEOUT_MS", 10_000, "above-zero"),
     callingHours: { start, end },
-    defaultTimeZone,
     pollIntervalMs: numberSetting(env, "DISPATCHER_POLL_MS", 1_000, "above-zero"),
     retryBaseMs: numberSetting(env, "DISPATCHER_RETRY_BASE_MS", 1_000, "above-zero"),
     retryMaxMs: numberSetting(env, "DISPATCHER_RETRY_MAX_MS", 30_000, "above-zero"),

@@ -247,6 +247,7 @@ export async function runServer(config: ServerConfig): Promise<void> {
     ownTaskLeaseMs: () => background?.handoff.ownTaskLeaseMs?.(),
     closing: closing.signal,
     assistantSecret: config.handoff.webhookSecret,
+    callingHours: config.handoff.callingHours,
     evidenceKey: () => evidenceKey,
     intakeBatch: config.intakeBatch,
   });

@@ -82,11 +82,11 @@ export const EvidenceRecordSchema = Type.Object(
     ),
     decisions: section(
       "EvidenceRecord.decisions.description",
-      "response: the lead's response state and reason now; evidence_required: the account's consent-evidence requirement now; rules_version_now: the version of the calling-rules table in force now; handoffs: every hand-off attempt (response_no, attempt, started_at, latency_ms, acknowledged, http_status, error) with its decision: the call permission, the call window with every rule that shaped it (each with its source and the date it was read) and the rules_version it was computed with.",
+      "response: the lead's response state and reason now; evidence_required: the account's consent-evidence requirement now; rules_version_now: the version of the calling-rules table in force now; handoffs: every hand-off attempt (response_no, attempt, started_at, latency_ms, acknowledged, http_status, error) with its decision: the call permission, the call window with every rule that shaped it (each with its source and the date it was read) and the rules_version it was computed with; since the decision is kept whole, also decided_at, places (every place the person may be, with its zones and states), rules (the jurisdictions that applied), caps (each with the attempts counted and remaining) and holds (each with whether it refused the call or moved the window); offers: every hand-off as offered (handoff_id, response_no, the phone it offered or null, offered_at)",
     ),
     assistant_events: section(
       "EvidenceRecord.assistant_events.description",
-      "call_attempts: every call attempt the assistant reported for this number in the account (lead_id, attempted_at, received_at, webhook_id); do_not_call: every do-not-call change of this number in the account (add, remove, wrong_number; how it came in and when; who made it and their note stay with the account). An opt-out covers every purpose of the number in the account.",
+      "The lead's numbers are its phone and every number a hand-off offered. call_attempts: every call attempt the assistant reported for those numbers in the account (lead_id, phone, attempted_at, received_at, webhook_id); do_not_call: every do-not-call change of those numbers in the account (phone; add, remove, wrong_number; how it came in and when; who made it and their note stay with the account); call_checks: every pre-dial check of the lead's hand-offs, as answered (CallCheckAnswer), with its webhook_id. An opt-out covers every purpose of the number in the account.",
     ),
     log: Type.Array(EvidenceEntrySchema, {
       minItems: 1,

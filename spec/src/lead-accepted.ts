@@ -31,7 +31,7 @@ export const LeadAcceptedSchema = Type.Object(
     call_eligible: Type.Boolean({
       description: text(
         "LeadAccepted.call_eligible.description",
-        "Whether the assistant may call the lead: a complete consent block, not a test lead, a phone, and that number neither on the account's do-not-call list nor reported as a wrong number. To an intake-only token: what the fields this request sent permit on their own (the list, earlier leads and the bot check are not consulted for the answer, though they decide the call).",
+        "Whether the assistant may call the lead: a complete consent block, not a test lead, a phone, and that number neither on the account's do-not-call list nor reported as a wrong number. To an intake-only token: what the fields this request sent permit on their own (the list, earlier leads and the bot check are not consulted for the answer, though they decide the call). The call decision made at the hand-off, within the five minutes, may still refuse it (held, location_unknown, no_common_hours): the lead's response reason then says why.",
       ),
     }),
     received_at: DateTimeWithZone(

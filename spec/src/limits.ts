@@ -40,6 +40,12 @@ export const IGNORED_FIELD_NAME_MAX = 64;
 /** Where the phone assistant reports what happened on a call (signed per Standard Webhooks). */
 export const ASSISTANT_EVENTS_PATH = "/api/speed-to-lead/assistant-events";
 
+/** Where the phone assistant asks, signed, whether it may dial a hand-off's number now (the pre-dial check). */
+export const CALL_CHECKS_PATH = "/api/speed-to-lead/call-checks";
+
+/** Pre-dial checks recorded per hand-off: past it the check is refused (call_checks_exhausted), so rows stay bounded. */
+export const CALL_CHECKS_PER_HANDOFF = 200;
+
 /** How far an assistant event's webhook-timestamp may be from the service's clock, either way. */
 export const WEBHOOK_TOLERANCE_SECONDS = 5 * 60;
 /** Where a sender reads the leads it posted: GET …/leads/{id}, GET …/leads?platform=…&external_lead_id=…. */

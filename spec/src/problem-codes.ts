@@ -1,5 +1,10 @@
 // Every problem code the endpoint answers with: its HTTP status, and its texts in both languages.
-import { MAX_BODY_BYTES, REPEATS_PER_LEAD_PER_HOUR, WEBHOOK_TOLERANCE_SECONDS } from "./limits.ts";
+import {
+  CALL_CHECKS_PER_HANDOFF,
+  MAX_BODY_BYTES,
+  REPEATS_PER_LEAD_PER_HOUR,
+  WEBHOOK_TOLERANCE_SECONDS,
+} from "./limits.ts";
 import type { Translated } from "./translated.ts";
 
 export interface ProblemDefinition {
@@ -146,6 +151,18 @@ export const PROBLEM_CODES = {
       es: "Ningún prospecto tiene este id; los eventos nunca crean prospectos.",
     },
   },
+  handoff_not_found: {
+    status: 404,
+    title: { en: "Hand-off not found", es: "Traspaso no encontrado" },
+    when: {
+      en: "A pre-dial check or an assistant event names a hand-off the service does not have, or one of another lead (of another account included).",
+      es: "Una comprobación previa a la llamada o un evento del asistente nombra un traspaso que el servicio no tiene, o uno de otro prospecto (también de otra cuenta).",
+    },
+    detail: {
+      en: "No hand-off of this lead has this id.",
+      es: "Ningún traspaso de este prospecto tiene este id.",
+    },
+  },
   lead_query_invalid: {
     status: 400,
     title: { en: "Lead query invalid", es: "Consulta de prospecto no válida" },
@@ -192,6 +209,18 @@ export const PROBLEM_CODES = {
     detail: {
       en: "This webhook-id was already processed; nothing was done again.",
       es: "Este webhook-id ya se procesó; no se hizo nada de nuevo.",
+    },
+  },
+  call_checks_exhausted: {
+    status: 409,
+    title: { en: "Pre-dial checks used up", es: "Comprobaciones previas agotadas" },
+    when: {
+      en: `A hand-off already had ${CALL_CHECKS_PER_HANDOFF} pre-dial checks: no more are recorded, so the call may not be placed under it. A later hand-off of the lead has checks of its own.`,
+      es: `Un traspaso ya tuvo ${CALL_CHECKS_PER_HANDOFF} comprobaciones previas: no se registran más, así que la llamada no puede hacerse con él. Un traspaso posterior del prospecto tiene las suyas.`,
+    },
+    detail: {
+      en: "This hand-off has used all its pre-dial checks; do not call under it.",
+      es: "Este traspaso ha agotado sus comprobaciones previas; no llame con él.",
     },
   },
   payload_too_large: {
@@ -334,7 +363,11 @@ export const ASSISTANT_EVENT_PROBLEM_CODES = [
   "webhook_timestamp_invalid",
   "lead_not_found",
   "webhook_replayed",
+  "handoff_not_found",
 ] as const satisfies readonly ProblemCode[];
+
+/** Codes only the pre-dial check answers with, beside the assistant events' (signature, replay, hand-off). */
+export const CALL_CHECK_PROBLEM_CODES = ["call_checks_exhausted"] as const satisfies readonly ProblemCode[];
 
 /** The `type` URI of a problem: stable, and unique per code. */
 export const problemType = (code: string) => `urn:speed-to-lead:problem:${code}`;

@@ -117,7 +117,7 @@ describe("bun run stl in two languages", () => {
       spanishLocale,
     );
     expect(held.stdout).toMatch(
-      /^Suspensión \S+: ninguna llamada a 225 318 337 504 985 desde .* hasta 2099-12-01/,
+      /^Suspensión \S+: ninguna llamada a 225 318 337 457 504 985 desde .* hasta 2099-12-01/,
     );
     const unknownState = await runCli(
       ["holds", "add", "--state", "ZZ", "--until", until, "--reason", "x"],

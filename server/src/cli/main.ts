@@ -5,7 +5,11 @@ import { type Database, DatabaseMisconfiguredError, DatabaseUnavailableError } f
 import { DirectoryLockedError } from "../db/directory-lock.ts";
 import { migrate } from "../db/migrate.ts";
 import { openDatabase } from "../db/open-database.ts";
-import { accountsCooldownCommand, accountsEvidenceCommand } from "./account-commands.ts";
+import {
+  accountsCooldownCommand,
+  accountsEvidenceCommand,
+  accountsLocationsCommand,
+} from "./account-commands.ts";
 import { parseArgs, UsageError } from "./args.ts";
 import { cliLanguage } from "./cli-language.ts";
 import { dncAddCommand, dncImportCommand, dncListCommand, dncRemoveCommand } from "./dnc-commands.ts";
@@ -60,6 +64,7 @@ const COMMANDS: Record<string, Command> = {
   "accounts evidence": accountsEvidenceCommand,
   "accounts trustedform": accountsTrustedformCommand,
   "accounts cooldown": accountsCooldownCommand,
+  "accounts locations": accountsLocationsCommand,
   "holds add": holdsAddCommand,
   "holds list": holdsListCommand,
   "holds remove": holdsRemoveCommand,

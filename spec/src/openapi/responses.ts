@@ -177,3 +177,35 @@ export const leadByIdParameters = (): Json[] => [
   { $ref: "#/components/parameters/If-None-Match" },
   { $ref: "#/components/parameters/Accept-Language" },
 ];
+
+/**
+ * The answers the assistant's two signed endpoints (its events, its pre-dial checks) share, merged with an
+ * endpoint's own and listed by status.
+ */
+export function signedAssistantResponses(own: Record<string, Json>): Record<string, Json> {
+  const shared: Record<string, Json> = {
+    "400": problemResponse(text("postAssistantEvent.400.description", "The body is not a JSON object."), [
+      "invalid_json",
+    ]),
+    "401": problemResponse(
+      text("postAssistantEvent.401.description", "The signature or its timestamp is refused."),
+      ["webhook_signature_invalid", "webhook_timestamp_invalid"],
+    ),
+    "405": problemResponse(
+      text("postAssistantEvent.405.description", "A method other than POST was used on this path."),
+      ["method_not_allowed"],
+      { Allow: { $ref: "#/components/headers/Allow" } },
+    ),
+    "413": problemResponse("The body is larger than 64 KiB.", ["payload_too_large"]),
+    "415": problemResponse(text("postAssistantEvent.415.description", "The body is not application/json."), [
+      "unsupported_media_type",
+    ]),
+    "500": problemResponse(text("postLead.500.description", "A defect in the service."), ["internal_error"]),
+    "503": problemResponse(
+      text("findLead.503.description", "The service cannot reach its database."),
+      ["unavailable"],
+      { ...retryHeaders },
+    ),
+  };
+  return Object.fromEntries(Object.entries({ ...shared, ...own }).sort(([a], [b]) => a.localeCompare(b)));
+}

@@ -1,6 +1,8 @@
 // The OpenAPI component schemas: every named TypeBox schema as plain JSON Schema, nested names as $ref.
 import type { TSchema } from "@sinclair/typebox";
 import { AssistantEventReceivedSchema, AssistantEventSchema } from "../assistant-event.ts";
+import { CallCapSchema } from "../call-cap.ts";
+import { CallCheckAnswerSchema, CallCheckReasonSchema, CallCheckSchema } from "../call-check.ts";
 import { ConsentSchema } from "../consent.ts";
 import { EvidenceKeySetSchema } from "../evidence-keys.ts";
 import { EvidenceEntrySchema, EvidenceRecordSchema } from "../evidence-record.ts";
@@ -59,6 +61,10 @@ const componentSchemas = [
   FieldErrorSchema,
   AssistantEventSchema,
   AssistantEventReceivedSchema,
+  CallCheckSchema,
+  CallCheckAnswerSchema,
+  CallCheckReasonSchema,
+  CallCapSchema,
   LeadStatusSchema,
   HandoffAttemptSchema,
   HandoffPayloadSchema,

@@ -54,6 +54,10 @@ const en = {
   accounts cooldown <slug> --hours <0 to 168> [--json]
                               one call per number per period (default 24): a later lead for the
                               number joins the lead whose call started; 0 turns it off
+  accounts locations <slug> --unknown hold|call [--json]
+                              a number nothing places (toll-free or unknown area code, no state or
+                              ZIP): hold answers it without its phone (default); call calls it
+                              Mon–Fri 13:00–17:00 Eastern, the window legal in every contiguous state
   holds add (--state <XX> | --area-codes <504,985>) --until <instant> --reason <text>
             [--from <instant>] [--holiday] [--by <name>] [--json]
                               an emergency hold: no calls to those area codes in that period
@@ -137,6 +141,10 @@ const es: Record<keyof typeof en, string> = {
   accounts cooldown <slug> --hours <0 a 168> [--json]
                               una llamada por número por periodo (24 por defecto): un prospecto
                               posterior del número se une al que inició la llamada; 0 lo desactiva
+  accounts locations <slug> --unknown hold|call [--json]
+                              un número que nada ubica (gratuito o de código desconocido, sin estado
+                              ni ZIP): hold lo atiende sin su teléfono (por defecto); call lo llama
+                              lun–vie 13:00–17:00 hora del Este, la ventana legal en todo estado contiguo
   holds add (--state <XX> | --area-codes <504,985>) --until <instante> --reason <texto>
             [--from <instante>] [--holiday] [--by <nombre>] [--json]
                               una suspensión de emergencia: ninguna llamada a esos códigos de área

@@ -136,7 +136,17 @@ export function inboxPages(deps: ConsoleDeps, live: InboxLive) {
         const detail = await getLeadDetail(db, ctx.session.accountId, ctx.params.id ?? "");
         if (!detail) return notFoundPage(ctx);
         const standing = await numberStanding(db, ctx.session.accountId, detail.phone);
-        const lead = { ...detail, phone_listed: standing.listed, dnc_history: standing.history };
+        // The numbers hand-offs offered that the lead no longer has: what the assistant reported about them shows too.
+        const offered = new Set(detail.handoffs.flatMap((handoff) => handoff.phone ?? []));
+        offered.delete(detail.phone ?? "");
+        const others = await Promise.all(
+          [...offered].map((phone) => numberStanding(db, ctx.session.accountId, phone)),
+        );
+        const lead = {
+          ...detail,
+          phone_listed: standing.listed,
+          dnc_history: [...standing.history, ...others.flatMap((other) => other.history)],
+        };
         const now = new Date();
         const notice = leadNotice(ctx.t, await takePageNotice(db, ctx));
         const canRetry =

@@ -76,6 +76,19 @@ export async function setCallCooldown(q: Queryable, slug: string, hours: number)
 }
 
 /**
+ * Whether the account calls numbers nothing places (toll-free, non-geographic or unknown area codes
+ * without a state or postal_code) within the window legal everywhere in the contiguous US; false when
+ * there is no such account.
+ */
+export async function setCallsUnknownLocations(q: Queryable, slug: string, calls: boolean): Promise<boolean> {
+  const rows = await q.query("update accounts set call_unknown_locations = $2 where slug = $1 returning id", [
+    slug,
+    calls,
+  ]);
+  return rows.length > 0;
+}
+
+/**
  * Creates a token and returns it in clear text: the only moment it exists outside the caller's hands. Its
  * prefix and its stored scope come from the one `scope`, so they agree.
  */

@@ -131,6 +131,13 @@ describe.each(BACKENDS)("evidence record on %s", (backend) => {
     expect(handoff.decision.call_window.rules_applied).toContainEqual(
       expect.objectContaining({ kind: "hours", jurisdiction: "US-FL", checked: "2026-11-25" }),
     );
+    // The decision is kept whole: where the person may be, which rules, the caps' counts.
+    expect(handoff.decision).toMatchObject({
+      places: [{ source: "area_code", value: "305", zones: ["America/New_York"], states: ["FL"] }],
+      rules: ["US", "US-FL"],
+      caps: [{ jurisdiction: "US-FL", calls: 3, hours: 24 }],
+      holds: [],
+    });
     expect(record.assistant_events.call_attempts).toHaveLength(1);
     expect(record.log.map((entry: { body: string }) => JSON.parse(entry.body).kind)).toEqual([
       "received",

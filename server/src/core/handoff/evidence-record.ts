@@ -5,6 +5,7 @@ import type { EvidenceKey } from "../evidence/evidence-keys.ts";
 import { readEvidenceLog } from "../evidence/evidence-log.ts";
 import { type RecordSignature, signRecord } from "../evidence/record-signature.ts";
 import type { LeadRow } from "../leads/lead-record.ts";
+import { leadOffers } from "./handoff-offers.ts";
 import { RULES_VERSION } from "./rules-version.ts";
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
@@ -37,7 +38,14 @@ export async function evidenceRecord(
   lead: LeadRow,
   key: EvidenceKey,
 ): Promise<Record<string, unknown> & { signature: RecordSignature }> {
-  const [log, attempts, callAttempts, dncChanges, [account]] = await Promise.all([
+  // The lead's numbers: its phone now and every number a hand-off offered (a repeat may have changed it).
+  const offers = (await leadOffers(db, lead.id))?.offers ?? [];
+  const numbers = [
+    ...new Set([lead.phone, ...offers.map((offer) => offer.phone)].filter((phone) => phone !== null)),
+  ];
+  // E.164 numbers only: digits and a plus, safe in an array literal both drivers pass as text.
+  const numberList = `{${numbers.join(",")}}`;
+  const [log, attempts, callAttempts, dncChanges, [account], checks] = await Promise.all([
     readEvidenceLog(db, lead.id),
     db.query<{
       response_no: number;
@@ -53,19 +61,24 @@ export async function evidenceRecord(
        from handoff_attempts where lead_id = $1 order by started_at, attempt`,
       [lead.id],
     ),
-    db.query<{ lead_id: string; attempted_at: Date; received_at: Date; webhook_id: string }>(
-      `select lead_id::text as lead_id, attempted_at, received_at, webhook_id from call_attempts
-       where account_id = $1 and phone = $2 order by attempted_at`,
-      [lead.account_id, lead.phone ?? ""],
+    db.query<{ lead_id: string; phone: string; attempted_at: Date; received_at: Date; webhook_id: string }>(
+      `select lead_id::text as lead_id, phone, attempted_at, received_at, webhook_id from call_attempts
+       where account_id = $1 and phone = any($2::text::text[]) order by attempted_at, id`,
+      [lead.account_id, numberList],
     ),
-    db.query<{ action: string; via: string; created_at: Date }>(
-      `select action, via, created_at from dnc_changes
-       where account_id = $1 and phone = $2 order by created_at`,
-      [lead.account_id, lead.phone ?? ""],
+    // Who changed the list (an owner's address) and their note stay out: the record goes to third parties.
+    db.query<{ phone: string; action: string; via: string; created_at: Date }>(
+      `select phone, action, via, created_at from dnc_changes
+       where account_id = $1 and phone = any($2::text::text[]) order by created_at, id`,
+      [lead.account_id, numberList],
     ),
     db.query<{ slug: string; require_consent_evidence: string }>(
       "select slug, require_consent_evidence from accounts where id = $1",
       [lead.account_id],
+    ),
+    db.query<{ answer: unknown; webhook_id: string }>(
+      "select answer, webhook_id from call_checks where lead_id = $1 order by checked_at, id",
+      [lead.id],
     ),
   ]);
   const tokens = await tokenNames(db, [lead.channel_token_id, lead.consent_channel_token_id]);
@@ -109,18 +122,30 @@ export async function evidenceRecord(
         error: row.error,
         decision: row.decision ?? null,
       })),
+      offers: offers.map((offer) => ({
+        handoff_id: offer.id,
+        response_no: offer.response_no,
+        phone: offer.phone,
+        offered_at: iso(offer.offered_at),
+      })),
     },
     assistant_events: {
       call_attempts: callAttempts.map((row) => ({
         lead_id: row.lead_id,
+        phone: row.phone,
         attempted_at: iso(row.attempted_at),
         received_at: iso(row.received_at),
         webhook_id: row.webhook_id,
       })),
       do_not_call: dncChanges.map((row) => ({
+        phone: row.phone,
         action: row.action,
         via: row.via,
         at: iso(row.created_at),
+      })),
+      call_checks: checks.map((row) => ({
+        ...(typeof row.answer === "string" ? JSON.parse(row.answer) : row.answer),
+        webhook_id: row.webhook_id,
       })),
     },
     log,

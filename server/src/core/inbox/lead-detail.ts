@@ -5,7 +5,9 @@ import type { Queryable } from "../../db/database.ts";
 import { plainRows } from "../../db/plain-rows.ts";
 import { isUuid } from "../../db/uuid-text.ts";
 import { type LeadCallAttempts, listCallAttempts } from "../handoff/call-caps.ts";
+import { type LeadCallChecks, listCallChecks } from "../handoff/call-checks.ts";
 import { type AttemptEntry, listHandoffAttempts } from "../handoff/handoff-attempts.ts";
+import { type HandoffOffer, leadOffers } from "../handoff/handoff-offers.ts";
 import { listRetries, type RetryEntry } from "../handoff/handoff-retries.ts";
 import { callAllowedAfter } from "../leads/call-cooldown.ts";
 import { callEligible } from "../leads/call-eligibility.ts";
@@ -54,6 +56,10 @@ export interface LeadDetail extends Omit<LeadFields, "source" | "consent"> {
   callbacks: CallbackEntry[];
   /** The calls the assistant reported placing to this lead. */
   call_attempts: LeadCallAttempts;
+  /** Each hand-off (response) with the number it offered: a lead whose phone changed shows both. */
+  handoffs: HandoffOffer[];
+  /** The assistant's pre-dial checks and their answers. */
+  call_checks: LeadCallChecks;
 }
 
 export interface CallbackEntry {
@@ -67,7 +73,8 @@ export interface CallbackEntry {
 
 const LEAD_SQL = `select l.id::text as id, l.received_at, l.updated_at, l.respond_by, l.phone, l.email, l.first_name,
   l.last_name, l.source, l.source_original, l.source_campaign, l.property_ref, l.price::text as price, l.language,
-  l.timezone, l.context, l.source_event_at, l.platform, l.external_lead_id, l.test, l.consent, l.ignored_fields,
+  l.timezone, l.state, l.postal_code, l.context, l.source_event_at, l.platform, l.external_lead_id, l.test,
+  l.consent, l.ignored_fields,
   l.consent_received_at, l.consent_channel_token_id::text as consent_channel_token_id, ct.name as consent_channel_name,
   l.channel_token_id::text as channel_token_id, t.name as channel_name, l.response_state, l.response_reason,
   l.quarantine, l.quarantine_released_at, l.joined_lead_id::text as joined_lead_id,
@@ -97,23 +104,26 @@ export async function getLeadDetail(
   // biome-ignore lint/suspicious/noExplicitAny: one joined row, mapped field by field below
   const [row] = await db.query<any>(LEAD_SQL, [accountId, leadId]);
   if (!row) return undefined;
-  const [keys, repeats, attempts, retries, callbacks, callAttempts, [joinedBy]] = await Promise.all([
-    db.query<{ key: string; created_at: Date }>(
-      `select key, created_at from idempotency_keys where account_id = $1 and lead_id = $2
+  const [keys, repeats, attempts, retries, callbacks, callAttempts, [joinedBy], handoffs, callChecks] =
+    await Promise.all([
+      db.query<{ key: string; created_at: Date }>(
+        `select key, created_at from idempotency_keys where account_id = $1 and lead_id = $2
        order by created_at, key`,
-      [accountId, leadId],
-    ),
-    listRepeats(db, leadId),
-    listHandoffAttempts(db, leadId),
-    listRetries(db, leadId),
-    db.query<CallbackEntry>(
-      `select type, status, attempts, created_at, delivered_at, last_error from status_callbacks
+        [accountId, leadId],
+      ),
+      listRepeats(db, leadId),
+      listHandoffAttempts(db, leadId),
+      listRetries(db, leadId),
+      db.query<CallbackEntry>(
+        `select type, status, attempts, created_at, delivered_at, last_error from status_callbacks
        where lead_id = $1 order by created_at, id`,
-      [leadId],
-    ),
-    listCallAttempts(db, leadId),
-    db.query<{ n: number | string }>("select count(*) as n from leads where joined_lead_id = $1", [leadId]),
-  ]);
+        [leadId],
+      ),
+      listCallAttempts(db, leadId),
+      db.query<{ n: number | string }>("select count(*) as n from leads where joined_lead_id = $1", [leadId]),
+      leadOffers(db, leadId),
+      listCallChecks(db, leadId),
+    ]);
   return {
     id: row.id,
     received_at: row.received_at,
@@ -131,6 +141,8 @@ export async function getLeadDetail(
     price: row.price === null ? null : Number(row.price),
     language: row.language,
     timezone: row.timezone,
+    state: row.state,
+    postal_code: row.postal_code,
     context: row.context,
     source_event_at: row.source_event_at,
     platform: row.platform,
@@ -173,5 +185,7 @@ export async function getLeadDetail(
     retries,
     callbacks: plainRows(callbacks),
     call_attempts: callAttempts,
+    handoffs: handoffs?.offers ?? [],
+    call_checks: callChecks,
   };
 }

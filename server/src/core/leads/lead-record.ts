@@ -25,6 +25,8 @@ export interface LeadFields {
   price: number | null;
   language: string | null;
   timezone: string | null;
+  state: string | null;
+  postal_code: string | null;
   context: Record<string, unknown> | null;
   source_event_at: string | null;
   external_lead_id: string | null;
@@ -81,6 +83,8 @@ export function fieldsFromInput(lead: ValidLead): LeadFields {
     price: input.price ?? null,
     language: input.language ?? null,
     timezone: lead.timezone ?? null,
+    state: input.state ?? null,
+    postal_code: input.postal_code ?? null,
     context: (input.context as Record<string, unknown> | undefined) ?? null,
     source_event_at: input.source_event_at ?? null,
     external_lead_id: input.external_lead_id ?? null,
@@ -103,6 +107,8 @@ export const STORED_ORDER = [
   "price",
   "language",
   "timezone",
+  "state",
+  "postal_code",
   "context",
   "source_event_at",
   "external_lead_id",
