@@ -36,6 +36,7 @@ export const accountsCooldownCommand: Command = async (db, args, print, t) => {
   if (!(await setCallCooldown(db, slug, hours))) throw new UsageError("account.unknown", { slug });
   if (args.options.json) print(JSON.stringify({ account: slug, call_cooldown_hours: hours }));
   else print(t(hours === 0 ? "accounts.cooldown.off" : "accounts.cooldown.set", { slug, hours }));
+  return 0;
 };
 
 /** hold (the default): a number nothing places is answered without its phone (location_unknown); call: within the contiguous-US window. */
