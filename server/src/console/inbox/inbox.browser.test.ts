@@ -254,9 +254,9 @@ describe.skipIf(!CHROMIUM_PATH)(
       expect(await events.nth(0).locator(".what").textContent()).toBe("Received through “Partner feed”");
       expect(await events.nth(1).locator(".what").textContent()).toBe("Decision: Call-eligible");
       const delivered = events.filter({ hasText: "Hand-off attempt 1: delivered" });
+      // The attempt says the window its decision carried and which place decided it (a 212 number alone).
       expect(await delivered.locator(".detail").textContent()).toMatch(
-        // The window the attempt's decision carried, and the place that decided it (the start too when later than now).
-        /^HTTP 200, \d+ ms · Call window .+ UTC, decided by area code \d{3} \((start, )?end\)$/,
+        /^HTTP 200, \d+ ms · Call window [\d-]+ \d\d:\d\d–[\d-]+ \d\d:\d\d UTC, decided by area code 212( \((start|end)(, end)?\))?$/,
       );
       expect(await page.getByRole("button", { name: "Hand off again" }).count()).toBe(0);
       await checkPage("lead-detail");
@@ -293,7 +293,7 @@ describe.skipIf(!CHROMIUM_PATH)(
           return await page.locator("#timeline li.event-bad .detail").first().textContent();
         })
         .toMatch(
-          /^HTTP 503 · assistant answered 503 · \d+ ms · Call window .+ UTC, decided by area code 415 /,
+          /^HTTP 503 · assistant answered 503 · \d+ ms · Call window .+ UTC, decided by area code 415/,
         );
       await checkPage("lead-detail-failed");
       // A second tab on the "pending" filter shows Rita; the hand-off takes her off that page live.

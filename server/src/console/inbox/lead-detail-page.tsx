@@ -86,6 +86,8 @@ export function LeadDetailPage(props: LeadDetailPageProps): JSX.Element {
     ["lead.field.price", text(lead.price)],
     ["lead.field.language", text(lead.language)],
     ["lead.field.timezone", text(lead.timezone)],
+    ["lead.field.usState", text(lead.state)],
+    ["lead.field.postalCode", text(lead.postal_code)],
     [
       "lead.field.sourceEventAt",
       lead.source_event_at ? <LocalTime at={lead.source_event_at} lang={lang} /> : null,

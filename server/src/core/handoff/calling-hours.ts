@@ -12,7 +12,7 @@ import type { CallPlace, PlaceSource } from "./call-location.ts";
 import { type HolidayDay, holidayOn, isoDate } from "./holidays.ts";
 import { NANPA_LIST_READ } from "./nanpa-area-codes.ts";
 import { POSTAL_CODE_DATA, POSTAL_CODE_DATA_DATE } from "./postal-codes.ts";
-import { addDays, instantAt, type LocalDate, localDate } from "./zoned-time.ts";
+import { addDays, instantAt, type LocalDate, localDate, wallClock } from "./zoned-time.ts";
 
 /** Local calling hours as minutes after midnight; calls are allowed from `start` up to (not after) `end`. */
 export interface CallingHours {
@@ -200,10 +200,10 @@ function intersect(a: readonly Interval[], b: readonly Interval[]): Interval[] {
   return result.sort((x, y) => x[0] - y[0]);
 }
 
-/** The local clock time of an instant in a zone, "HH:MM". */
+/** The local clock time of an instant in a zone, "HH:MM" (midnight as "00:00"). */
 function clockIn(instant: number, zone: string): string {
-  const day = localDate(instant, zone);
-  return formatClockTime(Math.round((instant - instantAt(day, 0, zone)) / 60_000));
+  const { hour, minute } = wallClock(instant, zone);
+  return formatClockTime((hour % 24) * 60 + minute);
 }
 
 /** Where each kind of place comes from, as its rules_applied entry names it. */
