@@ -87,7 +87,7 @@ describe("bun run stl in two languages", () => {
       STL_LANG: "es",
     });
     expect(owner.stdout).toContain("Propietario ana@acme.example de la cuenta acme creado.");
-    expect(owner.stdout).toContain("Enlace de acceso (funciona una vez, durante 24 horas");
+    expect(owner.stdout).toContain("Enlace de acceso (funciona una vez, durante 7 días");
     const owners = await runCli(["owners", "list", "--lang", "es"], env);
     expect(owners.stdout).toContain("acme  ana@acme.example  aún sin contraseña");
 

@@ -2,7 +2,7 @@
 // check, a fast path for E.164 input) and displayed as people read them.
 import { US_PHONE_COUNTRIES } from "@speed-to-lead/spec";
 import { Metadata, parsePhoneNumberFromString } from "libphonenumber-js/max";
-import { stateOfAreaCode } from "./handoff/nanpa-area-codes.ts";
+import { stateOfAreaCode } from "./nanpa-area-codes.ts";
 
 /**
  * The spec's US countries. Canada and the Caribbean +1 countries are not among them:

@@ -1,5 +1,5 @@
 // US area code → IANA time zones: where a number's person may be. Several zones: the area code spans them.
-import { areaCodesOfState } from "./nanpa-area-codes.ts";
+import { areaCodesOfState } from "../nanpa-area-codes.ts";
 
 const EASTERN = "America/New_York";
 const CENTRAL = "America/Chicago";

@@ -5,9 +5,9 @@ import { PROPERTY_RUNS } from "@speed-to-lead/tests/harness/property-runs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { instantNearDst, localMinutes, US_ZONES } from "../../testing/zone-clock.ts";
+import { geographicAreaCodes } from "../nanpa-area-codes.ts";
 import { type CallDecision, type DecisionContext, type DecisionLead, decideCall } from "./call-decision.ts";
 import type { CallHold } from "./call-holds.ts";
-import { geographicAreaCodes } from "./nanpa-area-codes.ts";
 
 const at = (iso: string) => Date.parse(iso);
 const HOURS = { start: 8 * 60, end: 20 * 60 };

@@ -1,8 +1,8 @@
 // Holds: an operator stops calls to a state's or some area codes for a period, with a reason (an emergency, or a
 // holiday set only by proclamation).
 import type { Queryable } from "../../db/database.ts";
+import { areaCodesOfState } from "../nanpa-area-codes.ts";
 import type { CallBlock } from "./calling-hours.ts";
-import { areaCodesOfState } from "./nanpa-area-codes.ts";
 
 /**
  * emergency: a lead under a hold that outlasts its five-minute response is answered without its phone.

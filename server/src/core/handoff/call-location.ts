@@ -1,8 +1,8 @@
 // Where the person called may be: every place a lead's number and fields point at, each with its zones and states.
 
+import { CONTIGUOUS_STATE_CODES, stateOfAreaCode } from "../nanpa-area-codes.ts";
 import { canonicalTimeZone } from "../time-zone.ts";
 import { areaCodeOf, areaCodeTable, zonesOfState } from "./area-codes.ts";
-import { CONTIGUOUS_STATE_CODES, stateOfAreaCode } from "./nanpa-area-codes.ts";
 import { postalPlace } from "./postal-codes.ts";
 
 /**

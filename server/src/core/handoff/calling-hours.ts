@@ -8,9 +8,9 @@ import {
   WEEKDAYS,
 } from "@speed-to-lead/spec";
 import { boundedCache } from "../../bounded-cache.ts";
+import { NANPA_LIST_READ } from "../nanpa-area-codes.ts";
 import type { CallPlace, PlaceSource } from "./call-location.ts";
 import { type HolidayDay, holidayOn, isoDate } from "./holidays.ts";
-import { NANPA_LIST_READ } from "./nanpa-area-codes.ts";
 import { POSTAL_CODE_DATA, POSTAL_CODE_DATA_DATE } from "./postal-codes.ts";
 import { addDays, instantAt, type LocalDate, localDate, wallClock } from "./zoned-time.ts";
 

@@ -5,10 +5,10 @@ import { PROPERTY_RUNS } from "@speed-to-lead/tests/harness/property-runs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { instantNearDst, US_ZONES } from "../../testing/zone-clock.ts";
+import { geographicAreaCodes } from "../nanpa-area-codes.ts";
 import { decideCall, placesAndRules } from "./call-decision.ts";
 import { type CallingHours, callWindow, parseClockTime } from "./calling-hours.ts";
 import { holidayOn } from "./holidays.ts";
-import { geographicAreaCodes } from "./nanpa-area-codes.ts";
 import { buildPayload } from "./payload.ts";
 
 const ACCOUNT_HOURS = { start: 0, end: 24 * 60 };

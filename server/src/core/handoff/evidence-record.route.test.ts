@@ -223,6 +223,7 @@ describe.each(BACKENDS)("evidence record on %s", (backend) => {
     expect(text).not.toContain(`ana-${backend}@example.com`);
     expect(text).not.toContain("asked us twice");
     expect(JSON.parse(text).assistant_events.do_not_call.at(-1)).toEqual({
+      phone,
       action: "add",
       via: "page",
       at: expect.any(String),

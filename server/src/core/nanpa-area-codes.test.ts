@@ -2,9 +2,9 @@
 import { US_STATE_CODES } from "@speed-to-lead/spec";
 import { parsePhoneNumberFromString } from "libphonenumber-js/max";
 import { describe, expect, it } from "vitest";
-import { normalizeUsPhone, parseUsPhone } from "../phone.ts";
-import { areaCodeTable } from "./area-codes.ts";
+import { areaCodeTable } from "./handoff/area-codes.ts";
 import { AREA_CODES_BY_STATE, geographicAreaCodes, stateOfAreaCode } from "./nanpa-area-codes.ts";
+import { normalizeUsPhone, parseUsPhone } from "./phone.ts";
 
 const listed = [...geographicAreaCodes()];
 
