@@ -3,7 +3,7 @@ import { createPublicKey, verify } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { verifyEvidence } from "@speed-to-lead/sdk/evidence";
+import { verifyEvidence } from "@speed-to-lead/spec/evidence-verify";
 import { EVIDENCE_KEYS_PATH, LEADS_PATH } from "@speed-to-lead/spec";
 import { schemaErrors } from "@speed-to-lead/tests/harness/spec-ajv";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
