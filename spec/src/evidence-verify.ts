@@ -6,8 +6,11 @@ import { createLocalJWKSet, errors, flattenedVerify, type JSONWebKeySet } from "
 
 /** The point of a lead's log a record shows: its last entry's seq, hash and time. */
 export interface EvidencePoint {
+  /** The last entry's place in the log: 1, 2, 3… */
   seq: number;
+  /** The last entry's hash (SHA-256, hex): the chain's head when the record was made. */
   hash: string;
+  /** When the last entry was written (ISO 8601, UTC). */
   at: string;
 }
 
@@ -35,6 +38,7 @@ export type EvidenceFailure =
   /** Signed, but an entry's hash, its link to the previous one, its body, or as_of does not add up. */
   | "chain_broken";
 
+/** What verifyEvidence answers: verified, with the key and the as-of point; or not, with why. */
 export type EvidenceVerification =
   | {
       ok: true;
