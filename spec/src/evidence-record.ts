@@ -42,7 +42,7 @@ const section = (id: Parameters<typeof text>[0], english: string) =>
   Type.Object({}, { additionalProperties: true, description: text(id, english) });
 
 /**
- * @example GET /api/speed-to-lead/leads/0193f0c2-…/evidence → { "type": "lead.evidence", "version": 1, …, "seal": { … } }
+ * @example GET /api/speed-to-lead/leads/0193f0c2-…/evidence → { "type": "lead.evidence", "version": 2, …, "log": [ … ], "signature": { … } }
  */
 export const EvidenceRecordSchema = Type.Object(
   {
