@@ -876,7 +876,7 @@ export interface components {
             assistant_events: {
                 [key: string]: unknown;
             };
-            /** @description The lead's append-only evidence log, oldest first: each entry written in the transaction of the fact it records (received; each hand-off with its decision and the assistant's answer; each pre-dial check with its answer and reasons; each call attempt; each do-not-call change of its number; each repeat that changed what was received; each hold that touched it, the first time a decision read it, and its early end; its quarantine and release; each answer to a TrustedForm certificate claim), chained by SHA-256. Nothing updates or deletes an entry. At most 2,000 entries: as_of says where the record stops. */
+            /** @description The lead's append-only evidence log, oldest first: each entry written in the transaction of the fact it records (received; each hand-off with its decision and the assistant's answer; each pre-dial check with its answer and reasons; each call attempt; each do-not-call change of its number; each repeat that changed what was received; each hold that touched it, the first time a decision read it, and its early end; its quarantine and release; each response decision no hand-off records (not called at arrival, refused at the claim, missed, cancelled by an opt-out, reopened); each answer to a TrustedForm certificate claim), chained by SHA-256. Nothing updates or deletes an entry. At most 2,000 entries: as_of says where the record stops. */
             log: components["schemas"]["EvidenceEntry"][];
             /** @description A JWS (RFC 7515, flattened, payload detached) by the service's Ed25519 key. The payload is the record without this field as RFC 8785 canonical JSON (object keys sorted, no spaces). Anyone verifies it with the published public key alone; any changed byte fails it. */
             signature: {
@@ -889,7 +889,7 @@ export interface components {
         EvidenceEntry: {
             /** @description 1, 2, 3…: the entry's place in the lead's log. */
             seq: number;
-            /** @description The exact JSON text that was hashed: {"at": when it was written (UTC), "data": what happened, "kind": received, handoff, call_check, call_attempt, do_not_call, repeat_merged, hold, hold_removed, quarantined, quarantine_released or trustedform_claim, "seq"}. Entry 1 (received) holds the lead as it arrived with its consent block as received. */
+            /** @description The exact JSON text that was hashed: {"at": when it was written (UTC), "data": what happened, "kind": received, handoff, call_check, call_attempt, do_not_call, repeat_merged, hold, hold_removed, quarantined, quarantine_released, response or trustedform_claim, "seq"}. Entry 1 (received) holds the lead as it arrived with its consent block as received. */
             body: string;
             /** @description The previous entry's hash; 64 zeros before entry 1. */
             prev: string;

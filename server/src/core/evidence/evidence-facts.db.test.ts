@@ -13,6 +13,7 @@ import { intakeRequest } from "../../testing/intake-requests.ts";
 import { signedEventRequest } from "../../testing/signed-event.ts";
 import { setIntakeGuard } from "../accounts/intake-guard.ts";
 import { createChannelToken } from "../accounts/token-repository.ts";
+import { addToList, removeFromList } from "../dnc/service.ts";
 import { recordCallCheck } from "../handoff/call-checks.ts";
 import { addHold, removeHold } from "../handoff/call-holds.ts";
 import { evidenceRecord } from "../handoff/evidence-record.ts";
@@ -167,7 +168,12 @@ describe.each(BACKENDS)("checks, holds and quarantine in the evidence log on %s"
     );
     expect(posted.status).toBe(201);
     const id = ((await posted.json()) as { id: string }).id;
-    expect((await bodies(fixture, id)).map((entry) => entry.kind)).toEqual(["received", "quarantined"]);
+    // Without an email, a held lead is answered by no one until it is released.
+    expect((await bodies(fixture, id)).map((entry) => entry.kind)).toEqual([
+      "received",
+      "quarantined",
+      "response",
+    ]);
 
     fixture.startDispatcher();
     expect(await releaseLead(fixture.db, fixture.accountId, id)).toEqual({ ok: true, calls: true });
@@ -176,11 +182,13 @@ describe.each(BACKENDS)("checks, holds and quarantine in the evidence log on %s"
     expect(log.map((entry) => entry.kind)).toEqual([
       "received",
       "quarantined",
+      "response",
       "quarantine_released",
       "handoff",
     ]);
     expect(log[1].data).toEqual({ quarantine: "honeypot" });
-    expect(log[2].data).toMatchObject({
+    expect(log[2].data).toMatchObject({ state: "not_called", reason: "unverified" });
+    expect(log[3].data).toMatchObject({
       quarantine: "honeypot",
       released_at: expect.any(String),
       response_state: "pending",
@@ -188,10 +196,37 @@ describe.each(BACKENDS)("checks, holds and quarantine in the evidence log on %s"
     });
     // Released once: a second release is refused and writes nothing.
     expect(await releaseLead(fixture.db, fixture.accountId, id)).toEqual({ ok: false, code: "not_held" });
-    expect(await bodies(fixture, id)).toHaveLength(4);
+    expect(await bodies(fixture, id)).toHaveLength(5);
 
     const record = await verifiedRecord(id);
-    expect(record.lead.quarantine).toEqual({ reason: "honeypot", released_at: log[2].data.released_at });
+    expect(record.lead.quarantine).toEqual({ reason: "honeypot", released_at: log[3].data.released_at });
+  });
+
+  it("a decision no hand-off records: not called at arrival because the number was on the list then", async () => {
+    const change = {
+      accountId: fixture.accountId,
+      phone: "+13055550114",
+      via: "page" as const,
+      actor: "owner@account.example",
+    };
+    await addToList(fixture.db, change);
+    const id = (await fixture.post(eligibleLead({ phone: "(305) 555-0114" }))).body.id;
+    const log = await bodies(fixture, id);
+    expect(log.map((entry) => entry.kind)).toEqual(["received", "response"]);
+    expect(log[1].data).toEqual({ state: "not_called", reason: "opted_out", respond_by: expect.any(String) });
+    // Taken off the list within its five minutes: its response reopens, and the log says so.
+    expect(await removeFromList(fixture.db, change)).toEqual({ removed: true, handoffsResumed: 1 });
+    expect((await bodies(fixture, id)).slice(2)).toEqual([
+      expect.objectContaining({
+        kind: "response",
+        data: { state: "pending", reason: null, respond_by: log[1].data.respond_by },
+      }),
+      expect.objectContaining({
+        kind: "do_not_call",
+        data: { action: "remove", via: "page", phone: "+13055550114" },
+      }),
+    ]);
+    await verifiedRecord(id);
   });
 
   it("a lead never held or checked writes none of these entries", async () => {

@@ -1,6 +1,6 @@
 -- More facts in each lead's evidence log (migration 0035), written by triggers in the transaction of the fact:
--- each pre-dial check with its answer, each hold that touched the lead and its early end, and the lead's
--- quarantine (held back from calls) and release. Who held or released (an operator, an owner) stays out:
+-- each pre-dial check with its answer, each hold that touched the lead and its early end, the lead's
+-- quarantine (held back from calls) and release, and each response decision no hand-off records. Who held or released (an operator, an owner) stays out:
 -- the log is handed to third parties.
 
 -- A pre-dial check, as answered: allowed or not, every reason, the window and the caps.
@@ -103,3 +103,23 @@ create trigger leads_evidence_quarantine after update of quarantine, quarantine_
 create trigger leads_evidence_quarantine_insert after insert on leads
   for each row when (new.quarantine is not null)
   execute function evidence_log_quarantine();
+
+-- A response decision that no hand-off entry records: not called at arrival (opted out, evidence missing, no
+-- consent and no email…), refused at the claim, missed, cancelled by an opt-out, reopened. Handed off is the
+-- hand-off's entry; a release is quarantine_released's; a test lead is never called (entry 1 says test).
+create function evidence_log_response() returns trigger language plpgsql as $$
+begin
+  perform evidence_append(new.id, 'response', jsonb_build_object(
+    'state', new.response_state, 'reason', new.response_reason, 'respond_by', evidence_time(new.respond_by)));
+  return null;
+end
+$$;
+create trigger leads_evidence_response after update of response_state, response_reason on leads
+  for each row
+  when (not new.test and new.response_state <> 'handed_off'
+    and (old.response_state is distinct from new.response_state or old.response_reason is distinct from new.response_reason)
+    and old.quarantine_released_at is not distinct from new.quarantine_released_at)
+  execute function evidence_log_response();
+create trigger leads_evidence_response_insert after insert on leads
+  for each row when (not new.test and new.response_state = 'not_called')
+  execute function evidence_log_response();
