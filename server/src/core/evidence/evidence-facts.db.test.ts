@@ -51,7 +51,7 @@ describe.each(BACKENDS)("checks, holds and quarantine in the evidence log on %s"
     return record;
   }
 
-  const check = async (handoff: { handoff_id: string; lead_id: string; phone: string }) => {
+  const check = async (handoff: { handoff_id: string; lead_id: string; phone?: string }) => {
     const body = JSON.stringify({
       handoff_id: handoff.handoff_id,
       lead_id: handoff.lead_id,
