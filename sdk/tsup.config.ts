@@ -12,7 +12,8 @@ export default defineConfig({
   format: ["esm", "cjs"],
   outExtension: ({ format }) =>
     format === "esm" ? { js: ".mjs", dts: ".d.mts" } : { js: ".cjs", dts: ".d.cts" },
-  // The verifier's types come with it, so the declarations name nothing of ours either.
+  // The verifier's types come with it, so the declarations name nothing of ours either. (The declaration bundler
+  // resolves without package exports: spec/evidence-verify/package.json points it at the source.)
   dts: { resolve: [/^@speed-to-lead\/spec\//] },
   // Each entry stands alone: no shared chunk, so the two builds stay easy to audit.
   splitting: false,
