@@ -1,6 +1,7 @@
 // Per-lead counts of one load, which do not depend on the machine's speed: rows inserted, updated (how
 // many HOT) and deleted (pg_stat_user_tables), WAL bytes (pg_current_wal_lsn) and records by kind
-// (pg_waldump: index entries, row locks, MultiXacts), statements and their plans (pg_stat_statements).
+// (pg_waldump: index entries, row locks, MultiXacts), the evidence log's rows and bytes on disk, statements and
+// their plans (pg_stat_statements).
 import { parseWaldumpStats } from "@speed-to-lead/tests/harness/database-counts";
 import { findPostgresBin } from "@speed-to-lead/tests/harness/postgres";
 
@@ -32,6 +33,9 @@ export interface Counts {
   deleted: number;
   walBytes: number;
   fpiBytes: number;
+  /** Rows the leads' evidence log gained, and its growth on disk (heap, TOAST and index) in bytes. */
+  evidenceRows: number;
+  evidenceBytes: number;
   /** pg_waldump's record kinds (`Btree/INSERT_LEAF`, `+INIT` folded in) with their counts. */
   records: Record<string, number>;
   statements: Statement[];
@@ -56,6 +60,13 @@ const tableCounts = async (db: Bun.SQL) =>
       coalesce(sum(n_tup_hot_upd), 0)::float8 as hot, coalesce(sum(n_tup_del), 0)::float8 as deleted
       from pg_stat_user_tables`
   )[0] as { inserted: number; updated: number; hot: number; deleted: number };
+
+/** The evidence log's rows written and size on disk; zeros where there is none (pgbench's database). */
+const evidenceSize = async (db: Bun.SQL) =>
+  (
+    await db`select coalesce((select n_tup_ins from pg_stat_user_tables where relname = 'lead_evidence'), 0)::float8 as rows,
+      coalesce(pg_total_relation_size(to_regclass('lead_evidence')), 0)::float8 as bytes`
+  )[0] as { rows: number; bytes: number };
 
 /**
  * Runs `load` (it answers how many leads it sent, and returns once their hand-offs are delivered)
@@ -82,6 +93,7 @@ export async function countAround(
     await reported();
     await admin`select pg_stat_statements_reset()`;
     const before = await tableCounts(db);
+    const logBefore = await evidenceSize(db);
     const [{ lsn: from }] = await admin`select pg_current_wal_lsn()::text as lsn`;
     const leads = await load();
     const [{ lsn: to, bytes }] =
@@ -89,6 +101,7 @@ export async function countAround(
     await configureCounting(adminUrl, false);
     await reported();
     const after = await tableCounts(db);
+    const logAfter = await evidenceSize(db);
     const name = new URL(databaseUrl).pathname.slice(1);
     const statements =
       (await admin`select query, calls::float8 as calls, plans::float8 as plans, rows::float8 as rows,
@@ -105,6 +118,8 @@ export async function countAround(
       updated: after.updated - before.updated,
       hot: after.hot - before.hot,
       deleted: after.deleted - before.deleted,
+      evidenceRows: logAfter.rows - logBefore.rows,
+      evidenceBytes: logAfter.bytes - logBefore.bytes,
     };
   } finally {
     await configureCounting(adminUrl, false);
@@ -130,7 +145,7 @@ export function renderCounts(all: Counts[]): string {
       "Btree/SPLIT_R",
     ]);
     const walRecords = Object.values(c.records).reduce((total, n) => total + n, 0);
-    return `| ${c.row} | ${c.leads} | ${per(c.inserted)} | ${per(c.updated)} (${per(c.hot)} HOT) | ${per(c.deleted)} | ${per(entries)} | ${per(sum(c.records, ["Heap/LOCK", "Heap2/LOCK_UPDATED"]))} | ${per(sum(c.records, ["MultiXact/CREATE_ID"]), 2)} | ${per(sum(c.records, ["Transaction/COMMIT"]), 2)} | ${per(walRecords)} | ${per(c.walBytes, 0)} (${per(c.fpiBytes, 0)} FPI) | ${per(calls, 2)} | ${per(plans, 2)} | ${Math.round((planMs / Math.max(1e-9, execMs)) * 100)} % |`;
+    return `| ${c.row} | ${c.leads} | ${per(c.inserted)} | ${per(c.updated)} (${per(c.hot)} HOT) | ${per(c.deleted)} | ${per(entries)} | ${per(sum(c.records, ["Heap/LOCK", "Heap2/LOCK_UPDATED"]))} | ${per(sum(c.records, ["MultiXact/CREATE_ID"]), 2)} | ${per(sum(c.records, ["Transaction/COMMIT"]), 2)} | ${per(walRecords)} | ${per(c.walBytes, 0)} (${per(c.fpiBytes, 0)} FPI) | ${per(c.evidenceRows, 2)} | ${per(c.evidenceBytes, 0)} | ${per(calls, 2)} | ${per(plans, 2)} | ${Math.round((planMs / Math.max(1e-9, execMs)) * 100)} % |`;
   });
   const statements = all.flatMap((c) => [
     "",
@@ -145,8 +160,8 @@ export function renderCounts(all: Counts[]): string {
     }),
   ]);
   return [
-    "| load | leads | rows inserted | updated | deleted | index entries | row locks | MultiXacts | commits | WAL records | WAL bytes | statements | plans | plan / exec time |",
-    "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|",
+    "| load | leads | rows inserted | updated | deleted | index entries | row locks | MultiXacts | commits | WAL records | WAL bytes | evidence log rows | evidence log bytes | statements | plans | plan / exec time |",
+    "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|",
     ...table,
     ...statements,
   ].join("\n");

@@ -29,6 +29,10 @@ export async function checkBrowserBundles(app: string): Promise<void> {
       `import { verifyWebhook, signWebhook } from "@speed-to-lead/sdk/webhooks"; console.log(verifyWebhook, signWebhook);`,
       ["X-STL-Client", "querySerializer", "channel-inbound"],
     ],
+    "/evidence alone": [
+      `import { verifyEvidence } from "@speed-to-lead/sdk/evidence"; console.log(verifyEvidence);`,
+      ["X-STL-Client", "querySerializer", "whsec_", "channel-inbound"],
+    ],
   };
   const nodeBuiltins = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]));
   for (const [label, [contents, absent]] of Object.entries(bundles)) {

@@ -165,6 +165,46 @@ console.log("ok");
 if (Object.keys(require.cache).some((path) => path.includes("fast-sha256"))) throw new Error("main entry loaded fast-sha256");
 const { signWebhook, verifyWebhook, verifyWebhookBody, WebhookSecretError, WebhookVerificationError } = require("@speed-to-lead/sdk/webhooks");\nconst { Webhook } = require("standardwebhooks");\n${webhooks("")}\n})().catch((error) => { console.error(error); process.exit(1); });\n`,
   );
+  // /evidence: a record signed here with node:crypto alone (Ed25519 over the canonical JSON, the README's recipe)
+  // verifies; a changed one does not. The packed entry carries the spec's verifier, jose and canonicalize inside.
+  const evidence = (load: string) => `${load}
+const crypto = require("node:crypto");
+const fail = (message) => { console.error("smoke failed: " + message); process.exit(1); };
+const canon = (v) => Array.isArray(v) ? "[" + v.map(canon).join(",") + "]"
+  : v !== null && typeof v === "object" ? "{" + Object.keys(v).sort().map((k) => JSON.stringify(k) + ":" + canon(v[k])).join(",") + "}" : JSON.stringify(v);
+const body = JSON.stringify({ at: "2026-11-28T10:00:00.000Z", data: {}, kind: "received", seq: 1 });
+const prev = "0".repeat(64);
+const hash = crypto.createHash("sha256").update(prev + "\\n" + body).digest("hex");
+const record = { type: "lead.evidence", version: 2, generated_at: "2026-11-28T11:00:00.000Z",
+  as_of: { seq: 1, hash, at: "2026-11-28T10:00:00.000Z" }, log: [{ seq: 1, body, prev, hash }] };
+const { privateKey, publicKey } = crypto.generateKeyPairSync("ed25519");
+const header = Buffer.from(JSON.stringify({ alg: "EdDSA", kid: "k1" })).toString("base64url");
+const signature = crypto.sign(null, Buffer.from(header + "." + Buffer.from(canon(record)).toString("base64url")), privateKey).toString("base64url");
+const text = JSON.stringify({ ...record, signature: { protected: header, signature } });
+const keys = { keys: [{ ...publicKey.export({ format: "jwk" }), kid: "k1", alg: "EdDSA", use: "sig" }] };
+const good = await verifyEvidence(text, keys);
+if (!good.ok || good.kid !== "k1" || good.asOf.seq !== 1) fail("verifyEvidence: " + JSON.stringify(good));
+const changed = await verifyEvidence(text.replace("received", "receivet"), keys);
+if (changed.ok || changed.code !== "signature_invalid") fail("changed record: " + JSON.stringify(changed));
+console.log("ok");
+`;
+  for (const file of ["evidence.mjs", "evidence.cjs"]) {
+    const text = readFileSync(join(app, "node_modules/@speed-to-lead/sdk/dist", file), "utf8");
+    check(
+      !text.includes("@speed-to-lead/spec"),
+      `dist/${file} imports the spec: the verifier must be bundled.`,
+    );
+  }
+  writeFileSync(
+    join(app, "evidence.mjs"),
+    evidence(
+      `import { verifyEvidence } from "@speed-to-lead/sdk/evidence";\nimport { createRequire } from "node:module";\nconst require = createRequire(import.meta.url);`,
+    ),
+  );
+  writeFileSync(
+    join(app, "evidence.cjs"),
+    `(async () => {\nconst { verifyEvidence } = require("@speed-to-lead/sdk/evidence");\n${evidence("")}\n})().catch((error) => { console.error(error); process.exit(1); });\n`,
+  );
   for (const [label, command, file] of [
     ["Node ESM", "node", "esm.mjs"],
     ["Node CJS", "node", "cjs.cjs"],
@@ -173,6 +213,8 @@ const { signWebhook, verifyWebhook, verifyWebhookBody, WebhookSecretError, Webho
     ["Deno ESM", "deno", "esm.mjs"],
     ["Node ESM /webhooks", "node", "webhooks.mjs"],
     ["Node CJS /webhooks", "node", "webhooks.cjs"],
+    ["Node ESM /evidence", "node", "evidence.mjs"],
+    ["Node CJS /evidence", "node", "evidence.cjs"],
   ] as const) {
     // Deno runs with the permissions an app grants: reading its files and the SDK's variables.
     const args =
@@ -193,6 +235,9 @@ const { signWebhook, verifyWebhook, verifyWebhookBody, WebhookSecretError, Webho
 import { consentBlock, createLeadClient, findLead, getLead, isLeadIntakeError, PermissionDeniedError, postLeads, UserAbortError, ValidationError, type LeadInput } from "@speed-to-lead/sdk";
 import { createWebhookReceiver, signWebhook, verifyWebhookBody, type WebhookEvent } from "@speed-to-lead/sdk/webhooks";
 import { normalizeUsPhone } from "@speed-to-lead/sdk/phone";
+import { type EvidenceRecord, type EvidenceVerification, verifyEvidence } from "@speed-to-lead/sdk/evidence";
+export const verified = (record: EvidenceRecord, keys: { keys: object[] }): Promise<EvidenceVerification> => verifyEvidence(record, keys);
+export const asOf = (result: EvidenceVerification) => (result.ok ? result.asOf.seq : result.code);
 const maybe = (): string | undefined => undefined;
 export const lead: LeadInput = { phone: normalizeUsPhone("(415) 555-2671"), first_name: maybe(), source: "partner",
   consent: consentBlock({ source: "webform", reference: "sub_1", capturedAt: new Date(), leadidToken: maybe(), sellers: ["Acme"] }) };

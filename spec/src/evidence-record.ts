@@ -17,7 +17,7 @@ export const EvidenceEntrySchema = Type.Object(
     body: Type.String({
       description: text(
         "EvidenceEntry.body.description",
-        'The exact JSON text that was hashed: {"at": when it was written (UTC), "data": what happened, "kind": received, handoff, call_attempt, do_not_call, repeat_merged or trustedform_claim, "seq"}. Entry 1 (received) holds the lead as it arrived with its consent block as received.',
+        'The exact JSON text that was hashed: {"at": when it was written (UTC), "data": what happened, "kind": received, handoff, call_check, call_attempt, do_not_call, repeat_merged, hold, hold_removed, quarantined, quarantine_released, response or trustedform_claim, "seq"}. Entry 1 (received) holds the lead as it arrived with its consent block as received.',
       ),
     }),
     prev: Type.String({
@@ -42,7 +42,7 @@ const section = (id: Parameters<typeof text>[0], english: string) =>
   Type.Object({}, { additionalProperties: true, description: text(id, english) });
 
 /**
- * @example GET /api/speed-to-lead/leads/0193f0c2-…/evidence → { "type": "lead.evidence", "version": 1, …, "seal": { … } }
+ * @example GET /api/speed-to-lead/leads/0193f0c2-…/evidence → { "type": "lead.evidence", "version": 2, …, "log": [ … ], "signature": { … } }
  */
 export const EvidenceRecordSchema = Type.Object(
   {
@@ -68,7 +68,7 @@ export const EvidenceRecordSchema = Type.Object(
     account: section("EvidenceRecord.account.description", "The account: id and slug."),
     lead: section(
       "EvidenceRecord.lead.description",
-      "The lead's id, platform, external_lead_id, test flag, phone (E.164), received_at (arrival), respond_by, and the channel token (id and name) it arrived with.",
+      "The lead's id, platform, external_lead_id, test flag, phone (E.164), received_at (arrival), respond_by, the channel token (id and name) it arrived with, and quarantine: why it was held back from calls (bot_check_missing, bot_check_failed, honeypot) and when an owner released it (null while held), or null when it never was.",
     ),
     consent: Type.Union(
       [
@@ -82,7 +82,7 @@ export const EvidenceRecordSchema = Type.Object(
     ),
     decisions: section(
       "EvidenceRecord.decisions.description",
-      "response: the lead's response state and reason now; evidence_required: the account's consent-evidence requirement now; rules_version_now: the version of the calling-rules table in force now; handoffs: every hand-off attempt (response_no, attempt, started_at, latency_ms, acknowledged, http_status, error) with its decision: the call permission, the call window with every rule that shaped it (each with its source and the date it was read) and the rules_version it was computed with; since the decision is kept whole, also decided_at, places (every place the person may be, with its zones and states), rules (the jurisdictions that applied), caps (each with the attempts counted and remaining) and holds (each with whether it refused the call or moved the window); offers: every hand-off as offered (handoff_id, response_no, the phone it offered or null, offered_at)",
+      "response: the lead's response state and reason now; evidence_required: the account's consent-evidence requirement now; rules_version_now: the version of the calling-rules table in force now; handoffs: every hand-off attempt (response_no, attempt, started_at, latency_ms, acknowledged, http_status, error) with its decision: the call permission, the call window with every rule that shaped it (each with its source and the date it was read) and the rules_version it was computed with; since the decision is kept whole, also decided_at, places (every place the person may be, with its zones and states), rules (the jurisdictions that applied), caps (each with the attempts counted and remaining) and holds (each with whether it refused the call or moved the window); offers: every hand-off as offered (handoff_id, response_no, the phone it offered or null, offered_at); holds: every hold a decision about the lead (a hand-off, a pre-dial check) read (id, kind, state or null, area_codes, starts_at, ends_at, reason, removed_at when it was ended early or null; who added it stays with the operator)",
     ),
     assistant_events: section(
       "EvidenceRecord.assistant_events.description",
@@ -92,7 +92,7 @@ export const EvidenceRecordSchema = Type.Object(
       minItems: 1,
       description: text(
         "EvidenceRecord.log.description",
-        "The lead's append-only evidence log, oldest first: each entry written in the transaction of the fact it records (received; each hand-off with its decision and the assistant's answer; each call attempt; each do-not-call change of its number; each repeat that changed what was received; each answer to a TrustedForm certificate claim), chained by SHA-256. Nothing updates or deletes an entry. At most 2,000 entries: as_of says where the record stops.",
+        "The lead's append-only evidence log, oldest first: each entry written in the transaction of the fact it records (received; each hand-off with its decision and the assistant's answer; each pre-dial check with its answer and reasons; each call attempt; each do-not-call change of its number; each repeat that changed what was received; each hold that touched it, the first time a decision read it, and its early end; its quarantine and release; each response decision no hand-off records (not called at arrival, refused at the claim, missed, cancelled by an opt-out, reopened); each answer to a TrustedForm certificate claim), chained by SHA-256. Nothing updates or deletes an entry. At most 2,000 entries: as_of says where the record stops.",
       ),
     }),
     signature: Type.Object(

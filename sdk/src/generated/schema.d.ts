@@ -860,7 +860,7 @@ export interface components {
             account: {
                 [key: string]: unknown;
             };
-            /** @description The lead's id, platform, external_lead_id, test flag, phone (E.164), received_at (arrival), respond_by, and the channel token (id and name) it arrived with. */
+            /** @description The lead's id, platform, external_lead_id, test flag, phone (E.164), received_at (arrival), respond_by, the channel token (id and name) it arrived with, and quarantine: why it was held back from calls (bot_check_missing, bot_check_failed, honeypot) and when an owner released it (null while held), or null when it never was. */
             lead: {
                 [key: string]: unknown;
             };
@@ -868,7 +868,7 @@ export interface components {
             consent: {
                 [key: string]: unknown;
             } | null;
-            /** @description response: the lead's response state and reason now; evidence_required: the account's consent-evidence requirement now; rules_version_now: the version of the calling-rules table in force now; handoffs: every hand-off attempt (response_no, attempt, started_at, latency_ms, acknowledged, http_status, error) with its decision: the call permission, the call window with every rule that shaped it (each with its source and the date it was read) and the rules_version it was computed with; since the decision is kept whole, also decided_at, places (every place the person may be, with its zones and states), rules (the jurisdictions that applied), caps (each with the attempts counted and remaining) and holds (each with whether it refused the call or moved the window); offers: every hand-off as offered (handoff_id, response_no, the phone it offered or null, offered_at) */
+            /** @description response: the lead's response state and reason now; evidence_required: the account's consent-evidence requirement now; rules_version_now: the version of the calling-rules table in force now; handoffs: every hand-off attempt (response_no, attempt, started_at, latency_ms, acknowledged, http_status, error) with its decision: the call permission, the call window with every rule that shaped it (each with its source and the date it was read) and the rules_version it was computed with; since the decision is kept whole, also decided_at, places (every place the person may be, with its zones and states), rules (the jurisdictions that applied), caps (each with the attempts counted and remaining) and holds (each with whether it refused the call or moved the window); offers: every hand-off as offered (handoff_id, response_no, the phone it offered or null, offered_at); holds: every hold a decision about the lead (a hand-off, a pre-dial check) read (id, kind, state or null, area_codes, starts_at, ends_at, reason, removed_at when it was ended early or null; who added it stays with the operator) */
             decisions: {
                 [key: string]: unknown;
             };
@@ -876,7 +876,7 @@ export interface components {
             assistant_events: {
                 [key: string]: unknown;
             };
-            /** @description The lead's append-only evidence log, oldest first: each entry written in the transaction of the fact it records (received; each hand-off with its decision and the assistant's answer; each call attempt; each do-not-call change of its number; each repeat that changed what was received; each answer to a TrustedForm certificate claim), chained by SHA-256. Nothing updates or deletes an entry. At most 2,000 entries: as_of says where the record stops. */
+            /** @description The lead's append-only evidence log, oldest first: each entry written in the transaction of the fact it records (received; each hand-off with its decision and the assistant's answer; each pre-dial check with its answer and reasons; each call attempt; each do-not-call change of its number; each repeat that changed what was received; each hold that touched it, the first time a decision read it, and its early end; its quarantine and release; each response decision no hand-off records (not called at arrival, refused at the claim, missed, cancelled by an opt-out, reopened); each answer to a TrustedForm certificate claim), chained by SHA-256. Nothing updates or deletes an entry. At most 2,000 entries: as_of says where the record stops. */
             log: components["schemas"]["EvidenceEntry"][];
             /** @description A JWS (RFC 7515, flattened, payload detached) by the service's Ed25519 key. The payload is the record without this field as RFC 8785 canonical JSON (object keys sorted, no spaces). Anyone verifies it with the published public key alone; any changed byte fails it. */
             signature: {
@@ -889,7 +889,7 @@ export interface components {
         EvidenceEntry: {
             /** @description 1, 2, 3…: the entry's place in the lead's log. */
             seq: number;
-            /** @description The exact JSON text that was hashed: {"at": when it was written (UTC), "data": what happened, "kind": received, handoff, call_attempt, do_not_call, repeat_merged or trustedform_claim, "seq"}. Entry 1 (received) holds the lead as it arrived with its consent block as received. */
+            /** @description The exact JSON text that was hashed: {"at": when it was written (UTC), "data": what happened, "kind": received, handoff, call_check, call_attempt, do_not_call, repeat_merged, hold, hold_removed, quarantined, quarantine_released, response or trustedform_claim, "seq"}. Entry 1 (received) holds the lead as it arrived with its consent block as received. */
             body: string;
             /** @description The previous entry's hash; 64 zeros before entry 1. */
             prev: string;

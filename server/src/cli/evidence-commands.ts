@@ -1,7 +1,7 @@
 // `stl evidence verify|keys rotate|keys list`: check a lead's evidence record offline, and rotate the key records are signed with.
 import { EVIDENCE_KEYS_PATH } from "@speed-to-lead/spec";
-// The one verifier: the SDK's, which a buyer or a court runs too.
-import { verifyEvidence } from "../../../sdk/src/evidence.ts";
+// The one verifier, the SDK's /evidence too: what a buyer or a court runs.
+import { verifyEvidence } from "@speed-to-lead/spec/evidence-verify";
 import { loadConfig } from "../config.ts";
 import { listEvidenceKeys, rotateEvidenceKey } from "../core/evidence/evidence-keys.ts";
 import { keySecretFileOf, readOrCreateKeySecret } from "../core/evidence/evidence-signing-key.ts";

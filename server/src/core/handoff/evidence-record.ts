@@ -45,7 +45,7 @@ export async function evidenceRecord(
   ];
   // E.164 numbers only: digits and a plus, safe in an array literal both drivers pass as text.
   const numberList = `{${numbers.join(",")}}`;
-  const [log, attempts, callAttempts, dncChanges, [account], checks] = await Promise.all([
+  const [log, attempts, callAttempts, dncChanges, [account], checks, holds] = await Promise.all([
     readEvidenceLog(db, lead.id),
     db.query<{
       response_no: number;
@@ -80,6 +80,21 @@ export async function evidenceRecord(
       "select answer, webhook_id from call_checks where lead_id = $1 order by checked_at, id",
       [lead.id],
     ),
+    // The holds that touched the lead (a decision about it read them); who added or removed them stays out.
+    db.query<{
+      id: string;
+      kind: string;
+      state: string | null;
+      area_codes: string[];
+      starts_at: Date;
+      ends_at: Date;
+      reason: string;
+      removed_at: Date | null;
+    }>(
+      `select h.id::text as id, h.kind, h.state, h.area_codes, h.starts_at, h.ends_at, h.reason, h.removed_at
+       from call_hold_leads t join call_holds h on h.id = t.hold_id where t.lead_id = $1 order by h.starts_at, h.id`,
+      [lead.id],
+    ),
   ]);
   const tokens = await tokenNames(db, [lead.channel_token_id, lead.consent_channel_token_id]);
   const last = log[log.length - 1]!;
@@ -98,6 +113,9 @@ export async function evidenceRecord(
       received_at: iso(lead.received_at),
       respond_by: iso(lead.respond_by),
       channel_token: tokens.get(lead.channel_token_id) ?? { id: lead.channel_token_id, name: null },
+      quarantine: lead.quarantine
+        ? { reason: lead.quarantine, released_at: iso(lead.quarantine_released_at ?? null) }
+        : null,
     },
     consent: lead.consent
       ? {
@@ -127,6 +145,12 @@ export async function evidenceRecord(
         response_no: offer.response_no,
         phone: offer.phone,
         offered_at: iso(offer.offered_at),
+      })),
+      holds: holds.map((hold) => ({
+        ...hold,
+        starts_at: iso(hold.starts_at),
+        ends_at: iso(hold.ends_at),
+        removed_at: iso(hold.removed_at),
       })),
     },
     assistant_events: {
