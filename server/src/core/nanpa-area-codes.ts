@@ -1,6 +1,6 @@
 // Every assigned geographic area code of the US states, DC and the territories: its state, where a number's person is.
 import { US_STATE_CODES } from "@speed-to-lead/spec";
-import { AREA_CODE_ROWS } from "./generated/nanpa-area-code-table.ts";
+import { AREA_CODE_DATA_SETS, AREA_CODE_ROWS } from "./generated/nanpa-area-code-table.ts";
 
 /**
  * The table is generated (`generated/nanpa-area-code-table.ts`, by `scripts/area-codes/build.ts`) from pinned
@@ -11,6 +11,9 @@ import { AREA_CODE_ROWS } from "./generated/nanpa-area-code-table.ts";
  * where the person is, and Canadian and Caribbean codes are not US numbers (`phone.ts`).
  */
 export { AREA_CODE_DATA_SETS, NANPA_LIST_READ } from "./generated/nanpa-area-code-table.ts";
+
+/** The data sets, as a call window's `rules_applied` names them. */
+export const AREA_CODE_DATA = `${AREA_CODE_DATA_SETS.map((set) => `${set.name} ${set.version}`).join(", ")}, reviewed additions`;
 
 /** The 48 states and DC: the contiguous US (no Alaska, Hawaii or territory), in the spec's order. */
 export const CONTIGUOUS_STATE_CODES: readonly string[] = US_STATE_CODES.filter(
