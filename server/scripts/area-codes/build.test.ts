@@ -3,7 +3,14 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { AREA_CODE_ROWS } from "../../src/core/generated/nanpa-area-code-table.ts";
 import { normalizeUsPhone } from "../../src/core/phone.ts";
-import { buildAreaCodeTable, geocodedStates, renderAreaCodeTable, TABLE_PATH } from "./build.ts";
+import {
+  buildAreaCodeTable,
+  geocodedStates,
+  renderAreaCodeTable,
+  renderSdkAreaCodes,
+  SDK_CODES_PATH,
+  TABLE_PATH,
+} from "./build.ts";
 import { NEWER_CODES, WRONG_ZONES } from "./reviewed.ts";
 import { nanpaDerivedStates, prefixZones, territoryOf } from "./sources.ts";
 
@@ -27,8 +34,10 @@ function namedCodes(): [code: string, state: string, from: string][] {
 }
 
 describe("the area-code table built from its data sets", () => {
-  it("is exactly what the data sets and the reviewed entries give (run `bun run --cwd server area-codes`)", () => {
-    expect(readFileSync(TABLE_PATH, "utf8")).toBe(renderAreaCodeTable(buildAreaCodeTable()));
+  it("is exactly what the data sets and the reviewed entries give, in the server and the SDK (run `bun run --cwd server area-codes`)", () => {
+    const table = buildAreaCodeTable();
+    expect(readFileSync(TABLE_PATH, "utf8")).toBe(renderAreaCodeTable(table));
+    expect(readFileSync(SDK_CODES_PATH, "utf8")).toBe(renderSdkAreaCodes(table));
   });
 
   it("lists every code of every data set, under the state the data set gives", () => {
