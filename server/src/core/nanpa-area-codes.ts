@@ -3,10 +3,10 @@ import { US_STATE_CODES } from "@speed-to-lead/spec";
 import { AREA_CODE_DATA_SETS, AREA_CODE_ROWS } from "./generated/nanpa-area-code-table.ts";
 
 /**
- * The table is generated (`generated/nanpa-area-code-table.ts`, by `scripts/area-codes/build.ts`) from pinned
- * data sets: libphonenumber's geocoding and zone data (per area code and exchange), the NANPA-derived
- * `areacodes` list, and the phone library's territories, plus reviewed entries for codes assigned
- * after them (AL 483, CA 357 837, IL 861, LA 457, MI 679, MN 924, NY 624, OH 436). Non-geographic
+ * The table (`generated/nanpa-area-code-table.ts`) is built by `server/scripts/area-codes/build.ts`
+ * from pinned data sets: libphonenumber's geocoding and zone data (per area code and exchange), the
+ * NANPA-derived `areacodes` list and the phone library's territories, plus reviewed entries for codes
+ * assigned after them (AL 483, CA 357 837, IL 861, LA 457, MI 679, MN 924, NY 624, OH 436). Non-geographic
  * codes (toll-free 8XX, personal 5XX, 900, 600, 700) are absent on purpose: they say nothing about
  * where the person is, and Canadian and Caribbean codes are not US numbers (`phone.ts`).
  */
