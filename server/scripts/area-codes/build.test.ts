@@ -1,5 +1,6 @@
 // The committed area-code table against the data sets it is built from: every code, state and zone.
 import { readFileSync } from "node:fs";
+import { parsePhoneNumberFromString } from "libphonenumber-js/max";
 import { describe, expect, it } from "vitest";
 import { AREA_CODE_ROWS } from "../../src/core/generated/nanpa-area-code-table.ts";
 import { normalizeUsPhone } from "../../src/core/phone.ts";
@@ -104,6 +105,21 @@ describe("the area-code table built from its data sets", () => {
     };
     for (const [code, zones] of Object.entries(expected))
       expect(AREA_CODE_ROWS[code]!.slice(1).map(clock).sort(), code).toEqual(zones.map(clock).sort());
+  });
+
+  it("lists no code of Canada, the Caribbean or a non-geographic service (toll-free, premium, personal)", () => {
+    const foreign = Object.keys(AREA_CODE_ROWS).filter((code) =>
+      ["2345678", "5550123", "4721234"].some((line) => {
+        const parsed = parsePhoneNumberFromString(`+1${code}${line}`);
+        const type = parsed?.isValid() ? parsed.getType() : undefined;
+        const country = parsed?.country;
+        return (
+          (country !== undefined && !["US", "PR", "GU", "VI", "MP", "AS"].includes(country)) ||
+          (type !== undefined && !["FIXED_LINE", "MOBILE", "FIXED_LINE_OR_MOBILE"].includes(type))
+        );
+      }),
+    );
+    expect(foreign).toEqual([]);
   });
 
   it("keeps single-zone codes to one zone: 915 El Paso Mountain, 806 the Panhandle and 352 Gainesville one zone each", () => {
