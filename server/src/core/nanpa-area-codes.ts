@@ -4,16 +4,16 @@ import { AREA_CODE_DATA_SETS, AREA_CODE_ROWS } from "./generated/nanpa-area-code
 
 /**
  * The table (`generated/nanpa-area-code-table.ts`) is built by `server/scripts/area-codes/build.ts`
- * from pinned data sets: libphonenumber's geocoding and zone data (per area code and exchange), the
- * NANPA-derived `areacodes` list and the phone library's territories, plus reviewed entries for codes
- * assigned after them (AL 483, CA 357 837, IL 861, LA 457, MI 679, MN 924, NY 624, OH 436). Non-geographic
- * codes (toll-free 8XX, personal 5XX, 900, 600, 700) are absent on purpose: they say nothing about
- * where the person is, and Canadian and Caribbean codes are not US numbers (`phone.ts`).
+ * from NANPA's list (an extract of its NPA report: every assigned geographic code, announced overlays
+ * included, with its state, overlay complex and time zones), the zone of each exchange from
+ * libphonenumber's geocoding data, and cross-checks against the other data sets. Non-geographic codes
+ * (toll-free 8XX, personal 5XX, 900, 600, 700) are absent on purpose: they say nothing about where
+ * the person is, and Canadian and Caribbean codes are not US numbers (`phone.ts`).
  */
 export { AREA_CODE_DATA_SETS, NANPA_LIST_READ } from "./generated/nanpa-area-code-table.ts";
 
 /** The data sets, as a call window's `rules_applied` names them. */
-export const AREA_CODE_DATA = `${AREA_CODE_DATA_SETS.map((set) => `${set.name} ${set.version}`).join(", ")}, reviewed additions`;
+export const AREA_CODE_DATA = `${AREA_CODE_DATA_SETS.map((set) => `${set.name} ${set.version}`).join(", ")}, reviewed corrections`;
 
 /** The 48 states and DC: the contiguous US (no Alaska, Hawaii or territory), in the spec's order. */
 export const CONTIGUOUS_STATE_CODES: readonly string[] = US_STATE_CODES.filter(
