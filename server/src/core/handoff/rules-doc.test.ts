@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { AREA_CODE_DATA_SETS } from "../nanpa-area-codes.ts";
 import { POSTAL_CODE_DATA } from "./postal-codes.ts";
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
 const readme = readFileSync(new URL("./README.md", import.meta.url), "utf8");
 
 /** The rules table's rows: jurisdiction, cap and read date as the README gives them. */
@@ -32,7 +32,7 @@ describe("the hand-off README", () => {
   it("names every area-code data set with its version and publication date, and the ZIP data sets", () => {
     for (const set of AREA_CODE_DATA_SETS)
       expect(readme).toMatch(
-        new RegExp(`\\| ${escape(set.name)} +\\| ${escape(set.version)} +\\| ${set.published} +\\|`),
+        new RegExp(`\\| ${literal(set.name)} +\\| ${literal(set.version)} +\\| ${set.published} +\\|`),
       );
     for (const [, name, version] of POSTAL_CODE_DATA.matchAll(/(@?[\w/-]+) (\d+\.\d+\.\d+)/g))
       expect(readme).toContain(`${name} ${version}`);
