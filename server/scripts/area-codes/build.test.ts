@@ -6,6 +6,7 @@ import { AREA_CODE_ROWS } from "../../src/core/generated/nanpa-area-code-table.t
 import { normalizeUsPhone } from "../../src/core/phone.ts";
 import {
   buildAreaCodeTable,
+  clockOf as clock,
   geocodedStates,
   nanpaOffsets,
   renderAreaCodeTable,
@@ -18,14 +19,6 @@ import { RESERVED_NOT_ASSIGNED, WRONG_ZONES } from "./reviewed.ts";
 import { nanpaDerivedStates, nanpaReport, prefixZones, territoryOf } from "./sources.ts";
 
 const nanpa = nanpaReport().rows;
-
-/** A zone's clock over a year: zones with the same clock are the same for a call window. */
-function clock(zone: string): string {
-  const format = new Intl.DateTimeFormat("en-US", { timeZone: zone, timeZoneName: "longOffset" });
-  return [0, 2, 3, 6, 10, 11]
-    .map((month) => format.formatToParts(Date.UTC(2027, month, 20)).at(-1)!.value)
-    .join();
-}
 
 /** Every code any data set or reviewed entry names, with the state it gives. */
 function namedCodes(): [code: string, state: string, from: string][] {

@@ -2,6 +2,7 @@
 // with `bun run --cwd server area-codes` after updating a data set (the test fails until it is run).
 import { writeFileSync } from "node:fs";
 import { US_STATE_CODES } from "@speed-to-lead/spec";
+import { offsetAt } from "../../src/core/handoff/zoned-time.ts";
 import { EXTRA_ZONES, READ_ON, RESERVED_NOT_ASSIGNED, WRONG_ZONES } from "./reviewed.ts";
 import { DATA_SETS, geocodes, nanpaDerivedStates, nanpaReport, prefixZones, territoryOf } from "./sources.ts";
 
@@ -93,21 +94,27 @@ export function geocodedStates(): Map<string, string> {
   return states;
 }
 
-const offsetsOf = new Map<string, string>();
+/** A zone's UTC offset at an instant, in minutes (negative west of Greenwich). */
+const minutesAt = (instant: number, zone: string): number => offsetAt(instant, zone) / 60_000;
 
-/** UTC offsets of a zone at noon UTC on every day of 2026–2035: equal for two zones, the same clock for the table's life. */
-function offsets(zone: string): string {
-  let known = offsetsOf.get(zone);
+const clocks = new Map<string, string>();
+
+/** A zone's UTC offsets at noon UTC on every day of 2026–2035: equal for two zones, the same clock for the table's life. */
+export function clockOf(zone: string): string {
+  let known = clocks.get(zone);
   if (known === undefined) {
-    const format = new Intl.DateTimeFormat("en-US", { timeZone: zone, timeZoneName: "longOffset" });
-    const out: string[] = [];
+    const out: number[] = [];
     for (let day = Date.UTC(2026, 0, 1, 12); day < Date.UTC(2036, 0, 1); day += 86_400_000)
-      out.push(format.formatToParts(day).at(-1)!.value);
+      out.push(minutesAt(day, zone));
     known = out.join(" ");
-    offsetsOf.set(zone, known);
+    clocks.set(zone, known);
   }
   return known;
 }
+
+/** A zone's standard offset in minutes: the smaller of its January and July offsets. */
+export const standardOffset = (zone: string): number =>
+  Math.min(minutesAt(Date.UTC(2027, 0, 15, 12), zone), minutesAt(Date.UTC(2027, 6, 15, 12), zone));
 
 /** Zones people know first: of two zones with the same clock, the table keeps one of these. */
 const MAIN_ZONES = [
@@ -118,22 +125,15 @@ const MAIN_ZONES = [
   "America/Anchorage",
 ];
 
-/** One zone per clock (the main name where one has it), east to west. */
+/** One zone per clock (the main name where one has it), east to west by standard offset. */
 function distinctClocks(zones: Iterable<string>): string[] {
   const byClock = new Map<string, string>();
   for (const zone of zones) {
-    const clock = offsets(zone);
+    const clock = clockOf(zone);
     const kept = byClock.get(clock);
     if (!kept || (MAIN_ZONES.includes(zone) && !MAIN_ZONES.includes(kept))) byClock.set(clock, zone);
   }
-  const january = (zone: string) => offsets(zone).split(" ")[0]!;
-  const minutes = (offset: string) => {
-    const [, sign, h, m] = /GMT([+-])?(\d\d)?:?(\d\d)?/.exec(offset)!;
-    return (sign === "-" ? -1 : 1) * (Number(h ?? 0) * 60 + Number(m ?? 0));
-  };
-  return [...byClock.values()].sort(
-    (a, b) => minutes(january(b)) - minutes(january(a)) || a.localeCompare(b),
-  );
+  return [...byClock.values()].sort((a, b) => standardOffset(b) - standardOffset(a) || a.localeCompare(b));
 }
 
 export interface AreaCodeTable {
@@ -159,18 +159,6 @@ export function nanpaOffsets(timeZone: string): number[] {
     timeZone === "AK" ? ["AK"] : [...(timeZone.match(/\b[ECMPA](?=T\b)|^[ECMPA]+$/g) ?? []).join("")];
   if (found.length === 0) throw new Error(`NANPA time zone not understood: ${timeZone}`);
   return found.map((letter) => NANPA_ZONES[letter]!.offset);
-}
-
-/** A zone's standard offset in minutes (the smaller of its January and July offsets). */
-export function standardOffset(zone: string): number {
-  const minutes = (month: number) => {
-    const name = new Intl.DateTimeFormat("en-US", { timeZone: zone, timeZoneName: "longOffset" })
-      .formatToParts(Date.UTC(2027, month, 15, 12))
-      .at(-1)!.value;
-    const [, sign, h, m] = /GMT([+-])?(\d\d)?:?(\d\d)?/.exec(name)!;
-    return (sign === "-" ? -1 : 1) * (Number(h ?? 0) * 60 + Number(m ?? 0));
-  };
-  return Math.min(minutes(0), minutes(6));
 }
 
 /**
