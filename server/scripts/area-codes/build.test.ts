@@ -79,6 +79,21 @@ describe("the area-code table built from its data sets", () => {
     expect(split).toEqual([]);
   });
 
+  it("gives a code no zone beyond NANPA's but the Aleutians', an overlay's and the reviewed one", () => {
+    const beyond: Record<string, string[]> = {};
+    for (const [code, row] of nanpa) {
+      const offsets = nanpaOffsets(row.timeZone);
+      const extra = AREA_CODE_ROWS[code]!.slice(1).filter((zone) => !offsets.includes(standardOffset(zone)));
+      if (extra.length > 0) beyond[code] = extra;
+    }
+    expect(beyond).toEqual({
+      "432": ["America/Denver"], // reviewed (EXTRA_ZONES)
+      "907": ["America/Adak"], // NANPA writes AK for all of Alaska
+      "930": ["America/Chicago"], // overlays 812 (EC)
+      "986": ["America/Denver"], // overlays 208 (MP)
+    });
+  });
+
   it("gives a code every zone its exchanges lie in (the clock of each), less the reviewed wrong ones", () => {
     const missing: string[] = [];
     for (const [prefix, zones] of prefixZones()) {
