@@ -3,6 +3,7 @@
 // The "max" metadata, as the server uses: with "min", about 2% of +1 numbers get another verdict.
 import { parsePhoneNumberFromString } from "libphonenumber-js/max";
 import { SpeedToLeadError } from "./base-error";
+import { US_AREA_CODES } from "./generated/area-codes";
 
 /**
  * The US and the US territories that share +1. Canada and the other +1 countries are not US: their
@@ -23,6 +24,18 @@ export class PhoneNumberError extends SpeedToLeadError {
   static override readonly kind: string = "PhoneNumberError";
 }
 
+const AREA_CODES: ReadonlySet<string> = new Set(US_AREA_CODES.split(" "));
+
+/**
+ * A number the library refuses only because its area code is newer than the library's metadata
+ * (Louisiana 457, Minnesota 924 …): a geographic code on NANPA's list, a valid exchange (not 0, 1
+ * or N11). The service accepts such numbers: the list decides, not the library.
+ */
+function inNewerAreaCode(national: string): boolean {
+  const match = /^([2-9]\d{2})([2-9]\d{2})\d{4}$/.exec(national);
+  return !!match && AREA_CODES.has(match[1]!) && !/^[2-9]11$/.test(match[2]!);
+}
+
 /**
  * Returns the number in E.164, as the service will store it, or throws a PhoneNumberError:
  * `phone_invalid` when it is not a valid phone number, `phone_not_us` when it belongs to another
@@ -34,6 +47,13 @@ export class PhoneNumberError extends SpeedToLeadError {
  */
 export function normalizeUsPhone(input: string): string {
   const parsed = typeof input === "string" ? parsePhoneNumberFromString(input, "US") : undefined;
+  if (
+    parsed &&
+    !parsed.isValid() &&
+    parsed.countryCallingCode === "1" &&
+    inNewerAreaCode(parsed.nationalNumber)
+  )
+    return `+1${parsed.nationalNumber}`;
   if (!parsed?.isValid()) {
     throw new PhoneNumberError("phone_invalid", "This is not a valid phone number.");
   }

@@ -25,6 +25,8 @@ describe("normalizeUsPhone", () => {
     ["+1 340 774 1234", "+13407741234"], // US Virgin Islands
     ["+1 670 234 1234", "+16702341234"], // Northern Mariana Islands
     ["+1 684 633 1234", "+16846331234"], // American Samoa
+    ["(457) 555-0123", "+14575550123"], // Louisiana: newer than the library's metadata, on NANPA's list
+    ["+1 924 555 0123", "+19245550123"], // Minnesota, likewise
   ])("%s → %s", (input, e164) => {
     expect(normalizeUsPhone(input)).toBe(e164);
   });
@@ -36,6 +38,7 @@ describe("normalizeUsPhone", () => {
     ["+44 20 7946 0018", "phone_not_us"],
     ["555-555-5555", "phone_invalid"],
     ["911 555 1212", "phone_invalid"],
+    ["+1 457 511 0123", "phone_invalid"], // a listed code, but an N11 exchange
     ["+44 20 79", "phone_invalid"],
     ["12345", "phone_invalid"],
     ["not a number", "phone_invalid"],

@@ -3,8 +3,9 @@ import { US_STATE_CODES } from "@speed-to-lead/spec";
 import { parsePhoneNumberFromString } from "libphonenumber-js/max";
 import { describe, expect, it } from "vitest";
 import { areaCodeTable } from "./handoff/area-codes.ts";
-import { AREA_CODES_BY_STATE, geographicAreaCodes, stateOfAreaCode } from "./nanpa-area-codes.ts";
+import { areaCodesOfState, areaCodeZones, geographicAreaCodes, stateOfAreaCode } from "./nanpa-area-codes.ts";
 import { normalizeUsPhone, parseUsPhone } from "./phone.ts";
+import { isKnownZone } from "./time-zone.ts";
 
 const listed = [...geographicAreaCodes()];
 
@@ -27,10 +28,20 @@ function libraryGeographicCodes(): string[] {
 }
 
 describe("NANPA's geographic area codes", () => {
-  it("lists each code under one state, for exactly the spec's states and territories", () => {
-    expect(Object.keys(AREA_CODES_BY_STATE).sort()).toEqual([...US_STATE_CODES].sort());
-    expect(new Set(listed).size).toBe(listed.length);
+  it("gives every state and territory of the spec its codes, and every code one of them", () => {
+    expect(US_STATE_CODES.filter((state) => !areaCodesOfState(state)?.length)).toEqual([]);
+    expect(
+      listed.filter((code) => !(US_STATE_CODES as readonly string[]).includes(stateOfAreaCode(code)!)),
+    ).toEqual([]);
     expect(listed.length).toBeGreaterThan(370);
+  });
+
+  it("maps every listed code: a state and at least one real IANA zone (a code without them fails here)", () => {
+    const unmapped = listed.filter((code) => {
+      const zones = areaCodeZones().get(code) ?? [];
+      return !stateOfAreaCode(code) || zones.length === 0 || !zones.every(isKnownZone);
+    });
+    expect(unmapped).toEqual([]);
   });
 
   it("gives every listed code its zones, and the zone table no code off the list", () => {
@@ -53,7 +64,11 @@ describe("NANPA's geographic area codes", () => {
 
   it("knows the codes newer than the library: Louisiana 457, Minnesota 924, Alabama 483", () => {
     expect(["457", "924", "483"].map(stateOfAreaCode)).toEqual(["LA", "MN", "AL"]);
-    expect(normalizeUsPhone("(457) 555-0123")).toEqual({ ok: true, e164: "+14575550123" });
+    for (const code of ["457", "924", "483"]) {
+      // The library alone refuses them: the list is what accepts them.
+      expect(parsePhoneNumberFromString(`+1${code}5550123`)?.isValid(), code).toBe(false);
+      expect(normalizeUsPhone(`(${code}) 555-0123`)).toEqual({ ok: true, e164: `+1${code}5550123` });
+    }
   });
 
   it("leaves out codes that say nothing of a place: toll-free, personal, premium", () => {

@@ -8,7 +8,7 @@ import {
   WEEKDAYS,
 } from "@speed-to-lead/spec";
 import { boundedCache } from "../../bounded-cache.ts";
-import { NANPA_LIST_READ } from "../nanpa-area-codes.ts";
+import { AREA_CODE_DATA, NANPA_LIST_READ } from "../nanpa-area-codes.ts";
 import type { CallPlace, PlaceSource } from "./call-location.ts";
 import { type HolidayDay, holidayOn, isoDate } from "./holidays.ts";
 import { POSTAL_CODE_DATA, POSTAL_CODE_DATA_DATE } from "./postal-codes.ts";
@@ -208,7 +208,7 @@ function clockIn(instant: number, zone: string): string {
 
 /** Where each kind of place comes from, as its rules_applied entry names it. */
 const PLACE_DATA: Record<PlaceSource, string> = {
-  area_code: "NANPA geographic area codes (area code → state, zones)",
+  area_code: `NANPA geographic area codes (area code → state, zones): ${AREA_CODE_DATA}`,
   timezone: "the lead's timezone",
   state: "the lead's state (its zones: those of its area codes)",
   postal_code: `the lead's postal_code: ${POSTAL_CODE_DATA}`,

@@ -205,10 +205,10 @@ describe("Texas day-of-week rules", () => {
     ]);
   });
 
-  it("El Paso (915) follows Texas's rule in Mountain time", () => {
+  it("El Paso (915) follows Texas's rule in Mountain time and, as NANPA zones the code, Central", () => {
     const { window, zones } = windowFor("+19155550142", at("2026-07-05T12:00:00Z")); // Sun 06:00 MDT
-    expect(zones).toEqual(["America/Denver"]);
-    expect(window.earliest).toBe("2026-07-05T18:00:00.000Z"); // Sun 12:00 MDT
+    expect(zones).toEqual(["America/Chicago", "America/Denver"]);
+    expect(window.earliest).toBe("2026-07-05T18:00:00.000Z"); // Sun 12:00 MDT, the later of the two noons
   });
 });
 

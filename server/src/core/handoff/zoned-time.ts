@@ -38,7 +38,7 @@ export function wallClock(instant: number, zone: string) {
 }
 
 /** The zone's offset from UTC at an instant, in milliseconds (negative west of Greenwich). */
-function offsetAt(instant: number, zone: string): number {
+export function offsetAt(instant: number, zone: string): number {
   const local = wallClock(instant, zone);
   const asUtc = Date.UTC(local.year, local.month - 1, local.day, local.hour, local.minute, local.second);
   return asUtc - Math.floor(instant / 1000) * 1000;
