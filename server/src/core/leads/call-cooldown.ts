@@ -13,7 +13,8 @@ export const CALLED_RECENTLY = "called_recently";
 /**
  * The latest lead of the account with this number whose call was started (pending with a call, or handed off
  * with one) and received within `hours` before `now`, or after it: a lead that took the number's lock first
- * may carry a later clock (another request's, another process's). Read through the (account_id, phone) index.
+ * may carry a later clock (another request's, another process's). Read through the
+ * (account_id, phone) index: rows read are the number's leads in the account, never the account's others.
  *
  * @example const earlier = await recentCallOf(db, accountId, "+14155550142", 24, now); // { id, received_at } | undefined
  */
@@ -25,11 +26,16 @@ export async function recentCallOf(
   now: Date,
 ): Promise<{ id: string; received_at: Date } | undefined> {
   if (hours <= 0) return undefined;
+  // `offset 0` keeps the number's index: a plan made on small tables (kept by the connection) otherwise
+  // walks the account's leads of the whole window backwards by receipt, testing each one's phone.
   const [row] = await q.query<{ id: string; received_at: Date }>(
-    `select id::text as id, received_at from leads
-     where account_id = $1 and phone = $2 and response_reason is null and not test
-       and response_state in ('pending', 'handed_off')
-       and received_at > $3::timestamptz - make_interval(hours => $4)
+    `select id, received_at from (
+       select id::text as id, received_at from leads
+       where account_id = $1 and phone = $2 and response_reason is null and not test
+         and response_state in ('pending', 'handed_off')
+         and received_at > $3::timestamptz - make_interval(hours => $4)
+       offset 0
+     ) of_number
      order by received_at desc limit 1`,
     [accountId, phone, now, hours],
   );
