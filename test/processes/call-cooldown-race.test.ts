@@ -29,11 +29,13 @@ describe.each(SETUPS)(
     afterAll(() => assistant.stop());
 
     it.each([
-      [5, "(415) 555-0171"],
-      [20, "(415) 555-0172"],
+      [5, "(415) 555-0171", false],
+      [20, "(415) 555-0172", false],
+      // Each with its own external id: stored one by one in transactions of their own, never in a batch.
+      [5, "(415) 555-0173", true],
     ])(
-      "%i posts at once give one call hand-off",
-      async (count, victim) => {
+      "%i posts at once for %s give one call hand-off (own external ids: %s)",
+      async (count, victim, externalIds) => {
         const captured_at = new Date().toISOString();
         // Every post in flight before any answer: Promise.all over real HTTP, spread over the processes.
         const responses = await Promise.all(
@@ -43,6 +45,7 @@ describe.each(SETUPS)(
               body: {
                 phone: victim,
                 email: `bomb-${count}-${i}@example.com`,
+                ...(externalIds ? { platform: "web", external_lead_id: `bomb-${i}` } : {}),
                 consent: { source: "webform:/contact", reference: `sub_${i}`, captured_at },
               },
             }),
