@@ -78,8 +78,9 @@ export interface LiveStore {
  * Stores a validated lead: the idempotency claim, the lead (new or merged), its response task when it
  * can be answered, and the response kept for replays, all committed together. A replay this process
  * answered before is answered from memory. A lead that cannot be a repeat joins a batch (one
- * statement, one commit for all: fresh-lead-batch.ts); one with platform + external_lead_id takes its
- * own transaction, as merges of one lead must go one by one.
+ * statement, one commit for all: fresh-lead-batch.ts), unless the call cool-down must decide it (its own
+ * transaction, under the number's lock); one with platform + external_lead_id takes its own transaction,
+ * as merges of one lead must go one by one.
  *
  * @example const outcome = await acceptLead(db, { tokenId, accountId }, valid, fingerprint, now, live);
  */
