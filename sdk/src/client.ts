@@ -6,7 +6,7 @@ import { randomKey } from "./idempotency";
 import { type Logger, type LogLevel, makeLog } from "./logger";
 import { createPipeline, PIPELINE, type RequestOptions, requestLimits } from "./request";
 import { type LeadResult, toLeadResult } from "./result";
-import { warnReadTokenInBrowser } from "./token-scope";
+import { INTAKE_TOKEN_PREFIX, warnReadTokenInBrowser } from "./token-scope";
 import type { LeadAccepted, LeadInput } from "./types";
 
 /** The one inbound endpoint of the service. */
@@ -86,6 +86,9 @@ export interface LeadPromise extends Promise<LeadResult> {
   withResponse(): Promise<{ result: LeadResult; response: Response }>;
 }
 
+/** Marks, in types only, a client made with an intake-only token literal; nothing at run time. */
+declare const INTAKE_ONLY: unique symbol;
+
 /** What createLeadClient returns. getLead, findLead and createApiClient take it too. */
 export interface LeadClient {
   /**
@@ -98,15 +101,38 @@ export interface LeadClient {
 }
 
 /**
+ * A client made with an intake-only token (`stl_pk_…`) written in the code, as a web page holds it: it posts
+ * leads and never reads them, so getLead and findLead do not compile with it. (A token known only at run time,
+ * from a variable, is refused at run time: every read throws a TypeError with `code: "token_intake_only"`
+ * before any request.)
+ */
+export interface IntakeLeadClient extends LeadClient {
+  /** Types only (never set): what getLead and findLead refuse. */
+  readonly [INTAKE_ONLY]: true;
+}
+
+/** What createLeadClient returns for a token of this type: an IntakeLeadClient for a `stl_pk_…` literal. */
+export type LeadClientFor<Token extends string> = Token extends `${typeof INTAKE_TOKEN_PREFIX}${string}`
+  ? IntakeLeadClient
+  : LeadClient;
+
+/** What getLead and findLead take: a client not known, by its type, to hold an intake-only token. */
+export type ReadingLeadClient = LeadClient & { readonly [INTAKE_ONLY]?: never };
+
+/**
  * A client of the service: postLead, and the pipeline getLead, findLead and createApiClient use.
  * Throws at once for options that could never work (no token, a baseUrl that is not http(s), bad limits).
+ * With an intake-only token (`stl_pk_…`, for web pages) it only posts: every read is refused before it is
+ * sent (a TypeError with `code: "token_intake_only"`), and with such a token literal it does not compile.
  *
  * @example
  * // STL_BASE_URL and STL_TOKEN from the environment:
  * const client = createLeadClient();
  * const { id, callEligible } = await client.postLead({ phone: "(415) 555-2671", first_name: "Ana" });
  */
-export function createLeadClient(options: LeadClientOptions = {}): LeadClient {
+export function createLeadClient<Token extends string = string>(
+  options: LeadClientOptions & { token?: Token | undefined } = {},
+): LeadClientFor<Token> {
   const { tokenHeader, fetch, onRequest, onResponse, onRetry } = options;
   const baseUrl = options.baseUrl ?? readEnv("STL_BASE_URL");
   const token = options.token ?? readEnv("STL_TOKEN");
@@ -124,6 +150,7 @@ export function createLeadClient(options: LeadClientOptions = {}): LeadClient {
       tokenHeader === "x-stl-channel-token"
         ? { "X-STL-Channel-Token": token }
         : { Authorization: `Bearer ${token}` },
+    intakeOnly: token.startsWith(INTAKE_TOKEN_PREFIX),
     fetch,
     limits: requestLimits(options, { timeoutMs: 10_000, maxRetries: 2 }),
     onRequest,
@@ -177,7 +204,8 @@ export function createLeadClient(options: LeadClientOptions = {}): LeadClient {
 
   const client: LeadClient = { postLead };
   // Not enumerable: getLead, findLead and createApiClient find the pipeline; a console.log of the client does not.
-  return Object.defineProperty(client, PIPELINE, { value: pipeline });
+  // The intake-only mark is a type alone: the pipeline refuses the reads.
+  return Object.defineProperty(client, PIPELINE, { value: pipeline }) as unknown as LeadClientFor<Token>;
 }
 
 /**

@@ -2,11 +2,14 @@
 export { isSpeedToLeadError, SpeedToLeadError } from "./base-error";
 export {
   createLeadClient,
+  type IntakeLeadClient,
   LEAD_INTAKE_PATH,
   type LeadClient,
+  type LeadClientFor,
   type LeadClientOptions,
   type LeadPromise,
   type PostLeadOptions,
+  type ReadingLeadClient,
 } from "./client";
 export { CONSENT_CLOCK_SKEW_MS, ConsentError, type ConsentInput, consentBlock } from "./consent";
 export type { ConsentEvidenceInput } from "./consent-evidence";
@@ -51,7 +54,7 @@ export {
 export type { LogFields, Logger, LogLevel, LogMethod } from "./logger";
 export { RETRY_COUNT_HEADER, type RequestOptions } from "./request";
 export type { LeadResult, RateLimitState } from "./result";
-export { INTAKE_TOKEN_PREFIX, READ_TOKEN_PREFIX } from "./token-scope";
+export { INTAKE_TOKEN_PREFIX, type IntakeOnlyTokenError, READ_TOKEN_PREFIX } from "./token-scope";
 export type {
   Consent,
   components,

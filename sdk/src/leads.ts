@@ -1,5 +1,5 @@
 // getLead and findLead: what became of a posted lead. Standalone functions, so postLead's bundle stays small.
-import type { LeadClient } from "./client";
+import type { LeadClient, ReadingLeadClient } from "./client";
 import { PIPELINE, type Pipeline, type RequestOptions } from "./request";
 import type { LeadStatus } from "./types";
 
@@ -85,7 +85,8 @@ type PlainRead = ReadLeadOptions & { ifNoneMatch?: undefined };
 /**
  * The stored lead, its response state and hand-off attempts, through the client's pipeline (timeouts,
  * retries, Retry-After, error classes), with the answer's `etag`, `requestId` and `attempts`. Needs a
- * token that may read: an intake-only token gets a PermissionDeniedError (403 token_intake_only). A lead
+ * token that may read: a client with an intake-only token (`stl_pk_…`) sends nothing and throws a TypeError with
+ * `code: "token_intake_only"` (with such a token literal it does not compile). A lead
  * of another account is a NotFoundError (404 lead_not_found). With `ifNoneMatch`, an unchanged lead
  * resolves `{ notModified: true }`.
  *
@@ -94,13 +95,13 @@ type PlainRead = ReadLeadOptions & { ifNoneMatch?: undefined };
  * const again = await getLead(client, result.id, { ifNoneMatch: first.etag });
  * if (!again.notModified) console.log(again.lead.response.state);
  */
-export function getLead(client: LeadClient, id: string, options?: PlainRead): Promise<LeadRead>;
+export function getLead(client: ReadingLeadClient, id: string, options?: PlainRead): Promise<LeadRead>;
 export function getLead(
-  client: LeadClient,
+  client: ReadingLeadClient,
   id: string,
   options: ReadLeadOptions,
 ): Promise<LeadRead | LeadNotModified>;
-export function getLead(client: LeadClient, id: string, options: ReadLeadOptions = {}) {
+export function getLead(client: ReadingLeadClient, id: string, options: ReadLeadOptions = {}) {
   return read(client, `${LEADS}/${encodeURIComponent(id)}`, options);
 }
 
@@ -110,17 +111,17 @@ export function getLead(client: LeadClient, id: string, options: ReadLeadOptions
  * @example const status = await findLead(client, { platform: "crm", external_lead_id: "A-17" });
  */
 export function findLead(
-  client: LeadClient,
+  client: ReadingLeadClient,
   key: { platform: string; external_lead_id: string },
   options?: PlainRead,
 ): Promise<LeadRead>;
 export function findLead(
-  client: LeadClient,
+  client: ReadingLeadClient,
   key: { platform: string; external_lead_id: string },
   options: ReadLeadOptions,
 ): Promise<LeadRead | LeadNotModified>;
 export function findLead(
-  client: LeadClient,
+  client: ReadingLeadClient,
   key: { platform: string; external_lead_id: string },
   options: ReadLeadOptions = {},
 ) {

@@ -11,6 +11,7 @@ import {
 import { callHook, type Hooks } from "./hooks";
 import type { Log } from "./logger";
 import { isRetryableStatus, RETRY_AFTER_CAP_MS, retryDelayMs, sleep } from "./retry";
+import { intakeOnlyRefusal } from "./token-scope";
 
 /** Sent on every retry with the number of the retry (1 for the second attempt), so logs can tell one. */
 export const RETRY_COUNT_HEADER = "X-STL-Retry-Count";
@@ -84,6 +85,8 @@ export interface PipelineConfig extends Hooks {
   /** The client's headers: X-STL-Client, the caller's extra headers, the token header (in that order). */
   headers: Record<string, string | undefined>;
   token: Record<string, string>;
+  /** The token is intake-only: every call but a POST is refused before it is sent. */
+  intakeOnly: boolean;
   fetch: ((request: Request) => Promise<Response>) | undefined;
   limits: { timeoutMs: number; maxRetries: number };
   log: Log | undefined;
@@ -182,6 +185,8 @@ export function createPipeline(config: PipelineConfig): Pipeline {
 
   const pipeline = async (call: Call): Promise<Sent> => {
     const { signal, idempotencyKey, method, url } = call;
+    // Every method the SDK and openapi-fetch send is upper-case.
+    if (config.intakeOnly && method !== "POST") throw intakeOnlyRefusal(method, url);
     const { timeoutMs, maxRetries } = requestLimits(call, config.limits);
     const headers = new Headers();
     setHeaders(headers, config.headers);

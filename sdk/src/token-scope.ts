@@ -1,4 +1,5 @@
-// Which tokens may read leads, told by their prefix: a page that embeds a token that may read is warned once.
+// Which tokens may read leads, told by their prefix: a page that embeds a token that may read is warned once, and a
+// client with an intake-only token refuses every read itself, before any request.
 import { emit, type Logger } from "./logger";
 
 /** Intake-only tokens ("publishable", as Stripe's pk_ keys): post leads and dry runs, never read. Safe in a web page. */
@@ -20,6 +21,24 @@ export function warnReadTokenInBrowser(token: string, logger: Logger | undefined
   emit(
     logger,
     "warn",
-    `this page holds a channel token that may read leads (${READ_TOKEN_PREFIX}…): anyone who opens the page can read the account's leads with it. Use an intake-only token (${INTAKE_TOKEN_PREFIX}…) in web pages.`,
+    `this page holds a channel token that may read leads (${READ_TOKEN_PREFIX}…): any visitor can read the account's leads with it. Use an intake-only token (${INTAKE_TOKEN_PREFIX}…) in web pages.`,
+  );
+}
+
+/** What a client with an intake-only token throws for a read: a TypeError carrying the service's own code. */
+export type IntakeOnlyTokenError = TypeError & { code: "token_intake_only" };
+
+/**
+ * The refusal of anything but a post by a client whose token is intake-only (`stl_pk_…`): it posts leads and
+ * never reads them, so no read is sent at all (the service would answer 403 token_intake_only).
+ *
+ * @example throw intakeOnlyRefusal("GET", "https://leads.example.com/api/speed-to-lead/leads/…");
+ */
+export function intakeOnlyRefusal(method: string, url: string): IntakeOnlyTokenError {
+  return Object.assign(
+    new TypeError(
+      `${method} ${url} not sent: an intake-only token (${INTAKE_TOKEN_PREFIX}…) only posts leads.`,
+    ),
+    { code: "token_intake_only" as const },
   );
 }

@@ -6,6 +6,8 @@ import {
   BadRequestError,
   ConnectionError,
   createLeadClient,
+  findLead,
+  getLead,
   IdempotencyConflictError,
   isSpeedToLeadError,
   LeadIntakeError,
@@ -146,6 +148,28 @@ describe("postLead: the result", () => {
     ]);
     await client.postLead(sampleLead);
     expect(requests[2]?.headers.has("bot-check-token")).toBe(false);
+  });
+
+  it("with an intake-only token posts, and refuses every read before sending it: TypeError, code token_intake_only", async () => {
+    const { fetch, requests } = scriptedFetch(accepted());
+    const pageToken: string = "stl_pk_form_token";
+    const client = createLeadClient({ baseUrl, token: pageToken, fetch });
+    const reads = [
+      getLead(client, "l-1"),
+      findLead(client, { platform: "crm", external_lead_id: "A-1" }),
+      createApiClient(client).GET("/api/speed-to-lead/leads/{id}", { params: { path: { id: "l-1" } } }),
+    ];
+    for (const read of reads) {
+      const error = await read.catch((e) => e);
+      expect(error).toBeInstanceOf(TypeError);
+      expect(error.code).toBe("token_intake_only");
+      expect(error.message).toMatch(
+        /^GET \S+\/api\/speed-to-lead\/leads\S* not sent: an intake-only token \(stl_pk_…\) only posts leads\.$/,
+      );
+    }
+    expect(requests).toHaveLength(0);
+    await client.postLead(sampleLead);
+    expect(requests.map((request) => request.method)).toEqual(["POST"]);
   });
 
   it("resolves a 200 repeat with created: false", async () => {

@@ -17,11 +17,13 @@ import {
   findLead,
   getLead,
   type IdempotencyConflictError,
+  type IntakeLeadClient,
   type InternalServerError,
   isConnectionError,
   isLeadIntakeError,
   isSpeedToLeadError,
   type LeadBatchItem,
+  type LeadClient,
   type LeadInput,
   type LeadIntakeError,
   type LeadLanguage,
@@ -190,6 +192,26 @@ describe("types", () => {
     // An earlier read's etag (string | undefined) may be passed as it is.
     const fromEarlier = (earlier: LeadRead) => getLead(client, "id", { ifNoneMatch: earlier.etag });
     expectTypeOf(fromEarlier).returns.resolves.toEqualTypeOf<LeadRead | LeadNotModified>();
+  });
+
+  it("a client made with an intake-only token literal posts and cannot read", () => {
+    const page = createLeadClient({ baseUrl: "http://localhost", token: "stl_pk_form" });
+    expectTypeOf(page).toEqualTypeOf<IntakeLeadClient>();
+    expectTypeOf(page.postLead).toEqualTypeOf<LeadClient["postLead"]>();
+    // A token known only at run time gives a LeadClient: its reads are refused at run time instead.
+    const fromVariable = (token: string) => createLeadClient({ baseUrl: "http://localhost", token });
+    expectTypeOf(fromVariable).returns.toEqualTypeOf<LeadClient>();
+    const server = () => createLeadClient({ baseUrl: "http://localhost", token: "stl_ch_server" });
+    expectTypeOf(server).returns.toEqualTypeOf<LeadClient>();
+    // Types only: these calls never run.
+    const reads = () => {
+      // @ts-expect-error an intake-only client never reads.
+      getLead(page, "id");
+      // @ts-expect-error an intake-only client never reads.
+      findLead(page, { platform: "crm", external_lead_id: "A-1" });
+      getLead(fromVariable("t"), "id");
+    };
+    expectTypeOf(reads).toBeFunction();
   });
 
   it("errors carry typed fields", () => {

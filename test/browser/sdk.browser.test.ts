@@ -126,17 +126,19 @@ describe.skipIf(!CHROMIUM_PATH)("the SDK in Chromium against the real server", (
     expect(outcome.requestId).toEqual(expect.any(String));
   });
 
-  it("a dry run cross-origin with an intake-only token is marked dryRun; its reads are PermissionDeniedError", async () => {
+  it("a dry run cross-origin with an intake-only token is marked dryRun; its reads are refused in the page, unsent", async () => {
     const outcome = await inPage(
       async (sdk, { baseUrl, token }) => {
         const client = sdk.createLeadClient({ baseUrl, token, maxRetries: 0 });
         const key = { platform: "web", external_lead_id: "browser-dry-1" };
         const dry = await client.postLead({ ...key, email: "dry@example.com" }, { dryRun: true });
         const real = await client.postLead({ ...key, email: "dry@example.com" });
+        const sent = performance.getEntriesByType("resource").length;
         const reads = await Promise.all([
           sdk.getLead(client, real.id).catch((caught: unknown) => caught),
           sdk.findLead(client, key).catch((caught: unknown) => caught),
         ]);
+        const readRequests = performance.getEntriesByType("resource").length - sent;
         // What the page's script may see of a read's answer: ETag must be exposed for a conditional read.
         const read = await fetch(`${baseUrl}/api/speed-to-lead/leads/${real.id}`, {
           headers: { authorization: `Bearer ${token}` },
@@ -145,20 +147,24 @@ describe.skipIf(!CHROMIUM_PATH)("the SDK in Chromium against the real server", (
           dry: { dryRun: dry.dryRun, created: dry.created },
           real: { dryRun: real.dryRun, created: real.created },
           reads: reads.map((error) => ({
-            denied: error instanceof sdk.PermissionDeniedError,
-            status: (error as { status?: number }).status,
+            typeError: error instanceof TypeError,
             code: (error as { code?: string }).code,
           })),
+          readRequests,
+          // The service refuses such a read too, when sent without the SDK.
+          status: read.status,
           wwwAuthenticate: read.headers.get("www-authenticate"),
         };
       },
       { baseUrl: server.baseUrl, token: server.tokens.form.token },
     );
-    const denied = { denied: true, status: 403, code: "token_intake_only" };
+    const refused = { typeError: true, code: "token_intake_only" };
     expect(outcome).toEqual({
       dry: { dryRun: true, created: true },
       real: { dryRun: false, created: true },
-      reads: [denied, denied],
+      reads: [refused, refused],
+      readRequests: 0,
+      status: 403,
       wwwAuthenticate: 'Bearer realm="speed-to-lead", error="insufficient_scope"',
     });
   });

@@ -2,6 +2,7 @@
 // need consent evidence, how long one number waits between calls started by different leads, and whether a
 // number nothing places is called.
 
+import { cooldownAuditTarget, cooldownHoursOf } from "../core/accounts/call-cooldown-setting.ts";
 import { EVIDENCE_REQUIREMENTS, type EvidenceRequirement } from "../core/accounts/evidence-requirement.ts";
 import {
   findAccountId,
@@ -30,10 +31,11 @@ export const accountsEvidenceCommand: Command = async (db, args, print, t) => {
 
 export const accountsCooldownCommand: Command = async (db, args, print, t) => {
   const slug = args.positionals[2];
-  const hours = Number(stringOption(args, "hours"));
-  if (!slug || !Number.isInteger(hours) || hours < 0 || hours > 168)
-    throw new UsageError("accounts.cooldown.needs");
+  const hours = cooldownHoursOf(stringOption(args, "hours"));
+  if (!slug || hours === undefined) throw new UsageError("accounts.cooldown.needs");
   if (!(await setCallCooldown(db, slug, hours))) throw new UsageError("account.unknown", { slug });
+  const accountId = await findAccountId(db, slug);
+  if (accountId) await operatorAudit(db, args, "cooldown.changed", accountId, cooldownAuditTarget(hours));
   if (args.options.json) print(JSON.stringify({ account: slug, call_cooldown_hours: hours }));
   else print(t(hours === 0 ? "accounts.cooldown.off" : "accounts.cooldown.set", { slug, hours }));
   return 0;

@@ -1,4 +1,4 @@
-// The audit row of an operator's command (`stl tokens …`, `stl dnc remove`, `stl accounts evidence`): no owner
+// The audit row of an operator's command (`stl tokens …`, `stl dnc remove`, `stl accounts evidence|cooldown`): no owner
 // acted, so the actor is "stl:" and the operator (--by, else the operating-system user), shown as such.
 import { type AuditAction, recordAudit } from "../core/accounts/audit-log.ts";
 import type { Queryable } from "../db/database.ts";

@@ -1,6 +1,12 @@
 // The Integrations page: routes behind the session guard, every query scoped by the session's account. Every post
 // answers with a redirect to the page (POST-redirect-GET): a reload repeats nothing, a secret is shown once.
 import { Elysia } from "elysia";
+import {
+  cooldownAuditTarget,
+  cooldownHoursOf,
+  readCallCooldown,
+  setAccountCallCooldown,
+} from "../../core/accounts/call-cooldown-setting.ts";
 import { DEFAULT_TOKEN_SCOPE, isTokenScope } from "../../core/accounts/channel-token.ts";
 import { readTokenSettings, setIntakeGuard, setReadsAllChannels } from "../../core/accounts/intake-guard.ts";
 import {
@@ -13,6 +19,7 @@ import {
   revokeAccountToken,
   rollAccountToken,
 } from "../../core/accounts/token-service.ts";
+import { DEFAULT_CALL_COOLDOWN_HOURS } from "../../core/leads/call-cooldown.ts";
 import { audited } from "../kit/audit.ts";
 import type { MessageKey } from "../kit/dictionary.ts";
 import { field } from "../kit/form.ts";
@@ -26,6 +33,7 @@ import {
   sensitivePage,
 } from "../kit/owner-guard.ts";
 import { htmlPage, isHtmx } from "../kit/page-response.ts";
+import { COOLDOWN_PATH } from "./cooldown-section.tsx";
 import { CreateSection, IntegrationsPage, type IntegrationsPageProps } from "./integrations-page.tsx";
 import { RenamePage, RevokePage, RollPage } from "./token-action-pages.tsx";
 import { TokenSettingsPage } from "./token-settings-page.tsx";
@@ -46,9 +54,21 @@ export function integrationsPage(deps: ConsoleDeps) {
     create: IntegrationsPageProps["create"],
     status = 200,
     confirmation?: string,
+    cooldownSent?: { sent: string; error: string },
   ) {
-    const tokens = await listAccountTokens(db, ctx.session.accountId);
-    const html = IntegrationsPage({ ...ctx, tokens, now: new Date(), create, confirmation }) as string;
+    const [tokens, hours] = await Promise.all([
+      listAccountTokens(db, ctx.session.accountId),
+      readCallCooldown(db, ctx.session.accountId),
+    ]);
+    const cooldown = { hours: hours ?? DEFAULT_CALL_COOLDOWN_HOURS, ...cooldownSent };
+    const html = IntegrationsPage({
+      ...ctx,
+      tokens,
+      now: new Date(),
+      create,
+      confirmation,
+      cooldown,
+    }) as string;
     return htmlPage(ctx.state, html, { status });
   }
 
@@ -66,6 +86,14 @@ export function integrationsPage(deps: ConsoleDeps) {
         return { create: {}, confirmation: ctx.t("integrations.revoked", notice) };
       case "token-settings-saved":
         return { create: {}, confirmation: ctx.t("integrations.settingsSaved", notice) };
+      case "cooldown-saved":
+        return {
+          create: {},
+          confirmation:
+            notice.hours === 0
+              ? ctx.t("integrations.cooldown.off")
+              : ctx.t("integrations.cooldown.saved", { hours: notice.hours }),
+        };
       default:
         return { create: {} };
     }
@@ -144,6 +172,22 @@ export function integrationsPage(deps: ConsoleDeps) {
           ...create,
         }) as string;
         return htmlPage(ctx.state, section, { status: 422 });
+      }),
+      { parse: "none" },
+    )
+    .post(
+      COOLDOWN_PATH,
+      // Turning it off reopens call bombing through every page's token: the password again after 10 minutes.
+      sensitivePage(deps, async (ctx) => {
+        const sent = field(ctx.form, "hours");
+        const hours = cooldownHoursOf(sent);
+        if (hours === undefined) {
+          const error = ctx.t("integrations.cooldown.invalid");
+          return await fullPage(ctx, {}, 422, undefined, { sent, error });
+        }
+        await setAccountCallCooldown(db, ctx.session.accountId, hours);
+        await audited(deps, ctx, "cooldown.changed", cooldownAuditTarget(hours));
+        return await done(ctx, { kind: "cooldown-saved", hours });
       }),
       { parse: "none" },
     )

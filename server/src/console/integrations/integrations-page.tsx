@@ -5,6 +5,7 @@ import type { Language } from "../../http/language.ts";
 import type { Translate } from "../kit/dictionary.ts";
 import { Field } from "../kit/field.tsx";
 import { Layout, type SignedInOwner } from "../kit/layout.tsx";
+import { CooldownSection, type CooldownSectionProps } from "./cooldown-section.tsx";
 import { NewSecret, type NewSecretProps } from "./new-secret.tsx";
 import { ScopeChoice } from "./token-scope.tsx";
 import { TokenTable } from "./token-table.tsx";
@@ -65,6 +66,8 @@ export interface IntegrationsPageProps {
   create: Omit<CreateSectionProps, "t" | "lang" | "csrf">;
   /** The confirmation line of a rename or revoke just done. */
   confirmation?: string;
+  /** The account's call cool-down, with what was sent and its error when refused. */
+  cooldown: Omit<CooldownSectionProps, "t" | "csrf">;
 }
 
 export function IntegrationsPage(props: IntegrationsPageProps): JSX.Element {
@@ -90,6 +93,7 @@ export function IntegrationsPage(props: IntegrationsPageProps): JSX.Element {
       <CreateSection t={t} lang={lang} csrf={owner.csrf} {...props.create} />
       <h2 id="tokens-title">{t("integrations.tokens")}</h2>
       <TokenTable lang={lang} t={t} tokens={props.tokens} now={props.now} />
+      <CooldownSection t={t} csrf={owner.csrf} {...props.cooldown} />
     </Layout>
   );
 }

@@ -308,6 +308,22 @@ describe.skipIf(!CHROMIUM_PATH)(
       expect(new URL(page.url()).pathname).toBe("/console/integrations");
     });
 
+    it("sets the account's call cool-down: a bad value answered beside the field (axe-checked), then saved", async () => {
+      const hours = page.getByLabel("Hours between calls to one number");
+      expect(await hours.inputValue()).toBe("24");
+      await hours.fill("1.5");
+      await page.getByRole("button", { name: "Save cool-down" }).click();
+      await expect
+        .poll(() => page.locator("#cooldown-hours-error").textContent())
+        .toBe("Enter whole hours from 0 to 168 (0 turns the cool-down off).");
+      expect(await hours.inputValue()).toBe("1.5");
+      await checkPage("integrations-cooldown-refused");
+      await hours.fill("6");
+      await page.getByRole("button", { name: "Save cool-down" }).click();
+      await page.getByText("Call cool-down set to 6 h.").waitFor();
+      expect(await page.getByLabel("Hours between calls to one number").inputValue()).toBe("6");
+    });
+
     it("switches to Spanish, and remembers it", async () => {
       await page.getByRole("link", { name: "Español" }).click();
       await page.waitForURL(`${a.baseUrl}/console/integrations`);

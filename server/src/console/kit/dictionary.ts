@@ -105,6 +105,14 @@ const en = {
   "integrations.settings.readsAll": "Read the leads other tokens of the account posted",
   "integrations.settings.readsAll.hint":
     "Off: this token reads only the leads its own channel posted (another channel's lead answers 404).",
+  "integrations.cooldown.title": "Call cool-down",
+  "integrations.cooldown.hours": "Hours between calls to one number",
+  "integrations.cooldown.hint":
+    "A lead posted through a post-only token (stl_pk_…) for a number another lead of this account started a call to within these hours is answered by email and joined to that lead instead of starting another call. Whole hours from 0 to 168; 0 turns it off. Leads from tokens that may read (your servers) always start their call.",
+  "integrations.cooldown.invalid": "Enter whole hours from 0 to 168 (0 turns the cool-down off).",
+  "integrations.cooldown.submit": "Save cool-down",
+  "integrations.cooldown.saved": "Call cool-down set to {hours} h. Servers use it within 5 seconds.",
+  "integrations.cooldown.off": "Call cool-down turned off: every call-eligible lead starts its own call.",
   "integrations.roll": "Roll",
   "integrations.revoke": "Revoke",
   "integrations.actionsFor": "{action} {name}",
@@ -491,6 +499,7 @@ const en = {
   "audit.action.callback.changed": "Callback URL changed",
   "audit.action.dnc.removed": "Removed from do-not-call",
   "audit.action.evidence.changed": "Evidence requirement changed",
+  "audit.action.cooldown.changed": "Call cool-down changed",
   "reconfirm.title": "Confirm it is you",
   "reconfirm.intro":
     "This change needs your password again: your last confirmation is more than 10 minutes old. Nothing has changed yet.",
@@ -685,6 +694,15 @@ const es: Record<MessageKey, string> = {
   "integrations.settings.readsAll": "Leer los prospectos que enviaron otros tokens de la cuenta",
   "integrations.settings.readsAll.hint":
     "Desactivado: este token solo lee los prospectos que envió su propio canal (el de otro canal responde 404).",
+  "integrations.cooldown.title": "Periodo de espera entre llamadas",
+  "integrations.cooldown.hours": "Horas entre llamadas a un mismo número",
+  "integrations.cooldown.hint":
+    "Un prospecto enviado con un token de solo envío (stl_pk_…) para un número al que otro prospecto de esta cuenta inició una llamada en estas horas se responde por correo y se une a ese prospecto en lugar de iniciar otra llamada. Horas enteras de 0 a 168; 0 lo desactiva. Los prospectos de tokens que pueden leer (sus servidores) siempre inician su llamada.",
+  "integrations.cooldown.invalid": "Escriba horas enteras de 0 a 168 (0 desactiva el periodo de espera).",
+  "integrations.cooldown.submit": "Guardar periodo de espera",
+  "integrations.cooldown.saved":
+    "Periodo de espera fijado en {hours} h. Los servidores lo usan en menos de 5 segundos.",
+  "integrations.cooldown.off": "Periodo de espera desactivado: cada prospecto apto inicia su propia llamada.",
   "integrations.roll": "Rotar",
   "integrations.revoke": "Revocar",
   "integrations.actionsFor": "{action} {name}",
@@ -1079,6 +1097,7 @@ const es: Record<MessageKey, string> = {
   "audit.action.callback.changed": "URL de callback cambiada",
   "audit.action.dnc.removed": "Quitado de no llamar",
   "audit.action.evidence.changed": "Requisito de evidencia cambiado",
+  "audit.action.cooldown.changed": "Periodo de espera entre llamadas cambiado",
   "reconfirm.title": "Confirme que es usted",
   "reconfirm.intro":
     "Este cambio necesita de nuevo su contraseña: su última confirmación tiene más de 10 minutos. Todavía no ha cambiado nada.",

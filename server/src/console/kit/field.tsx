@@ -11,6 +11,8 @@ export interface FieldProps {
   autocomplete?: string;
   maxlength?: number;
   required?: boolean;
+  /** The keyboard a phone shows: "numeric" for a count typed as text (the server checks it). */
+  inputmode?: "numeric";
 }
 
 export function Field(props: FieldProps): JSX.Element {
@@ -43,6 +45,7 @@ export function Field(props: FieldProps): JSX.Element {
         value={props.value}
         autocomplete={props.autocomplete}
         maxlength={props.maxlength}
+        inputmode={props.inputmode}
         required={props.required}
         aria-invalid={props.error ? "true" : undefined}
         aria-describedby={describedBy}

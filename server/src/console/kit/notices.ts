@@ -12,6 +12,7 @@ export type ConsoleNotice =
   | { kind: "token-renamed"; from: string; to: string }
   | { kind: "token-revoked"; name: string }
   | { kind: "token-settings-saved"; name: string }
+  | { kind: "cooldown-saved"; hours: number }
   | { kind: "owner-invited"; email: string; link?: string }
   | { kind: "owner-removed"; email: string }
   | { kind: "invitation-withdrawn"; email: string }

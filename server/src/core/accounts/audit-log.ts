@@ -20,6 +20,7 @@ export const AUDIT_ACTIONS = [
   "callback.changed",
   "dnc.removed",
   "evidence.changed",
+  "cooldown.changed",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

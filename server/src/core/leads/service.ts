@@ -1,11 +1,17 @@
 // Accepting a valid lead: idempotency, deduplication by external id and the response-task outbox, in one transaction.
 
 import { CONSENT_OF_ANOTHER_CHANNEL, RESPOND_WITHIN_SECONDS } from "@speed-to-lead/spec";
-import { type Database, DatabaseError, LOCK_NOT_AVAILABLE, type Transaction } from "../../db/database.ts";
+import {
+  type Database,
+  DatabaseError,
+  LOCK_NOT_AVAILABLE,
+  type Queryable,
+  type Transaction,
+} from "../../db/database.ts";
 import type { ChannelIdentity } from "../accounts/authenticator.ts";
 import { isOnList } from "../dnc/dnc-repository.ts";
 import { acceptedBody, intakeAnswer } from "./accepted-body.ts";
-import { DEFAULT_CALL_COOLDOWN_HOURS, withCooldown } from "./call-cooldown.ts";
+import { coolsDown, DEFAULT_CALL_COOLDOWN_HOURS, withCooldown } from "./call-cooldown.ts";
 import { responsePlan } from "./call-eligibility.ts";
 import { externalIdNamespace, postedByChannel, storedIdempotencyKey } from "./channel-namespace.ts";
 import type { FreshLeadBatch } from "./fresh-lead-batch.ts";
@@ -72,8 +78,9 @@ export interface LiveStore {
  * Stores a validated lead: the idempotency claim, the lead (new or merged), its response task when it
  * can be answered, and the response kept for replays, all committed together. A replay this process
  * answered before is answered from memory. A lead that cannot be a repeat joins a batch (one
- * statement, one commit for all: fresh-lead-batch.ts); one with platform + external_lead_id takes its
- * own transaction, as merges of one lead must go one by one.
+ * statement, one commit for all: fresh-lead-batch.ts), unless the call cool-down must decide it (its own
+ * transaction, under the number's lock); one with platform + external_lead_id takes its own transaction,
+ * as merges of one lead must go one by one.
  *
  * @example const outcome = await acceptLead(db, { tokenId, accountId }, valid, fingerprint, now, live);
  */
@@ -109,7 +116,11 @@ export async function acceptLead(
   }
 }
 
-/** A lead that cannot be a repeat: in a batch for a real post, alone for a dry run. */
+/**
+ * A lead that cannot be a repeat: in a batch for a real post, alone for a dry run. One that would start a call
+ * on a number that cools down is decided and stored in a transaction of its own, under the number's lock
+ * (call-cooldown.ts): leads of one batch, or of batches in flight together, would not see each other.
+ */
 async function storeNewLead(
   db: Database,
   channel: ChannelIdentity,
@@ -118,7 +129,29 @@ async function storeNewLead(
   now: Date,
   live: LiveStore | undefined,
 ): Promise<IntakeOutcome> {
-  const row = await withCooldown(db, newLeadRow(channel, lead, now), cooldownHours(channel));
+  const row = newLeadRow(channel, lead, now);
+  const hours = cooldownHours(channel);
+  if (!coolsDown(row, hours)) {
+    const store = async (fresh: FreshLead) =>
+      live ? await live.batch.store(fresh, live.stillWanted) : (await storeFreshLeads(db, [fresh]))[0]!;
+    return storeFresh(db, channel, lead, fingerprint, row, store, live);
+  }
+  return db.transaction(async (tx) => {
+    const store = async (fresh: FreshLead) => (await storeFreshLeads(tx, [fresh]))[0]!;
+    return storeFresh(tx, channel, lead, fingerprint, await withCooldown(tx, row, hours), store, live);
+  });
+}
+
+/** The write of one new lead through `store`, and its answer (an earlier one when its key was used). */
+async function storeFresh(
+  q: Queryable,
+  channel: ChannelIdentity,
+  lead: PostedLead,
+  fingerprint: string,
+  row: LeadRow,
+  store: (fresh: FreshLead) => Promise<FreshLeadResult>,
+  live: LiveStore | undefined,
+): Promise<IntakeOutcome> {
   const fresh = freshLead(row);
   fresh.leaseMs = live?.ownTaskLeaseMs?.();
   const key = lead.idempotencyKey;
@@ -131,14 +164,9 @@ async function storeNewLead(
         : fresh.listedPlan && body;
     fresh.idempotency = { key, fingerprint, body, listedBody };
   }
-  const result: FreshLeadResult = live
-    ? await live.batch.store(fresh, live.stillWanted)
-    : (await storeFreshLeads(db, [fresh]))[0]!;
+  const result = await store(fresh);
   if (!result.stored) {
-    return answerOf(
-      result.earlier ?? (await findIdempotencyRecord(db, channel.accountId, key!)),
-      fingerprint,
-    );
+    return answerOf(result.earlier ?? (await findIdempotencyRecord(q, channel.accountId, key!)), fingerprint);
   }
   const stored = storedRow(fresh, result.listed);
   const body = result.listed ? fresh.idempotency?.listedBody : fresh.idempotency?.body;
