@@ -35,18 +35,21 @@ const CONCURRENCY = 32;
 
 /**
  * The present design's budgets per fresh lead, about 5 % above what it costs (measured 2026-11-28).
- * Intake: the key, the do-not-call list and the external id are index probes that find nothing for a fresh
- * lead, so it reads no row whatever is stored; it writes the lead, its idempotency key and its response task
- * (nine index entries). With the hand-off: the settlement reads the task, the lead and the token by key, and
- * writes the attempt, the task, the lead and its change row, and the attempt's entry in the lead's evidence
- * log (one row, one index entry; it reads the lead row to chain from its entry 1). Each attempt keeps its call
- * decision whole (places, rules, caps, holds, the window's place rows and the number offered), in the attempt
- * and in its evidence entry. The goals (the intake at two rows, eight index
- * entries and 1.5 KB of WAL, the whole pipeline at eight entries and 2 KB) need the key and the task on the
- * lead's own row.
+ * Intake: the key (a lock and a probe of leads and of idempotency_keys), the do-not-call list and the external id
+ * are index probes that find nothing for a fresh lead, so it reads no row whatever is stored; it writes the lead
+ * (carrying its key, fingerprint and answered state: no idempotency_keys row) and its response task: 2 rows, about
+ * 1.6–1.7 KB of WAL. Index entries: the lead's five (primary key, inbox, channel, phone, email) and its key's, the
+ * task's three (primary key, lead, pending). With the hand-off: the settlement reads the task, the lead and the
+ * token by key (on an empty database as on a full one: its plans forbid scans, task-store.ts), and writes the
+ * attempt, the task, the lead and its change row, and the attempt's entry in the lead's evidence log (one row,
+ * one index entry; it reads the lead row to chain from its entry 1). Each attempt keeps its call decision whole
+ * (places, rules, caps, holds, the window's place rows and the number offered), in the attempt and in its
+ * evidence entry. The goals left: the intake at eight index entries
+ * and 1.5 KB (the task's row and its three entries are what remains above them), the pipeline at eight entries
+ * and 2 KB (the evidence log and the decision it keeps are another guarantee, counted here).
  */
-const INTAKE_BUDGET = { read: 0.5, written: 3.01, indexEntries: 9.4, walBytes: 2_650 };
-const PIPELINE_BUDGET = { read: 6, written: 8.5, indexEntries: 14.6, walBytes: 6_350 };
+const INTAKE_BUDGET = { read: 0.5, written: 2.01, indexEntries: 9.2, walBytes: 1_800 };
+const PIPELINE_BUDGET = { read: 5.5, written: 7.01, indexEntries: 14.3, walBytes: 5_600 };
 
 interface PerLead {
   read: number;
@@ -179,9 +182,14 @@ async function fillDatabase(databaseUrl: string, accountId: string) {
        from generate_series(1, ${STORED_LEADS}) as n`,
       [accountId, token],
     );
+    // Keys as the intake stores them now (on the lead), and as a database upgraded from before kept them.
+    await db.unsafe(
+      `update leads set idempotency_key = 'stored-' || id, fingerprint = 'fp', answered_state = 'pending'
+       where email like 'stored%'`,
+    );
     await db.unsafe(
       `insert into idempotency_keys (account_id, key, fingerprint, lead_id, response_status, response_body, created_at)
-       select account_id, 'stored-' || id, 'fp', id, 201, '{}', received_at from leads where email like 'stored%'`,
+       select account_id, 'older-' || id, 'fp', id, 201, '{}', received_at from leads where email like 'stored%'`,
     );
     await db.unsafe(
       `insert into response_tasks (id, lead_id, account_id, status, due_at, next_attempt_at, created_at, attempts, delivered_at)
@@ -247,12 +255,10 @@ describe("each fresh lead's cost on PostgreSQL, with 0 and 100,000 stored leads"
       expect(cost.walBytes, `${when}: WAL bytes per lead`).toBeLessThanOrEqual(budget.walBytes);
     }
     // The intake reads nothing that is stored, whatever its connections planned on; the hand-off reads its
-    // task, its lead and its token by key once statistics say the tables are large. (On small tables with
-    // plans from empty ones it reads some tasks by sequential scan: about 35 rows per lead at 1,000 tasks.)
-    for (const when of ["intakeEmpty", "intakeFilled", "intakeAnalyzed"])
-      expect(costs[when]!.read, `${when}: rows read per lead`).toBeLessThanOrEqual(INTAKE_BUDGET.read);
-    expect(costs.pipelineFilled!.read, "pipelineFilled: rows read per lead").toBeLessThanOrEqual(
-      PIPELINE_BUDGET.read,
-    );
+    // task, its lead and its token by key, with plans made on empty tables as with statistics.
+    for (const [when, cost] of Object.entries(costs)) {
+      const budget = when.startsWith("intake") ? INTAKE_BUDGET : PIPELINE_BUDGET;
+      expect(cost.read, `${when}: rows read per lead`).toBeLessThanOrEqual(budget.read);
+    }
   }, 300_000);
 });
