@@ -15,7 +15,7 @@ import type { ClaimedTask } from "./payload.ts";
  */
 const CLAIM_DUE = `
 with due as (
-  select t.id, l.response_reason is null and exists (
+  select t.id, t.lead_id, l.response_reason is null and exists (
     -- offset 0: an index probe per task, never a hash of the whole list (lead-store.ts says why)
     select 1 from dnc_numbers d where d.account_id = l.account_id and d.phone = l.phone offset 0
   ) as opted_out, l.email is null as no_email
@@ -26,7 +26,7 @@ with due as (
   for update of t skip locked
 ), refused as (
   update response_tasks t set status = 'cancelled', last_error = 'the number is on the do-not-call list'
-  from due where t.id = due.id and due.opted_out and due.no_email
+  from due where t.lead_id = due.lead_id and due.opted_out and due.no_email
   returning t.lead_id
 ), refused_leads as (
   update leads set response_state = 'not_called', response_reason = 'opted_out'
@@ -35,7 +35,7 @@ with due as (
 ), claimed as (
   update response_tasks t
   set attempts = t.attempts + 1, next_attempt_at = now() + $2::int * interval '1 millisecond'
-  from due where t.id = due.id and not (due.opted_out and due.no_email)
+  from due where t.lead_id = due.lead_id and not (due.opted_out and due.no_email)
   returning t.id, t.lead_id, t.attempts, t.response_no, due.opted_out
 ), email_only as (
   update leads set response_reason = 'opted_out'
@@ -92,8 +92,8 @@ export interface Acknowledgement {
 export async function markDelivered(db: Database, acknowledgements: Acknowledgement[]): Promise<string[]> {
   if (acknowledgements.length === 0) return [];
   const column = <T>(value: (ack: Acknowledgement) => T) => acknowledgements.map(value);
-  // One typed array per column (decision as JSON text). The tasks are also found by `id = any(...)`: whatever
-  // the join's estimate (unnest counts as 100 rows), they are read by their key and no other task is. Left to
+  // One typed array per column (decision as JSON text). The tasks are also found by `lead_id = any(...)`:
+  // whatever the join's estimate (unnest counts as 100 rows), they are read by their key and no other task is. Left to
   // itself the plan cache kept planning this statement anew at every call (pg_stat_statements: 1 plan per
   // call, its generic plan costed a hair above the custom ones): the generic plan is the same plan.
   const rows = await withIndexPlans(db, async (tx) => {
@@ -111,7 +111,7 @@ export async function markDelivered(db: Database, acknowledgements: Acknowledgem
      ), done as (
        update response_tasks t set status = 'delivered', delivered_at = now(), last_error = null
        from acknowledged a
-       where t.id = any($1::uuid[]) and t.id = a.id and t.attempts = a.attempts
+       where t.lead_id = any($3::uuid[]) and t.lead_id = a.lead_id and t.id = a.id and t.attempts = a.attempts
          and t.status in ('pending', 'cancelled')
        returning t.lead_id
      ), handed as (
@@ -141,8 +141,8 @@ export async function scheduleRetry(db: Queryable, task: ClaimedTask, delayMs: n
   await db.query(
     `update response_tasks
      set next_attempt_at = least(now() + $3::int * interval '1 millisecond', due_at), last_error = $4
-     where id = $1 and attempts = $2 and status = 'pending'`,
-    [task.task_id, task.attempts, Math.ceil(delayMs), error],
+     where lead_id = $5 and id = $1 and attempts = $2 and status = 'pending'`,
+    [task.task_id, task.attempts, Math.ceil(delayMs), error, task.lead_id],
   );
 }
 
@@ -157,7 +157,7 @@ export function markOverdueMissed(
   return withIndexPlans(db, (tx) =>
     tx.query(
       `with overdue as (
-       select id from response_tasks
+       select lead_id from response_tasks
        where status = 'pending' and due_at <= now() and next_attempt_at <= now()
        order by due_at
        limit $1
@@ -165,7 +165,7 @@ export function markOverdueMissed(
      ), missed as (
        update response_tasks t
        set status = 'missed', last_error = coalesce(t.last_error, 'respond_by passed before a delivery was tried')
-       from overdue where t.id = overdue.id
+       from overdue where t.lead_id = overdue.lead_id
        returning t.lead_id
      ), missed_leads as (
        update leads set response_state = 'missed', updated_at = now()
@@ -194,11 +194,11 @@ export async function refuseIneligible(db: Queryable, task: ClaimedTask, reason:
   await db.query(
     `with refused as (
        update response_tasks set status = 'missed', last_error = $3
-       where id = $1 and attempts = $2 and status = 'pending'
+       where lead_id = $5 and id = $1 and attempts = $2 and status = 'pending'
        returning lead_id
      )
      update leads set response_state = 'not_called', response_reason = $4, updated_at = now()
      where id in (select lead_id from refused)`,
-    [task.task_id, task.attempts, `lead may not be answered: ${reason}`, reason],
+    [task.task_id, task.attempts, `lead may not be answered: ${reason}`, reason, task.lead_id],
   );
 }

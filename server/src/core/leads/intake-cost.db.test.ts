@@ -38,18 +38,18 @@ const CONCURRENCY = 32;
  * Intake: the key (a lock and a probe of leads and of idempotency_keys), the do-not-call list and the external id
  * are index probes that find nothing for a fresh lead, so it reads no row whatever is stored; it writes the lead
  * (carrying its key, fingerprint and answered state: no idempotency_keys row) and its response task: 2 rows, about
- * 1.6–1.7 KB of WAL. Index entries: the lead's five (primary key, inbox, channel, phone, email) and its key's, the
- * task's three (primary key, lead, pending). With the hand-off: the settlement reads the task, the lead and the
- * token by key (on an empty database as on a full one: its plans forbid scans, task-store.ts), and writes the
- * attempt, the task, the lead and its change row, and the attempt's entry in the lead's evidence log (one row,
- * one index entry; it reads the lead row to chain from its entry 1). Each attempt keeps its call decision whole
- * (places, rules, caps, holds, the window's place rows and the number offered), in the attempt and in its
- * evidence entry. The goals left: the intake at eight index entries
- * and 1.5 KB (the task's row and its three entries are what remains above them), the pipeline at eight entries
- * and 2 KB (the evidence log and the decision it keeps are another guarantee, counted here).
+ * 1.5–1.6 KB of WAL. Index entries: the lead's five (primary key, inbox, channel, phone, email) and its key's, the
+ * task's two (its lead, pending). With the hand-off: the settlement reads the task, the lead and the token by key
+ * (on an empty database as on a full one: its plans forbid scans, task-store.ts), and writes the attempt, the
+ * task, the lead (HOT) and its change row, and the attempt's entry in the lead's evidence log (one row, one index
+ * entry; it reads the lead row to chain from its entry 1). Each attempt keeps its call decision whole (places,
+ * rules, caps, holds, the window's place rows and the number offered), in the attempt and in its evidence entry.
+ * The goals left: the intake at 1.5 KB (the task's row is what remains above it), the pipeline at eight entries
+ * and 2 KB (the task's settlement, the attempt, the change row and the evidence log with the decision it keeps
+ * are what remains: the last two are other guarantees, counted here).
  */
-const INTAKE_BUDGET = { read: 0.5, written: 2.01, indexEntries: 9.2, walBytes: 1_800 };
-const PIPELINE_BUDGET = { read: 5.5, written: 7.01, indexEntries: 14.3, walBytes: 5_600 };
+const INTAKE_BUDGET = { read: 0.5, written: 2.01, indexEntries: 8.2, walBytes: 1_700 };
+const PIPELINE_BUDGET = { read: 5.5, written: 7.01, indexEntries: 12.3, walBytes: 5_450 };
 
 interface PerLead {
   read: number;
@@ -136,6 +136,9 @@ async function startServerPipeline() {
       ...TEST_DISPATCHER_SETTINGS,
       // The poll a server runs with: a safety net, the leased hand-over does the work.
       pollIntervalMs: 1_000,
+      // A hand-over waits for a slot up to the delivery timeout: on a busy machine the tests' 2 s let some
+      // leases run out, and a poll claimed those tasks again (counted as extra reads and writes).
+      webhookTimeoutMs: 30_000,
       dispatcherInServer: true,
       webhookUrl: fixture.assistant.url,
       webhookSecret: fixture.assistant.secret,

@@ -57,3 +57,11 @@ begin
     and not exists (select 1 from idempotency_keys where account_id = account and key = claimed);
 end
 $$;
+
+-- A response task is found by its lead (one task per lead, unique): every statement that settles, retries or
+-- reopens one names its lead. Its primary key was one more index entry for every lead and for every settlement
+-- (a task's settlement is not HOT), read by nothing the lead's index does not serve. Its id stays, a UUIDv7 the
+-- writer makes (the hand-off's webhook-id and handoff id derive from it), as handoff_attempts keeps its ids; a
+-- retry's row names it and is written in the transaction that reopens the task.
+alter table handoff_retries drop constraint handoff_retries_task_id_fkey;
+alter table response_tasks drop constraint response_tasks_pkey;
