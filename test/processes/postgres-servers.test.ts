@@ -87,6 +87,8 @@ describe("two servers on one PostgreSQL", () => {
     });
     // A real open transaction holding the key, as a request stuck mid-way would.
     const transaction = holder.begin(async (tx) => {
+      // As a repeat's transaction claims a key (lead-store.ts claimIdempotencyKey): the lock, then its row.
+      await tx`select idempotency_key_free(${accountId}, 'pg-held')`;
       await tx`insert into idempotency_keys (account_id, key, fingerprint, created_at) values (${accountId}, 'pg-held', 'x', now())`;
       claimed();
       await held;

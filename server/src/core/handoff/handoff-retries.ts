@@ -58,9 +58,10 @@ export async function handOffAgain(
       return { ok: false, code: "in_flight" };
     }
     const [stamp] = await tx.query<{ now: Date }>("select now() as now");
-    await tx.query("update response_tasks set status = 'pending', next_attempt_at = now() where id = $1", [
-      task.id,
-    ]);
+    await tx.query(
+      "update response_tasks set status = 'pending', next_attempt_at = now() where lead_id = $2 and id = $1",
+      [task.id, request.leadId],
+    );
     await tx.query("update leads set response_state = 'pending', updated_at = now() where id = $1", [
       request.leadId,
     ]);

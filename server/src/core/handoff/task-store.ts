@@ -1,5 +1,5 @@
 // The response_tasks outbox as the dispatcher sees it: claim due tasks, then settle each claim.
-import type { Database, Queryable } from "../../db/database.ts";
+import type { Database, Queryable, Transaction } from "../../db/database.ts";
 import { queueCallbacks } from "../callbacks/callback-outbox.ts";
 import { type HandoffDecision, INSERT_ATTEMPT } from "./handoff-attempts.ts";
 import type { ClaimedTask } from "./payload.ts";
@@ -15,7 +15,7 @@ import type { ClaimedTask } from "./payload.ts";
  */
 const CLAIM_DUE = `
 with due as (
-  select t.id, l.response_reason is null and exists (
+  select t.id, t.lead_id, l.response_reason is null and exists (
     -- offset 0: an index probe per task, never a hash of the whole list (lead-store.ts says why)
     select 1 from dnc_numbers d where d.account_id = l.account_id and d.phone = l.phone offset 0
   ) as opted_out, l.email is null as no_email
@@ -26,7 +26,7 @@ with due as (
   for update of t skip locked
 ), refused as (
   update response_tasks t set status = 'cancelled', last_error = 'the number is on the do-not-call list'
-  from due where t.id = due.id and due.opted_out and due.no_email
+  from due where t.lead_id = due.lead_id and due.opted_out and due.no_email
   returning t.lead_id
 ), refused_leads as (
   update leads set response_state = 'not_called', response_reason = 'opted_out'
@@ -35,7 +35,7 @@ with due as (
 ), claimed as (
   update response_tasks t
   set attempts = t.attempts + 1, next_attempt_at = now() + $2::int * interval '1 millisecond'
-  from due where t.id = due.id and not (due.opted_out and due.no_email)
+  from due where t.lead_id = due.lead_id and not (due.opted_out and due.no_email)
   returning t.id, t.lead_id, t.attempts, t.response_no, due.opted_out
 ), email_only as (
   update leads set response_reason = 'opted_out'
@@ -50,8 +50,25 @@ from claimed c
 join leads l on l.id = c.lead_id
 join accounts a on a.id = l.account_id`;
 
-export function claimDueTasks(db: Queryable, limit: number, leaseMs: number): Promise<ClaimedTask[]> {
-  return db.query<ClaimedTask>(CLAIM_DUE, [limit, Math.ceil(leaseMs)]);
+/**
+ * Plans that hold whatever the statistics say. A table never analyzed is costed at ten pages, and
+ * jsonb_to_recordset at 100 rows: a plan made then, kept by the connection, read every task by a
+ * sequential scan or a hash at each claim, sweep and settlement (about 20 rows per lead at 1,000 tasks,
+ * growing with them). Within these transactions only index probes and nested loops are costed as possible,
+ * so each statement reads the due tasks and the rows it settles, by index, on an empty table or a full one.
+ * SET LOCAL ends with the transaction: nothing stays on a pooled connection.
+ */
+async function withIndexPlans<T>(db: Database, statement: (tx: Transaction) => Promise<T>): Promise<T> {
+  return await db.transaction(async (tx) => {
+    await tx.exec(
+      "set local enable_seqscan = off; set local enable_hashjoin = off; set local enable_mergejoin = off",
+    );
+    return await statement(tx);
+  });
+}
+
+export function claimDueTasks(db: Database, limit: number, leaseMs: number): Promise<ClaimedTask[]> {
+  return withIndexPlans(db, (tx) => tx.query<ClaimedTask>(CLAIM_DUE, [limit, Math.ceil(leaseMs)]));
 }
 
 /** A delivery the assistant acknowledged: its claim and the attempt as the history records it. */
@@ -74,36 +91,28 @@ export interface Acknowledgement {
  */
 export async function markDelivered(db: Database, acknowledgements: Acknowledgement[]): Promise<string[]> {
   if (acknowledgements.length === 0) return [];
-  const claims = acknowledgements.map(({ task, startedAt, latencyMs, httpStatus, decision }) => ({
-    id: task.task_id,
-    attempts: task.attempts,
-    lead_id: task.lead_id,
-    response_no: task.response_no,
-    attempt_id: Bun.randomUUIDv7(),
-    started_at: startedAt.toISOString(),
-    latency_ms: Math.round(latencyMs),
-    http_status: httpStatus ?? null,
-    decision: decision ?? null,
-  }));
-  // The list travels as JSON text: one parameter, read the same way by both drivers. Left to itself
-  // the plan cache kept planning this statement anew at every call (pg_stat_statements: 1 plan per
+  const column = <T>(value: (ack: Acknowledgement) => T) => acknowledgements.map(value);
+  // One typed array per column (decision as JSON text). The tasks are also found by `lead_id = any(...)`:
+  // whatever the join's estimate (unnest counts as 100 rows), they are read by their key and no other task is. Left to
+  // itself the plan cache kept planning this statement anew at every call (pg_stat_statements: 1 plan per
   // call, its generic plan costed a hair above the custom ones): the generic plan is the same plan.
-  const rows = await db.transaction(async (tx) => {
+  const rows = await withIndexPlans(db, async (tx) => {
     await tx.exec("set local plan_cache_mode = force_generic_plan");
     return await tx.query<{ lead_id: string }>(
       `with acknowledged as (
-       select * from jsonb_to_recordset($1::text::jsonb) as claim(id uuid, attempts int, lead_id uuid,
-         response_no int, attempt_id uuid, started_at timestamptz, latency_ms int, http_status int,
-         decision jsonb)
+       select * from unnest($1::uuid[], $2::int[], $3::uuid[], $4::int[], $5::uuid[], $6::timestamptz[],
+         $7::int[], $8::int[], $9::text[])
+         as claim(id, attempts, lead_id, response_no, attempt_id, started_at, latency_ms, http_status, decision)
      ), recorded as (
        ${INSERT_ATTEMPT}
        select attempt_id, id, lead_id, attempts, started_at, latency_ms, true, http_status, null, response_no,
-         decision
+         decision::jsonb
        from acknowledged
      ), done as (
        update response_tasks t set status = 'delivered', delivered_at = now(), last_error = null
        from acknowledged a
-       where t.id = a.id and t.attempts = a.attempts and t.status in ('pending', 'cancelled')
+       where t.lead_id = any($3::uuid[]) and t.lead_id = a.lead_id and t.id = a.id and t.attempts = a.attempts
+         and t.status in ('pending', 'cancelled')
        returning t.lead_id
      ), handed as (
        update leads set response_state = 'handed_off', updated_at = now()
@@ -111,7 +120,17 @@ export async function markDelivered(db: Database, acknowledgements: Acknowledgem
        returning id
      ), callbacks as (${queueCallbacks("select id from handed", "lead.handed_off")})
      select id::text as lead_id from handed`,
-      [JSON.stringify(claims)],
+      [
+        column(({ task }) => task.task_id),
+        column(({ task }) => task.attempts),
+        column(({ task }) => task.lead_id),
+        column(({ task }) => task.response_no),
+        column(() => Bun.randomUUIDv7()),
+        column(({ startedAt }) => startedAt),
+        column(({ latencyMs }) => Math.round(latencyMs)),
+        column(({ httpStatus }) => httpStatus ?? null),
+        column(({ decision }) => (decision ? JSON.stringify(decision) : null)),
+      ],
     );
   });
   return rows.map((row) => row.lead_id);
@@ -122,8 +141,8 @@ export async function scheduleRetry(db: Queryable, task: ClaimedTask, delayMs: n
   await db.query(
     `update response_tasks
      set next_attempt_at = least(now() + $3::int * interval '1 millisecond', due_at), last_error = $4
-     where id = $1 and attempts = $2 and status = 'pending'`,
-    [task.task_id, task.attempts, Math.ceil(delayMs), error],
+     where lead_id = $5 and id = $1 and attempts = $2 and status = 'pending'`,
+    [task.task_id, task.attempts, Math.ceil(delayMs), error, task.lead_id],
   );
 }
 
@@ -132,12 +151,13 @@ export async function scheduleRetry(db: Queryable, task: ClaimedTask, delayMs: n
  * A task still leased to a dispatcher is left alone until its lease runs out.
  */
 export function markOverdueMissed(
-  db: Queryable,
+  db: Database,
   limit: number,
 ): Promise<{ lead_id: string; account_id: string; test: boolean }[]> {
-  return db.query(
-    `with overdue as (
-       select id from response_tasks
+  return withIndexPlans(db, (tx) =>
+    tx.query(
+      `with overdue as (
+       select lead_id from response_tasks
        where status = 'pending' and due_at <= now() and next_attempt_at <= now()
        order by due_at
        limit $1
@@ -145,7 +165,7 @@ export function markOverdueMissed(
      ), missed as (
        update response_tasks t
        set status = 'missed', last_error = coalesce(t.last_error, 'respond_by passed before a delivery was tried')
-       from overdue where t.id = overdue.id
+       from overdue where t.lead_id = overdue.lead_id
        returning t.lead_id
      ), missed_leads as (
        update leads set response_state = 'missed', updated_at = now()
@@ -153,7 +173,8 @@ export function markOverdueMissed(
        returning id, account_id, test
      ), callbacks as (${queueCallbacks("select id from missed_leads", "lead.missed")})
      select id::text as lead_id, account_id::text as account_id, test from missed_leads`,
-    [limit],
+      [limit],
+    ),
   );
 }
 
@@ -173,11 +194,11 @@ export async function refuseIneligible(db: Queryable, task: ClaimedTask, reason:
   await db.query(
     `with refused as (
        update response_tasks set status = 'missed', last_error = $3
-       where id = $1 and attempts = $2 and status = 'pending'
+       where lead_id = $5 and id = $1 and attempts = $2 and status = 'pending'
        returning lead_id
      )
      update leads set response_state = 'not_called', response_reason = $4, updated_at = now()
      where id in (select lead_id from refused)`,
-    [task.task_id, task.attempts, `lead may not be answered: ${reason}`, reason],
+    [task.task_id, task.attempts, `lead may not be answered: ${reason}`, reason, task.lead_id],
   );
 }

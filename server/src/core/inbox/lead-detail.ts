@@ -107,7 +107,12 @@ export async function getLeadDetail(
   const [keys, repeats, attempts, retries, callbacks, callAttempts, [joinedBy], handoffs, callChecks] =
     await Promise.all([
       db.query<{ key: string; created_at: Date }>(
-        `select key, created_at from idempotency_keys where account_id = $1 and lead_id = $2
+        // A fresh lead carries its own key; a repeat's keys (and answers kept as sent) are in idempotency_keys.
+        `select idempotency_key as key, received_at as created_at from leads
+         where account_id = $1 and id = $2 and idempotency_key is not null
+       union all
+       select key, created_at from idempotency_keys where account_id = $1 and lead_id = $2
+         and key is distinct from (select idempotency_key from leads where id = $2)
        order by created_at, key`,
         [accountId, leadId],
       ),

@@ -37,10 +37,39 @@ export function intakeAnswer(
   required: EvidenceRequirement = "none",
 ): LeadAccepted {
   const asSent = { ...sent, test: stored.test } as LeadRow;
-  Object.assign(asSent, responsePlan(asSent, false, required));
+  Object.assign(asSent, sentPlan(asSent, required));
   return {
     ...acceptedBody({ ...asSent, ...stored }, created, ignoredFields),
     call_eligible: callEligible(asSent),
     lead: toStoredLead(asSent),
   };
+}
+
+/**
+ * The response state an intake-only token's answer shows: what the sent fields alone permit (never the list,
+ * a hold or the cool-down).
+ *
+ * @example sentPlan({ test: false, consent: null, phone: null, email: "a@b.co" }, "none").response_reason // "no_consent"
+ */
+export const sentPlan = (
+  sent: Pick<LeadFields, "consent" | "phone" | "email" | "test">,
+  required: EvidenceRequirement = "none",
+) => responsePlan(sent, false, required);
+
+/** The state a fresh lead's 201 said, kept on its row (answered_*) for replays; a settlement moves response_* on. */
+export interface AnsweredState {
+  answered_state: LeadRow["response_state"];
+  answered_reason: LeadRow["response_reason"];
+}
+
+/**
+ * A fresh lead's 201 body, rendered from its row and the state it answered: the first answer and every replay
+ * of its key come from here, so they are the same bytes. For an intake-only token the answered state is the
+ * sent fields' own (sentPlan), and its stored fields are those it sent: the same body intakeAnswer gives.
+ *
+ * @example answeredBody({ ...row, answered_state: "pending", answered_reason: null }, []) === firstBody
+ */
+export function answeredBody(row: LeadRow & AnsweredState, ignoredFields: string[]): string {
+  const answered = { ...row, response_state: row.answered_state, response_reason: row.answered_reason };
+  return JSON.stringify(acceptedBody(answered, true, ignoredFields));
 }

@@ -10,6 +10,7 @@ import type { ChannelIdentity } from "../accounts/authenticator.ts";
 import { ConnectionClosedError } from "./connected-store.ts";
 import { payloadFingerprint } from "./fingerprint.ts";
 import { createFreshLeadBatch } from "./fresh-lead-batch.ts";
+import { claimIdempotencyKey } from "./lead-store.ts";
 import { createReplayCache } from "./replay-cache.ts";
 import { acceptLead, type IntakeOutcome } from "./service.ts";
 import { validateLead } from "./validation/validate-lead.ts";
@@ -107,7 +108,7 @@ describe.each(Object.keys(backends) as (keyof typeof backends)[])("coalesced com
     for (const index of [2, 3, 4]) expect(results[index]!.kind).toBe("stored");
     expect(await leadsWithEmail(email)).toBe(1);
     // The first of the key and the three others went in one statement.
-    expect(leadInserts(statements)[0]).toContain("values (");
+    expect(leadInserts(statements)[0]).toContain("unnest(");
     expect(leadInserts(statements).length).toBeLessThan(results.length);
   });
 
@@ -212,10 +213,8 @@ describe.each(Object.keys(backends) as (keyof typeof backends)[])("coalesced com
         claimed = resolve;
       });
       const holder = db.transaction(async (tx) => {
-        await tx.query(
-          "insert into idempotency_keys (account_id, key, fingerprint) values ($1, $2, 'other payload')",
-          [channel.accountId, key],
-        );
+        // As a repeat's transaction claims a key: held until this transaction ends.
+        await claimIdempotencyKey(tx, channel.accountId, key, "other payload", new Date());
         claimed();
         await released;
         throw new Error("roll back the holder");

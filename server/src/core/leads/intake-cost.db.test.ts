@@ -36,25 +36,28 @@ const CONCURRENCY = 32;
 
 /**
  * The present design's budgets per fresh lead, about 5 % above what it costs (measured 2026-11-28).
- * Intake: the key, the do-not-call list and the external id are index probes that find nothing for a fresh
- * lead, so it reads no row whatever is stored; it writes the lead, its idempotency key and its response task
- * (nine index entries). With the hand-off: the settlement reads the task, the lead and the token by key, and
- * writes the attempt, the task, the lead and its change row, and the attempt's entry in the lead's evidence
- * log (one row, one index entry; it reads the lead row to chain from its entry 1). Each attempt keeps its call
- * decision whole (places, rules, caps, holds, the window's place rows and the number offered), in the attempt
- * and in its evidence entry. The goals (the intake at two rows, eight index
- * entries and 1.5 KB of WAL, the whole pipeline at eight entries and 2 KB) need the key and the task on the
- * lead's own row.
+ * Intake: the key (a lock and a probe of leads and of idempotency_keys), the do-not-call list and the external id
+ * are index probes that find nothing for a fresh lead, so it reads no row whatever is stored; it writes the lead
+ * (carrying its key, fingerprint and answered state: no idempotency_keys row) and its response task: 2 rows, about
+ * 1.5–1.6 KB of WAL. Index entries: the lead's five (primary key, inbox, channel, phone, email) and its key's, the
+ * task's two (its lead, pending). With the hand-off: the settlement reads the task, the lead and the token by key
+ * (on an empty database as on a full one: its plans forbid scans, task-store.ts), and writes the attempt, the
+ * task, the lead (HOT) and its change row, and the attempt's entry in the lead's evidence log (one row, one index
+ * entry; it reads the lead row to chain from its entry 1). Each attempt keeps its call decision whole (places,
+ * rules, caps, holds, the window's place rows and the number offered), in the attempt and in its evidence entry.
+ * The goals left: the intake at 1.5 KB (the task's row is what remains above it), the pipeline at eight entries
+ * and 2 KB (the task's settlement, the attempt, the change row and the evidence log with the decision it keeps
+ * are what remains: the last two are other guarantees, counted here).
  */
-const INTAKE_BUDGET = { read: 0.5, written: 3.01, indexEntries: 9.4, walBytes: 2_650 };
+const INTAKE_BUDGET = { read: 0.5, written: 2.01, indexEntries: 8.2, walBytes: 1_700 };
 /**
- * A page's intake-only token, about 5 % above what it costs (measured 2026-11-28): the same rows and index
- * entries, and no row read (the cool-down's probe of the number finds nothing for a new one), but each lead that
- * would start a call takes the number's cool-down lock (no row, no WAL) and commits on its own instead of in a
- * batch: 105 to 185 more WAL bytes per lead than a server token's (its own commit, where a batch shares one).
+ * A page's intake-only token: the same rows and index entries, and no row read (the cool-down's probe of the
+ * number finds nothing for a new one), but each lead that would start a call takes the number's cool-down lock
+ * (no row, no WAL) and commits on its own instead of in a batch: 105 to 185 more WAL bytes per lead than a
+ * server token's (its own commit, where a batch shares one).
  */
-const FORM_BUDGET = { read: 0.5, written: 3.01, indexEntries: 9.4, walBytes: 2_800 };
-const PIPELINE_BUDGET = { read: 6, written: 8.5, indexEntries: 14.6, walBytes: 6_350 };
+const FORM_BUDGET = { ...INTAKE_BUDGET, walBytes: 1_900 };
+const PIPELINE_BUDGET = { read: 5.5, written: 7.01, indexEntries: 12.3, walBytes: 5_450 };
 
 interface PerLead {
   read: number;
@@ -147,6 +150,9 @@ async function startServerPipeline() {
       ...TEST_DISPATCHER_SETTINGS,
       // The poll a server runs with: a safety net, the leased hand-over does the work.
       pollIntervalMs: 1_000,
+      // A hand-over waits for a slot up to the delivery timeout: on a busy machine the tests' 2 s let some
+      // leases run out, and a poll claimed those tasks again (counted as extra reads and writes).
+      webhookTimeoutMs: 30_000,
       dispatcherInServer: true,
       webhookUrl: fixture.assistant.url,
       webhookSecret: fixture.assistant.secret,
@@ -193,9 +199,14 @@ async function fillDatabase(databaseUrl: string, accountId: string) {
        from generate_series(1, ${STORED_LEADS}) as n`,
       [accountId, token],
     );
+    // Keys as the intake stores them now (on the lead), and as a database upgraded from before kept them.
+    await db.unsafe(
+      `update leads set idempotency_key = 'stored-' || id, fingerprint = 'fp', answered_state = 'pending'
+       where email like 'stored%'`,
+    );
     await db.unsafe(
       `insert into idempotency_keys (account_id, key, fingerprint, lead_id, response_status, response_body, created_at)
-       select account_id, 'stored-' || id, 'fp', id, 201, '{}', received_at from leads where email like 'stored%'`,
+       select account_id, 'older-' || id, 'fp', id, 201, '{}', received_at from leads where email like 'stored%'`,
     );
     await db.unsafe(
       `insert into response_tasks (id, lead_id, account_id, status, due_at, next_attempt_at, created_at, attempts, delivered_at)
@@ -269,19 +280,10 @@ describe("each fresh lead's cost on PostgreSQL, with 0 and 100,000 stored leads"
       expect(cost.walBytes, `${when}: WAL bytes per lead`).toBeLessThanOrEqual(budget.walBytes);
     }
     // The intake reads nothing that is stored, whatever its connections planned on; the hand-off reads its
-    // task, its lead and its token by key once statistics say the tables are large. (On small tables with
-    // plans from empty ones it reads some tasks by sequential scan: about 35 rows per lead at 1,000 tasks.)
-    for (const when of [
-      "intakeEmpty",
-      "intakeFilled",
-      "intakeAnalyzed",
-      "formEmpty",
-      "formFilled",
-      "formAnalyzed",
-    ])
-      expect(costs[when]!.read, `${when}: rows read per lead`).toBeLessThanOrEqual(INTAKE_BUDGET.read);
-    expect(costs.pipelineFilled!.read, "pipelineFilled: rows read per lead").toBeLessThanOrEqual(
-      PIPELINE_BUDGET.read,
-    );
+    // task, its lead and its token by key, with plans made on empty tables as with statistics.
+    for (const [when, cost] of Object.entries(costs)) {
+      const budget = when.startsWith("pipeline") ? PIPELINE_BUDGET : INTAKE_BUDGET;
+      expect(cost.read, `${when}: rows read per lead`).toBeLessThanOrEqual(budget.read);
+    }
   }, 300_000);
 });

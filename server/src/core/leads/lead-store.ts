@@ -1,5 +1,6 @@
 // Every statement the intake runs on leads, idempotency_keys and response_tasks: store fresh leads, merge a repeat, find an earlier response.
 import type { Queryable } from "../../db/database.ts";
+import { type AnsweredState, answeredBody } from "./accepted-body.ts";
 import type { LeadRow } from "./lead-record.ts";
 import { STORED_ORDER } from "./lead-record.ts";
 
@@ -32,14 +33,14 @@ const LEAD_COLUMN_TYPES: Record<string, string> = {
   respond_by: "timestamptz",
   ...Object.fromEntries(STORED_ORDER.map((column) => [column, "text"])),
   price: "bigint",
-  context: "jsonb",
+  // As received: the JSON text the 201 was rendered from (json keeps it, jsonb would reorder its keys).
+  context: "json",
   test: "boolean",
-  consent: "jsonb",
+  consent: "json",
   consent_received_at: "timestamptz",
   consent_channel_token_id: "uuid",
   response_state: "text",
   response_reason: "text",
-  ignored_fields: "text[]",
   external_id_channel: "uuid",
   quarantine: "text",
   joined_lead_id: "uuid",
@@ -58,31 +59,38 @@ export interface FreshLead {
    * (attempt 1, leased this long), as the claim would have left it, so nothing claims it again.
    */
   leaseMs?: number;
-  /** The claim of an idempotency key, with the response a replay sends (listed: when the phone is listed). */
-  idempotency?: { key: string; fingerprint: string; body: string; listedBody?: string };
+  /**
+   * The key the lead is stored under, kept on its row with the request's fingerprint and the state its 201
+   * answered (absent: the state it is stored in, the list applied). `body` only when the row cannot re-render
+   * the answer (answeredBody): then it is kept in idempotency_keys, as a repeat's is (listed: when listed).
+   */
+  idempotency?: {
+    key: string;
+    fingerprint: string;
+    answered?: AnsweredState;
+    body?: string;
+    listedBody?: string;
+  };
 }
 
-/** Per lead, in order: stored (listed says whether the do-not-call list applied), or not stored with the key's earlier record when visible. */
-export type FreshLeadResult =
-  | { stored: true; listed: boolean }
-  | { stored: false; earlier: IdempotencyRecord | undefined };
+/** Per lead, in order: stored (listed says whether the do-not-call list applied), or not stored. */
+export type FreshLeadResult = { stored: true; listed: boolean } | { stored: false };
 
+/** Beside the lead's columns, one array each; `ignored` is each lead's list as JSON text (arrays are not ragged). */
 const EXTRA_TYPES = {
-  ord: "int",
+  ignored: "json",
   listed_state: "text",
   listed_reason: "text",
   task_id: "uuid",
   idem_key: "text",
   fingerprint: "text",
+  answered_state: "text",
+  answered_reason: "text",
   body: "text",
   listed_body: "text",
   lease_ms: "int",
 };
 const INPUT_TYPES = [...Object.entries(LEAD_COLUMN_TYPES), ...Object.entries(EXTRA_TYPES)];
-
-/** The claim of a key: a concurrent holder makes it wait for that transaction's end (lock_timeout: 409). */
-const CLAIM_KEY = `insert into idempotency_keys (account_id, key, fingerprint, lead_id, response_status, response_body, created_at)`;
-const CLAIM_CONFLICT = "on conflict (account_id, key) do nothing returning account_id, key";
 
 /**
  * A lead's one task row: a second response (late consent, or a call after an email-only hand-off)
@@ -102,38 +110,57 @@ returning id`;
 const listedOr = (column: string) =>
   `case when listed then listed_${column.replace("response_", "")} else ${column} end`;
 
+/** What the lead's row keeps of its key: the 201's state is the stored one unless the caller gave another. */
+const KEY_COLUMNS: Record<string, string> = {
+  idempotency_key: "idem_key",
+  fingerprint: "case when idem_key is not null then fingerprint end",
+  answered_state: `case when idem_key is null then null when answered_state is not null then answered_state
+    else ${listedOr("response_state")} end`,
+  answered_reason: `case when idem_key is null then null when answered_state is not null then answered_reason
+    else ${listedOr("response_reason")} end`,
+};
+
 // Data-modifying CTEs share one snapshot and commit as one statement: one commit for the whole batch.
 // A new lead's task cannot exist yet, so its insert has no conflict clause (a speculative insertion
-// writes one more WAL record per row).
+// writes one more WAL record per row); nor has the lead's, unless it may repeat a stored
+// (platform, external_lead_id): a key is claimed by idempotency_key_free (a lock and a look in both
+// tables, 0046_one_row_per_lead.sql), so its unique index never refuses a row.
 // The do-not-call list is read in the same statement (no round trip before the insert). A lead is
-// inserted only when its key (if any) was claimed; a repeat's (platform, external_lead_id) conflict
-// inserts nothing. The task and the not_called status callback follow the lead's final state. The
-// last select sees the key records committed before the statement began (a replay's earlier answer).
-// The rows travel as one JSON parameter, so the text is the same whatever the batch's size: one
-// prepared statement planned once per connection, instead of one per size, each planned anew.
-// PostgreSQL takes jsonb_to_recordset for 100 rows, and a plan made while the tables were small, kept
-// by the connection, hashed the whole do-not-call list and every idempotency key for each batch (3,900
-// rows read per lead at 100,000 stored leads): `offset 0` keeps each lookup an index probe per lead.
-const FRESH_LEADS_SQL = `with batch (rows) as (values ($1::text::jsonb)), input as (
-  select r.* from batch, jsonb_to_recordset(batch.rows)
-    as r(${INPUT_TYPES.map(([column, type]) => `${column} ${type}`).join(", ")})
+// inserted only when its key (if any) was free. The task and the not_called status callback follow
+// the lead's final state.
+// The rows travel as one typed array per column (unnest), so the text is the same whatever the
+// batch's size: one prepared statement planned once per connection. PostgreSQL takes unnest for 100
+// rows, and a plan made while the tables were small, kept by the connection, hashed the whole
+// do-not-call list for each batch: `offset 0` keeps each lookup an index probe per lead.
+// JSON travels as text arrays, cast here: a json[] parameter's elements Bun SQL would encode as JSON strings.
+const freshLeadsSql = (repeatable: boolean) => `with input as (
+  select ${INPUT_TYPES.map(([column, type]) => (type === "json" ? `${column}::json as ${column}` : column)).join(", ")}, ord
+  from unnest(${INPUT_TYPES.map(([, type], i) => `$${i + 1}::${type === "json" ? "text" : type}[]`).join(", ")})
+    with ordinality as r(${INPUT_TYPES.map(([column]) => column).join(", ")}, ord)
 ), planned as (
   select input.*, listed_state is not null and exists (
     select 1 from dnc_numbers d where d.account_id = input.account_id and d.phone = input.phone offset 0
-  ) as listed
+  ) as listed, idem_key is null or idempotency_key_free(account_id, idem_key) as free
   from input
-), claim as (
-  ${CLAIM_KEY}
-  select account_id, idem_key, fingerprint, id, 201, case when listed then listed_body else body end, received_at
-  from planned where idem_key is not null
-  ${CLAIM_CONFLICT}
 ), lead as (
-  insert into leads (${LEAD_COLUMNS.join(", ")}, updated_at)
-  select ${LEAD_COLUMNS.map((column) => (column.startsWith("response_") ? listedOr(column) : column)).join(", ")}, received_at
+  insert into leads (${LEAD_COLUMNS.join(", ")}, ignored_fields, ${Object.keys(KEY_COLUMNS).join(", ")}, updated_at)
+  select ${LEAD_COLUMNS.map((column) => (column.startsWith("response_") ? listedOr(column) : column)).join(", ")},
+    case when ignored is not null then array(select json_array_elements_text(ignored)) end,
+    ${Object.values(KEY_COLUMNS).join(", ")}, received_at
   from planned p
-  where idem_key is null or exists (select 1 from claim c where c.account_id = p.account_id and c.key = p.idem_key)
-  on conflict (account_id, platform, external_lead_id, (coalesce(external_id_channel, account_id))) where external_lead_id is not null do nothing
+  where free${
+    repeatable
+      ? `
+  on conflict (account_id, external_lead_id, platform, (coalesce(external_id_channel, account_id)))
+    where external_lead_id is not null do nothing`
+      : ""
+  }
   returning id, account_id, channel_token_id, respond_by, received_at, response_state
+), kept_answer as (
+  insert into idempotency_keys (account_id, key, fingerprint, lead_id, response_status, response_body, created_at)
+  select p.account_id, p.idem_key, p.fingerprint, p.id, 201, case when p.listed then p.listed_body else p.body end,
+    p.received_at
+  from lead join planned p on p.id = lead.id where p.body is not null
 ), task as (
   ${TASK_INSERT}
   select p.task_id, lead.id, lead.account_id, 'pending', lead.respond_by,
@@ -146,62 +173,101 @@ const FRESH_LEADS_SQL = `with batch (rows) as (values ($1::text::jsonb)), input 
   from lead join channel_tokens ct on ct.id = lead.channel_token_id
   where lead.response_state = 'not_called' and ct.callback_url is not null
 )
-select p.ord, p.listed, exists (select 1 from lead where lead.id = p.id) as stored,
-  k.fingerprint, k.lead_id, k.response_status, k.response_body
-from planned p left join lateral (
-  select * from idempotency_keys k where k.account_id = p.account_id and k.key = p.idem_key offset 0
-) k on true
-order by p.ord`;
+select p.ord, p.listed, exists (select 1 from lead where lead.id = p.id) as stored from planned p order by p.ord`;
+const FRESH_LEADS_SQL = freshLeadsSql(false);
+const REPEATABLE_LEAD_SQL = freshLeadsSql(true);
+
+/** Columns written as JSON text: the text the answer was rendered from, whatever the driver does with objects. */
+const JSON_COLUMNS: ReadonlySet<string> = new Set(["context", "consent", "ignored"]);
+
+/** A column's value as a parameter carries it. */
+function columnValue(column: string, value: unknown): unknown {
+  if (value === undefined || value === null) return null;
+  return JSON_COLUMNS.has(column) ? JSON.stringify(value) : value;
+}
 
 /**
- * Stores new leads in ONE statement (one commit shared by all): key claims, leads, response tasks and
- * not_called callbacks. Keys must be distinct within one call. A lead is not stored when its key was
- * already claimed, or when it repeats a (platform, external_lead_id) already stored.
+ * Stores new leads in ONE statement (one commit shared by all): leads with their keys, response tasks and
+ * not_called callbacks. Keys must be distinct within one call, and claimed in one order by every caller. A
+ * lead is not stored when its key was already claimed, or (repeatable: the caller holds a transaction for a
+ * lead with platform + external_lead_id) when it repeats a stored (platform, external_lead_id).
  *
  * @example const [result] = await storeFreshLeads(db, [{ lead: row, taskId: Bun.randomUUIDv7() }]);
  */
-export async function storeFreshLeads(q: Queryable, leads: FreshLead[]): Promise<FreshLeadResult[]> {
-  const input = leads.map((fresh, ord) => {
-    const row = fresh.lead as unknown as Record<string, unknown>;
+export async function storeFreshLeads(
+  q: Queryable,
+  leads: FreshLead[],
+  options: { repeatable?: boolean } = {},
+): Promise<FreshLeadResult[]> {
+  const values = (fresh: FreshLead): Record<string, unknown> => {
     const idem = fresh.idempotency;
     return {
-      ...Object.fromEntries(LEAD_COLUMNS.map((column) => [column, row[column]])),
-      ...{
-        ord,
-        listed_state: fresh.listedPlan?.response_state,
-        listed_reason: fresh.listedPlan?.response_reason,
-      },
-      ...{ task_id: fresh.taskId, idem_key: idem?.key, fingerprint: idem?.fingerprint, body: idem?.body },
-      ...{ listed_body: idem?.listedBody, lease_ms: fresh.leaseMs },
+      ...(fresh.lead as unknown as Record<string, unknown>),
+      ignored: fresh.lead.ignored_fields,
+      listed_state: fresh.listedPlan?.response_state,
+      listed_reason: fresh.listedPlan?.response_reason,
+      task_id: fresh.taskId,
+      idem_key: idem?.key,
+      fingerprint: idem?.fingerprint,
+      answered_state: idem?.answered?.answered_state,
+      answered_reason: idem?.answered?.answered_reason,
+      body: idem?.body,
+      listed_body: idem?.listedBody,
+      lease_ms: fresh.leaseMs,
     };
-  });
-  const rows = await q.query<{ ord: number; listed: boolean; stored: boolean } & Partial<IdempotencyRecord>>(
-    FRESH_LEADS_SQL,
-    [JSON.stringify(input)],
+  };
+  const rows = leads.map(values);
+  const arrays = INPUT_TYPES.map(([column]) => rows.map((row) => columnValue(column, row[column])));
+  const stored = await q.query<{ ord: number; listed: boolean; stored: boolean }>(
+    options.repeatable ? REPEATABLE_LEAD_SQL : FRESH_LEADS_SQL,
+    arrays,
   );
-  return rows.map((row) =>
-    row.stored
-      ? { stored: true, listed: row.listed }
-      : { stored: false, earlier: row.fingerprint == null ? undefined : (row as IdempotencyRecord) },
-  );
+  return stored.map((row) => (row.stored ? { stored: true, listed: row.listed } : { stored: false }));
 }
 
-/** What an earlier request with this key stored, read on its own (it committed after a claim's snapshot). */
+/**
+ * What an earlier request with this key stored, read on its own (it committed after a claim's snapshot): the
+ * answer kept in idempotency_keys, else the 201 re-rendered from the lead that carries the key.
+ */
 export async function findIdempotencyRecord(
   q: Queryable,
   accountId: string,
   key: string,
 ): Promise<IdempotencyRecord | undefined> {
-  const [row] = await q.query<IdempotencyRecord>(
+  const [kept] = await q.query<IdempotencyRecord>(
     "select fingerprint, lead_id, response_status, response_body from idempotency_keys where account_id = $1 and key = $2",
     [accountId, key],
   );
-  return row;
+  if (kept) return kept;
+  const [lead] = await q.query<LeadRow & AnsweredState & { fingerprint: string }>(
+    "select * from leads where account_id = $1 and idempotency_key = $2",
+    [accountId, key],
+  );
+  if (!lead) return undefined;
+  return {
+    fingerprint: lead.fingerprint,
+    lead_id: lead.id,
+    response_status: 201,
+    response_body: answeredBody(lead, lead.ignored_fields ?? []),
+  };
+}
+
+/**
+ * Takes (account, key)'s lock for the rest of the transaction and says whether no lead or repeat holds the key:
+ * a concurrent request with the key waits for this transaction (lock_timeout: 409).
+ */
+export async function idempotencyKeyFree(q: Queryable, accountId: string, key: string): Promise<boolean> {
+  const [row] = await q.query<{ free: boolean }>("select idempotency_key_free($1, $2) as free", [
+    accountId,
+    key,
+  ]);
+  return row?.free === true;
 }
 
 /**
  * Claims (account, key) for a repeat's transaction, before it reads the lead: a concurrent request
- * with the key waits for this transaction. False when the key was already used.
+ * with the key waits for this transaction (lock_timeout: 409). False when the key was already used. The
+ * lock comes first, in a statement of its own: the insert's snapshot then sees what its holder committed.
  */
 export async function claimIdempotencyKey(
   q: Queryable,
@@ -210,13 +276,13 @@ export async function claimIdempotencyKey(
   fingerprint: string,
   createdAt: Date,
 ): Promise<boolean> {
-  const rows = await q.query(`${CLAIM_KEY} values ($1, $2, $3, null, null, null, $4) ${CLAIM_CONFLICT}`, [
-    accountId,
-    key,
-    fingerprint,
-    createdAt,
-  ]);
-  return rows.length === 1;
+  if (!(await idempotencyKeyFree(q, accountId, key))) return false;
+  await q.query(
+    `insert into idempotency_keys (account_id, key, fingerprint, lead_id, response_status, response_body, created_at)
+     values ($1, $2, $3, null, null, null, $4)`,
+    [accountId, key, fingerprint, createdAt],
+  );
+  return true;
 }
 
 /** Stores the exact bytes of a repeat's first response, replayed byte for byte on a retry. */
@@ -274,7 +340,7 @@ export async function findLeadByExternalId(
 
 // respond_by moves when a late consent starts a new five-minute response. The ignored names travel as JSON, as
 // in the insert (a text[] literal would need its own quoting of whatever names a sender sent); none is null.
-const UPDATE_SQL = `update leads set ${FIELD_COLUMNS.map((column, i) => `${column} = $${i + 5}`).join(", ")},
+const UPDATE_SQL = `update leads set ${FIELD_COLUMNS.map((column, i) => `${column} = $${i + 5}${JSON_COLUMNS.has(column) ? "::text::json" : ""}`).join(", ")},
   updated_at = $2, respond_by = $3,
   ignored_fields = (select array_agg(name order by n) from jsonb_array_elements_text($4::text::jsonb)
     with ordinality as names(name, n))
@@ -288,7 +354,7 @@ export async function updateLead(q: Queryable, lead: LeadRow, updatedAt: Date): 
     updatedAt,
     lead.respond_by,
     JSON.stringify(lead.ignored_fields ?? []),
-    ...FIELD_COLUMNS.map((column) => lead[column]),
+    ...FIELD_COLUMNS.map((column) => columnValue(column, lead[column])),
   ]);
   if (!row) throw new Error(`lead ${lead.id} vanished during an update`);
   return row;

@@ -10,7 +10,7 @@ import {
 } from "../../db/database.ts";
 import type { ChannelIdentity } from "../accounts/authenticator.ts";
 import { isOnList } from "../dnc/dnc-repository.ts";
-import { acceptedBody, intakeAnswer } from "./accepted-body.ts";
+import { type AnsweredState, acceptedBody, answeredBody, intakeAnswer, sentPlan } from "./accepted-body.ts";
 import { coolsDown, DEFAULT_CALL_COOLDOWN_HOURS, withCooldown } from "./call-cooldown.ts";
 import { responsePlan } from "./call-eligibility.ts";
 import { externalIdNamespace, postedByChannel, storedIdempotencyKey } from "./channel-namespace.ts";
@@ -24,6 +24,7 @@ import {
   findIdempotencyRecord,
   findLeadByExternalId,
   type IdempotencyRecord,
+  idempotencyKeyFree,
   lockTaskOfExternalId,
   recordIdempotentResponse,
   scheduleResponse,
@@ -137,6 +138,11 @@ async function storeNewLead(
     return storeFresh(db, channel, lead, fingerprint, row, store, live);
   }
   return db.transaction(async (tx) => {
+    // The key's lock before the number's, in the order a repeat takes them: two posts cannot wait on each other.
+    const key = lead.idempotencyKey;
+    if (key !== undefined && !(await idempotencyKeyFree(tx, channel.accountId, key))) {
+      return answerOf(await findIdempotencyRecord(tx, channel.accountId, key), fingerprint);
+    }
     const store = async (fresh: FreshLead) => (await storeFreshLeads(tx, [fresh]))[0]!;
     return storeFresh(tx, channel, lead, fingerprint, await withCooldown(tx, row, hours), store, live);
   });
@@ -154,32 +160,49 @@ async function storeFresh(
 ): Promise<IntakeOutcome> {
   const fresh = freshLead(row);
   fresh.leaseMs = live?.ownTaskLeaseMs?.();
+  // An intake-only token's answer never says whether the list holds the number, nor what a hold or the
+  // cool-down decided: it answers the state its fields alone permit. Others answer the state stored.
+  const answered =
+    channel.scope === "intake" ? answeredOf(sentPlan(row, channel.evidenceRequired)) : undefined;
+  const answeredRow = (stored: LeadRow) => ({ ...stored, ...(answered ?? answeredOf(stored)) });
   const key = lead.idempotencyKey;
   if (key !== undefined) {
-    const body = bodyOf(channel, row, lead);
-    // An intake-only token's answer never says whether the list holds the number: one body either way.
-    const listedBody =
-      fresh.listedPlan && channel.scope !== "intake"
-        ? bodyOf(channel, { ...row, ...fresh.listedPlan }, lead)
-        : fresh.listedPlan && body;
-    fresh.idempotency = { key, fingerprint, body, listedBody };
+    fresh.idempotency = { key, fingerprint, answered };
+    // The row keeps at most IGNORED_FIELDS_KEPT names, cut: an answer listing more is kept as sent.
+    if (!keepsIgnoredWhole(lead.ignoredFields)) {
+      fresh.idempotency.body = answeredBody(answeredRow(row), lead.ignoredFields);
+      if (fresh.listedPlan) {
+        fresh.idempotency.listedBody = answeredBody(
+          answeredRow({ ...row, ...fresh.listedPlan }),
+          lead.ignoredFields,
+        );
+      }
+    }
   }
   const result = await store(fresh);
-  if (!result.stored) {
-    return answerOf(result.earlier ?? (await findIdempotencyRecord(q, channel.accountId, key!)), fingerprint);
-  }
+  if (!result.stored) return answerOf(await findIdempotencyRecord(q, channel.accountId, key!), fingerprint);
   const stored = storedRow(fresh, result.listed);
-  const body = result.listed ? fresh.idempotency?.listedBody : fresh.idempotency?.body;
   return {
     kind: "stored",
     status: 201,
-    body: body ?? bodyOf(channel, stored, lead),
+    body: answeredBody(answeredRow(stored), lead.ignoredFields),
     lead: stored,
     created: true,
     responseTaskId: taskOf(fresh, stored),
     responseTaskLeased: fresh.leaseMs !== undefined && taskOf(fresh, stored) !== undefined,
   };
 }
+
+const answeredOf = (plan: Pick<LeadRow, "response_state" | "response_reason">): AnsweredState => ({
+  answered_state: plan.response_state,
+  answered_reason: plan.response_reason,
+});
+
+/** Whether the lead's row keeps the ignored names as the answer lists them (then the row re-renders it). */
+const keepsIgnoredWhole = (names: string[]) => {
+  const kept = keptIgnoredFields(null, names) ?? [];
+  return kept.length === names.length && kept.every((name, i) => name === names[i]);
+};
 
 /** The row as the statement stored it: with the listed plan when the do-not-call list held its phone. */
 const storedRow = (fresh: FreshLead, listed: boolean): LeadRow =>
@@ -299,7 +322,7 @@ async function storeLead(
 ): Promise<Ready | Extract<IntakeOutcome, { kind: "repeats_limited" }>> {
   const row = await withCooldown(tx, newLeadRow(channel, posted, now), cooldownHours(channel));
   const fresh = freshLead(row);
-  const [result] = await storeFreshLeads(tx, [fresh]);
+  const [result] = await storeFreshLeads(tx, [fresh], { repeatable: true });
   if (result?.stored) {
     const stored = storedRow(fresh, result.listed);
     return ready(channel, stored, true, posted, taskOf(fresh, stored));
