@@ -9,6 +9,7 @@ import { leadIntake } from "./api/intake/index.ts";
 import { leadStatus } from "./api/lead-status/index.ts";
 import { metricsRoute } from "./api/metrics/index.ts";
 import { countStoredLeads, intakeMetricsEvents } from "./api/metrics/intake-metrics.ts";
+import { requestLog } from "./api/request-log/index.ts";
 import { consolePages } from "./console/index.ts";
 import { DEFAULT_AUDIT_RETENTION_DAYS } from "./core/accounts/audit-log.ts";
 import { type Authenticator, createAuthenticator } from "./core/accounts/authenticator.ts";
@@ -193,6 +194,7 @@ export function createApp(deps: AppDeps) {
         evidenceKey,
       }),
     )
+    .use(requestLog({ db: deps.db, authenticator, rateLimiter, failedAuthLimiter, trustProxy, isReady }))
     .use(assistantEvents(assistantDeps))
     .use(
       callChecks({

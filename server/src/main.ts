@@ -321,6 +321,9 @@ export async function runServer(config: ServerConfig): Promise<void> {
     // The HTTP server first: open event streams end, no new connection, requests in flight finish.
     closing.abort();
     await Promise.all([server.stop(), metricsServer?.stop()]);
+    // Requests answered before the signal log themselves in a setImmediate (Elysia's after-response hook): let
+    // those run, then write what the request log still holds.
+    await new Promise((resolve) => setImmediate(resolve));
     await requestLog?.stop();
     await background?.stop();
     await feed.close();

@@ -61,7 +61,7 @@ export async function insertRequestLogEntries(q: Queryable, entries: RequestLogE
 
 /** Narrows a token's rows: an exact status, or a status class ("4xx"), and a problem code. */
 export interface RequestLogFilter {
-  status?: number | "2xx" | "4xx" | "5xx";
+  status?: number | `${1 | 2 | 3 | 4 | 5}xx`;
   problemCode?: string;
   /** Rows older than this id (the cursor of the previous page). */
   before?: string;

@@ -97,6 +97,9 @@ describe("the request log's writer", () => {
     expect(written).toHaveLength(100);
     expect(written[0]).toBe("req_900");
     expect(written.at(-1)).toBe("req_999");
+    log.record(entry(token, 1_000));
+    expect(log.dropped).toBe(901);
+    expect(await rowsOf(token)).toHaveLength(100);
   });
 
   it("keeps a failed flush's entries for the next one", async () => {

@@ -153,8 +153,11 @@ export function createRequestLogWriter(
   const sweeper = setInterval(() => void sweep(), settings.sweepMs);
   sweeper.unref?.();
 
+  let stopped = false;
   return {
     record(entry) {
+      // After stop the database may be closed: an entry arriving then is counted, never held.
+      if (stopped) return drop(1);
       buffer.push(entry);
       trim();
       schedule();
@@ -171,6 +174,7 @@ export function createRequestLogWriter(
       return waiting();
     },
     async stop() {
+      stopped = true;
       clearInterval(sweeper);
       if (timer) clearTimeout(timer);
       timer = undefined;

@@ -130,10 +130,8 @@ describe("the request log of a token", () => {
     expect((await rowsOf(revoked.tokenId, 1)).map((row) => [row.status, row.problem_code])).toEqual([
       [401, "token_revoked"],
     ]);
-    const [{ count }] = await db.query<{ count: number }>(
-      "select count(*)::int as count from request_log where problem_code = 'token_invalid'",
-    );
-    expect(count).toBe(0);
+    const invalid = await db.query("select 1 from request_log where problem_code = 'token_invalid'");
+    expect(invalid).toHaveLength(0);
   });
 
   it("stores no phone, email or name of any post, whatever field or key carries it", async () => {
