@@ -3,17 +3,13 @@
 import { REQUESTS_PATH } from "@speed-to-lead/spec";
 import { schemaErrors } from "@speed-to-lead/tests/harness/spec-ajv";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type App, createApp } from "../../app.ts";
-import {
-  createRequestLogWriter,
-  DEFAULT_REQUEST_LOG_SETTINGS,
-  type RequestLogWriter,
-} from "../../core/request-log/request-log-writer.ts";
+import type { App } from "../../app.ts";
+import type { RequestLogWriter } from "../../core/request-log/request-log-writer.ts";
 import type { Database } from "../../db/database.ts";
-import { silentLogger } from "../../logger.ts";
 import { createMemoryDatabase } from "../../testing/fresh-pglite.ts";
 import { eligibleLead } from "../../testing/handoff-fixture.ts";
 import { createTestToken, intakeRequest } from "../../testing/intake-requests.ts";
+import { createLoggedApp } from "../../testing/logged-app.ts";
 
 let db: Database;
 let app: App;
@@ -21,8 +17,7 @@ let log: RequestLogWriter;
 
 beforeAll(async () => {
   db = await createMemoryDatabase();
-  log = createRequestLogWriter(db, { ...DEFAULT_REQUEST_LOG_SETTINGS, flushMs: 60_000 }, silentLogger);
-  app = createApp({ db, rateLimit: { perSecond: 0, burst: 0 }, requestLog: log });
+  ({ app, log } = createLoggedApp(db));
 });
 afterAll(async () => {
   await log.stop();

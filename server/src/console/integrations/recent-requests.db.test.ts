@@ -3,20 +3,16 @@
 // escaped, and no phone, email or name of any post on either page, in English and Spanish.
 import { LEADS_PATH } from "@speed-to-lead/spec";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type App, createApp } from "../../app.ts";
+import type { App } from "../../app.ts";
 import { createChannelToken } from "../../core/accounts/token-repository.ts";
-import {
-  createRequestLogWriter,
-  DEFAULT_REQUEST_LOG_SETTINGS,
-  type RequestLogWriter,
-} from "../../core/request-log/request-log-writer.ts";
+import type { RequestLogWriter } from "../../core/request-log/request-log-writer.ts";
 import type { Database } from "../../db/database.ts";
-import { silentLogger } from "../../logger.ts";
 import { signedInOwner } from "../../testing/console-client.ts";
 import { elementTexts } from "../../testing/element-texts.ts";
 import { createMemoryDatabase } from "../../testing/fresh-pglite.ts";
 import { eligibleLead } from "../../testing/handoff-fixture.ts";
 import { intakeRequest } from "../../testing/intake-requests.ts";
+import { createLoggedApp } from "../../testing/logged-app.ts";
 import { CONSOLE_REQUESTS_PAGE } from "./recent-requests.ts";
 
 let db: Database;
@@ -26,8 +22,7 @@ const handle = (request: Request) => app.handle(request);
 
 beforeAll(async () => {
   db = await createMemoryDatabase();
-  log = createRequestLogWriter(db, { ...DEFAULT_REQUEST_LOG_SETTINGS, flushMs: 60_000 }, silentLogger);
-  app = createApp({ db, rateLimit: { perSecond: 0, burst: 0 }, requestLog: log });
+  ({ app, log } = createLoggedApp(db));
 });
 afterAll(async () => {
   await log.stop();
