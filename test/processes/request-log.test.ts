@@ -2,10 +2,11 @@
 // SDK once the writer's timer flushed them, without a phone, email or name; entries still in memory at SIGTERM are
 // written before the process exits.
 import { createLeadClient, listRequests } from "@speed-to-lead/sdk";
-import { LEAD_INTAKE_PATH } from "@speed-to-lead/spec";
+import { LEAD_INTAKE_PATH, REQUESTS_PATH } from "@speed-to-lead/spec";
 import { describe, expect, it } from "vitest";
 import { useLeadServer } from "../harness/lead-server-fixture.ts";
 import { fetchFrom } from "../harness/local-address-fetch.ts";
+import { expectConformant } from "../harness/openapi-conformance.ts";
 import { startServerProcess } from "../harness/server-process.ts";
 
 const lead = (email: string) => ({
@@ -54,6 +55,16 @@ describe("the request log of a real server", () => {
     for (const value of ["555-0199", "5550199", "marisol", "Marisol", "Etxeberria", "example.com"])
       expect(text).not.toContain(value);
     expect(text).not.toContain("127.0.0.3");
+
+    // The answers as spec/openapi.json describes them: a page, a 400 and an intake token's 403.
+    const get = (query: string) =>
+      fetch(`${server.baseUrl}${REQUESTS_PATH}${query}`, {
+        headers: { authorization: `Bearer ${sender.token}` },
+      });
+    expect(
+      (await expectConformant(await get("?status=4xx&limit=1"), "listRequests")).body.requests,
+    ).toHaveLength(1);
+    expect((await expectConformant(await get("?limit=0"), "listRequests")).status).toBe(400);
   });
 
   it("writes what is still in memory when the server is stopped with SIGTERM", async () => {
