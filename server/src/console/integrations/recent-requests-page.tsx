@@ -1,10 +1,12 @@
 // A token's "Recent requests": a GET filter form (status, problem code), the newest rows a page at a time (older
 // ones through a cursor link), each row opening its detail. Every value is escaped: a path is whatever was asked.
 import { PROBLEM_CODES } from "@speed-to-lead/spec";
+import type { CallbackAttemptRow } from "../../core/callbacks/callback-attempts.ts";
 import type { RequestLogRow } from "../../core/request-log/request-log-store.ts";
 import type { Translate } from "../kit/dictionary.ts";
 import { LocalTime } from "../kit/local-time.tsx";
 import { TableHead } from "../kit/table-head.tsx";
+import { DeliveriesTable } from "./deliveries-table.tsx";
 import { ActionLayout, type ActionPageProps } from "./token-action-pages.tsx";
 
 export const requestsUrl = (tokenId: string) => `/console/integrations/tokens/${tokenId}/requests`;
@@ -28,6 +30,8 @@ export interface RecentRequestsPageProps extends ActionPageProps {
   next: string | undefined;
   /** Whether this page is an older one (a link back to the newest is shown). */
   paged: boolean;
+  /** The latest status-callback attempts of the token (the delivery log). */
+  deliveries: CallbackAttemptRow[];
 }
 
 /** The filter as a query string, with the cursor when given (links keep the filter). */
@@ -196,6 +200,7 @@ export function RecentRequestsPage(props: RecentRequestsPageProps): JSX.Element 
           ""
         )}
       </p>
+      <DeliveriesTable t={t} lang={lang} attempts={props.deliveries} />
     </ActionLayout>
   );
 }

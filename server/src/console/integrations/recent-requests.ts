@@ -2,10 +2,12 @@
 // the session's account only (another account's token, or another token's row, is the 404 page). Read-only.
 import { Elysia } from "elysia";
 import { findAccountToken } from "../../core/accounts/token-service.ts";
+import { latestCallbackAttempts } from "../../core/callbacks/callback-attempts.ts";
 import { parseRequestLogQuery } from "../../core/request-log/request-log-query.ts";
 import { findRequestLogRow, requestLogPage } from "../../core/request-log/request-log-store.ts";
 import { type ConsoleDeps, notFoundPage, type OwnerContext, ownerPage } from "../kit/owner-guard.ts";
 import { htmlPage } from "../kit/page-response.ts";
+import { DELIVERIES_SHOWN } from "./deliveries-table.tsx";
 import { RecentRequestsPage } from "./recent-requests-page.tsx";
 import { RequestDetailPage } from "./request-detail-page.tsx";
 
@@ -47,6 +49,7 @@ export function recentRequestsPages(deps: ConsoleDeps) {
           rows: page.rows,
           next: page.next,
           paged: search.has("cursor"),
+          deliveries: await latestCallbackAttempts(db, token.id, DELIVERIES_SHOWN),
         }) as string;
         return htmlPage(ctx.state, html, { status: parsed.ok ? 200 : 422 });
       }),

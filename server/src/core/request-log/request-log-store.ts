@@ -178,6 +178,12 @@ export async function sweepRequestLog(
     deleted += rows.length;
     if (rows.length < SWEEP_BATCH_ROWS) break;
   }
+  // The delivery log of status callbacks is kept as long.
+  deleted += (
+    await q.query("delete from callback_attempts where at < now() - make_interval(days => $1) returning 1", [
+      bounds.retentionDays,
+    ])
+  ).length;
   for (const tokenId of tokenIds) {
     // The id of the newest row past the cap: it and every older row of the token go.
     const rows = await q.query(
