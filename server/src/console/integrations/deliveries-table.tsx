@@ -8,8 +8,24 @@ import { TableHead } from "../kit/table-head.tsx";
 /** Attempts shown: the latest; older ones are swept with the request log. */
 export const DELIVERIES_SHOWN = 20;
 
-export function DeliveriesTable(props: { t: Translate; lang: Language; attempts: CallbackAttemptRow[] }) {
+export const sendAgainUrl = (tokenId: string, callbackId: string) =>
+  `/console/integrations/tokens/${tokenId}/callbacks/${callbackId}/send-again`;
+
+export function DeliveriesTable(props: {
+  t: Translate;
+  lang: Language;
+  tokenId: string;
+  csrf: string;
+  attempts: CallbackAttemptRow[];
+}) {
   const { t, lang, attempts } = props;
+  // "Send again" beside each callback's latest attempt only.
+  const latest = new Set<string>();
+  const firstOfCallback = (attempt: CallbackAttemptRow) => {
+    if (latest.has(attempt.callback_id)) return false;
+    latest.add(attempt.callback_id);
+    return true;
+  };
   const columns = [
     t("integrations.deliveries.col.event"),
     t("integrations.deliveries.col.answer"),
@@ -55,6 +71,28 @@ export function DeliveriesTable(props: { t: Translate; lang: Language; attempts:
                     <LocalTime at={attempt.next_attempt_at} lang={lang} />
                   ) : (
                     <span safe>{t("integrations.deliveries.done")}</span>
+                  )}
+                  {firstOfCallback(attempt) && attempt.callback_status !== "pending" ? (
+                    <form
+                      method="post"
+                      action={sendAgainUrl(props.tokenId, attempt.callback_id)}
+                      class="inline"
+                    >
+                      <input type="hidden" name="_csrf" value={props.csrf} />
+                      <button
+                        type="submit"
+                        class="secondary"
+                        aria-label={t("integrations.deliveries.sendAgainLabel", {
+                          event: attempt.event,
+                          at: attempt.at.toISOString(),
+                        })}
+                        safe
+                      >
+                        {t("integrations.deliveries.sendAgain")}
+                      </button>
+                    </form>
+                  ) : (
+                    ""
                   )}
                 </td>
               </tr>

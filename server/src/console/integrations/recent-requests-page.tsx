@@ -200,7 +200,13 @@ export function RecentRequestsPage(props: RecentRequestsPageProps): JSX.Element 
           ""
         )}
       </p>
-      <DeliveriesTable t={t} lang={lang} attempts={props.deliveries} />
+      <DeliveriesTable
+        t={t}
+        lang={lang}
+        tokenId={props.tokenId}
+        csrf={props.owner.csrf}
+        attempts={props.deliveries}
+      />
     </ActionLayout>
   );
 }

@@ -2,13 +2,14 @@
 // the session's account only (another account's token, or another token's row, is the 404 page). Read-only.
 import { Elysia } from "elysia";
 import { findAccountToken } from "../../core/accounts/token-service.ts";
-import { latestCallbackAttempts } from "../../core/callbacks/callback-attempts.ts";
+import { latestCallbackAttempts, sendCallbackAgain } from "../../core/callbacks/callback-attempts.ts";
 import { parseRequestLogQuery } from "../../core/request-log/request-log-query.ts";
 import { findRequestLogRow, requestLogPage } from "../../core/request-log/request-log-store.ts";
+import { isUuid } from "../../db/uuid-text.ts";
 import { type ConsoleDeps, notFoundPage, type OwnerContext, ownerPage } from "../kit/owner-guard.ts";
-import { htmlPage } from "../kit/page-response.ts";
+import { htmlPage, redirectTo } from "../kit/page-response.ts";
 import { DELIVERIES_SHOWN } from "./deliveries-table.tsx";
-import { RecentRequestsPage } from "./recent-requests-page.tsx";
+import { RecentRequestsPage, requestsUrl } from "./recent-requests-page.tsx";
 import { RequestDetailPage } from "./request-detail-page.tsx";
 
 /** Rows per page: a bounded list, older ones behind a link. */
@@ -65,5 +66,17 @@ export function recentRequestsPages(deps: ConsoleDeps) {
         if (!token || !row) return notFoundPage(ctx);
         return htmlPage(ctx.state, RequestDetailPage({ ...pageProps(ctx, token), row }) as string);
       }),
+    )
+    .post(
+      "/console/integrations/tokens/:id/callbacks/:callbackId/send-again",
+      ownerPage(deps, async (ctx) => {
+        const token = await tokenOf(ctx);
+        const callbackId = ctx.params.callbackId ?? "";
+        // A new attempt under the same webhook-id; another token's or account's callback is the 404 page.
+        const queued = token && isUuid(callbackId) && (await sendCallbackAgain(db, token.id, callbackId));
+        if (!token || !queued) return notFoundPage(ctx);
+        return redirectTo(ctx.state, ctx.request, requestsUrl(token.id));
+      }),
+      { parse: "none" },
     );
 }

@@ -99,6 +99,8 @@ const en = {
   "integrations.deliveries.col.next": "Next attempt",
   "integrations.deliveries.noAnswer": "no answer",
   "integrations.deliveries.done": "none",
+  "integrations.deliveries.sendAgain": "Send again",
+  "integrations.deliveries.sendAgainLabel": "Send again the {event} callback attempted {at}",
   "integrations.requests.title": "Recent requests of “{name}”",
   "integrations.requests.intro":
     "Every request that named this token, accepted or refused, newest first, a page at a time. Kept 7 days and at most 10,000 per token unless the server says otherwise (REQUEST_LOG_RETENTION_DAYS, REQUEST_LOG_MAX_ROWS_PER_TOKEN). A lead's values are never kept: a body shows its field names and lengths only.",
@@ -730,6 +732,8 @@ const es: Record<MessageKey, string> = {
   "integrations.deliveries.col.next": "Próximo intento",
   "integrations.deliveries.noAnswer": "sin respuesta",
   "integrations.deliveries.done": "ninguno",
+  "integrations.deliveries.sendAgain": "Enviar de nuevo",
+  "integrations.deliveries.sendAgainLabel": "Enviar de nuevo el aviso {event} intentado el {at}",
   "integrations.requests.title": "Solicitudes recientes de «{name}»",
   "integrations.requests.intro":
     "Cada solicitud que nombró este token, aceptada o rechazada, de la más reciente a la más antigua, por páginas. Se guardan 7 días y como mucho 10.000 por token salvo que el servidor diga otra cosa (REQUEST_LOG_RETENTION_DAYS, REQUEST_LOG_MAX_ROWS_PER_TOKEN). Nunca se guardan los valores de un prospecto: un cuerpo muestra solo los nombres de sus campos y sus longitudes.",

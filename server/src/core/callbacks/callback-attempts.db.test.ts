@@ -103,5 +103,36 @@ describe("the delivery log of status callbacks", () => {
     expect(await elementTexts(page, "#deliveries tbody tr td:nth-of-type(2) strong")).toEqual(["200", "500"]);
     expect(page).not.toContain("<b>receiver down");
     expect(page).toContain("&lt;b&gt;receiver down&lt;/b&gt;");
+
+    // "Send again" on the delivered callback: one new attempt, the same webhook-id; another account's owner gets 404.
+    const callbackId = delivered!.callback_id;
+    const stranger = await signedInOwner(db, (r) => app.handle(r), "deliveries-other", "bo@other.example");
+    await stranger.client.get("/console/integrations");
+    const refused404 = await stranger.client.post(
+      `/console/integrations/tokens/${sender.id}/callbacks/${callbackId}/send-again`,
+      {},
+    );
+    expect(refused404.status).toBe(404);
+    const again = await client.post(
+      `/console/integrations/tokens/${sender.id}/callbacks/${callbackId}/send-again`,
+      {},
+    );
+    expect([again.status, again.headers.get("location")]).toEqual([
+      303,
+      `/console/integrations/tokens/${sender.id}/requests`,
+    ]);
+    const resender = new CallbackSender(db, SETTINGS, silentLogger, fakeFetch);
+    resender.start();
+    for (
+      let waited = 0;
+      waited < 10_000 && (await latestCallbackAttempts(db, sender.id, 10)).length < 3;
+      waited += 50
+    )
+      await Bun.sleep(50);
+    await resender.stop();
+    expect(received).toHaveLength(3);
+    expect(received[2]!.webhookId).toBe(received[0]!.webhookId);
+    const [resent] = await latestCallbackAttempts(db, sender.id, 10);
+    expect(resent).toMatchObject({ callback_id: callbackId, status: 200, callback_status: "delivered" });
   });
 });

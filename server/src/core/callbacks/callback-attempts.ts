@@ -14,6 +14,8 @@ export interface CallbackAttemptRow {
   error: string | null;
   /** When the next attempt is due; null once delivered or given up. */
   next_attempt_at: Date | null;
+  /** The callback's state now: a delivered or failed one may be sent again. */
+  callback_status: "pending" | "delivered" | "failed";
 }
 
 /** @example const attempts = await latestCallbackAttempts(db, tokenId, 20); */
@@ -23,8 +25,10 @@ export async function latestCallbackAttempts(
   limit: number,
 ): Promise<CallbackAttemptRow[]> {
   const rows = await q.query<CallbackAttemptRow>(
-    `select callback_id::text, attempt, event, url, at, status, latency_ms, answer_head, error, next_attempt_at
-     from callback_attempts where channel_token_id = $1 order by at desc limit $2`,
+    `select a.callback_id::text, a.attempt, a.event, a.url, a.at, a.status, a.latency_ms, a.answer_head, a.error,
+       a.next_attempt_at, c.status as callback_status
+     from callback_attempts a join status_callbacks c on c.id = a.callback_id
+     where a.channel_token_id = $1 order by a.at desc limit $2`,
     [tokenId, limit],
   );
   return rows.map((row) => ({
@@ -33,4 +37,19 @@ export async function latestCallbackAttempts(
     latency_ms: Number(row.latency_ms),
     next_attempt_at: row.next_attempt_at && new Date(row.next_attempt_at),
   }));
+}
+
+/**
+ * "Send again": a delivered or failed callback of this token is queued for one more attempt now, under its own
+ * webhook-id (receivers deduplicate by it). False when the token has no such callback or it is still queued.
+ *
+ * @example if (!(await sendCallbackAgain(db, tokenId, callbackId))) return notFoundPage(ctx);
+ */
+export async function sendCallbackAgain(q: Queryable, tokenId: string, callbackId: string): Promise<boolean> {
+  const rows = await q.query(
+    `update status_callbacks set status = 'pending', next_attempt_at = now()
+     where id = $1 and channel_token_id = $2 and status in ('delivered', 'failed') returning 1`,
+    [callbackId, tokenId],
+  );
+  return rows.length === 1;
 }
