@@ -60,9 +60,12 @@ export class LeadIntakeError extends SpeedToLeadError {
   static override readonly kind: string = "LeadIntakeError";
 }
 
-/** 400 invalid_json (the body is not JSON) or lead_query_invalid (findLead without both keys). */
+/**
+ * 400 invalid_json (the body is not JSON), lead_query_invalid (findLead without both keys) or
+ * request_query_invalid (listRequests with a malformed filter, cursor or limit).
+ */
 export class BadRequestError extends LeadIntakeError {
-  declare readonly code: Codes<"invalid_json" | "lead_query_invalid">;
+  declare readonly code: Codes<"invalid_json" | "lead_query_invalid" | "request_query_invalid">;
   static override readonly kind: string = "BadRequestError";
 }
 

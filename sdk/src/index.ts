@@ -53,6 +53,7 @@ export {
 } from "./leads-batch";
 export type { LogFields, Logger, LogLevel, LogMethod } from "./logger";
 export { RETRY_COUNT_HEADER, type RequestOptions } from "./request";
+export { listRequests, type RequestLogQuery, type RequestLogRead } from "./requests";
 export type { LeadResult, RateLimitState } from "./result";
 export { INTAKE_TOKEN_PREFIX, type IntakeOnlyTokenError, READ_TOKEN_PREFIX } from "./token-scope";
 export type {
@@ -73,6 +74,7 @@ export type {
   Problem,
   ProblemCode,
   paths,
+  RequestLogEntry,
   ResponseState,
   ResponseStatus,
   StatusCallback,

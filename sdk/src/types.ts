@@ -65,6 +65,8 @@ export type StoredLead = Schemas["StoredLead"];
 export type LeadAccepted = Schemas["LeadAccepted"];
 /** GET of a lead: the stored lead, its response and its hand-off attempts. */
 export type LeadStatus = Schemas["LeadStatus"];
+/** One request that named the token, accepted or refused: status, problem code, pointers, the body's shape. */
+export type RequestLogEntry = Schemas["RequestLogEntry"];
 /** What the assistant receives for each response of a lead (the spec's lead.handoff webhook). */
 export type HandoffPayload = Schemas["HandoffPayload"];
 /** What a sender hears about its leads: lead.handed_off, lead.missed, lead.not_called. */

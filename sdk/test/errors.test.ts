@@ -50,7 +50,7 @@ function fromProblem(status: number, code: string, headers: Record<string, strin
 
 /** Each class and the problem codes it stands for (what its `code` is typed to). */
 const CODES_OF_CLASS: [typeof LeadIntakeError, string[]][] = [
-  [BadRequestError, ["invalid_json", "lead_query_invalid"]],
+  [BadRequestError, ["invalid_json", "lead_query_invalid", "request_query_invalid"]],
   [
     AuthenticationError,
     [

@@ -9,6 +9,7 @@ import { leadIntake } from "./api/intake/index.ts";
 import { leadStatus } from "./api/lead-status/index.ts";
 import { metricsRoute } from "./api/metrics/index.ts";
 import { countStoredLeads, intakeMetricsEvents } from "./api/metrics/intake-metrics.ts";
+import { requestLog } from "./api/request-log/index.ts";
 import { consolePages } from "./console/index.ts";
 import { DEFAULT_AUDIT_RETENTION_DAYS } from "./core/accounts/audit-log.ts";
 import { type Authenticator, createAuthenticator } from "./core/accounts/authenticator.ts";
@@ -22,6 +23,8 @@ import type { BatchSettings } from "./core/leads/fresh-lead-batch.ts";
 import { createLeadChangeBus, type LeadChangeBus } from "./core/leads/lead-change-bus.ts";
 import { createLeadFeed, type LeadFeed, publishLeadChanges } from "./core/leads/lead-feed.ts";
 import { registerFormats } from "./core/leads/validation/formats.ts";
+import { requestLogEntry } from "./core/request-log/request-log-entry.ts";
+import type { RequestLogWriter } from "./core/request-log/request-log-writer.ts";
 import type { Database } from "./db/database.ts";
 import { DatabaseUnavailableError } from "./db/database.ts";
 import { type BotCheckVerifier, createBotCheckVerifier } from "./http/bot-check.ts";
@@ -84,6 +87,8 @@ export interface AppDeps {
   closing?: AbortSignal;
   /** Coalesced commits of fresh leads (INTAKE_BATCH_*); the defaults when absent. */
   intakeBatch?: Partial<Pick<BatchSettings, "maxLeads" | "waitMs">>;
+  /** Where requests that name a token are logged (REQUEST_LOG); none are when absent. */
+  requestLog?: RequestLogWriter;
 }
 
 /**
@@ -154,7 +159,13 @@ export function createApp(deps: AppDeps) {
       });
       return problemResponse(state, "internal_error");
     })
-    .onAfterResponse(({ request }) => logRequest(logger, request, requestState(request)))
+    .onAfterResponse(({ request }) => {
+      const state = requestState(request);
+      logRequest(logger, request, state);
+      // After the answer went out, into memory only: the writer flushes in batches.
+      const entry = deps.requestLog && requestLogEntry(request, state, trustProxy);
+      if (entry) deps.requestLog?.record(entry);
+    })
     .use(
       leadIntake({
         db: deps.db,
@@ -183,6 +194,7 @@ export function createApp(deps: AppDeps) {
         evidenceKey,
       }),
     )
+    .use(requestLog({ db: deps.db, authenticator, rateLimiter, failedAuthLimiter, trustProxy, isReady }))
     .use(assistantEvents(assistantDeps))
     .use(
       callChecks({

@@ -39,7 +39,21 @@ describe("loadConfig", () => {
         retryBaseMs: 60_000,
         retryMaxMs: 8 * 3_600_000,
       },
+      requestLog: { enabled: true, retentionDays: 7, maxRowsPerToken: 10_000 },
     });
+  });
+
+  it("reads the request log's switch and bounds", () => {
+    const set = {
+      REQUEST_LOG: "off",
+      REQUEST_LOG_RETENTION_DAYS: "2",
+      REQUEST_LOG_MAX_ROWS_PER_TOKEN: "500",
+    };
+    expect(loadConfig(set).requestLog).toEqual({ enabled: false, retentionDays: 2, maxRowsPerToken: 500 });
+    expect(() => loadConfig({ REQUEST_LOG: "maybe" })).toThrow(/REQUEST_LOG/);
+    expect(() => loadConfig({ REQUEST_LOG_MAX_ROWS_PER_TOKEN: "0" })).toThrow(
+      /REQUEST_LOG_MAX_ROWS_PER_TOKEN/,
+    );
   });
 
   it("reads the per-client rate of intake-only tokens (both or neither, each process's share) and the bot check", () => {

@@ -65,6 +65,8 @@ export interface ServerConfig {
   /** The five-minute response: who receives hand-offs, when, and how often it retries. */
   handoff: HandoffConfig;
   callbacks: CallbackConfig;
+  /** REQUEST_LOG=off turns the request log off; its bounds, per token. */
+  requestLog: { enabled: boolean; retentionDays: number; maxRowsPerToken: number };
   /** EVIDENCE_PRIVATE_KEY: the Ed25519 key evidence records are signed with; unset: one kept beside the PGlite data, or the process's own. */
   evidencePrivateKey: KeyObject | undefined;
 }
@@ -218,6 +220,11 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       perDestination: Math.floor(numberSetting(env, "CALLBACK_PER_DESTINATION", 4, "above-zero")),
       retryBaseMs: numberSetting(env, "CALLBACK_RETRY_BASE_MS", 60_000, "above-zero"),
       retryMaxMs: numberSetting(env, "CALLBACK_RETRY_MAX_MS", 8 * 3_600_000, "above-zero"),
+    },
+    requestLog: {
+      enabled: choiceSetting(env, "REQUEST_LOG", ["on", "off"], "on") === "on",
+      retentionDays: Math.ceil(numberSetting(env, "REQUEST_LOG_RETENTION_DAYS", 7, "above-zero")),
+      maxRowsPerToken: Math.floor(numberSetting(env, "REQUEST_LOG_MAX_ROWS_PER_TOKEN", 10_000, "above-zero")),
     },
     evidencePrivateKey: evidencePrivateKey(env),
   };

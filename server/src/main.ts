@@ -21,6 +21,10 @@ import { type HandoffRuntime, startHandoff } from "./core/handoff/handoff-runtim
 import { WATCH_POLL_MS as INBOX_POLL_MS } from "./core/inbox/watch-inbox.ts";
 import { createLeadChangeBus, type LeadChangeBus } from "./core/leads/lead-change-bus.ts";
 import { createLeadFeed, publishLeadChanges } from "./core/leads/lead-feed.ts";
+import {
+  createRequestLogWriter,
+  DEFAULT_REQUEST_LOG_SETTINGS,
+} from "./core/request-log/request-log-writer.ts";
 import { type Database, DatabaseMisconfiguredError, DatabaseUnavailableError } from "./db/database.ts";
 import { DirectoryLockedError } from "./db/directory-lock.ts";
 import { bunSqlListen, type ListenFn, listenUrl } from "./db/listen.ts";
@@ -224,7 +228,14 @@ export async function runServer(config: ServerConfig): Promise<void> {
   const evidenceKey = new Promise<EvidenceKey>((resolve) => {
     evidenceKeyOpened = resolve;
   });
+  // The request log per token: buffered in memory, written in batches, flushed once more at shutdown.
+  const requestLog = config.requestLog.enabled
+    ? createRequestLogWriter(db, { ...DEFAULT_REQUEST_LOG_SETTINGS, ...config.requestLog }, logger, (count) =>
+        metrics.requestLogDropped.inc(count),
+      )
+    : undefined;
   const app = createApp({
+    requestLog,
     db,
     logger,
     isReady: () => ready,
@@ -310,6 +321,10 @@ export async function runServer(config: ServerConfig): Promise<void> {
     // The HTTP server first: open event streams end, no new connection, requests in flight finish.
     closing.abort();
     await Promise.all([server.stop(), metricsServer?.stop()]);
+    // Requests answered before the signal log themselves in a setImmediate (Elysia's after-response hook): let
+    // those run, then write what the request log still holds.
+    await new Promise((resolve) => setImmediate(resolve));
+    await requestLog?.stop();
     await background?.stop();
     await feed.close();
     memoryGuard?.stop();

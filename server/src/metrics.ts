@@ -17,6 +17,8 @@ export interface ServiceMetrics {
   handoffAttempts: Counter<"result">;
   /** Console sign-ins by result: signed_in, wrong (a password checked), throttled, busy (no argon2 slot). */
   signInAttempts: Counter<"result">;
+  /** Request-log entries dropped because its buffer was full (the database slower than the requests). */
+  requestLogDropped: Counter;
 }
 
 /** Buckets around the five-minute promise, fine under a second where the target is. */
@@ -66,6 +68,11 @@ export function createServiceMetrics(): ServiceMetrics {
       name: "stl_sign_in_attempts_total",
       help: "Console sign-ins by result: signed_in, wrong (password checked), throttled, busy (no argon2 slot).",
       labelNames: ["result"],
+      registers: [registry],
+    }),
+    requestLogDropped: new Counter({
+      name: "stl_request_log_dropped_total",
+      help: "Request-log entries dropped because the in-memory buffer was full.",
       registers: [registry],
     }),
   };

@@ -449,4 +449,44 @@ export const es = {
   "StatusCallback.data.description":
     "El estado del prospecto cuando se envió el aviso; nunca sus datos de contacto.",
   "StatusCallback.data.platform.description": "Tal como se envió; null si no se envió.",
+  // the request log (listRequests)
+  "listRequests.summary": "Listar las solicitudes recientes del token",
+  "listRequests.description":
+    "Qué pasó con cada solicitud que nombró este token, de la más reciente a la más antigua: envíos aceptados, rechazos (401 de un token revocado o caducado, 403, 404, 409, 413, 422, 429) y lecturas, con el código del problema, los punteros de campo de un 422, la latencia, si fue de prueba (dry run) o repetida, y la forma del cuerpo enviado (nombres de campo y longitudes, nunca un valor). Solo las filas del propio token que llama; se guardan 7 días y como mucho 10.000 filas por token por defecto. Un token que puede leer (stl_ch_…) lo lee; un token solo de recepción (stl_pk_…) recibe 403. Cuenta contra el límite de frecuencia del token como un envío.",
+  "listRequests.parameter.status.description": "Solo este estado (422) o esta clase (4xx).",
+  "listRequests.parameter.problem_code.description": "Solo respuestas con este código de problema.",
+  "listRequests.parameter.cursor.description": "El next_cursor de la página anterior.",
+  "listRequests.parameter.limit.description": "Filas por página.",
+  "listRequests.200.description": "Una página de las solicitudes del token.",
+  "listRequests.400.description": "Un filtro, el cursor o el límite no es válido.",
+  "listRequests.403.description": "El token es solo de recepción (stl_pk_…): puede enviar pero no leer.",
+  "RequestBodyField.pointer.description":
+    "El puntero JSON del campo. Un nombre que no es un nombre de campo simple (letras, dígitos, _ y -) aparece como *.",
+  "RequestBodyField.kind.description": "El tipo JSON del valor enviado.",
+  "RequestBodyField.length.description":
+    "Caracteres de un texto, dígitos de un número, elementos de una lista, claves de un objeto.",
+  "RequestBodyField.description":
+    "Un campo del cuerpo enviado: dónde estaba, su tipo y su longitud, nunca su valor.",
+  "RequestLogEntry.id.description": "El id de la fila en el registro del token.",
+  "RequestLogEntry.at.description": "Cuándo respondió el servicio.",
+  "RequestLogEntry.method.description": "El método HTTP.",
+  "RequestLogEntry.path.description": "La ruta pedida, sin su consulta.",
+  "RequestLogEntry.status.description": "El estado HTTP respondido.",
+  "RequestLogEntry.problem_code.description":
+    "El código del problema cuando la respuesta fue un problema; null en otro caso.",
+  "RequestLogEntry.pointers.description":
+    "Los punteros JSON de los errores de campo de un 422; null para cualquier otra respuesta.",
+  "RequestLogEntry.latency_ms.description": "Milisegundos desde la solicitud hasta la respuesta.",
+  "RequestLogEntry.dry_run.description": "El envío fue de prueba (dry run: no se guardó nada).",
+  "RequestLogEntry.replayed.description": "La respuesta se repitió por una clave de idempotencia ya usada.",
+  "RequestLogEntry.client_address.description": "La dirección IP del cliente, cuando se conoce.",
+  "RequestLogEntry.request_id.description": "El X-Request-Id de la respuesta.",
+  "RequestLogEntry.body.description":
+    "La forma del cuerpo enviado (como mucho 64 campos, 3 niveles); null si no se leyó ningún cuerpo.",
+  "RequestLogEntry.description":
+    "Una solicitud que nombró el token, aceptada o rechazada. Nunca los valores de un prospecto: ni teléfono, ni correo, ni nombre.",
+  "RequestLogPage.requests.description": "Las solicitudes del token, de la más reciente a la más antigua.",
+  "RequestLogPage.next_cursor.description":
+    "Páselo como `cursor` para la página siguiente (más antigua); null en la última página.",
+  "RequestLogPage.description": "Una página del registro de solicitudes del token.",
 } satisfies Record<string, string>;

@@ -109,6 +109,8 @@ const detailExamples: Record<ProblemCode, string> = {
   internal_error: "Something went wrong on our side. Retry with the same idempotency key.",
   unavailable: "The service is temporarily unavailable. Retry after 2 seconds.",
   lead_query_invalid: "Name the lead with platform and external_lead_id, each once.",
+  request_query_invalid:
+    "Filter by status (422 or 4xx) and problem_code, page with cursor and limit (1 to 100), each once.",
 };
 
 export function problemExample(code: ProblemCode, errors?: FieldError[]): Problem {

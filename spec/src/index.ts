@@ -16,6 +16,7 @@ export * from "./lead-status.ts";
 export * from "./limits.ts";
 export * from "./problem.ts";
 export * from "./problem-codes.ts";
+export * from "./request-log.ts";
 export * from "./response-state.ts";
 export * from "./sources.ts";
 export * from "./status-callback.ts";

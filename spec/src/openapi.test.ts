@@ -15,7 +15,9 @@ import {
   CALL_CHECK_PROBLEM_CODES,
   LEAD_READ_PROBLEM_CODES,
   PROBLEM_CODES,
+  REQUEST_LOG_PROBLEM_CODES,
 } from "./problem-codes.ts";
+import { REQUESTS_PATH } from "./request-log.ts";
 import { type Json, mapHumanText } from "./translate.ts";
 
 const withoutHumanText = (document: unknown) => mapHumanText(document as Json, () => "");
@@ -41,6 +43,7 @@ describe("the built OpenAPI documents", () => {
       LEADS_PATH,
       `${LEADS_PATH}/{id}`,
       `${LEADS_PATH}/{id}/evidence`,
+      REQUESTS_PATH,
       ASSISTANT_EVENTS_PATH,
       EVIDENCE_KEYS_PATH,
       CALL_CHECKS_PATH,
@@ -64,6 +67,7 @@ describe("the built OpenAPI documents", () => {
       ...ASSISTANT_EVENT_PROBLEM_CODES,
       ...CALL_CHECK_PROBLEM_CODES,
       ...LEAD_READ_PROBLEM_CODES,
+      ...REQUEST_LOG_PROBLEM_CODES,
     ]);
     const statuses = new Set(
       Object.entries(PROBLEM_CODES)
@@ -119,6 +123,20 @@ describe("the built OpenAPI documents", () => {
       "lead_not_found",
       "rate_limited",
       "token_invalid",
+    ] as const) {
+      const examples =
+        responses[String(PROBLEM_CODES[code].status)].content["application/problem+json"].examples;
+      expect(examples[code].value.code, code).toBe(code);
+    }
+  });
+
+  it("document the request log read's problem codes", () => {
+    const responses = openapi.paths[REQUESTS_PATH].get.responses as Record<string, any>;
+    for (const code of [
+      ...REQUEST_LOG_PROBLEM_CODES,
+      "token_intake_only",
+      "rate_limited",
+      "token_revoked",
     ] as const) {
       const examples =
         responses[String(PROBLEM_CODES[code].status)].content["application/problem+json"].examples;

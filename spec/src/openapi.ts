@@ -12,11 +12,13 @@ import { getEvidenceKeysPath } from "./openapi/get-evidence-keys.ts";
 import { getLeadPath } from "./openapi/get-lead.ts";
 import { getLeadEvidencePath } from "./openapi/get-lead-evidence.ts";
 import { getOpenApiDocumentPath } from "./openapi/get-openapi-document.ts";
+import { listRequestsPath } from "./openapi/list-requests.ts";
 import { postAssistantEventPath } from "./openapi/post-assistant-event.ts";
 import { postCallCheckPath } from "./openapi/post-call-check.ts";
 import { postLeadPath } from "./openapi/post-lead.ts";
 import { componentSchemaObjects, type Json } from "./openapi/schemas.ts";
 import { webhooks } from "./openapi/webhooks.ts";
+import { REQUESTS_PATH } from "./request-log.ts";
 import { text } from "./text.ts";
 
 export const API_VERSION = "1.0.0";
@@ -60,6 +62,7 @@ export function buildOpenApiDocument(): Json {
       [LEADS_PATH]: findLeadPath(),
       [`${LEADS_PATH}/{id}`]: getLeadPath(),
       [`${LEADS_PATH}/{id}/evidence`]: getLeadEvidencePath(),
+      [REQUESTS_PATH]: listRequestsPath(),
       [ASSISTANT_EVENTS_PATH]: postAssistantEventPath(),
       [EVIDENCE_KEYS_PATH]: getEvidenceKeysPath(),
       [CALL_CHECKS_PATH]: postCallCheckPath(),

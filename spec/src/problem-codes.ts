@@ -175,6 +175,18 @@ export const PROBLEM_CODES = {
       es: "Indique el prospecto con platform y external_lead_id, cada uno una vez.",
     },
   },
+  request_query_invalid: {
+    status: 400,
+    title: { en: "Request log query invalid", es: "Consulta del registro de solicitudes no válida" },
+    when: {
+      en: "A filter (status, problem_code), the cursor or the limit of the request log is malformed or repeated.",
+      es: "Un filtro (status, problem_code), el cursor o el límite del registro de solicitudes está mal formado o repetido.",
+    },
+    detail: {
+      en: "Filter by status (422 or 4xx) and problem_code, page with cursor and limit (1 to 100), each once.",
+      es: "Filtre por status (422 o 4xx) y problem_code, pagine con cursor y limit (de 1 a 100), cada uno una vez.",
+    },
+  },
   method_not_allowed: {
     status: 405,
     title: { en: "Method not allowed", es: "Método no permitido" },
@@ -377,3 +389,6 @@ export const LEAD_READ_PROBLEM_CODES = [
   "lead_query_invalid",
   "token_intake_only",
 ] as const satisfies readonly ProblemCode[];
+
+/** Codes only the request log's read (listRequests) answers with. */
+export const REQUEST_LOG_PROBLEM_CODES = ["request_query_invalid"] as const satisfies readonly ProblemCode[];

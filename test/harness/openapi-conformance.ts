@@ -3,7 +3,13 @@ import { PROBLEM_CODES, problemType } from "@speed-to-lead/spec";
 import { expect } from "vitest";
 import { ajv, escapePointer, openapiDocument, validatorAt } from "./spec-ajv.ts";
 
-export type OperationId = "postLead" | "postAssistantEvent" | "getOpenApiDocument" | "getLead" | "findLead";
+export type OperationId =
+  | "postLead"
+  | "postAssistantEvent"
+  | "getOpenApiDocument"
+  | "getLead"
+  | "findLead"
+  | "listRequests";
 
 /** A response read once, so tests can look at it after the check. */
 export interface CheckedResponse<Body = any> {

@@ -82,6 +82,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/speed-to-lead/requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the token's recent requests
+         * @description What happened to each request that named this token, newest first: accepted posts, refusals (401 of a revoked or expired token, 403, 404, 409, 413, 422, 429) and reads, with the problem code, a 422's field pointers, the latency, dry run or replay, and the posted body's shape (field names and lengths, never a value). Only the calling token's own rows; kept 7 days and at most 10,000 rows per token by default. A token that may read (stl_ch_…) reads it; an intake-only token (stl_pk_…) gets 403. Counts against the token's rate limit like a post.
+         */
+        get: operations["listRequests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/speed-to-lead/assistant-events": {
         parameters: {
             query?: never;
@@ -458,7 +478,7 @@ export interface components {
              * @description Stable, machine-readable problem code.
              * @enum {string}
              */
-            code: "invalid_json" | "token_missing" | "token_invalid" | "token_revoked" | "token_expired" | "token_conflict" | "token_intake_only" | "origin_not_allowed" | "webhook_signature_invalid" | "webhook_timestamp_invalid" | "not_found" | "lead_not_found" | "handoff_not_found" | "lead_query_invalid" | "method_not_allowed" | "idempotency_request_in_flight" | "webhook_replayed" | "call_checks_exhausted" | "payload_too_large" | "unsupported_media_type" | "unsupported_content_encoding" | "validation_failed" | "idempotency_key_mismatch" | "idempotency_key_reused" | "rate_limited" | "lead_repeats_limited" | "too_many_failed_authentications" | "internal_error" | "unavailable";
+            code: "invalid_json" | "token_missing" | "token_invalid" | "token_revoked" | "token_expired" | "token_conflict" | "token_intake_only" | "origin_not_allowed" | "webhook_signature_invalid" | "webhook_timestamp_invalid" | "not_found" | "lead_not_found" | "handoff_not_found" | "lead_query_invalid" | "request_query_invalid" | "method_not_allowed" | "idempotency_request_in_flight" | "webhook_replayed" | "call_checks_exhausted" | "payload_too_large" | "unsupported_media_type" | "unsupported_content_encoding" | "validation_failed" | "idempotency_key_mismatch" | "idempotency_key_reused" | "rate_limited" | "lead_repeats_limited" | "too_many_failed_authentications" | "internal_error" | "unavailable";
             /** @description The request's id, also in the X-Request-Id header. */
             request_id?: string;
             /** @description With validation_failed: every field error at once. */
@@ -912,6 +932,57 @@ export interface components {
                 /** @constant */
                 use: "sig";
             }[];
+        };
+        /** @description One page of the token's request log. */
+        RequestLogPage: {
+            /** @description The token's requests, newest first. */
+            requests: components["schemas"]["RequestLogEntry"][];
+            /** @description Pass as `cursor` for the next (older) page; null on the last page. */
+            next_cursor: string | null;
+        };
+        /** @description One request that named the token, accepted or refused. Never a lead's values: no phone, email or name. */
+        RequestLogEntry: {
+            /** @description The row's id within the token's log. */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When the service answered.
+             */
+            at: string;
+            /** @description The HTTP method. */
+            method: string;
+            /** @description The path requested, without its query. */
+            path: string;
+            /** @description The HTTP status answered. */
+            status: number;
+            /** @description The problem's code when the answer was a problem; null otherwise. */
+            problem_code: string | null;
+            /** @description The JSON pointers of a 422's field errors; null for any other answer. */
+            pointers: string[] | null;
+            /** @description Milliseconds from the request to the answer. */
+            latency_ms: number;
+            /** @description The post was a dry run (nothing stored). */
+            dry_run: boolean;
+            /** @description The answer was replayed for a repeated idempotency key. */
+            replayed: boolean;
+            /** @description The client's IP address, when known. */
+            client_address: string | null;
+            /** @description The answer's X-Request-Id. */
+            request_id: string;
+            /** @description The posted body's shape (at most 64 fields, 3 levels deep); null when no body was read. */
+            body: components["schemas"]["RequestBodyField"][] | null;
+        };
+        /** @description One field of the posted body: where it was, its type and its length, never its value. */
+        RequestBodyField: {
+            /** @description The field's JSON pointer. A name that is not a plain field name (letters, digits, _ and -) shows as *. */
+            pointer: string;
+            /**
+             * @description The JSON type of the value posted.
+             * @enum {string}
+             */
+            kind: "string" | "number" | "boolean" | "null" | "object" | "array";
+            /** @description Characters of a string, digits of a number, items of an array, keys of an object. */
+            length?: number;
         };
     };
     responses: never;
@@ -1442,6 +1513,106 @@ export interface operations {
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The channel token's rate limit, or the client address's limit of failed authentications, was exceeded. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Retry-After-Ms": components["headers"]["Retry-After-Ms"];
+                    "X-Should-Retry": components["headers"]["X-Should-Retry"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The service cannot reach its database. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Retry-After-Ms": components["headers"]["Retry-After-Ms"];
+                    "X-Should-Retry": components["headers"]["X-Should-Retry"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listRequests: {
+        parameters: {
+            query?: {
+                /** @description Only this status (422) or class (4xx). */
+                status?: string;
+                /** @description Only answers with this problem code. */
+                problem_code?: string;
+                /** @description The next_cursor of the previous page. */
+                cursor?: string;
+                /** @description Rows per page. */
+                limit?: number;
+            };
+            header?: {
+                /** @description es for Spanish human text in errors; English otherwise. */
+                "Accept-Language"?: components["parameters"]["Accept-Language"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the token's requests. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestLogPage"];
+                };
+            };
+            /** @description A filter, the cursor or the limit is invalid. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The channel token is missing, invalid, revoked, expired or conflicting. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token is intake-only (stl_pk_…): it may post but not read. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {

@@ -8,6 +8,7 @@ import { scopeAllows, type TokenScope } from "../core/accounts/channel-token.ts"
 import type { FailedAuthLimiter } from "../core/accounts/failed-auth-limiter.ts";
 import { originAllowed } from "../core/accounts/intake-guard.ts";
 import { clientAddress, clientNetwork } from "../http/client-address.ts";
+import { requestState } from "../http/request-state.ts";
 import type { HeaderMap, ProblemOptions } from "../http/respond.ts";
 import { type RateDecision, type RateLimiter, rateLimitHeaders } from "../http/token-bucket.ts";
 
@@ -63,6 +64,9 @@ export async function passSenderGate(
   if (!carried.ok) return { ok: false, code: carried.code, options: { headers: CHALLENGE } };
   const address = clientAddress(request, deps.trustProxy);
   const auth = await authenticateClient(deps.authenticator, deps.failedAuthLimiter, address, carried.token);
+  // From here on the request names a known token: its request log keeps what happens, refusals included.
+  const known = auth.ok ? auth.identity : "known" in auth ? auth.known : undefined;
+  if (known) requestState(request).token = { tokenId: known.tokenId, accountId: known.accountId };
   if (!auth.ok && auth.code === "too_many_failed_authentications") return limited(auth.code, auth.limit);
   if (!auth.ok) return { ok: false, code: auth.code, options: { headers: CHALLENGE } };
   // The scope after the rate limit: refused reads still spend the token's budget.

@@ -7,6 +7,7 @@ import { doNotCallPage } from "./do-not-call/index.ts";
 import type { InboxLive } from "./inbox/inbox-live.ts";
 import { INBOX_ASSETS, inboxPages } from "./inbox/index.ts";
 import { integrationsPage } from "./integrations/index.ts";
+import { recentRequestsPages } from "./integrations/recent-requests.ts";
 import type { ConsoleDeps } from "./kit/owner-guard.ts";
 import { consoleBase } from "./kit/shared-routes.ts";
 import { passwordResetPages } from "./password-reset/index.ts";
@@ -20,6 +21,7 @@ export function consolePages(deps: ConsoleDeps, inbox: InboxLive) {
     .use(ownerPages(deps))
     .use(passwordResetPages(deps))
     .use(integrationsPage(deps))
+    .use(recentRequestsPages(deps))
     .use(doNotCallPage(deps))
     .use(teamPage(deps))
     .use(accountsPage(deps))

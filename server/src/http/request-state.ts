@@ -7,6 +7,16 @@ export interface RequestState {
   language: Language;
   status: number;
   leadId?: string;
+  /** The token the request named, once looked up (valid, revoked or expired): the request log's key. */
+  token?: { tokenId: string; accountId: string };
+  /** The problem answered, and a 422's field pointers (problemResponse sets them). */
+  problemCode?: string;
+  pointers?: string[];
+  /** The posted body as read: the request log keeps its shape, after the response. */
+  postedBody?: unknown;
+  /** A dry run, or an answer replayed for a repeated idempotency key. */
+  dryRun?: boolean;
+  replayed?: boolean;
   /** Added to every response of this request (CORS headers for an allowed Origin). */
   extraHeaders: Record<string, string>;
 }

@@ -68,6 +68,8 @@ export function problemResponse(
 ): Response {
   const definition = PROBLEM_CODES[code];
   const lang = state.language;
+  state.problemCode = code;
+  state.pointers = options.errors?.map((issue) => issue.pointer);
   const body = {
     type: problemType(code),
     title: definition.title[lang],

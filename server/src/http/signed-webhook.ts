@@ -70,9 +70,17 @@ export interface SignedPost {
   userAgent: string;
   timeoutMs: number;
   fetch?: typeof fetch;
+  /** The result carries the answer's first characters (the status callbacks' delivery log). */
+  keepAnswerHead?: boolean;
 }
 
-export type SignedPostResult = { ok: true; status: number } | { ok: false; status?: number; error: string };
+/** `answerHead`: the first ANSWER_HEAD_CHARS of the receiver's answer, for the delivery log. */
+export type SignedPostResult =
+  | { ok: true; status: number; answerHead?: string }
+  | { ok: false; status?: number; error: string; answerHead?: string };
+
+/** Characters of an answer kept for the delivery log (control characters replaced). */
+export const ANSWER_HEAD_CHARS = 200;
 
 /** What is read of a receiver's answer before the body is cancelled: its content never matters, only its status. */
 export const ANSWER_READ_LIMIT_BYTES = 4_096;
@@ -99,9 +107,11 @@ export async function postSignedWebhook(post: SignedPost): Promise<SignedPostRes
       signal: AbortSignal.timeout(post.timeoutMs),
       redirect: "manual",
     });
-    await discardAnswer(response);
-    if (response.status >= 200 && response.status < 300) return { ok: true, status: response.status };
-    return { ok: false, status: response.status, error: `answered ${response.status}` };
+    const head = await discardAnswer(response);
+    const kept = post.keepAnswerHead && head !== undefined ? { answerHead: head } : {};
+    if (response.status >= 200 && response.status < 300)
+      return { ok: true, status: response.status, ...kept };
+    return { ok: false, status: response.status, error: `answered ${response.status}`, ...kept };
   } catch (error) {
     const name = (error as Error)?.name;
     const reason = name === "TimeoutError" ? `no answer within ${post.timeoutMs} ms` : String(error);
@@ -109,18 +119,27 @@ export async function postSignedWebhook(post: SignedPost): Promise<SignedPostRes
   }
 }
 
-/** Reads a short answer to its end (the connection can be reused), cancels a long one. */
-async function discardAnswer(response: Response): Promise<void> {
+/** Reads a short answer to its end (the connection can be reused), cancels a long one; returns its first characters. */
+async function discardAnswer(response: Response): Promise<string | undefined> {
   const reader = response.body?.getReader();
-  if (!reader) return;
+  if (!reader) return undefined;
+  const head: Uint8Array[] = [];
+  let read = 0;
+  const text = () =>
+    new TextDecoder()
+      .decode(Buffer.concat(head).subarray(0, ANSWER_HEAD_CHARS * 4))
+      .slice(0, ANSWER_HEAD_CHARS)
+      .replace(/[\u0000-\u001f\u007f]/g, " ");
   try {
-    for (let read = 0; read <= ANSWER_READ_LIMIT_BYTES; ) {
+    while (read <= ANSWER_READ_LIMIT_BYTES) {
       const chunk = await reader.read();
-      if (chunk.done) return;
+      if (chunk.done) return text();
+      if (read < ANSWER_HEAD_CHARS * 4) head.push(chunk.value);
       read += chunk.value.byteLength;
     }
     await reader.cancel();
   } catch {
     // A receiver that breaks its own answer: its status is what counts.
   }
+  return text();
 }

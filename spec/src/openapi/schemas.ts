@@ -11,6 +11,7 @@ import { LeadInputSchema } from "../lead.ts";
 import { LeadAcceptedSchema } from "../lead-accepted.ts";
 import { HandoffAttemptSchema, LeadStatusSchema } from "../lead-status.ts";
 import { FieldErrorSchema, ProblemSchema } from "../problem.ts";
+import { RequestBodyFieldSchema, RequestLogEntrySchema, RequestLogPageSchema } from "../request-log.ts";
 import { ResponseStateSchema } from "../response-state.ts";
 import { LeadSourceSchema } from "../sources.ts";
 import { StatusCallbackSchema } from "../status-callback.ts";
@@ -73,6 +74,9 @@ const componentSchemas = [
   EvidenceRecordSchema,
   EvidenceEntrySchema,
   EvidenceKeySetSchema,
+  RequestLogPageSchema,
+  RequestLogEntrySchema,
+  RequestBodyFieldSchema,
 ];
 
 /** Every component schema by its name. */

@@ -80,6 +80,7 @@ async function intake(deps: IntakeDeps, request: Request, state: RequestState, r
     return refuse(read.code, { headers: { ...limitHeaders, ...encoding } });
   }
 
+  state.postedBody = read.body;
   const now = new Date();
   const validation = validateLead(read.body, request.headers.get("idempotency-key"), now);
   if (!validation.ok) {
@@ -91,6 +92,7 @@ async function intake(deps: IntakeDeps, request: Request, state: RequestState, r
 
   const fingerprint = payloadFingerprint(read.body);
   if (wantsDryRun(request.headers)) {
+    state.dryRun = true;
     const dryRun = await acceptLeadDryRun(deps.db, identity, validation.lead, fingerprint, now);
     return dryRunAnswer(state, dryRun, limitHeaders, refuse);
   }
@@ -125,6 +127,7 @@ async function intake(deps: IntakeDeps, request: Request, state: RequestState, r
       });
     case "replayed":
       state.leadId = outcome.leadId;
+      state.replayed = true;
       try {
         deps.events.leadReplayed?.();
       } catch (error) {
@@ -166,6 +169,7 @@ function dryRunAnswer(
         headers: { ...headers, "retry-after": "1" },
       });
     case "replayed":
+      state.replayed = true;
       return textResponse(state, outcome.status, markDryRun(outcome.body), "application/json", {
         ...headers,
         "idempotent-replayed": "true",

@@ -96,6 +96,9 @@ function TokenRows({
                   <a href={`${base}/settings`} aria-label={label(t("integrations.settings"))}>
                     {t("integrations.settings")}
                   </a>
+                  <a href={`${base}/requests`} aria-label={label(t("integrations.requests"))}>
+                    {t("integrations.requests")}
+                  </a>
                   {usable ? (
                     <>
                       <a href={`${base}/roll`} aria-label={label(t("integrations.roll"))}>

@@ -61,7 +61,11 @@ describe("the authenticator", () => {
     clock.advance(3_900);
     expect((await auth.authenticate(token)).ok).toBe(true);
     clock.advance(200);
-    expect(await auth.authenticate(token)).toEqual({ ok: false, code: "token_revoked" });
+    expect(await auth.authenticate(token)).toEqual({
+      ok: false,
+      code: "token_revoked",
+      known: { tokenId, accountId },
+    });
   });
 
   it("answers a token found valid before for a limited address, still seeing a revocation; never an unknown one", async () => {
@@ -76,7 +80,11 @@ describe("the authenticator", () => {
     expect(await auth.authenticateIfKnown(other.token)).toBeUndefined();
     await revokeAccountToken(db, accountId, tokenId);
     clock.advance(4_100);
-    expect(await auth.authenticateIfKnown(token)).toEqual({ ok: false, code: "token_revoked" });
+    expect(await auth.authenticateIfKnown(token)).toEqual({
+      ok: false,
+      code: "token_revoked",
+      known: { tokenId, accountId },
+    });
   });
 
   it("refuses a rolled token at its expiry exactly, even from the cache", async () => {
@@ -90,7 +98,11 @@ describe("the authenticator", () => {
     clock.advance(new Date(rolled.oldExpiresAt).getTime() - clock.now() - 1_000);
     expect((await auth.authenticate(token)).ok).toBe(true);
     clock.advance(1_000);
-    expect(await auth.authenticate(token)).toEqual({ ok: false, code: "token_expired" });
+    expect(await auth.authenticate(token)).toEqual({
+      ok: false,
+      code: "token_expired",
+      known: { tokenId, accountId },
+    });
     expect((await auth.authenticate(rolled.token)).ok).toBe(true);
   });
 

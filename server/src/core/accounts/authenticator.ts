@@ -27,7 +27,12 @@ export interface ChannelIdentity {
 
 export type Authentication =
   | { ok: true; identity: ChannelIdentity }
-  | { ok: false; code: "token_invalid" | "token_revoked" | "token_expired" };
+  | {
+      ok: false;
+      code: "token_invalid" | "token_revoked" | "token_expired";
+      /** A revoked or expired token is still known: its refusals belong in its request log. */
+      known?: { tokenId: string; accountId: string };
+    };
 
 export interface AuthenticatorOptions {
   /**
@@ -98,10 +103,11 @@ export function createAuthenticator(db: Queryable, options: AuthenticatorOptions
 
   function judge(token: string, hash: string, record: ChannelTokenRecord | undefined): Authentication {
     if (!record || !sameSecret(record.token_hash, hash)) return { ok: false, code: "token_invalid" };
-    if (record.revoked_at) return { ok: false, code: "token_revoked" };
+    const known = { tokenId: record.id, accountId: record.account_id };
+    if (record.revoked_at) return { ok: false, code: "token_revoked", known };
     // The expiry is part of the cached record, so a rolled token stops at its exact expiry time.
     if (record.expires_at && new Date(record.expires_at).getTime() <= now())
-      return { ok: false, code: "token_expired" };
+      return { ok: false, code: "token_expired", known };
     remember(hash);
     touch(record.id);
     return {

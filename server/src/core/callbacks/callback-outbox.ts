@@ -99,23 +99,47 @@ export async function settleCallback(
   q: Queryable,
   callback: ClaimedCallback,
   outcome: { ok: true } | { ok: false; error: string; retryInMs: number | undefined },
+  attempt?: CallbackAttempt,
 ) {
-  if (outcome.ok) {
-    await q.query(
-      `update status_callbacks set status = 'delivered', delivered_at = now(), last_error = null
-       where id = $1 and attempts = $2`,
-      [callback.id, callback.attempts],
-    );
+  const params: unknown[] = outcome.ok
+    ? [callback.id, callback.attempts]
+    : [callback.id, callback.attempts, outcome.error.slice(0, 300), outcome.retryInMs ?? null];
+  const settle = outcome.ok
+    ? `update status_callbacks set status = 'delivered', delivered_at = now(), last_error = null
+       where id = $1 and attempts = $2`
+    : `update status_callbacks set last_error = $3,
+         status = case when $4::int is null then 'failed' else 'pending' end,
+         next_attempt_at = case when $4::int is null then next_attempt_at
+           else now() + $4::int * interval '1 millisecond' end
+       where id = $1 and attempts = $2`;
+  if (!attempt) {
+    await q.query(settle, params);
     return;
   }
-  await q.query(
-    `update status_callbacks set last_error = $3,
-       status = case when $4::int is null then 'failed' else 'pending' end,
-       next_attempt_at = case when $4::int is null then next_attempt_at
-         else now() + $4::int * interval '1 millisecond' end
-     where id = $1 and attempts = $2`,
-    [callback.id, callback.attempts, outcome.error.slice(0, 300), outcome.retryInMs ?? null],
+  // The attempt's row in the delivery log, in the same statement as the settlement.
+  const n = params.length;
+  params.push(
+    callback.url.slice(0, 2_000),
+    attempt.status ?? null,
+    attempt.latencyMs,
+    attempt.answerHead ?? null,
   );
+  await q.query(
+    `with settled as (${settle} returning *)
+     insert into callback_attempts (callback_id, channel_token_id, attempt, event, url, status, latency_ms,
+       answer_head, error, next_attempt_at)
+     select id, channel_token_id, $2, type, $${n + 1}, $${n + 2}, $${n + 3}, $${n + 4}, last_error,
+       case when status = 'pending' then next_attempt_at end
+     from settled`,
+    params,
+  );
+}
+
+/** What one delivery attempt met: the receiver's status (none without an answer), its latency and first bytes. */
+export interface CallbackAttempt {
+  status: number | undefined;
+  latencyMs: number;
+  answerHead: string | undefined;
 }
 
 /**

@@ -104,9 +104,11 @@ export class CallbackSender {
   }
 
   private async deliver(callback: ClaimedCallback): Promise<void> {
-    const error = await this.post(callback);
+    const started = performance.now();
+    const { error, status, answerHead } = await this.post(callback);
+    const attempt = { status, answerHead, latencyMs: Math.round((performance.now() - started) * 10) / 10 };
     if (error === undefined) {
-      await settleCallback(this.db, callback, { ok: true });
+      await settleCallback(this.db, callback, { ok: true }, attempt);
       return;
     }
     const retryInMs =
@@ -116,20 +118,22 @@ export class CallbackSender {
       attempt: callback.attempts,
       error_message: error,
     });
-    await settleCallback(this.db, callback, { ok: false, error, retryInMs });
+    await settleCallback(this.db, callback, { ok: false, error, retryInMs }, attempt);
   }
 
-  /** undefined when acknowledged, else why not. */
-  private async post(callback: ClaimedCallback): Promise<string | undefined> {
+  /** error undefined when acknowledged, else why not; with the receiver's status and first bytes when it answered. */
+  private async post(
+    callback: ClaimedCallback,
+  ): Promise<{ error?: string; status?: number; answerHead?: string }> {
     let sign: ReturnType<typeof webhookSigner>;
     try {
       sign = webhookSigner(callback.secret);
     } catch (error) {
-      return String(error).slice(0, 300);
+      return { error: String(error).slice(0, 300) };
     }
     // Checked at every attempt: a name may point elsewhere since the URL was set.
     const destination = await checkDestination(callback.url, { allowPrivate: this.settings.allowPrivate });
-    if (!destination.ok) return `destination refused: ${destination.reason}`;
+    if (!destination.ok) return { error: `destination refused: ${destination.reason}` };
     const result = await postSignedWebhook({
       url: callback.url,
       webhookId: callbackWebhookId(callback.id),
@@ -138,8 +142,13 @@ export class CallbackSender {
       userAgent: "speed-to-lead-callback/1",
       timeoutMs: this.settings.timeoutMs,
       fetch: this.send,
+      keepAnswerHead: true,
     });
-    return result.ok ? undefined : result.error;
+    return {
+      error: result.ok ? undefined : result.error,
+      status: result.status,
+      answerHead: result.answerHead,
+    };
   }
 }
 

@@ -1,0 +1,40 @@
+// What the request log keeps of a request, read from its state after the response: never a header or a value.
+import { clientAddress } from "../../http/client-address.ts";
+import { loggedPath } from "../../http/logged-path.ts";
+import type { RequestState } from "../../http/request-state.ts";
+import { pathOf } from "../../http/url-path.ts";
+import { bodyShape, safePointer } from "./body-shape.ts";
+import type { RequestLogEntry } from "./request-log-store.ts";
+
+/** Characters of a path kept: a hostile client's long path never makes a long row. */
+const MAX_PATH = 200;
+
+/**
+ * The entry of a request that named a token; undefined for one that did not (nothing to file it under).
+ *
+ * @example log.record(requestLogEntry(request, requestState(request), false)!)
+ */
+export function requestLogEntry(
+  request: Request,
+  state: RequestState,
+  trustProxy: boolean,
+  at: Date = new Date(),
+): RequestLogEntry | undefined {
+  if (!state.token) return undefined;
+  return {
+    tokenId: state.token.tokenId,
+    accountId: state.token.accountId,
+    at,
+    method: request.method.slice(0, 16),
+    path: loggedPath(pathOf(request.url)).slice(0, MAX_PATH),
+    status: state.status,
+    problemCode: state.problemCode ?? null,
+    pointers: state.pointers?.map(safePointer) ?? null,
+    latencyMs: Math.round((performance.now() - state.startedAt) * 100) / 100,
+    dryRun: state.dryRun ?? false,
+    replayed: state.replayed ?? false,
+    clientAddress: clientAddress(request, trustProxy)?.slice(0, 64) ?? null,
+    requestId: state.requestId,
+    body: state.postedBody === undefined ? null : bodyShape(state.postedBody),
+  };
+}
