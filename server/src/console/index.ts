@@ -1,5 +1,6 @@
 // Every console feature, composed once: app.ts uses this. A new page adds its Elysia instance here.
 import { Elysia } from "elysia";
+import { accountPage } from "./account/index.ts";
 import { accountsPage } from "./accounts/index.ts";
 import { auditPage } from "./audit/index.ts";
 import { confirmPages } from "./confirm/index.ts";
@@ -26,5 +27,6 @@ export function consolePages(deps: ConsoleDeps, inbox: InboxLive) {
     .use(auditPage(deps))
     .use(confirmPages(deps))
     .use(sessionsPage(deps))
+    .use(accountPage(deps))
     .use(inboxPages(deps, inbox));
 }

@@ -10,6 +10,9 @@ import { type ConsoleDeps, notFoundPage, ownerPage } from "../kit/owner-guard.ts
 import { htmlPage, redirectTo } from "../kit/page-response.ts";
 import { AccountsPage } from "./accounts-page.tsx";
 
+/** Open while a required second factor is missing: another account may not require one. */
+const ENROLMENT = { enrolment: true };
+
 export function accountsPage(deps: ConsoleDeps) {
   return new Elysia({ name: "accounts-page" })
     .get(
@@ -19,7 +22,7 @@ export function accountsPage(deps: ConsoleDeps) {
         const accounts = await membershipsOf(deps.db, ctx.session.ownerId);
         const html = AccountsPage({ ...ctx, accounts, currentId: ctx.session.accountId, next }) as string;
         return htmlPage(ctx.state, html);
-      }),
+      }, ENROLMENT),
     )
     .post(
       `${ACCOUNTS_PATH}/switch`,
@@ -29,7 +32,7 @@ export function accountsPage(deps: ConsoleDeps) {
           isUuid(accountId) && (await switchSessionAccount(deps.db, ctx.sessionSecret, accountId));
         if (!switched) return notFoundPage(ctx);
         return redirectTo(ctx.state, ctx.request, consolePathOrNull(field(ctx.form, "next")) ?? CONSOLE_HOME);
-      }),
+      }, ENROLMENT),
       { parse: "none" },
     );
 }

@@ -1,8 +1,10 @@
-// The re-confirmation page: the signed-in owner gives their password again, then returns to the page they were on.
+// The re-confirmation page: the signed-in owner gives their password again (or a code of their second factor, when
+// they have one), then returns to the page they were on.
 import type { Language } from "../../http/language.ts";
 import type { Translate } from "../kit/dictionary.ts";
 import { Layout, type SignedInOwner } from "../kit/layout.tsx";
 import { CONFIRM_PATH } from "../kit/owner-guard.ts";
+import { CodeField } from "../sign-in/code-field.tsx";
 import { CurrentPasswordField } from "../sign-in/current-password-field.tsx";
 
 export interface ConfirmPageProps {
@@ -12,6 +14,9 @@ export interface ConfirmPageProps {
   owner: SignedInOwner;
   next: string;
   error?: string;
+  /** The owner has a second factor: a code of it confirms too. */
+  secondFactor?: boolean;
+  codeError?: string;
 }
 
 export function ConfirmPage(props: ConfirmPageProps): JSX.Element {
@@ -27,6 +32,17 @@ export function ConfirmPage(props: ConfirmPageProps): JSX.Element {
         <CurrentPasswordField t={t} error={props.error} />
         <button type="submit">{t("reconfirm.submit")}</button>
       </form>
+      {props.secondFactor ? (
+        <form method="post" action={CONFIRM_PATH} novalidate aria-labelledby="confirm-code-title">
+          <h2 id="confirm-code-title">{t("reconfirm.withCode")}</h2>
+          <input type="hidden" name="_csrf" value={props.owner.csrf} />
+          <input type="hidden" name="next" value={props.next} />
+          <CodeField t={t} error={props.codeError} />
+          <button type="submit">{t("reconfirm.submit")}</button>
+        </form>
+      ) : (
+        ""
+      )}
     </Layout>
   );
 }

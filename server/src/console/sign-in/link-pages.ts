@@ -26,7 +26,7 @@ import { preSession, preSessionSecret } from "./browser-cookies.ts";
 import { JoinPage } from "./join-page.tsx";
 import { checkPassword, retryAfter } from "./password-check.ts";
 import { refusedFormPage } from "./refused-form.ts";
-import { startSession } from "./session-start.ts";
+import { beginSignIn } from "./session-start.ts";
 import { SetPasswordPage } from "./set-password-page.tsx";
 
 const PASSWORD_MESSAGES: Record<PasswordProblem, MessageKey> = {
@@ -105,7 +105,7 @@ export function linkPages(deps: ConsoleDeps) {
       { ...event, actorEmail: email, target: email, clientAddress: ctx.origin.clientAddress },
       deps.logger,
     );
-    return await startSession(deps, ctx, { ...accepted, email, accounts: 1, method: "invitation" });
+    return await beginSignIn(deps, ctx, { ...accepted, email, accounts: 1, method: "invitation" });
   }
 
   /** An existing person accepts an invitation with their own password, through the sign-in guard. */
@@ -184,7 +184,7 @@ export function linkPages(deps: ConsoleDeps) {
       accountId: owner.account_id,
       accounts: owner.accounts,
     };
-    return await startSession(deps, ctx, { ...who, method: "link" });
+    return await beginSignIn(deps, ctx, { ...who, method: "link" });
   }
 
   return new Elysia({ name: "link-pages" })

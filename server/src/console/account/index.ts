@@ -1,0 +1,144 @@
+// The Account page's routes: set up the authenticator app (a first code confirms it and shows the recovery codes
+// once), renew the codes, turn the factor off, and the account's "require a second factor". Every change asks for a
+// recent confirmation, is an audit row and is mailed (to the owner; the account setting to every owner).
+import { Elysia } from "elysia";
+import QRCode from "qrcode";
+import type { AuditAction } from "../../core/accounts/audit-log.ts";
+import { recordAudit } from "../../core/accounts/audit-log.ts";
+import { recoveryCodesLeft, renewRecoveryCodes } from "../../core/accounts/recovery-codes.ts";
+import { requireSecondFactor, secondFactorRequired } from "../../core/accounts/second-factor-requirement.ts";
+import {
+  checkTotp,
+  hasSecondFactor,
+  pendingTotp,
+  removeSecondFactor,
+} from "../../core/accounts/totp-factor.ts";
+import { audited } from "../kit/audit.ts";
+import type { MessageKey } from "../kit/dictionary.ts";
+import { field } from "../kit/form.ts";
+import { ACCOUNT_PATH } from "../kit/navigation.ts";
+import { type ConsoleDeps, type OwnerContext, ownerPage, sensitivePage } from "../kit/owner-guard.ts";
+import { mailAccountOwners, mailTo } from "../kit/owner-mail.ts";
+import { htmlPage, redirectTo } from "../kit/page-response.ts";
+import { AccountPage, type AccountPageProps } from "./account-page.tsx";
+
+/** Every route here stays open while the account requires a factor the owner lacks: this is where they set it up. */
+const ENROLMENT = { enrolment: true };
+
+const NOTICES: Record<string, MessageKey> = {
+  required: "account.notice.required",
+  removed: "account.notice.removed",
+  "require-on": "account.notice.requireOn",
+  "require-off": "account.notice.requireOff",
+  "require-refused": "account.notice.requireRefused",
+};
+
+export function accountPage(deps: ConsoleDeps) {
+  async function render(ctx: OwnerContext, extra: Partial<AccountPageProps> = {}, status = 200) {
+    const ownerId = ctx.session.ownerId;
+    const on = await hasSecondFactor(deps.db, ownerId);
+    const pending = on ? undefined : await pendingTotp(deps.db, ownerId, ctx.session.email);
+    const enrolment = pending && {
+      ...pending,
+      qrSvg: await QRCode.toString(pending.uri, { type: "svg", margin: 1, errorCorrectionLevel: "M" }),
+    };
+    const notice = NOTICES[new URL(ctx.request.url).searchParams.get("done") ?? ""];
+    const html = AccountPage({
+      ...ctx,
+      recoveryCodesLeft: on ? await recoveryCodesLeft(deps.db, ownerId) : undefined,
+      enrolment,
+      required: await secondFactorRequired(deps.db, ctx.session.accountId),
+      notice: notice ? ctx.t(notice, { account: ctx.session.accountSlug }) : undefined,
+      ...extra,
+    }) as string;
+    return htmlPage(ctx.state, html, { status });
+  }
+
+  /** The owner's own change: a row of their person (shown to each of their accounts) and a mail to them. */
+  async function changed(ctx: OwnerContext, action: AuditAction, body: MessageKey) {
+    const { ownerId, email } = ctx.session;
+    await recordAudit(
+      deps.db,
+      { action, actorId: ownerId, actorEmail: email, target: email, clientAddress: ctx.origin.clientAddress },
+      deps.logger,
+    );
+    mailTo(deps, ctx, [email], {
+      subject: "secondFactor.mail.changed.subject",
+      body,
+      params: { email, address: ctx.origin.clientAddress },
+    });
+  }
+
+  const done = (ctx: OwnerContext, what: string) =>
+    redirectTo(ctx.state, ctx.request, `${ACCOUNT_PATH}?done=${what}`);
+
+  return new Elysia({ name: "account-page" })
+    .get(
+      ACCOUNT_PATH,
+      ownerPage(deps, (ctx) => render(ctx), ENROLMENT),
+    )
+    .post(
+      `${ACCOUNT_PATH}/second-factor`,
+      sensitivePage(
+        deps,
+        async (ctx) => {
+          const code = field(ctx.form, "code");
+          if (!code) return await render(ctx, { error: ctx.t("form.required") }, 422);
+          const checked = await checkTotp(deps.db, ctx.session.ownerId, code, deps.clock(), {
+            enrolling: true,
+          });
+          if (!checked.ok) return await render(ctx, { error: ctx.t("secondFactor.wrong") }, 422);
+          const codes = await renewRecoveryCodes(deps.db, ctx.session.ownerId);
+          await changed(ctx, "second_factor.enabled", "secondFactor.mail.enabled.body");
+          return await render(ctx, { newCodes: codes, notice: ctx.t("account.notice.enabled") });
+        },
+        ENROLMENT,
+      ),
+      { parse: "none" },
+    )
+    .post(
+      `${ACCOUNT_PATH}/recovery-codes`,
+      sensitivePage(
+        deps,
+        async (ctx) => {
+          if (!(await hasSecondFactor(deps.db, ctx.session.ownerId))) return done(ctx, "");
+          const codes = await renewRecoveryCodes(deps.db, ctx.session.ownerId);
+          await changed(ctx, "second_factor.codes_renewed", "secondFactor.mail.codesRenewed.body");
+          return await render(ctx, { newCodes: codes, notice: ctx.t("account.notice.renewed") });
+        },
+        ENROLMENT,
+      ),
+      { parse: "none" },
+    )
+    .post(
+      `${ACCOUNT_PATH}/second-factor/remove`,
+      sensitivePage(
+        deps,
+        async (ctx) => {
+          if (await removeSecondFactor(deps.db, ctx.session.ownerId))
+            await changed(ctx, "second_factor.disabled", "secondFactor.mail.disabled.body");
+          return done(ctx, "removed");
+        },
+        ENROLMENT,
+      ),
+      { parse: "none" },
+    )
+    .post(
+      `${ACCOUNT_PATH}/require`,
+      sensitivePage(deps, async (ctx) => {
+        const on = field(ctx.form, "require") === "yes";
+        // Only an owner with a factor may require one: else they would lock themselves into enrolment.
+        if (on && !(await hasSecondFactor(deps.db, ctx.session.ownerId))) return done(ctx, "require-refused");
+        if (!(await requireSecondFactor(deps.db, ctx.session.accountId, on)))
+          return done(ctx, on ? "require-on" : "require-off");
+        await audited(deps, ctx, "account.second_factor_required", on ? "on" : "off");
+        await mailAccountOwners(deps, ctx, ctx.session.accountId, {
+          subject: "secondFactor.mail.required.subject",
+          body: on ? "secondFactor.mail.requiredOn.body" : "secondFactor.mail.requiredOff.body",
+          params: { account: ctx.session.accountSlug, email: ctx.session.email },
+        });
+        return done(ctx, on ? "require-on" : "require-off");
+      }),
+      { parse: "none" },
+    );
+}

@@ -1,0 +1,31 @@
+// The second step of signing in for an owner with a second factor: a code from their app, or a recovery code.
+import type { Language } from "../../http/language.ts";
+import type { Translate } from "../kit/dictionary.ts";
+import { Layout } from "../kit/layout.tsx";
+import { CodeField } from "./code-field.tsx";
+import { SECOND_FACTOR_PATH } from "./session-start.ts";
+
+export interface SecondFactorPageProps {
+  lang: Language;
+  t: Translate;
+  path: string;
+  csrf: string;
+  error?: string;
+}
+
+export function SecondFactorPage({ lang, t, path, csrf, error }: SecondFactorPageProps): JSX.Element {
+  return (
+    <Layout lang={lang} t={t} title={t("secondFactor.signIn.title")} path={path}>
+      <h1>{t("secondFactor.signIn.title")}</h1>
+      <p>{t("secondFactor.signIn.intro")}</p>
+      <form method="post" action={SECOND_FACTOR_PATH} novalidate>
+        <input type="hidden" name="_csrf" value={csrf} />
+        <CodeField t={t} error={error} />
+        <button type="submit">{t("secondFactor.signIn.submit")}</button>
+      </form>
+      <p>
+        <a href="/console/sign-in">{t("secondFactor.signIn.restart")}</a>
+      </p>
+    </Layout>
+  );
+}

@@ -1,0 +1,88 @@
+// The second step of signing in: the challenge cookie names a sign-in whose password (or link) was right; a code of
+// the owner's app or one of their recovery codes opens the session. Five wrong codes end the challenge; ten in a row
+// lock the owner's factor for 15 minutes (totp-factor.ts), whichever challenge they came through.
+import { Elysia } from "elysia";
+import { recordAudit } from "../../core/accounts/audit-log.ts";
+import { endChallenge, findChallenge } from "../../core/accounts/second-factor-challenges.ts";
+import { readCookie } from "../kit/cookies.ts";
+import { csrfAccepted, csrfTokenFor } from "../kit/csrf.ts";
+import { readPreSessionForm } from "../kit/form.ts";
+import {
+  type ConsoleDeps,
+  forbiddenPage,
+  type PageContext,
+  pageContext,
+  type RouteArgs,
+  SIGN_IN_PATH,
+} from "../kit/owner-guard.ts";
+import { mailTo } from "../kit/owner-mail.ts";
+import { htmlPage, redirectTo } from "../kit/page-response.ts";
+import { refusedFormPage } from "./refused-form.ts";
+import { checkSecondFactor } from "./second-factor-check.ts";
+import { SecondFactorPage } from "./second-factor-page.tsx";
+import { CHALLENGE_COOKIE, SECOND_FACTOR_PATH, startSession } from "./session-start.ts";
+
+export function secondFactorPages(deps: ConsoleDeps) {
+  const page = (ctx: PageContext, secret: string, status = 200, error?: string) =>
+    htmlPage(
+      ctx.state,
+      SecondFactorPage({
+        lang: ctx.lang,
+        t: ctx.t,
+        path: ctx.path,
+        csrf: csrfTokenFor(secret),
+        error,
+      }) as string,
+      { status },
+    );
+  /** No live challenge (expired, used up, never made): sign in again with the password. */
+  const restart = (ctx: PageContext) => redirectTo(ctx.state, ctx.request, `${SIGN_IN_PATH}?code-expired=1`);
+
+  async function post(args: RouteArgs): Promise<Response> {
+    const ctx = pageContext(deps, args);
+    const read = await readPreSessionForm(ctx.request);
+    if (!read.ok) return refusedFormPage(ctx, read.status);
+    const secret = readCookie(ctx, CHALLENGE_COOKIE);
+    if (!secret) return restart(ctx);
+    if (!csrfAccepted(ctx.request, read.form, secret, ctx.origin.origin)) return forbiddenPage(ctx);
+    const challenge = await findChallenge(deps.db, secret, { attempt: true });
+    if (!challenge) return restart(ctx);
+    const code = read.form.get("code") ?? "";
+    if (!code.trim()) return page(ctx, secret, 422, ctx.t("form.required"));
+    const checked = await checkSecondFactor(deps, challenge.ownerId, code);
+    if (!checked.ok) {
+      deps.signInAttempts.inc({ result: "wrong" });
+      const who = { actorId: challenge.ownerId, actorEmail: challenge.email };
+      await recordAudit(
+        deps.db,
+        {
+          action: "sign_in.failed",
+          ...who,
+          target: "second_factor",
+          clientAddress: ctx.origin.clientAddress,
+        },
+        deps.logger,
+      );
+      return page(ctx, secret, checked.status, ctx.t(checked.error));
+    }
+    await endChallenge(deps.db, secret);
+    deps.signInAttempts.inc({ result: "signed_in" });
+    if (checked.kind === "recovery_code")
+      mailTo(deps, ctx, [challenge.email], {
+        subject: "secondFactor.mail.recoveryUsed.subject",
+        body: "secondFactor.mail.recoveryUsed.body",
+        params: { email: challenge.email, address: ctx.origin.clientAddress },
+      });
+    const who = { ...challenge, secondFactor: checked.kind };
+    return await startSession(deps, ctx, who, challenge.next);
+  }
+
+  return new Elysia({ name: "second-factor-pages" })
+    .get(SECOND_FACTOR_PATH, async (args) => {
+      const ctx = pageContext(deps, args);
+      const secret = readCookie(ctx, CHALLENGE_COOKIE);
+      if (!(await findChallenge(deps.db, secret))) return restart(ctx);
+      return page(ctx, secret!);
+    })
+    .post(SECOND_FACTOR_PATH, post, { parse: "none" });
+}
