@@ -126,7 +126,7 @@ export function AccountPage(props: AccountPageProps): JSX.Element {
             checked={props.required}
             aria-describedby="require-hint"
           />{" "}
-          <label for="require">{t("account.require.label")}</label>
+          <label for="require">{t("account.require.label")}</label>{" "}
           <span id="require-hint" class="hint">
             {t("account.require.hint")}
           </span>
