@@ -5,7 +5,7 @@ import { createOwnerSignIn, existingOwnerSignIn } from "../core/accounts/owner-a
 import { findOwnerId, listOwners, membershipsOf } from "../core/accounts/owner-repository.ts";
 import { removeOwner } from "../core/accounts/owner-service.ts";
 import { findAccountId } from "../core/accounts/token-repository.ts";
-import { removeSecondFactor } from "../core/accounts/totp-factor.ts";
+import { removeEverySecondFactor } from "../core/accounts/totp-factor.ts";
 import { stringOption, UsageError } from "./args.ts";
 import { operatorAudit } from "./operator-audit.ts";
 import type { Command } from "./token-commands.ts";
@@ -98,7 +98,7 @@ export function ownerCommands(
     },
 
     /**
-     * For an owner who lost their phone and their recovery codes: removes the app and the codes (the next sign-in
+     * For an owner who lost their phone and their recovery codes: removes the app, the passkeys and the codes (the next sign-in
      * asks for the password only; an account that requires a factor sends them to set one up). Each of their
      * accounts gets the audit row.
      */
@@ -112,7 +112,7 @@ export function ownerCommands(
         return 1;
       }
       const removed = await db.transaction(async (tx) => {
-        const had = await removeSecondFactor(tx, ownerId);
+        const had = await removeEverySecondFactor(tx, ownerId);
         if (had)
           for (const account of await membershipsOf(tx, ownerId))
             await operatorAudit(tx, args, "second_factor.reset", account.id, address);

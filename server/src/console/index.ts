@@ -1,6 +1,7 @@
 // Every console feature, composed once: app.ts uses this. A new page adds its Elysia instance here.
 import { Elysia } from "elysia";
 import { accountPage } from "./account/index.ts";
+import { PASSKEY_ASSETS } from "./account/passkey-assets.ts";
 import { accountsPage } from "./accounts/index.ts";
 import { auditPage } from "./audit/index.ts";
 import { confirmPages } from "./confirm/index.ts";
@@ -17,7 +18,7 @@ import { teamPage } from "./team/index.ts";
 
 export function consolePages(deps: ConsoleDeps, inbox: InboxLive) {
   return new Elysia({ name: "console" })
-    .use(consoleBase(deps, INBOX_ASSETS))
+    .use(consoleBase(deps, { ...INBOX_ASSETS, ...PASSKEY_ASSETS }))
     .use(ownerPages(deps))
     .use(passwordResetPages(deps))
     .use(integrationsPage(deps))

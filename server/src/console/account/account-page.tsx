@@ -1,20 +1,31 @@
-// The Account page: the owner's second factor (set up an authenticator app from its QR code or its key, renew the
-// recovery codes, turn it off) and the account's "require a second factor of every owner".
+// The Account page: the owner's second factor (an authenticator app set up from its QR code or its key, passkeys,
+// the recovery codes) and the account's "require a second factor of every owner".
+import type { PasskeyListing } from "../../core/accounts/passkeys.ts";
 import type { TotpEnrolment } from "../../core/accounts/totp-factor.ts";
 import type { Language } from "../../http/language.ts";
 import type { Translate } from "../kit/dictionary.ts";
 import { Layout, type SignedInOwner } from "../kit/layout.tsx";
+import { LocalTime } from "../kit/local-time.tsx";
 import { ACCOUNT_PATH } from "../kit/navigation.ts";
 import { CodeField } from "../sign-in/code-field.tsx";
+import { PasskeyForm } from "../sign-in/passkey-form.tsx";
 
 export interface AccountPageProps {
   lang: Language;
   t: Translate;
   path: string;
   owner: SignedInOwner;
-  /** Set up: how many recovery codes are left. Absent: not set up (then `enrolment` is). */
+  /** The authenticator app is set up. */
+  totp: boolean;
+  /** With any second factor: how many recovery codes are left. */
   recoveryCodesLeft?: number;
+  /** The app is not set up: its pending key. */
   enrolment?: TotpEnrolment & { qrSvg: string };
+  passkeys: PasskeyListing[];
+  /** The options of adding a passkey (JSON); absent at the most allowed. */
+  passkeyOptions?: string;
+  /** Adding a passkey was refused. */
+  passkeyError?: string;
   /** The account requires a second factor of every owner. */
   required: boolean;
   notice?: string;
@@ -49,7 +60,7 @@ function Enrolment({
 }: AccountPageProps & { enrolment: AccountPageProps["enrolment"] & {} }) {
   return (
     <section aria-labelledby="enrol-title">
-      <h2 id="enrol-title">{t("account.enrol.title")}</h2>
+      <h3 id="enrol-title">{t("account.enrol.title")}</h3>
       <ol>
         <li>{t("account.enrol.step1")}</li>
         <li>
@@ -77,9 +88,62 @@ function Enrolment({
   );
 }
 
+function Passkeys({ t, lang, owner, passkeys, passkeyOptions, passkeyError }: AccountPageProps): JSX.Element {
+  return (
+    <section aria-labelledby="passkeys-title">
+      <h2 id="passkeys-title">{t("passkey.title")}</h2>
+      <p>{t("passkey.intro")}</p>
+      {passkeyError ? (
+        <p class="error" role="alert" safe>
+          {passkeyError}
+        </p>
+      ) : (
+        ""
+      )}
+      {passkeys.length > 0 ? (
+        <ul class="passkeys">
+          {passkeys.map((passkey) => (
+            <li data-passkey-id={passkey.id}>
+              <strong safe>{passkey.name}</strong> <LocalTime at={passkey.created_at} lang={lang} />{" "}
+              <form method="post" action={`${ACCOUNT_PATH}/passkeys/${passkey.id}/remove`} class="inline">
+                <input type="hidden" name="_csrf" value={owner.csrf} />
+                <button
+                  type="submit"
+                  class="link"
+                  aria-label={t("passkey.removeFor", { name: passkey.name })}
+                >
+                  {t("passkey.remove")}
+                </button>
+              </form>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        ""
+      )}
+      {passkeyOptions ? (
+        <PasskeyForm
+          t={t}
+          kind="create"
+          action={`${ACCOUNT_PATH}/passkeys`}
+          csrf={owner.csrf}
+          options={passkeyOptions}
+          label={t("passkey.add")}
+        >
+          <div class="field">
+            <label for="passkey-name">{t("passkey.name")}</label>
+            <input id="passkey-name" name="name" type="text" maxlength={60} autocomplete="off" />
+          </div>
+        </PasskeyForm>
+      ) : (
+        <p class="hint">{t("passkey.tooMany")}</p>
+      )}
+    </section>
+  );
+}
+
 export function AccountPage(props: AccountPageProps): JSX.Element {
   const { t, lang, owner } = props;
-  const on = props.recoveryCodesLeft !== undefined;
   return (
     <Layout lang={lang} t={t} title={t("account.title")} path={props.path} owner={owner} current="account">
       <h1>{t("account.title")}</h1>
@@ -92,28 +156,35 @@ export function AccountPage(props: AccountPageProps): JSX.Element {
       )}
       {props.newCodes ? <RecoveryCodes t={t} codes={props.newCodes} /> : ""}
       <h2>{t("account.secondFactor.title")}</h2>
-      {on ? (
-        <>
-          <p id="second-factor-status">
-            {t("account.secondFactor.on", { count: props.recoveryCodesLeft ?? 0 })}
-          </p>
-          <form method="post" action={`${ACCOUNT_PATH}/recovery-codes`}>
-            <input type="hidden" name="_csrf" value={owner.csrf} />
-            <button type="submit" class="secondary">
-              {t("account.codes.renew")}
-            </button>
-          </form>
-          <form method="post" action={`${ACCOUNT_PATH}/second-factor/remove`}>
-            <input type="hidden" name="_csrf" value={owner.csrf} />
-            <button type="submit" class="danger">
-              {t("account.secondFactor.remove")}
-            </button>
-          </form>
-        </>
+      <p id="second-factor-status">
+        {props.recoveryCodesLeft === undefined
+          ? t("account.secondFactor.off")
+          : t("account.secondFactor.on", { count: props.recoveryCodesLeft })}
+      </p>
+      {props.recoveryCodesLeft === undefined ? (
+        ""
       ) : (
-        <p id="second-factor-status">{t("account.secondFactor.off")}</p>
+        <form method="post" action={`${ACCOUNT_PATH}/recovery-codes`}>
+          <input type="hidden" name="_csrf" value={owner.csrf} />
+          <button type="submit" class="secondary">
+            {t("account.codes.renew")}
+          </button>
+        </form>
+      )}
+      <h2>{t("account.app.title")}</h2>
+      {props.totp ? (
+        <form method="post" action={`${ACCOUNT_PATH}/second-factor/remove`}>
+          <p>{t("account.app.on")}</p>
+          <input type="hidden" name="_csrf" value={owner.csrf} />
+          <button type="submit" class="danger">
+            {t("account.secondFactor.remove")}
+          </button>
+        </form>
+      ) : (
+        ""
       )}
       {props.enrolment ? <Enrolment {...props} enrolment={props.enrolment} /> : ""}
+      <Passkeys {...props} />
       <h2>{t("account.require.title", { account: owner.accountSlug })}</h2>
       <form method="post" action={`${ACCOUNT_PATH}/require`}>
         <input type="hidden" name="_csrf" value={owner.csrf} />

@@ -1,25 +1,41 @@
 // The Account page's routes: set up the authenticator app (a first code confirms it and shows the recovery codes
-// once), renew the codes, turn the factor off, and the account's "require a second factor". Every change asks for a
-// recent confirmation, is an audit row and is mailed (to the owner; the account setting to every owner).
+// once), add and remove passkeys, renew the codes, remove the app, and the account's "require a second factor".
+// Every change asks for a recent confirmation, is an audit row and is mailed (to the owner; the account setting to
+// every owner).
 import { Elysia } from "elysia";
 import QRCode from "qrcode";
 import type { AuditAction } from "../../core/accounts/audit-log.ts";
 import { recordAudit } from "../../core/accounts/audit-log.ts";
+import {
+  addPasskey,
+  listPasskeys,
+  registrationOptions,
+  removePasskey,
+} from "../../core/accounts/passkeys.ts";
 import { recoveryCodesLeft, renewRecoveryCodes } from "../../core/accounts/recovery-codes.ts";
 import { requireSecondFactor, secondFactorRequired } from "../../core/accounts/second-factor-requirement.ts";
+import { hashSecret } from "../../core/accounts/secret.ts";
 import {
   checkTotp,
   hasSecondFactor,
+  hasTotp,
   pendingTotp,
-  removeSecondFactor,
+  removeTotp,
 } from "../../core/accounts/totp-factor.ts";
 import { audited } from "../kit/audit.ts";
 import type { MessageKey } from "../kit/dictionary.ts";
 import { field } from "../kit/form.ts";
 import { ACCOUNT_PATH } from "../kit/navigation.ts";
-import { type ConsoleDeps, type OwnerContext, ownerPage, sensitivePage } from "../kit/owner-guard.ts";
+import {
+  type ConsoleDeps,
+  notFoundPage,
+  type OwnerContext,
+  ownerPage,
+  sensitivePage,
+} from "../kit/owner-guard.ts";
 import { mailAccountOwners, mailTo } from "../kit/owner-mail.ts";
 import { htmlPage, redirectTo } from "../kit/page-response.ts";
+import { relyingParty } from "../sign-in/relying-party.ts";
 import { AccountPage, type AccountPageProps } from "./account-page.tsx";
 
 /** Every route here stays open while the account requires a factor the owner lacks: this is where they set it up. */
@@ -31,22 +47,34 @@ const NOTICES: Record<string, MessageKey> = {
   "require-on": "account.notice.requireOn",
   "require-off": "account.notice.requireOff",
   "require-refused": "account.notice.requireRefused",
+  "passkey-added": "account.notice.passkeyAdded",
+  "passkey-removed": "account.notice.passkeyRemoved",
 };
 
 export function accountPage(deps: ConsoleDeps) {
   async function render(ctx: OwnerContext, extra: Partial<AccountPageProps> = {}, status = 200) {
     const ownerId = ctx.session.ownerId;
-    const on = await hasSecondFactor(deps.db, ownerId);
-    const pending = on ? undefined : await pendingTotp(deps.db, ownerId, ctx.session.email);
+    const totp = await hasTotp(deps.db, ownerId);
+    const pending = totp ? undefined : await pendingTotp(deps.db, ownerId, ctx.session.email);
     const enrolment = pending && {
       ...pending,
       qrSvg: await QRCode.toString(pending.uri, { type: "svg", margin: 1, errorCorrectionLevel: "M" }),
     };
+    const passkeyOptions = await registrationOptions(deps.db, relyingParty(deps, ctx), {
+      id: ownerId,
+      email: ctx.session.email,
+      sessionHash: hashSecret(ctx.sessionSecret),
+    });
     const notice = NOTICES[new URL(ctx.request.url).searchParams.get("done") ?? ""];
     const html = AccountPage({
       ...ctx,
-      recoveryCodesLeft: on ? await recoveryCodesLeft(deps.db, ownerId) : undefined,
+      totp,
+      recoveryCodesLeft: (await hasSecondFactor(deps.db, ownerId))
+        ? await recoveryCodesLeft(deps.db, ownerId)
+        : undefined,
       enrolment,
+      passkeys: await listPasskeys(deps.db, ownerId),
+      passkeyOptions: passkeyOptions && JSON.stringify(passkeyOptions),
       required: await secondFactorRequired(deps.db, ctx.session.accountId),
       notice: notice ? ctx.t(notice, { account: ctx.session.accountSlug }) : undefined,
       ...extra,
@@ -55,17 +83,14 @@ export function accountPage(deps: ConsoleDeps) {
   }
 
   /** The owner's own change: a row of their person (shown to each of their accounts) and a mail to them. */
-  async function changed(ctx: OwnerContext, action: AuditAction, body: MessageKey) {
+  async function changed(ctx: OwnerContext, action: AuditAction, body: MessageKey, target?: string) {
     const { ownerId, email } = ctx.session;
-    await recordAudit(
-      deps.db,
-      { action, actorId: ownerId, actorEmail: email, target: email, clientAddress: ctx.origin.clientAddress },
-      deps.logger,
-    );
+    const row = { action, actorId: ownerId, actorEmail: email, target: target ?? email };
+    await recordAudit(deps.db, { ...row, clientAddress: ctx.origin.clientAddress }, deps.logger);
     mailTo(deps, ctx, [email], {
       subject: "secondFactor.mail.changed.subject",
       body,
-      params: { email, address: ctx.origin.clientAddress },
+      params: { email, address: ctx.origin.clientAddress, name: target ?? "" },
     });
   }
 
@@ -115,9 +140,45 @@ export function accountPage(deps: ConsoleDeps) {
       sensitivePage(
         deps,
         async (ctx) => {
-          if (await removeSecondFactor(deps.db, ctx.session.ownerId))
+          if (await removeTotp(deps.db, ctx.session.ownerId))
             await changed(ctx, "second_factor.disabled", "secondFactor.mail.disabled.body");
           return done(ctx, "removed");
+        },
+        ENROLMENT,
+      ),
+      { parse: "none" },
+    )
+    .post(
+      `${ACCOUNT_PATH}/passkeys`,
+      sensitivePage(
+        deps,
+        async (ctx) => {
+          const ownerId = ctx.session.ownerId;
+          const hadFactor = await hasSecondFactor(deps.db, ownerId);
+          const name = field(ctx.form, "name") || ctx.t("passkey.defaultName");
+          const owner = { id: ownerId, sessionHash: hashSecret(ctx.sessionSecret) };
+          const credential = ctx.form.get("credential") ?? "";
+          if (!(await addPasskey(deps.db, relyingParty(deps, ctx), owner, credential, name)))
+            return await render(ctx, { notice: undefined, passkeyError: ctx.t("passkey.refused") }, 422);
+          await changed(ctx, "passkey.added", "secondFactor.mail.passkeyAdded.body", name);
+          // A first factor: recovery codes come with it, shown once.
+          if (hadFactor) return done(ctx, "passkey-added");
+          const codes = await renewRecoveryCodes(deps.db, ownerId);
+          return await render(ctx, { newCodes: codes, notice: ctx.t("account.notice.passkeyAdded") });
+        },
+        ENROLMENT,
+      ),
+      { parse: "none" },
+    )
+    .post(
+      `${ACCOUNT_PATH}/passkeys/:id/remove`,
+      sensitivePage(
+        deps,
+        async (ctx) => {
+          const name = await removePasskey(deps.db, ctx.session.ownerId, ctx.params.id ?? "");
+          if (name === undefined) return notFoundPage(ctx);
+          await changed(ctx, "passkey.removed", "secondFactor.mail.passkeyRemoved.body", name);
+          return done(ctx, "passkey-removed");
         },
         ENROLMENT,
       ),

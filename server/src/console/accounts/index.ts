@@ -17,22 +17,34 @@ export function accountsPage(deps: ConsoleDeps) {
   return new Elysia({ name: "accounts-page" })
     .get(
       ACCOUNTS_PATH,
-      ownerPage(deps, async (ctx) => {
-        const next = consolePathOrNull(new URL(ctx.request.url).searchParams.get("next")) ?? CONSOLE_HOME;
-        const accounts = await membershipsOf(deps.db, ctx.session.ownerId);
-        const html = AccountsPage({ ...ctx, accounts, currentId: ctx.session.accountId, next }) as string;
-        return htmlPage(ctx.state, html);
-      }, ENROLMENT),
+      ownerPage(
+        deps,
+        async (ctx) => {
+          const next = consolePathOrNull(new URL(ctx.request.url).searchParams.get("next")) ?? CONSOLE_HOME;
+          const accounts = await membershipsOf(deps.db, ctx.session.ownerId);
+          const html = AccountsPage({ ...ctx, accounts, currentId: ctx.session.accountId, next }) as string;
+          return htmlPage(ctx.state, html);
+        },
+        ENROLMENT,
+      ),
     )
     .post(
       `${ACCOUNTS_PATH}/switch`,
-      ownerPage(deps, async (ctx) => {
-        const accountId = field(ctx.form, "account");
-        const switched =
-          isUuid(accountId) && (await switchSessionAccount(deps.db, ctx.sessionSecret, accountId));
-        if (!switched) return notFoundPage(ctx);
-        return redirectTo(ctx.state, ctx.request, consolePathOrNull(field(ctx.form, "next")) ?? CONSOLE_HOME);
-      }, ENROLMENT),
+      ownerPage(
+        deps,
+        async (ctx) => {
+          const accountId = field(ctx.form, "account");
+          const switched =
+            isUuid(accountId) && (await switchSessionAccount(deps.db, ctx.sessionSecret, accountId));
+          if (!switched) return notFoundPage(ctx);
+          return redirectTo(
+            ctx.state,
+            ctx.request,
+            consolePathOrNull(field(ctx.form, "next")) ?? CONSOLE_HOME,
+          );
+        },
+        ENROLMENT,
+      ),
       { parse: "none" },
     );
 }

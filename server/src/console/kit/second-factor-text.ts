@@ -34,10 +34,10 @@ export const SECOND_FACTOR_EN = {
   "account.title": "Account",
   "account.secondFactor.title": "Second factor",
   "account.secondFactor.on":
-    "On: signing in asks for a code of your authenticator app after the password. Recovery codes left: {count}.",
+    "On: signing in asks for your app's code or a passkey after the password. Recovery codes left: {count}.",
   "account.secondFactor.off":
-    "Off: signing in asks only for your password. Set up an authenticator app to ask for a code as well.",
-  "account.secondFactor.remove": "Turn off the second factor",
+    "Off: signing in asks only for your password. Set up an authenticator app or add a passkey below.",
+  "account.secondFactor.remove": "Remove the authenticator app",
   "account.enrol.title": "Set up an authenticator app",
   "account.enrol.step1":
     "Open an authenticator app on your phone (for example Google Authenticator, Microsoft Authenticator, 1Password or Bitwarden).",
@@ -57,7 +57,7 @@ export const SECOND_FACTOR_EN = {
   "account.require.submit": "Save",
   "account.notice.enabled": "The second factor is on.",
   "account.notice.renewed": "New recovery codes are made: the old ones no longer work.",
-  "account.notice.removed": "The second factor is off.",
+  "account.notice.removed": "The authenticator app is removed.",
   "account.notice.required":
     "The account {account} requires a second factor of every owner: set one up to continue.",
   "account.notice.requireOn": "Every owner of {account} now needs a second factor.",
@@ -69,6 +69,29 @@ export const SECOND_FACTOR_EN = {
   "audit.action.second_factor.disabled": "Second factor turned off",
   "audit.action.second_factor.reset": "Second factor reset by the operator",
   "audit.action.account.second_factor_required": "Second factor requirement changed",
+  "account.app.title": "Authenticator app",
+  "account.app.on": "Set up: sign-in accepts the code your app shows.",
+  "passkey.title": "Passkeys",
+  "passkey.intro":
+    "A passkey lives on your phone, computer or security key and signs you in with its screen lock or a touch, instead of a code.",
+  "passkey.name": "Name of the new passkey (optional)",
+  "passkey.defaultName": "Passkey",
+  "passkey.add": "Add a passkey",
+  "passkey.use": "Use a passkey",
+  "passkey.remove": "Remove",
+  "passkey.removeFor": "Remove the passkey {name}",
+  "passkey.tooMany": "You have 10 passkeys, the most allowed: remove one to add another.",
+  "passkey.failed": "The passkey did not answer (cancelled, timed out, or none on this device). Try again.",
+  "passkey.unsupported": "This browser does not support passkeys.",
+  "passkey.refused": "That passkey could not be added. Reload the page and try again.",
+  "account.notice.passkeyAdded": "The passkey is added: sign-in accepts it as your second factor.",
+  "account.notice.passkeyRemoved": "The passkey is removed.",
+  "secondFactor.mail.passkeyAdded.body":
+    "A passkey named {name} was added to {email} from {address}. Signing in now accepts it as the second factor. If this was not you, tell another owner of your account at once.",
+  "secondFactor.mail.passkeyRemoved.body":
+    "The passkey named {name} was removed from {email} from {address}. If this was not you, tell another owner of your account at once.",
+  "audit.action.passkey.added": "Passkey added",
+  "audit.action.passkey.removed": "Passkey removed",
 } as const;
 
 export const SECOND_FACTOR_ES: Record<keyof typeof SECOND_FACTOR_EN, string> = {
@@ -106,10 +129,10 @@ export const SECOND_FACTOR_ES: Record<keyof typeof SECOND_FACTOR_EN, string> = {
   "account.title": "Cuenta",
   "account.secondFactor.title": "Segundo factor",
   "account.secondFactor.on":
-    "Activado: el inicio de sesión pide un código de su aplicación de autenticación después de la contraseña. Códigos de recuperación restantes: {count}.",
+    "Activado: el inicio de sesión pide el código de su aplicación o una llave de acceso después de la contraseña. Códigos de recuperación restantes: {count}.",
   "account.secondFactor.off":
-    "Desactivado: el inicio de sesión solo pide su contraseña. Configure una aplicación de autenticación para pedir también un código.",
-  "account.secondFactor.remove": "Desactivar el segundo factor",
+    "Desactivado: el inicio de sesión solo pide su contraseña. Configure una aplicación de autenticación o añada una llave de acceso abajo.",
+  "account.secondFactor.remove": "Quitar la aplicación de autenticación",
   "account.enrol.title": "Configurar una aplicación de autenticación",
   "account.enrol.step1":
     "Abra una aplicación de autenticación en su teléfono (por ejemplo Google Authenticator, Microsoft Authenticator, 1Password o Bitwarden).",
@@ -129,7 +152,7 @@ export const SECOND_FACTOR_ES: Record<keyof typeof SECOND_FACTOR_EN, string> = {
   "account.require.submit": "Guardar",
   "account.notice.enabled": "El segundo factor está activado.",
   "account.notice.renewed": "Se crearon nuevos códigos de recuperación: los anteriores ya no sirven.",
-  "account.notice.removed": "El segundo factor está desactivado.",
+  "account.notice.removed": "La aplicación de autenticación está quitada.",
   "account.notice.required":
     "La cuenta {account} exige un segundo factor a todos sus propietarios: configure uno para continuar.",
   "account.notice.requireOn": "Todos los propietarios de {account} necesitan ahora un segundo factor.",
@@ -142,4 +165,29 @@ export const SECOND_FACTOR_ES: Record<keyof typeof SECOND_FACTOR_EN, string> = {
   "audit.action.second_factor.disabled": "Segundo factor desactivado",
   "audit.action.second_factor.reset": "Segundo factor restablecido por el operador",
   "audit.action.account.second_factor_required": "Exigencia de segundo factor cambiada",
+  "account.app.title": "Aplicación de autenticación",
+  "account.app.on": "Configurada: el inicio de sesión acepta el código que muestra su aplicación.",
+  "passkey.title": "Llaves de acceso",
+  "passkey.intro":
+    "Una llave de acceso vive en su teléfono, su computadora o una llave de seguridad y le permite entrar con el bloqueo de pantalla o un toque, en lugar de un código.",
+  "passkey.name": "Nombre de la nueva llave de acceso (opcional)",
+  "passkey.defaultName": "Llave de acceso",
+  "passkey.add": "Añadir una llave de acceso",
+  "passkey.use": "Usar una llave de acceso",
+  "passkey.remove": "Quitar",
+  "passkey.removeFor": "Quitar la llave de acceso {name}",
+  "passkey.tooMany": "Tiene 10 llaves de acceso, el máximo permitido: quite una para añadir otra.",
+  "passkey.failed":
+    "La llave de acceso no respondió (cancelada, sin tiempo, o ninguna en este dispositivo). Inténtelo de nuevo.",
+  "passkey.unsupported": "Este navegador no admite llaves de acceso.",
+  "passkey.refused": "No se pudo añadir esa llave de acceso. Recargue la página e inténtelo de nuevo.",
+  "account.notice.passkeyAdded":
+    "La llave de acceso está añadida: el inicio de sesión la acepta como su segundo factor.",
+  "account.notice.passkeyRemoved": "La llave de acceso está quitada.",
+  "secondFactor.mail.passkeyAdded.body":
+    "Se añadió una llave de acceso llamada {name} a {email} desde {address}. Ahora el inicio de sesión la acepta como segundo factor. Si no fue usted, avise de inmediato a otro propietario de su cuenta.",
+  "secondFactor.mail.passkeyRemoved.body":
+    "Se quitó la llave de acceso llamada {name} de {email} desde {address}. Si no fue usted, avise de inmediato a otro propietario de su cuenta.",
+  "audit.action.passkey.added": "Llave de acceso añadida",
+  "audit.action.passkey.removed": "Llave de acceso quitada",
 };

@@ -6,7 +6,7 @@ import type { MessageKey } from "../kit/dictionary.ts";
 import type { ConsoleDeps } from "../kit/owner-guard.ts";
 
 export type SecondFactorCheck =
-  | { ok: true; kind: "totp" | "recovery_code" }
+  | { ok: true; kind: "totp" | "recovery_code" | "passkey" }
   | { ok: false; error: MessageKey; status: 401 | 429 };
 
 const LOCKED = { ok: false, error: "secondFactor.locked", status: 429 } as const;

@@ -26,7 +26,7 @@ export interface SignedInAs {
   /** How they proved who they are, for the audit row. */
   method: "password" | "link" | "invitation";
   /** The second factor given after it, when the owner has one. */
-  secondFactor?: "totp" | "recovery_code";
+  secondFactor?: "totp" | "recovery_code" | "passkey";
 }
 
 /** The cookie of a sign-in that waits for its second factor (second-factor.ts). */

@@ -13,6 +13,8 @@ export const AUDIT_ACTIONS = [
   "second_factor.codes_renewed",
   "second_factor.disabled",
   "second_factor.reset",
+  "passkey.added",
+  "passkey.removed",
   "account.second_factor_required",
   "owner.invited",
   "invitation.withdrawn",

@@ -96,17 +96,43 @@ export async function secondFactorLocked(q: Queryable, ownerId: string): Promise
   return row?.locked === true;
 }
 
-/** True when the owner has a confirmed app: sign-in asks for a code. */
+/** SQL: the owner (`ownerId`, an SQL expression) has a second factor: a confirmed app or a passkey. */
+export const hasSecondFactorSql = (ownerId: string) =>
+  `(exists (select 1 from owner_totp t where t.owner_id = ${ownerId} and t.confirmed_at is not null)
+    or exists (select 1 from owner_passkeys p where p.owner_id = ${ownerId}))`;
+
+/** True when the owner has a second factor (a confirmed app or a passkey): sign-in asks for it. */
 export async function hasSecondFactor(q: Queryable, ownerId: string): Promise<boolean> {
+  const [row] = await q.query<{ has: boolean }>(`select ${hasSecondFactorSql("$1::uuid")} as has`, [ownerId]);
+  return row?.has === true;
+}
+
+/** True when the owner's authenticator app is set up (confirmed). */
+export async function hasTotp(q: Queryable, ownerId: string): Promise<boolean> {
   const [row] = await q.query("select 1 from owner_totp where owner_id = $1 and confirmed_at is not null", [
     ownerId,
   ]);
   return row !== undefined;
 }
 
-/** Removes the app and the recovery codes (turned off by the owner, or `stl owners reset-2fa`); false when none. */
-export async function removeSecondFactor(q: Queryable, ownerId: string): Promise<boolean> {
-  const rows = await q.query("delete from owner_totp where owner_id = $1 returning confirmed_at", [ownerId]);
+/** Removes the app; the recovery codes go too once no passkey is left. False when no app was set up. */
+export async function removeTotp(q: Queryable, ownerId: string): Promise<boolean> {
+  const rows = await q.query<{ confirmed: boolean }>(
+    "delete from owner_totp where owner_id = $1 returning confirmed_at is not null as confirmed",
+    [ownerId],
+  );
+  await q.query(
+    "delete from owner_recovery_codes where owner_id = $1 and not exists (select 1 from owner_passkeys where owner_id = $1)",
+    [ownerId],
+  );
+  return rows.some((row) => row.confirmed);
+}
+
+/** `stl owners reset-2fa`: the app, every passkey and the recovery codes; false when there was none of them. */
+export async function removeEverySecondFactor(q: Queryable, ownerId: string): Promise<boolean> {
+  const had = await hasSecondFactor(q, ownerId);
+  await q.query("delete from owner_totp where owner_id = $1", [ownerId]);
+  await q.query("delete from owner_passkeys where owner_id = $1", [ownerId]);
   await q.query("delete from owner_recovery_codes where owner_id = $1", [ownerId]);
-  return rows.some((row) => row.confirmed_at !== null);
+  return had;
 }

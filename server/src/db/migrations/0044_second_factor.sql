@@ -42,3 +42,24 @@ create index second_factor_challenges_expires on second_factor_challenges (expir
 
 -- "Require a second factor": owners of the account without one are sent to enrolment before any other page.
 alter table accounts add column require_second_factor boolean not null default false;
+
+-- Passkeys (WebAuthn): each a public key the owner's authenticator holds the private half of, usable as the second
+-- factor. At most 10 per owner.
+create table owner_passkeys (
+  -- The credential id (base64url), as the authenticator names it.
+  id text primary key,
+  owner_id uuid not null references owners (id) on delete cascade,
+  -- The COSE public key (base64url): public, nothing to hide.
+  public_key text not null,
+  -- The authenticator's signature counter: one that goes backwards is a cloned key.
+  counter bigint not null default 0,
+  transports text,
+  name text not null,
+  created_at timestamptz not null default now(),
+  last_used_at timestamptz
+);
+create index owner_passkeys_owner on owner_passkeys (owner_id);
+
+-- The WebAuthn challenge a page handed out (adding a passkey: the session's; signing in: the sign-in's), used once.
+alter table owner_sessions add column webauthn_challenge text;
+alter table second_factor_challenges add column webauthn_challenge text;
