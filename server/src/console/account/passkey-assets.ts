@@ -2,7 +2,8 @@
 // bundle (it sets window.SimpleWebAuthnBrowser) and this folder's passkeys.js.
 /// <reference path="../../file-imports.d.ts" />
 
-// The package exports only its module entry; its browser bundle is imported by path (a file import, embedded too).
+// The package's exports name only its module entry: its browser bundle is imported by its path (a file import, so
+// `bun build --compile` embeds it too).
 import webauthnJs from "../../../node_modules/@simplewebauthn/browser/dist/bundle/index.umd.min.js" with {
   type: "file",
 };
