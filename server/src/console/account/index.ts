@@ -4,8 +4,7 @@
 // every owner).
 import { Elysia } from "elysia";
 import QRCode from "qrcode";
-import type { AuditAction } from "../../core/accounts/audit-log.ts";
-import { recordAudit } from "../../core/accounts/audit-log.ts";
+import { type AuditAction, auditedChange } from "../../core/accounts/audit-log.ts";
 import {
   addPasskey,
   listPasskeys,
@@ -22,7 +21,8 @@ import {
   pendingTotp,
   removeTotp,
 } from "../../core/accounts/totp-factor.ts";
-import { audited } from "../kit/audit.ts";
+import type { Database } from "../../db/database.ts";
+import { auditedPageChange } from "../kit/audit.ts";
 import type { MessageKey } from "../kit/dictionary.ts";
 import { field } from "../kit/form.ts";
 import { ACCOUNT_PATH } from "../kit/navigation.ts";
@@ -82,16 +82,36 @@ export function accountPage(deps: ConsoleDeps) {
     return htmlPage(ctx.state, html, { status });
   }
 
-  /** The owner's own change: a row of their person (shown to each of their accounts) and a mail to them. */
-  async function changed(ctx: OwnerContext, action: AuditAction, body: MessageKey, target?: string) {
+  /**
+   * The owner's own change with its audit row (of their person: shown to each of their accounts) in one
+   * transaction, then a mail to them. `targetOf` names what changed from the result; undefined: nothing did.
+   */
+  async function ownChange<T>(
+    ctx: OwnerContext,
+    action: AuditAction,
+    body: MessageKey,
+    change: (db: Database) => Promise<T>,
+    targetOf: (result: T) => string | undefined,
+  ): Promise<T> {
     const { ownerId, email } = ctx.session;
-    const row = { action, actorId: ownerId, actorEmail: email, target: target ?? email };
-    await recordAudit(deps.db, { ...row, clientAddress: ctx.origin.clientAddress }, deps.logger);
-    mailTo(deps, ctx, [email], {
-      subject: "secondFactor.mail.changed.subject",
-      body,
-      params: { email, address: ctx.origin.clientAddress, name: target ?? "" },
-    });
+    let target: string | undefined;
+    const result = await auditedChange(
+      deps.db,
+      change,
+      (done) => {
+        target = targetOf(done);
+        const row = { action, actorId: ownerId, actorEmail: email, target };
+        return target === undefined ? undefined : { ...row, clientAddress: ctx.origin.clientAddress };
+      },
+      deps.logger,
+    );
+    if (target !== undefined)
+      mailTo(deps, ctx, [email], {
+        subject: "secondFactor.mail.changed.subject",
+        body,
+        params: { email, address: ctx.origin.clientAddress, name: target },
+      });
+    return result;
   }
 
   const done = (ctx: OwnerContext, what: string) =>
@@ -109,12 +129,18 @@ export function accountPage(deps: ConsoleDeps) {
         async (ctx) => {
           const code = field(ctx.form, "code");
           if (!code) return await render(ctx, { error: ctx.t("form.required") }, 422);
-          const checked = await checkTotp(deps.db, ctx.session.ownerId, code, deps.clock(), {
-            enrolling: true,
-          });
-          if (!checked.ok) return await render(ctx, { error: ctx.t("secondFactor.wrong") }, 422);
-          const codes = await renewRecoveryCodes(deps.db, ctx.session.ownerId);
-          await changed(ctx, "second_factor.enabled", "secondFactor.mail.enabled.body");
+          const { ownerId, email } = ctx.session;
+          const codes = await ownChange(
+            ctx,
+            "second_factor.enabled",
+            "secondFactor.mail.enabled.body",
+            async (db) => {
+              const checked = await checkTotp(db, ownerId, code, deps.clock(), { enrolling: true });
+              return checked.ok ? await renewRecoveryCodes(db, ownerId) : undefined;
+            },
+            (made) => (made ? email : undefined),
+          );
+          if (!codes) return await render(ctx, { error: ctx.t("secondFactor.wrong") }, 422);
           return await render(ctx, { newCodes: codes, notice: ctx.t("account.notice.enabled") });
         },
         ENROLMENT,
@@ -126,9 +152,16 @@ export function accountPage(deps: ConsoleDeps) {
       sensitivePage(
         deps,
         async (ctx) => {
-          if (!(await hasSecondFactor(deps.db, ctx.session.ownerId))) return done(ctx, "");
-          const codes = await renewRecoveryCodes(deps.db, ctx.session.ownerId);
-          await changed(ctx, "second_factor.codes_renewed", "secondFactor.mail.codesRenewed.body");
+          const { ownerId, email } = ctx.session;
+          const codes = await ownChange(
+            ctx,
+            "second_factor.codes_renewed",
+            "secondFactor.mail.codesRenewed.body",
+            async (db) =>
+              (await hasSecondFactor(db, ownerId)) ? await renewRecoveryCodes(db, ownerId) : undefined,
+            (made) => (made ? email : undefined),
+          );
+          if (!codes) return done(ctx, "");
           return await render(ctx, { newCodes: codes, notice: ctx.t("account.notice.renewed") });
         },
         ENROLMENT,
@@ -140,8 +173,13 @@ export function accountPage(deps: ConsoleDeps) {
       sensitivePage(
         deps,
         async (ctx) => {
-          if (await removeTotp(deps.db, ctx.session.ownerId))
-            await changed(ctx, "second_factor.disabled", "secondFactor.mail.disabled.body");
+          await ownChange(
+            ctx,
+            "second_factor.disabled",
+            "secondFactor.mail.disabled.body",
+            (db) => removeTotp(db, ctx.session.ownerId),
+            (removed) => (removed ? ctx.session.email : undefined),
+          );
           return done(ctx, "removed");
         },
         ENROLMENT,
@@ -154,16 +192,24 @@ export function accountPage(deps: ConsoleDeps) {
         deps,
         async (ctx) => {
           const ownerId = ctx.session.ownerId;
-          const hadFactor = await hasSecondFactor(deps.db, ownerId);
           const name = field(ctx.form, "name") || ctx.t("passkey.defaultName");
           const owner = { id: ownerId, sessionHash: hashSecret(ctx.sessionSecret) };
           const credential = ctx.form.get("credential") ?? "";
-          if (!(await addPasskey(deps.db, relyingParty(deps, ctx), owner, credential, name)))
-            return await render(ctx, { notice: undefined, passkeyError: ctx.t("passkey.refused") }, 422);
-          await changed(ctx, "passkey.added", "secondFactor.mail.passkeyAdded.body", name);
-          // A first factor: recovery codes come with it, shown once.
-          if (hadFactor) return done(ctx, "passkey-added");
-          const codes = await renewRecoveryCodes(deps.db, ownerId);
+          const added = await ownChange(
+            ctx,
+            "passkey.added",
+            "secondFactor.mail.passkeyAdded.body",
+            async (db) => {
+              const hadFactor = await hasSecondFactor(db, ownerId);
+              if (!(await addPasskey(db, relyingParty(deps, ctx), owner, credential, name))) return undefined;
+              // A first factor: recovery codes come with it, shown once.
+              return { codes: hadFactor ? undefined : await renewRecoveryCodes(db, ownerId) };
+            },
+            (result) => (result ? name : undefined),
+          );
+          if (!added) return await render(ctx, { passkeyError: ctx.t("passkey.refused") }, 422);
+          const codes = added.codes;
+          if (!codes) return done(ctx, "passkey-added");
           return await render(ctx, { newCodes: codes, notice: ctx.t("account.notice.passkeyAdded") });
         },
         ENROLMENT,
@@ -175,9 +221,14 @@ export function accountPage(deps: ConsoleDeps) {
       sensitivePage(
         deps,
         async (ctx) => {
-          const name = await removePasskey(deps.db, ctx.session.ownerId, ctx.params.id ?? "");
+          const name = await ownChange(
+            ctx,
+            "passkey.removed",
+            "secondFactor.mail.passkeyRemoved.body",
+            (db) => removePasskey(db, ctx.session.ownerId, ctx.params.id ?? ""),
+            (removed) => removed,
+          );
           if (name === undefined) return notFoundPage(ctx);
-          await changed(ctx, "passkey.removed", "secondFactor.mail.passkeyRemoved.body", name);
           return done(ctx, "passkey-removed");
         },
         ENROLMENT,
@@ -190,9 +241,14 @@ export function accountPage(deps: ConsoleDeps) {
         const on = field(ctx.form, "require") === "yes";
         // Only an owner with a factor may require one: else they would lock themselves into enrolment.
         if (on && !(await hasSecondFactor(deps.db, ctx.session.ownerId))) return done(ctx, "require-refused");
-        if (!(await requireSecondFactor(deps.db, ctx.session.accountId, on)))
-          return done(ctx, on ? "require-on" : "require-off");
-        await audited(deps, ctx, "account.second_factor_required", on ? "on" : "off");
+        const changed = await auditedPageChange(
+          deps,
+          ctx,
+          "account.second_factor_required",
+          (db) => requireSecondFactor(db, ctx.session.accountId, on),
+          (set) => (set ? (on ? "on" : "off") : undefined),
+        );
+        if (!changed) return done(ctx, on ? "require-on" : "require-off");
         await mailAccountOwners(deps, ctx, ctx.session.accountId, {
           subject: "secondFactor.mail.required.subject",
           body: on ? "secondFactor.mail.requiredOn.body" : "secondFactor.mail.requiredOff.body",
