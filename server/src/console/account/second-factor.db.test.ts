@@ -278,3 +278,39 @@ describe("re-confirmation, the account's requirement, turning it off, the operat
     ).not.toBe("/console/sign-in/code");
   });
 });
+
+describe("passkeys through the routes", () => {
+  it("refuses a forged answer, answers 404 for another owner's passkey, and audits a removal", async () => {
+    const email = "jo@factor.example";
+    const { client } = await signedInOwner(db, handle, "factor-passkeys", email);
+    await client.get("/console/account");
+    expect(client.html).toContain('data-passkey="create"');
+    const forged = JSON.stringify({ id: "AAAA", rawId: "AAAA", type: "public-key", response: {} });
+    expect(
+      (await client.post("/console/account/passkeys", { name: "Forged", credential: forged })).status,
+    ).toBe(422);
+    expect((await client.post("/console/account/passkeys", { name: "Empty", credential: "" })).status).toBe(
+      422,
+    );
+    expect(client.html).toContain("That passkey could not be added");
+    const [owner] = await db.query<{ id: string }>("select id from owners where email = $1", [email]);
+    expect(await db.query("select 1 from owner_passkeys where owner_id = $1", [owner!.id])).toEqual([]);
+
+    // A stored passkey (as a real ceremony leaves it): another owner cannot remove it; its owner can, audited.
+    await db.query(
+      "insert into owner_passkeys (id, owner_id, public_key, name) values ('cred-jo', $1, 'pk', 'Jo''s phone')",
+      [owner!.id],
+    );
+    const other = await signedInOwner(db, handle, "factor-passkeys-other", "kim@factor.example");
+    await other.client.get("/console/account");
+    expect((await other.client.post("/console/account/passkeys/cred-jo/remove", {})).status).toBe(404);
+    await client.get("/console/account");
+    expect(client.html).toMatch(/<strong>Jo(&#39;|&#x27;|')s phone<\/strong>/);
+    expect((await client.post("/console/account/passkeys/cred-jo/remove", {})).headers.get("location")).toBe(
+      "/console/account?done=passkey-removed",
+    );
+    expect((await auditOf(email)).map((row) => `${row.action} ${row.target}`)).toContain(
+      "passkey.removed Jo's phone",
+    );
+  });
+});
