@@ -6,6 +6,7 @@ import {
   CHROMIUM_PATH,
   type ConsoleBrowser,
   openConsoleBrowser,
+  signOutAndIn,
   submitNewPassword,
 } from "@speed-to-lead/tests/harness/console-browser";
 import { ownerSignInLink, startMigratedServers } from "@speed-to-lead/tests/harness/console-servers";
@@ -65,11 +66,7 @@ describe.skipIf(!CHROMIUM_PATH)(
 
     it("asks for the passkey after the password at the next sign-in", async () => {
       const { page } = chromium;
-      await page.getByRole("button", { name: "Sign out" }).click();
-      await page.waitForURL(/\/console\/sign-in\?signed-out=1$/);
-      await page.getByLabel("Email").fill(EMAIL);
-      await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-      await page.getByRole("button", { name: "Sign in" }).click();
+      await signOutAndIn(page, EMAIL, PASSWORD);
       await page.waitForURL(`${base}/console/sign-in/code`);
       expect(await chromium.check("second-factor-passkey")).toEqual([]);
       await page.getByRole("button", { name: "Use a passkey" }).click();

@@ -6,6 +6,7 @@ import {
   CHROMIUM_PATH,
   type ConsoleBrowser,
   openConsoleBrowser,
+  signOutAndIn,
   submitNewPassword,
 } from "@speed-to-lead/tests/harness/console-browser";
 import { ownerSignInLink, startMigratedServers } from "@speed-to-lead/tests/harness/console-servers";
@@ -43,14 +44,7 @@ describe.skipIf(!CHROMIUM_PATH)(
       await server?.stop();
     });
 
-    const signIn = async () => {
-      const { page } = chromium;
-      await page.getByRole("button", { name: "Sign out" }).click();
-      await page.waitForURL(/\/console\/sign-in\?signed-out=1$/);
-      await page.getByLabel("Email").fill(EMAIL);
-      await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-      await page.getByRole("button", { name: "Sign in" }).click();
-    };
+    const signIn = () => signOutAndIn(chromium.page, EMAIL, PASSWORD);
 
     it("sets up an authenticator app from the Account page and shows the recovery codes once", async () => {
       const { page } = chromium;
