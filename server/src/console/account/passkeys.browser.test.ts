@@ -1,7 +1,7 @@
 // Passkeys in a real headless Chromium with its virtual authenticator (CDP WebAuthn domain) against a server process
 // on PostgreSQL: added from the Account page (with recovery codes, as the first factor), used as the second factor
-// at the next sign-in, listed on the Audit page; axe on every page, both languages, a phone and a desktop, no CSP
-// violation. The console is reached as localhost: WebAuthn refuses an IP address as the relying party.
+// at the next sign-in and at re-confirmation, listed on the Audit page; axe on every page, both languages, a phone
+// and a desktop, no CSP violation. The console is reached as localhost: WebAuthn refuses an IP address as the relying party.
 import {
   CHROMIUM_PATH,
   type ConsoleBrowser,
@@ -26,9 +26,11 @@ describe.skipIf(!CHROMIUM_PATH)(
     let server: ServerProcess;
     let chromium: ConsoleBrowser;
     let base = "";
+    let databaseUrl = "";
 
     beforeAll(async () => {
-      const env = { DATABASE_URL: await createDatabase(inject("postgresAdminUrl")), DISPATCHER: "off" };
+      databaseUrl = await createDatabase(inject("postgresAdminUrl"));
+      const env = { DATABASE_URL: databaseUrl, DISPATCHER: "off" };
       [server] = await startMigratedServers(env, 1);
       base = server.baseUrl.replace("127.0.0.1", "localhost");
       chromium = await openConsoleBrowser("axe-results-passkeys.json");
@@ -75,6 +77,24 @@ describe.skipIf(!CHROMIUM_PATH)(
       const audit = await page.locator("main").textContent();
       expect(audit).toContain("Passkey added");
       expect(audit).toContain("password+passkey");
+    });
+
+    it("re-confirms a sensitive change with the passkey once the last confirmation is 10 minutes old", async () => {
+      const { page } = chromium;
+      const sql = new Bun.SQL(databaseUrl);
+      try {
+        await sql`update owner_sessions set confirmed_at = now() - interval '11 minutes'`;
+      } finally {
+        await sql.close();
+      }
+      await page.goto(`${base}/console/account`);
+      await page.getByRole("button", { name: "Make new recovery codes" }).click();
+      await page.waitForURL(`${base}/console/confirm?next=%2Fconsole%2Faccount`);
+      expect(await chromium.check("confirm-passkey")).toEqual([]);
+      await page.getByRole("button", { name: "Use a passkey" }).click();
+      await page.waitForURL(`${base}/console/account`);
+      await page.getByRole("button", { name: "Make new recovery codes" }).click();
+      await expect.poll(() => page.locator("#recovery-codes li").count(), { timeout: 15_000 }).toBe(10);
     });
 
     it("showed no CSP violation, script error or dialog on any page", () => {

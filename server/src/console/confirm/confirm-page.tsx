@@ -6,6 +6,7 @@ import { Layout, type SignedInOwner } from "../kit/layout.tsx";
 import { CONFIRM_PATH } from "../kit/owner-guard.ts";
 import { CodeField } from "../sign-in/code-field.tsx";
 import { CurrentPasswordField } from "../sign-in/current-password-field.tsx";
+import { PasskeyForm } from "../sign-in/passkey-form.tsx";
 
 export interface ConfirmPageProps {
   lang: Language;
@@ -16,6 +17,8 @@ export interface ConfirmPageProps {
   error?: string;
   /** The owner has a second factor: a code of it confirms too. */
   secondFactor?: boolean;
+  /** The owner has passkeys: the options of using one (JSON). */
+  passkeyOptions?: string;
   codeError?: string;
 }
 
@@ -40,6 +43,20 @@ export function ConfirmPage(props: ConfirmPageProps): JSX.Element {
           <CodeField t={t} error={props.codeError} />
           <button type="submit">{t("reconfirm.submit")}</button>
         </form>
+      ) : (
+        ""
+      )}
+      {props.passkeyOptions ? (
+        <PasskeyForm
+          t={t}
+          kind="get"
+          action={CONFIRM_PATH}
+          csrf={props.owner.csrf}
+          options={props.passkeyOptions}
+          label={t("passkey.use")}
+        >
+          <input type="hidden" name="next" value={props.next} />
+        </PasskeyForm>
       ) : (
         ""
       )}

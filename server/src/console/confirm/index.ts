@@ -2,6 +2,8 @@
 // password sends them here; the password goes through the sign-in guard (argon2 slot, throttle), or a code of their
 // second factor through its own limits, then back.
 import { Elysia } from "elysia";
+import { authenticationOptions, usePasskey } from "../../core/accounts/passkeys.ts";
+import { hashSecret } from "../../core/accounts/secret.ts";
 import { confirmSession } from "../../core/accounts/session-store.ts";
 import { hasSecondFactor } from "../../core/accounts/totp-factor.ts";
 import { field } from "../kit/form.ts";
@@ -9,8 +11,13 @@ import { CONSOLE_HOME, consolePathOrNull } from "../kit/navigation.ts";
 import { CONFIRM_PATH, type ConsoleDeps, type OwnerContext, ownerPage } from "../kit/owner-guard.ts";
 import { htmlPage, redirectTo } from "../kit/page-response.ts";
 import { checkPassword, retryAfter } from "../sign-in/password-check.ts";
+import { relyingParty } from "../sign-in/relying-party.ts";
 import { checkSecondFactor } from "../sign-in/second-factor-check.ts";
 import { ConfirmPage } from "./confirm-page.tsx";
+
+/** A passkey's challenge for re-confirmation is kept on the session. */
+const holderOf = (ctx: OwnerContext) =>
+  ({ table: "owner_sessions", idHash: hashSecret(ctx.sessionSecret) }) as const;
 
 export function confirmPages(deps: ConsoleDeps) {
   const page = async (
@@ -20,10 +27,21 @@ export function confirmPages(deps: ConsoleDeps) {
     errors: { error?: string; codeError?: string } = {},
     headers?: Record<string, string>,
   ) => {
-    const secondFactor = await hasSecondFactor(deps.db, ctx.session.ownerId);
-    const html = ConfirmPage({ ...ctx, next, secondFactor, ...errors }) as string;
+    const { ownerId } = ctx.session;
+    const secondFactor = await hasSecondFactor(deps.db, ownerId);
+    const options = await authenticationOptions(deps.db, relyingParty(deps, ctx), ownerId, holderOf(ctx));
+    const passkeyOptions = options && JSON.stringify(options);
+    const html = ConfirmPage({ ...ctx, next, secondFactor, passkeyOptions, ...errors }) as string;
     return htmlPage(ctx.state, html, { status, headers });
   };
+
+  async function confirmWithPasskey(ctx: OwnerContext, next: string, credential: string) {
+    const { ownerId } = ctx.session;
+    if (!(await usePasskey(deps.db, relyingParty(deps, ctx), ownerId, holderOf(ctx), credential)))
+      return await page(ctx, next, 401, { codeError: ctx.t("passkey.failed") });
+    await confirmSession(deps.db, ctx.sessionSecret, new Date(deps.clock()));
+    return redirectTo(ctx.state, ctx.request, next);
+  }
 
   async function confirmWithCode(ctx: OwnerContext, next: string, code: string) {
     const checked = await checkSecondFactor(deps, ctx.session.ownerId, code);
@@ -51,6 +69,8 @@ export function confirmPages(deps: ConsoleDeps) {
         deps,
         async (ctx) => {
           const next = consolePathOrNull(field(ctx.form, "next")) ?? CONSOLE_HOME;
+          const credential = ctx.form.get("credential") ?? "";
+          if (credential) return await confirmWithPasskey(ctx, next, credential);
           const code = field(ctx.form, "code");
           if (code && ctx.form.get("password") === null) return await confirmWithCode(ctx, next, code);
           const password = ctx.form.get("password") ?? "";

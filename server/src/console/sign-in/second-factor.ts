@@ -25,15 +25,14 @@ import { checkSecondFactor, type SecondFactorCheck } from "./second-factor-check
 import { SecondFactorPage } from "./second-factor-page.tsx";
 import { CHALLENGE_COOKIE, SECOND_FACTOR_PATH, startSession } from "./session-start.ts";
 
+/** A passkey's challenge at sign-in is kept on the sign-in's own row. */
+const holderOf = (secret: string) =>
+  ({ table: "second_factor_challenges", idHash: hashSecret(secret) }) as const;
+
 export function secondFactorPages(deps: ConsoleDeps) {
   /** The page, with fresh passkey options when the owner has passkeys (each challenge is taken once). */
   async function page(ctx: PageContext, secret: string, ownerId: string, status = 200, error?: string) {
-    const options = await authenticationOptions(
-      deps.db,
-      relyingParty(deps, ctx),
-      ownerId,
-      hashSecret(secret),
-    );
+    const options = await authenticationOptions(deps.db, relyingParty(deps, ctx), ownerId, holderOf(secret));
     const props = { lang: ctx.lang, t: ctx.t, path: ctx.path, csrf: csrfTokenFor(secret), error };
     const html = SecondFactorPage({ ...props, passkeyOptions: options && JSON.stringify(options) }) as string;
     return htmlPage(ctx.state, html, { status });
@@ -55,13 +54,7 @@ export function secondFactorPages(deps: ConsoleDeps) {
     if (!code.trim() && !credential)
       return await page(ctx, secret, challenge.ownerId, 422, ctx.t("form.required"));
     const checked: SecondFactorCheck = credential
-      ? (await usePasskey(
-          deps.db,
-          relyingParty(deps, ctx),
-          challenge.ownerId,
-          hashSecret(secret),
-          credential,
-        ))
+      ? (await usePasskey(deps.db, relyingParty(deps, ctx), challenge.ownerId, holderOf(secret), credential))
         ? { ok: true, kind: "passkey" }
         : { ok: false, error: "passkey.failed", status: 401 }
       : await checkSecondFactor(deps, challenge.ownerId, code);

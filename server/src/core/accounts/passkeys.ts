@@ -133,12 +133,18 @@ export async function addPasskey(
   }
 }
 
-/** Options for using one of the owner's passkeys at sign-in (the challenge kept on the sign-in); undefined without any. */
+/** Where a ceremony's challenge is kept: the sign-in waiting for its second factor, or the session (re-confirmation). */
+export interface ChallengeHolder {
+  table: "second_factor_challenges" | "owner_sessions";
+  idHash: string;
+}
+
+/** Options for using one of the owner's passkeys (the challenge kept by `holder`); undefined without any. */
 export async function authenticationOptions(
   q: Queryable,
   rp: RelyingParty,
   ownerId: string,
-  challengeHash: string,
+  holder: ChallengeHolder,
 ) {
   const existing = await storedPasskeys(q, ownerId);
   if (existing.length === 0) return undefined;
@@ -147,22 +153,22 @@ export async function authenticationOptions(
     allowCredentials: existing.map((row) => ({ id: row.id, transports: transportsOf(row) })),
     userVerification: "preferred",
   });
-  await q.query("update second_factor_challenges set webauthn_challenge = $2 where id_hash = $1", [
-    challengeHash,
+  await q.query(`update ${holder.table} set webauthn_challenge = $2 where id_hash = $1`, [
+    holder.idHash,
     options.challenge,
   ]);
   return options;
 }
 
-/** Verifies a passkey's answer to the sign-in's challenge; true when it is one of the owner's and holds. */
+/** Verifies a passkey's answer to `holder`'s challenge; true when it is one of the owner's and holds. */
 export async function usePasskey(
   q: Queryable,
   rp: RelyingParty,
   ownerId: string,
-  challengeHash: string,
+  holder: ChallengeHolder,
   answer: string,
 ): Promise<boolean> {
-  const challenge = await takeChallenge(q, "second_factor_challenges", challengeHash);
+  const challenge = await takeChallenge(q, holder.table, holder.idHash);
   const response = parsed(answer);
   if (!challenge || !response || typeof response.id !== "string") return false;
   const [row] = await q.query<StoredPasskey>(
