@@ -88,7 +88,18 @@ export function ownerCommands(
         print(t("account.unknown", { slug }));
         return 1;
       }
-      const id = await removeOwner(db, who, accountId);
+      // The removal and an audit row per membership it ended, in one transaction.
+      const id = await db.transaction(async (tx) => {
+        const found = await findOwnerId(tx, who);
+        if (!found) return undefined;
+        const ended = (await membershipsOf(tx, found)).filter(
+          (account) => !accountId || account.id === accountId,
+        );
+        await removeOwner(tx, found, accountId);
+        for (const account of ended)
+          await operatorAudit(tx, args, "owner.removed", account.id, who.toLowerCase());
+        return found;
+      });
       if (!id) {
         print(t("owners.unknown", { who }));
         return 1;
