@@ -117,12 +117,14 @@ describe("setting up and signing in with an authenticator app", () => {
     // The same code again, in another sign-in within its window: refused (each code works once).
     const replay = await passwordStep(email);
     expect((await replay.post("/console/sign-in/code", { code })).status).toBe(401);
+    await mailed(email, "a code of your authenticator app that had already been used");
 
     const rows = (await auditOf(email)).map((row) => `${row.action} ${row.target}`);
     expect(rows).toEqual(
       expect.arrayContaining([
         `second_factor.enabled ${email}`,
         "sign_in.failed second_factor",
+        "sign_in.failed second_factor_replayed",
         "sign_in.succeeded password+totp",
       ]),
     );

@@ -90,6 +90,9 @@ export const SECOND_FACTOR_EN = {
     "A passkey named {name} was added to {email} from {address}. Signing in now accepts it as the second factor. If this was not you, tell another owner of your account at once.",
   "secondFactor.mail.passkeyRemoved.body":
     "The passkey named {name} was removed from {email} from {address}. If this was not you, tell another owner of your account at once.",
+  "secondFactor.mail.replayed.subject": "A used Speed-to-Lead sign-in code was tried again",
+  "secondFactor.mail.replayed.body":
+    "Someone who knew the password of {email} tried, from {address}, a code of your authenticator app that had already been used, and was refused. If it was not you, change your password at once and sign out everywhere from the Sessions page.",
   "audit.action.passkey.added": "Passkey added",
   "audit.action.passkey.removed": "Passkey removed",
 } as const;
@@ -188,6 +191,9 @@ export const SECOND_FACTOR_ES: Record<keyof typeof SECOND_FACTOR_EN, string> = {
     "Se añadió una llave de acceso llamada {name} a {email} desde {address}. Ahora el inicio de sesión la acepta como segundo factor. Si no fue usted, avise de inmediato a otro propietario de su cuenta.",
   "secondFactor.mail.passkeyRemoved.body":
     "Se quitó la llave de acceso llamada {name} de {email} desde {address}. Si no fue usted, avise de inmediato a otro propietario de su cuenta.",
+  "secondFactor.mail.replayed.subject": "Se volvió a intentar un código de acceso de Speed-to-Lead ya usado",
+  "secondFactor.mail.replayed.body":
+    "Alguien que conocía la contraseña de {email} intentó, desde {address}, un código de su aplicación de autenticación que ya se había usado, y se le rechazó. Si no fue usted, cambie su contraseña de inmediato y cierre las demás sesiones desde la página Sesiones.",
   "audit.action.passkey.added": "Llave de acceso añadida",
   "audit.action.passkey.removed": "Llave de acceso quitada",
 };

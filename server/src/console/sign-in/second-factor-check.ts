@@ -7,7 +7,7 @@ import type { ConsoleDeps } from "../kit/owner-guard.ts";
 
 export type SecondFactorCheck =
   | { ok: true; kind: "totp" | "recovery_code" | "passkey" }
-  | { ok: false; error: MessageKey; status: 401 | 429 };
+  | { ok: false; error: MessageKey; status: 401 | 429; replayed?: boolean };
 
 const LOCKED = { ok: false, error: "secondFactor.locked", status: 429 } as const;
 const WRONG = { ok: false, error: "secondFactor.wrong", status: 401 } as const;
@@ -21,6 +21,7 @@ export async function checkSecondFactor(
   if (/^\d{3}\s?\d{3}$/.test(code)) {
     const checked = await checkTotp(deps.db, ownerId, code, deps.clock());
     if (checked.ok) return { ok: true, kind: "totp" };
+    if (checked.reason === "replayed") return { ...WRONG, replayed: true };
     return checked.reason === "locked" ? LOCKED : WRONG;
   }
   if (await secondFactorLocked(deps.db, ownerId)) return LOCKED;

@@ -61,16 +61,19 @@ export function secondFactorPages(deps: ConsoleDeps) {
     if (!checked.ok) {
       deps.signInAttempts.inc({ result: "wrong" });
       const who = { actorId: challenge.ownerId, actorEmail: challenge.email };
+      // A right code used a second time is logged as such and the owner told: it may have been read over a shoulder.
+      const target = checked.replayed ? "second_factor_replayed" : "second_factor";
       await recordAudit(
         deps.db,
-        {
-          action: "sign_in.failed",
-          ...who,
-          target: "second_factor",
-          clientAddress: ctx.origin.clientAddress,
-        },
+        { action: "sign_in.failed", ...who, target, clientAddress: ctx.origin.clientAddress },
         deps.logger,
       );
+      if (checked.replayed)
+        mailTo(deps, ctx, [challenge.email], {
+          subject: "secondFactor.mail.replayed.subject",
+          body: "secondFactor.mail.replayed.body",
+          params: { email: challenge.email, address: ctx.origin.clientAddress },
+        });
       return await page(ctx, secret, challenge.ownerId, checked.status, ctx.t(checked.error));
     }
     await endChallenge(deps.db, secret);

@@ -38,7 +38,8 @@ export async function pendingTotp(
   return { secret: row.secret, uri: totpOf(row.secret, email).toString() };
 }
 
-export type CodeCheck = { ok: true } | { ok: false; reason: "wrong" | "locked" | "none" };
+/** "replayed": a right code already used (its step is not past the last one): someone else may have seen it. */
+export type CodeCheck = { ok: true } | { ok: false; reason: "wrong" | "replayed" | "locked" | "none" };
 
 /**
  * Checks a code against the owner's app: the pending one (`enrolling`, which confirms it) or the confirmed one.
@@ -73,7 +74,7 @@ export async function checkTotp(
     if (used.length > 0) return { ok: true };
   }
   await secondFactorFailed(q, ownerId);
-  return { ok: false, reason: "wrong" };
+  return { ok: false, reason: delta === null ? "wrong" : "replayed" };
 }
 
 /** A wrong code (or recovery code): counted towards the lock, the count restarting after a quiet lock period. */
