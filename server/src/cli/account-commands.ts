@@ -10,7 +10,7 @@ import {
   setEvidenceRequirement,
 } from "../core/accounts/token-repository.ts";
 import { stringOption, UsageError } from "./args.ts";
-import { operatorChange } from "./operator-audit.ts";
+import { operatorAudit } from "./operator-audit.ts";
 import type { Command } from "./token-commands.ts";
 
 export const accountsEvidenceCommand: Command = async (db, args, print, t) => {
@@ -19,17 +19,9 @@ export const accountsEvidenceCommand: Command = async (db, args, print, t) => {
   if (!slug || !required || !EVIDENCE_REQUIREMENTS.includes(required)) {
     throw new UsageError("accounts.evidence.needs", { choices: EVIDENCE_REQUIREMENTS.join("|") });
   }
+  if (!(await setEvidenceRequirement(db, slug, required))) throw new UsageError("account.unknown", { slug });
   const accountId = await findAccountId(db, slug);
-  const set =
-    accountId !== undefined &&
-    (await operatorChange(
-      db,
-      args,
-      "evidence.changed",
-      (db) => setEvidenceRequirement(db, slug, required),
-      (changed) => (changed ? { accountId, target: required } : undefined),
-    ));
-  if (!set) throw new UsageError("account.unknown", { slug });
+  if (accountId) await operatorAudit(db, args, "evidence.changed", accountId, required);
   if (args.options.json) print(JSON.stringify({ account: slug, require_consent_evidence: required }));
   else if (required === "none") print(t("accounts.evidence.none", { slug }));
   else print(t("accounts.evidence.required", { slug, evidence: t(`accounts.evidence.${required}`) }));
