@@ -9,6 +9,7 @@ import { LocalTime } from "../kit/local-time.tsx";
 import { ACCOUNT_PATH } from "../kit/navigation.ts";
 import { CodeField } from "../sign-in/code-field.tsx";
 import { PasskeyForm } from "../sign-in/passkey-form.tsx";
+import { type PasswordErrors, PasswordForm } from "./password-change.tsx";
 
 export interface AccountPageProps {
   lang: Language;
@@ -32,6 +33,8 @@ export interface AccountPageProps {
   error?: string;
   /** Codes shown once, after set-up or renewal. */
   newCodes?: string[];
+  /** The password change was refused: why, beside its fields. */
+  passwordErrors?: PasswordErrors;
 }
 
 function RecoveryCodes({ t, codes }: { t: Translate; codes: string[] }): JSX.Element {
@@ -185,6 +188,7 @@ export function AccountPage(props: AccountPageProps): JSX.Element {
       )}
       {props.enrolment ? <Enrolment {...props} enrolment={props.enrolment} /> : ""}
       <Passkeys {...props} />
+      <PasswordForm t={t} csrf={owner.csrf} errors={props.passwordErrors} />
       <h2>{t("account.require.title", { account: owner.accountSlug })}</h2>
       <form method="post" action={`${ACCOUNT_PATH}/require`}>
         <input type="hidden" name="_csrf" value={owner.csrf} />

@@ -37,6 +37,7 @@ import { mailAccountOwners, mailTo } from "../kit/owner-mail.ts";
 import { htmlPage, redirectTo } from "../kit/page-response.ts";
 import { relyingParty } from "../sign-in/relying-party.ts";
 import { AccountPage, type AccountPageProps } from "./account-page.tsx";
+import { changePassword, PASSWORD_PATH } from "./password-change.tsx";
 
 /** Every route here stays open while the account requires a factor the owner lacks: this is where they set it up. */
 const ENROLMENT = { enrolment: true };
@@ -48,6 +49,7 @@ const NOTICES: Record<string, MessageKey> = {
   "require-off": "account.notice.requireOff",
   "require-refused": "account.notice.requireRefused",
   "passkey-added": "account.notice.passkeyAdded",
+  password: "account.notice.password",
   "passkey-removed": "account.notice.passkeyRemoved",
 };
 
@@ -233,6 +235,15 @@ export function accountPage(deps: ConsoleDeps) {
         },
         ENROLMENT,
       ),
+      { parse: "none" },
+    )
+    .post(
+      PASSWORD_PATH,
+      ownerPage(deps, async (ctx) => {
+        const changed = await changePassword(deps, ctx);
+        if (!changed.ok) return await render(ctx, { passwordErrors: changed.errors }, changed.status);
+        return done(ctx, "password");
+      }),
       { parse: "none" },
     )
     .post(

@@ -316,3 +316,37 @@ describe("passkeys through the routes", () => {
     );
   });
 });
+
+describe("changing the password from the Account page", () => {
+  it("asks for the current password, checks the new one, ends every other session, audits and mails", async () => {
+    const email = "lu@factor.example";
+    const { client } = await signedInOwner(db, handle, "factor-password", email);
+    const other = await passwordlessSecondBrowser(email);
+    await client.get("/console/account");
+    const change = (current: string, next: string, confirm = next) =>
+      client.post("/console/account/password", { password: current, new: next, confirm });
+    expect((await change("wrong-password-1", "amber-lantern-77")).status).toBe(401);
+    expect((await change(OWNER_PASSWORD, "short")).status).toBe(422);
+    expect((await change(OWNER_PASSWORD, "amber-lantern-77", "amber-lantern-78")).status).toBe(422);
+    expect(client.html).toContain("The two passwords differ.");
+    const done = await change(OWNER_PASSWORD, "amber-lantern-77");
+    expect(done.headers.get("location")).toBe("/console/account?done=password");
+    expect((await client.get("/console/team")).status).toBe(200);
+    expect((await other.get("/console/team")).status).toBe(303);
+    expect((await auditOf(email)).map((row) => row.action)).toContain("password.changed");
+    await mailed(email, `The password of ${email} was changed just now`);
+    const again = consoleClient(handle);
+    await again.get("/console/sign-in");
+    const signIn = await again.post("/console/sign-in", { email, password: "amber-lantern-77" });
+    expect(signIn.status).toBe(303);
+  });
+});
+
+/** Another browser signed in with the password (the owner has no second factor). */
+async function passwordlessSecondBrowser(email: string) {
+  const browser = consoleClient(handle);
+  await browser.get("/console/sign-in");
+  expect((await browser.post("/console/sign-in", { email, password: OWNER_PASSWORD })).status).toBe(303);
+  expect((await browser.get("/console/team")).status).toBe(200);
+  return browser;
+}

@@ -93,6 +93,9 @@ export const SECOND_FACTOR_EN = {
   "secondFactor.mail.replayed.subject": "A used Speed-to-Lead sign-in code was tried again",
   "secondFactor.mail.replayed.body":
     "Someone who knew the password of {email} tried, from {address}, a code of your authenticator app that had already been used, and was refused. If it was not you, change your password at once and sign out everywhere from the Sessions page.",
+  "account.password.title": "Password",
+  "account.password.submit": "Change password",
+  "account.notice.password": "Your password is changed; every other session of yours has ended.",
   "audit.action.passkey.added": "Passkey added",
   "audit.action.passkey.removed": "Passkey removed",
 } as const;
@@ -194,6 +197,9 @@ export const SECOND_FACTOR_ES: Record<keyof typeof SECOND_FACTOR_EN, string> = {
   "secondFactor.mail.replayed.subject": "Se volvió a intentar un código de acceso de Speed-to-Lead ya usado",
   "secondFactor.mail.replayed.body":
     "Alguien que conocía la contraseña de {email} intentó, desde {address}, un código de su aplicación de autenticación que ya se había usado, y se le rechazó. Si no fue usted, cambie su contraseña de inmediato y cierre las demás sesiones desde la página Sesiones.",
+  "account.password.title": "Contraseña",
+  "account.password.submit": "Cambiar la contraseña",
+  "account.notice.password": "Su contraseña está cambiada; todas sus demás sesiones se cerraron.",
   "audit.action.passkey.added": "Llave de acceso añadida",
   "audit.action.passkey.removed": "Llave de acceso quitada",
 };

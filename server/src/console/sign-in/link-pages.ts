@@ -29,7 +29,8 @@ import { refusedFormPage } from "./refused-form.ts";
 import { beginSignIn } from "./session-start.ts";
 import { SetPasswordPage } from "./set-password-page.tsx";
 
-const PASSWORD_MESSAGES: Record<PasswordProblem, MessageKey> = {
+/** What each password problem says beside the field (here and on the Account page's password change). */
+export const PASSWORD_MESSAGES: Record<PasswordProblem, MessageKey> = {
   too_short: "password.tooShort",
   too_long: "password.tooLong",
   common: "password.common",
