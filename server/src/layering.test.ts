@@ -50,10 +50,13 @@ function importEdges(): { from: string; to: string }[] {
     const specifiers = [...text.matchAll(/(?:from|import)\s*\(?\s*"(\.{1,2}\/[^"]+)"/g)].map(
       (match) => match[1] ?? "",
     );
-    return specifiers.map((specifier) => ({
-      from: relative(SRC, path),
-      to: relative(SRC, resolve(dirname(path), specifier)),
-    }));
+    // A relative path into node_modules is a package's file (one its exports do not name), not a layer of ours.
+    return specifiers
+      .filter((specifier) => !specifier.includes("/node_modules/"))
+      .map((specifier) => ({
+        from: relative(SRC, path),
+        to: relative(SRC, resolve(dirname(path), specifier)),
+      }));
   });
 }
 

@@ -71,6 +71,15 @@ export async function submitNewPassword(page: Page, password: string): Promise<v
   await page.getByRole("button", { name: "Set password and sign in" }).click();
 }
 
+/** Signs out (the header's button), then signs in again with the email and password on the sign-in page. */
+export async function signOutAndIn(page: Page, email: string, password: string): Promise<void> {
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await page.waitForURL(/\/console\/sign-in\?signed-out=1$/);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+}
+
 async function screenshot(page: Page, name: string): Promise<string> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const path = join(SCREENSHOT_DIR, `${name}.png`);

@@ -57,6 +57,7 @@ const COMMANDS: Record<string, Command> = {
   "owners link": owners.link,
   "owners list": owners.list,
   "owners disable": owners.disable,
+  "owners reset-2fa": owners["reset-2fa"],
   "dnc add": dncAddCommand,
   "dnc remove": dncRemoveCommand,
   "dnc list": dncListCommand,

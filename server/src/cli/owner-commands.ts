@@ -1,11 +1,13 @@
-// `stl owners create|link|list|disable`: account owners and their single-use sign-in links.
+// `stl owners create|link|list|disable|reset-2fa`: account owners, their single-use sign-in links, their second factor.
 
 import { ACCOUNT_SLUG } from "../core/accounts/account-slug.ts";
 import { createOwnerSignIn, existingOwnerSignIn } from "../core/accounts/owner-access.ts";
-import { listOwners } from "../core/accounts/owner-repository.ts";
+import { findOwnerId, listOwners, membershipsOf } from "../core/accounts/owner-repository.ts";
 import { removeOwner } from "../core/accounts/owner-service.ts";
 import { findAccountId } from "../core/accounts/token-repository.ts";
+import { removeEverySecondFactor } from "../core/accounts/totp-factor.ts";
 import { stringOption, UsageError } from "./args.ts";
+import { operatorAudit } from "./operator-audit.ts";
 import type { Command } from "./token-commands.ts";
 
 const EMAIL = /^[^\s@]{1,64}@[^\s@]+\.[^\s@]+$/;
@@ -15,7 +17,9 @@ export interface OwnerCommandEnv {
   publicUrl: () => string;
 }
 
-export function ownerCommands(env: OwnerCommandEnv): Record<"create" | "link" | "list" | "disable", Command> {
+export function ownerCommands(
+  env: OwnerCommandEnv,
+): Record<"create" | "link" | "list" | "disable" | "reset-2fa", Command> {
   return {
     async create(db, args, print, t) {
       const slug = stringOption(args, "account");
@@ -84,12 +88,49 @@ export function ownerCommands(env: OwnerCommandEnv): Record<"create" | "link" | 
         print(t("account.unknown", { slug }));
         return 1;
       }
-      const id = await removeOwner(db, who, accountId);
+      // The removal and an audit row per membership it ended, in one transaction.
+      const id = await db.transaction(async (tx) => {
+        const found = await findOwnerId(tx, who);
+        if (!found) return undefined;
+        const ended = (await membershipsOf(tx, found)).filter(
+          (account) => !accountId || account.id === accountId,
+        );
+        await removeOwner(tx, found, accountId);
+        for (const account of ended)
+          await operatorAudit(tx, args, "owner.removed", account.id, who.toLowerCase());
+        return found;
+      });
       if (!id) {
         print(t("owners.unknown", { who }));
         return 1;
       }
       print(t("owners.disabled", { who }));
+      return 0;
+    },
+
+    /**
+     * For an owner who lost their phone and their recovery codes: removes the app, the passkeys and the codes (the next sign-in
+     * asks for the password only; an account that requires a factor sends them to set one up). Each of their
+     * accounts gets the audit row.
+     */
+    async "reset-2fa"(db, args, print, t) {
+      const email = stringOption(args, "email");
+      if (!email || !EMAIL.test(email)) throw new UsageError("owners.reset2fa.needs");
+      const address = email.toLowerCase();
+      const ownerId = await findOwnerId(db, address);
+      if (!ownerId) {
+        print(t("owners.link.unknown", { email: address }));
+        return 1;
+      }
+      const removed = await db.transaction(async (tx) => {
+        const had = await removeEverySecondFactor(tx, ownerId);
+        if (had)
+          for (const account of await membershipsOf(tx, ownerId))
+            await operatorAudit(tx, args, "second_factor.reset", account.id, address);
+        return had;
+      });
+      if (args.options.json) print(JSON.stringify({ owner_id: ownerId, reset: removed }));
+      else print(t(removed ? "owners.reset2fa.done" : "owners.reset2fa.none", { email: address }));
       return 0;
     },
   };

@@ -20,7 +20,7 @@ import { setTokenCallback } from "../core/callbacks/callback-outbox.ts";
 import type { Database } from "../db/database.ts";
 import { checkDestination } from "../http/public-destination.ts";
 import { type ParsedArgs, stringOption, UsageError } from "./args.ts";
-import { operatorAudit } from "./operator-audit.ts";
+import { operatorChange } from "./operator-audit.ts";
 import type { CliTranslate } from "./text/cli-dictionary.ts";
 
 /** The same rule as the Integrations page, said as a usage error. */
@@ -42,13 +42,18 @@ export const createTokenCommand: Command = async (db, args, print, t) => {
   const scope = stringOption(args, "scope") ?? DEFAULT_TOKEN_SCOPE;
   if (!isTokenScope(scope)) throw new UsageError("tokens.scopeInvalid");
   const account = await ensureAccount(db, slug);
-  const created = await createAccountToken(db, account.id, name, scope);
+  const created = await operatorChange(
+    db,
+    args,
+    "token.created",
+    (db) => createAccountToken(db, account.id, name, scope),
+    (result) => (result.ok ? { accountId: account.id, target: name.trim() } : undefined),
+  );
   if (!created.ok && created.code === "too_many_tokens") {
     print(t("tokens.tooMany", { slug, max: TOKENS_PER_ACCOUNT }));
     return 1;
   }
   if (!created.ok) throw new UsageError("tokens.nameInvalid", { max: TOKEN_NAME_MAX_LENGTH });
-  await operatorAudit(db, args, "token.created", account.id, name.trim());
   if (args.options.json) {
     print(
       JSON.stringify({
@@ -118,11 +123,19 @@ async function tokenOfArgs(db: Database, args: ParsedArgs, command: string) {
 
 export const revokeTokenCommand: Command = async (db, args, print, t) => {
   const { id, accountId } = await tokenOfArgs(db, args, "revoke");
-  if (!accountId || !(await revokeAccountToken(db, accountId, id)).ok) {
+  const revoked = accountId
+    ? await operatorChange(
+        db,
+        args,
+        "token.revoked",
+        (db) => revokeAccountToken(db, accountId, id),
+        (result) => (result.ok ? { accountId, target: id } : undefined),
+      )
+    : undefined;
+  if (!revoked?.ok) {
     print(t("tokens.unknown", { id }));
     return 1;
   }
-  await operatorAudit(db, args, "token.revoked", accountId, id);
   print(t("tokens.revoked", { id }));
   return 0;
 };
@@ -144,12 +157,19 @@ export const rollTokenCommand: Command = async (db, args, print, t) => {
   const expiry = stringOption(args, "expires-in") ?? "";
   if (!isRollExpiry(expiry)) throw new UsageError("tokens.roll.needs");
   const { id, accountId } = await tokenOfArgs(db, args, "roll");
-  const rolled = accountId ? await rollAccountToken(db, accountId, id, expiry) : undefined;
+  const rolled = accountId
+    ? await operatorChange(
+        db,
+        args,
+        "token.rolled",
+        (db) => rollAccountToken(db, accountId, id, expiry),
+        (result) => (result.ok ? { accountId, target: result.name } : undefined),
+      )
+    : undefined;
   if (!rolled?.ok) {
     print(t(rolled?.code === "not_active" ? "tokens.notActive" : "tokens.unknown", { id }));
     return 1;
   }
-  await operatorAudit(db, args, "token.rolled", accountId!, rolled.name);
   const oldExpiresAt = new Date(rolled.oldExpiresAt).toISOString();
   if (args.options.json) {
     print(
@@ -196,11 +216,19 @@ export const tokenCallbackCommand: Command = async (db, args, print, t) => {
   const secret = url ? newWebhookSecret() : undefined;
   const callback = url && secret ? { url, secret } : null;
   const { id, accountId } = await tokenOfArgs(db, args, "callback");
-  if (!accountId || !(await setTokenCallback(db, id, callback))) {
+  const changed =
+    accountId &&
+    (await operatorChange(
+      db,
+      args,
+      "callback.changed",
+      (db) => setTokenCallback(db, id, callback),
+      (set) => (set ? { accountId, target: url ?? "" } : undefined),
+    ));
+  if (!changed) {
     print(t("tokens.unknown", { id }));
     return 1;
   }
-  await operatorAudit(db, args, "callback.changed", accountId, url ?? "");
   if (args.options.json) {
     print(JSON.stringify({ id, callback_url: url ?? null, callback_secret: secret ?? null }));
   } else if (callback) {

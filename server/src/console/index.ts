@@ -1,5 +1,7 @@
 // Every console feature, composed once: app.ts uses this. A new page adds its Elysia instance here.
 import { Elysia } from "elysia";
+import { accountPage } from "./account/index.ts";
+import { PASSKEY_ASSETS } from "./account/passkey-assets.ts";
 import { accountsPage } from "./accounts/index.ts";
 import { auditPage } from "./audit/index.ts";
 import { confirmPages } from "./confirm/index.ts";
@@ -17,7 +19,7 @@ import { teamPage } from "./team/index.ts";
 
 export function consolePages(deps: ConsoleDeps, inbox: InboxLive) {
   return new Elysia({ name: "console" })
-    .use(consoleBase(deps, INBOX_ASSETS))
+    .use(consoleBase(deps, { ...INBOX_ASSETS, ...PASSKEY_ASSETS }))
     .use(ownerPages(deps))
     .use(passwordResetPages(deps))
     .use(integrationsPage(deps))
@@ -28,5 +30,6 @@ export function consolePages(deps: ConsoleDeps, inbox: InboxLive) {
     .use(auditPage(deps))
     .use(confirmPages(deps))
     .use(sessionsPage(deps))
+    .use(accountPage(deps))
     .use(inboxPages(deps, inbox));
 }

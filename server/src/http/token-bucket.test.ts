@@ -34,3 +34,18 @@ describe("token bucket rate limiter", () => {
     expect(createRateLimiter({ ratePerSecond: 0, burst: 100 }).enabled).toBe(false);
   });
 });
+
+describe("the token bucket's memory bound", () => {
+  it("keeps a hot key's drained bucket through a flood of fresh keys (least recently used go first)", () => {
+    const limiter = createRateLimiter({ ratePerSecond: 1, burst: 3, now: () => 0, maxBuckets: 100 });
+    for (let i = 0; i < 3; i++) limiter.take("hot");
+    expect(limiter.take("hot").allowed).toBe(false);
+    for (let i = 0; i < 10_000; i++) {
+      expect(limiter.take(`fresh-${i}`).allowed).toBe(true);
+      // The attacker's own key stays in use: it is never the least recently used, so it is never forgotten.
+      if (i % 50 === 0) expect(limiter.take("hot").allowed).toBe(false);
+    }
+    // An idle key is what goes: "fresh-0" was pushed out, so it starts again from a full bucket.
+    expect(limiter.take("fresh-0").remaining).toBe(2);
+  });
+});

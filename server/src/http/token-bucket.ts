@@ -1,4 +1,5 @@
 // Per-token rate limit: a token bucket refilled at `ratePerSecond`, holding at most `burst` requests.
+import { recentlyUsed } from "./recently-used.ts";
 
 export interface RateDecision {
   allowed: boolean;
@@ -17,7 +18,7 @@ export interface RateLimiterOptions {
   burst: number;
   /** Milliseconds clock, injectable for tests. */
   now?: () => number;
-  /** Bounds memory: idle buckets beyond this many are dropped (a full bucket loses nothing). */
+  /** Bounds memory: past this many, the least recently used bucket is dropped (an idle one refilled: it loses nothing). */
   maxBuckets?: number;
 }
 
@@ -30,7 +31,7 @@ export function createRateLimiter(options: RateLimiterOptions) {
   const { ratePerSecond: rate, burst } = options;
   const now = options.now ?? (() => performance.now());
   const maxBuckets = options.maxBuckets ?? 100_000;
-  const buckets = new Map<string, { tokens: number; at: number }>();
+  const buckets = recentlyUsed<{ tokens: number; at: number }>(maxBuckets);
 
   return {
     enabled: rate > 0 && burst > 0,
@@ -41,7 +42,6 @@ export function createRateLimiter(options: RateLimiterOptions) {
       bucket.at = at;
       const allowed = bucket.tokens >= 1;
       if (allowed) bucket.tokens -= 1;
-      if (!buckets.has(key) && buckets.size >= maxBuckets) buckets.clear();
       buckets.set(key, bucket);
       return {
         allowed,

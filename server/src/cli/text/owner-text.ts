@@ -16,6 +16,10 @@ const en = {
   "owners.unknown": "No owner {who}.",
   "owners.disabled":
     "Removed {who} from the account (every account without --account): sessions there ended; can be invited again.",
+  "owners.reset2fa.needs": "owners reset-2fa needs --email <email>",
+  "owners.reset2fa.done":
+    "Removed the second factor and the recovery codes of {email}: the next sign-in asks for the password only.",
+  "owners.reset2fa.none": "{email} has no second factor: nothing to reset.",
 } as const;
 
 const es: Record<keyof typeof en, string> = {
@@ -36,6 +40,10 @@ const es: Record<keyof typeof en, string> = {
   "owners.unknown": "No hay ningún propietario {who}.",
   "owners.disabled":
     "Se quitó a {who} de la cuenta (de todas sin --account): sus sesiones allí se cerraron; se le puede volver a invitar.",
+  "owners.reset2fa.needs": "owners reset-2fa necesita --email <correo>",
+  "owners.reset2fa.done":
+    "Se quitaron el segundo factor y los códigos de recuperación de {email}: el próximo inicio de sesión solo pide la contraseña.",
+  "owners.reset2fa.none": "{email} no tiene segundo factor: no hay nada que restablecer.",
 };
 
 export const OWNER_TEXT = { en, es };

@@ -34,6 +34,9 @@ const en = {
   owners disable <email|id> [--account <slug>]
                               remove the person from the account (from every account without
                               --account) and end their sessions there; they can be invited again
+  owners reset-2fa --email <email> [--by <name>] [--json]
+                              remove an owner's second factor and recovery codes (a lost phone):
+                              the next sign-in asks for the password only; audited in each account
   dnc add <phone> --account <slug> [--note <text>] [--by <name>] [--json]
                               put a number on the account's do-not-call list (any US format);
                               its pending hand-offs are cancelled at once
@@ -119,6 +122,9 @@ const es: Record<keyof typeof en, string> = {
   owners disable <correo|id> [--account <slug>]
                               quita a la persona de la cuenta (de todas sin --account) y cierra sus
                               sesiones allí; se le puede volver a invitar
+  owners reset-2fa --email <correo> [--by <nombre>] [--json]
+                              quita el segundo factor y los códigos de recuperación de un propietario
+                              (teléfono perdido): el próximo acceso solo pide la contraseña; auditado
   dnc add <teléfono> --account <slug> [--note <texto>] [--by <nombre>] [--json]
                               pone un número en la lista de no llamar de la cuenta (cualquier formato
                               de EE. UU.); sus traspasos pendientes se cancelan al momento

@@ -10,26 +10,41 @@ import { type ConsoleDeps, notFoundPage, ownerPage } from "../kit/owner-guard.ts
 import { htmlPage, redirectTo } from "../kit/page-response.ts";
 import { AccountsPage } from "./accounts-page.tsx";
 
+/** Open while a required second factor is missing: another account may not require one. */
+const ENROLMENT = { enrolment: true };
+
 export function accountsPage(deps: ConsoleDeps) {
   return new Elysia({ name: "accounts-page" })
     .get(
       ACCOUNTS_PATH,
-      ownerPage(deps, async (ctx) => {
-        const next = consolePathOrNull(new URL(ctx.request.url).searchParams.get("next")) ?? CONSOLE_HOME;
-        const accounts = await membershipsOf(deps.db, ctx.session.ownerId);
-        const html = AccountsPage({ ...ctx, accounts, currentId: ctx.session.accountId, next }) as string;
-        return htmlPage(ctx.state, html);
-      }),
+      ownerPage(
+        deps,
+        async (ctx) => {
+          const next = consolePathOrNull(new URL(ctx.request.url).searchParams.get("next")) ?? CONSOLE_HOME;
+          const accounts = await membershipsOf(deps.db, ctx.session.ownerId);
+          const html = AccountsPage({ ...ctx, accounts, currentId: ctx.session.accountId, next }) as string;
+          return htmlPage(ctx.state, html);
+        },
+        ENROLMENT,
+      ),
     )
     .post(
       `${ACCOUNTS_PATH}/switch`,
-      ownerPage(deps, async (ctx) => {
-        const accountId = field(ctx.form, "account");
-        const switched =
-          isUuid(accountId) && (await switchSessionAccount(deps.db, ctx.sessionSecret, accountId));
-        if (!switched) return notFoundPage(ctx);
-        return redirectTo(ctx.state, ctx.request, consolePathOrNull(field(ctx.form, "next")) ?? CONSOLE_HOME);
-      }),
+      ownerPage(
+        deps,
+        async (ctx) => {
+          const accountId = field(ctx.form, "account");
+          const switched =
+            isUuid(accountId) && (await switchSessionAccount(deps.db, ctx.sessionSecret, accountId));
+          if (!switched) return notFoundPage(ctx);
+          return redirectTo(
+            ctx.state,
+            ctx.request,
+            consolePathOrNull(field(ctx.form, "next")) ?? CONSOLE_HOME,
+          );
+        },
+        ENROLMENT,
+      ),
       { parse: "none" },
     );
 }

@@ -1,9 +1,12 @@
-// The re-confirmation page: the signed-in owner gives their password again, then returns to the page they were on.
+// The re-confirmation page: the signed-in owner gives their password again (or a code of their second factor, when
+// they have one), then returns to the page they were on.
 import type { Language } from "../../http/language.ts";
 import type { Translate } from "../kit/dictionary.ts";
 import { Layout, type SignedInOwner } from "../kit/layout.tsx";
 import { CONFIRM_PATH } from "../kit/owner-guard.ts";
+import { CodeField } from "../sign-in/code-field.tsx";
 import { CurrentPasswordField } from "../sign-in/current-password-field.tsx";
+import { PasskeyForm } from "../sign-in/passkey-form.tsx";
 
 export interface ConfirmPageProps {
   lang: Language;
@@ -12,6 +15,11 @@ export interface ConfirmPageProps {
   owner: SignedInOwner;
   next: string;
   error?: string;
+  /** The owner has a second factor: a code of it confirms too. */
+  secondFactor?: boolean;
+  /** The owner has passkeys: the options of using one (JSON). */
+  passkeyOptions?: string;
+  codeError?: string;
 }
 
 export function ConfirmPage(props: ConfirmPageProps): JSX.Element {
@@ -27,6 +35,31 @@ export function ConfirmPage(props: ConfirmPageProps): JSX.Element {
         <CurrentPasswordField t={t} error={props.error} />
         <button type="submit">{t("reconfirm.submit")}</button>
       </form>
+      {props.secondFactor ? (
+        <form method="post" action={CONFIRM_PATH} novalidate aria-labelledby="confirm-code-title">
+          <h2 id="confirm-code-title">{t("reconfirm.withCode")}</h2>
+          <input type="hidden" name="_csrf" value={props.owner.csrf} />
+          <input type="hidden" name="next" value={props.next} />
+          <CodeField t={t} error={props.codeError} />
+          <button type="submit">{t("reconfirm.submit")}</button>
+        </form>
+      ) : (
+        ""
+      )}
+      {props.passkeyOptions ? (
+        <PasskeyForm
+          t={t}
+          kind="get"
+          action={CONFIRM_PATH}
+          csrf={props.owner.csrf}
+          options={props.passkeyOptions}
+          label={t("passkey.use")}
+        >
+          <input type="hidden" name="next" value={props.next} />
+        </PasskeyForm>
+      ) : (
+        ""
+      )}
     </Layout>
   );
 }

@@ -7,7 +7,7 @@ import { isOnList } from "../../core/dnc/dnc-repository.ts";
 import { countNumbers, listNumberPage, listRecentChanges } from "../../core/dnc/listed-numbers.ts";
 import { addToList, importInChunks, parseListedNumber, removeFromList } from "../../core/dnc/service.ts";
 import { textStream } from "../inbox/text-stream.ts";
-import { audited } from "../kit/audit.ts";
+import { auditedPageChange } from "../kit/audit.ts";
 import { field, OVERSIZE_FIELD } from "../kit/form.ts";
 import {
   type ConsoleDeps,
@@ -140,9 +140,14 @@ export function doNotCallPage(deps: ConsoleDeps) {
       sensitivePage(deps, async (ctx) => {
         const phone = phoneOf(ctx);
         if (!phone || !(await isOnList(db, ctx.session.accountId, phone))) return notFoundPage(ctx);
-        const result = await removeFromList(db, { ...who(ctx), phone });
+        const result = await auditedPageChange(
+          deps,
+          ctx,
+          "dnc.removed",
+          (db) => removeFromList(db, { ...who(ctx), phone }),
+          (removed) => (removed.removed ? phone : undefined),
+        );
         if (!result.removed) return notFoundPage(ctx);
-        await audited(deps, ctx, "dnc.removed", phone);
         return redirectTo(ctx.state, ctx.request, `${DNC_PATH}?done=removed&count=${result.handoffsResumed}`);
       }),
       { parse: "none" },

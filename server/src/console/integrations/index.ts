@@ -20,7 +20,7 @@ import {
   rollAccountToken,
 } from "../../core/accounts/token-service.ts";
 import { DEFAULT_CALL_COOLDOWN_HOURS } from "../../core/leads/call-cooldown.ts";
-import { audited } from "../kit/audit.ts";
+import { auditedPageChange } from "../kit/audit.ts";
 import type { MessageKey } from "../kit/dictionary.ts";
 import { field } from "../kit/form.ts";
 import { INTEGRATIONS_PATH } from "../kit/navigation.ts";
@@ -151,10 +151,15 @@ export function integrationsPage(deps: ConsoleDeps) {
         // Without a choice (a form posted by a script), the CLI's default; anything else is refused.
         const scope = field(ctx.form, "scope") || DEFAULT_TOKEN_SCOPE;
         const result = isTokenScope(scope)
-          ? await createAccountToken(db, ctx.session.accountId, name, scope)
+          ? await auditedPageChange(
+              deps,
+              ctx,
+              "token.created",
+              (db) => createAccountToken(db, ctx.session.accountId, name, scope),
+              (created) => (created.ok ? name.trim() : undefined),
+            )
           : { ok: false as const, code: "scope_invalid" as const };
         if (result.ok) {
-          await audited(deps, ctx, "token.created", name.trim());
           return await done(ctx, { kind: "token-created", name: name.trim(), token: result.token });
         }
         const create =
@@ -185,8 +190,13 @@ export function integrationsPage(deps: ConsoleDeps) {
           const error = ctx.t("integrations.cooldown.invalid");
           return await fullPage(ctx, {}, 422, undefined, { sent, error });
         }
-        await setAccountCallCooldown(db, ctx.session.accountId, hours);
-        await audited(deps, ctx, "cooldown.changed", cooldownAuditTarget(hours));
+        await auditedPageChange(
+          deps,
+          ctx,
+          "cooldown.changed",
+          (tx) => setAccountCallCooldown(tx, ctx.session.accountId, hours),
+          () => cooldownAuditTarget(hours),
+        );
         return await done(ctx, { kind: "cooldown-saved", hours });
       }),
       { parse: "none" },
@@ -212,9 +222,14 @@ export function integrationsPage(deps: ConsoleDeps) {
     .post(
       `${TOKEN_PATH}/revoke`,
       tokenActionPost(async (ctx, token) => {
-        const result = await revokeAccountToken(db, ctx.session.accountId, token.id);
+        const result = await auditedPageChange(
+          deps,
+          ctx,
+          "token.revoked",
+          (db) => revokeAccountToken(db, ctx.session.accountId, token.id),
+          (revoked) => (revoked.ok ? token.name : undefined),
+        );
         if (!result.ok) return notFoundPage(ctx);
-        await audited(deps, ctx, "token.revoked", token.name);
         return await done(ctx, { kind: "token-revoked", name: token.name });
       }, SENSITIVE),
       { parse: "none" },
@@ -264,10 +279,15 @@ export function integrationsPage(deps: ConsoleDeps) {
             status: 422,
           });
         if (!isRollExpiry(expiry)) return invalid("integrations.rollPage.expiryInvalid");
-        const result = await rollAccountToken(db, ctx.session.accountId, token.id, expiry);
+        const result = await auditedPageChange(
+          deps,
+          ctx,
+          "token.rolled",
+          (db) => rollAccountToken(db, ctx.session.accountId, token.id, expiry),
+          (rolled) => (rolled.ok ? rolled.name : undefined),
+        );
         if (!result.ok)
           return result.code === "not_found" ? notFoundPage(ctx) : invalid("integrations.rollPage.notActive");
-        await audited(deps, ctx, "token.rolled", result.name);
         return await done(ctx, {
           kind: "token-rolled",
           name: result.name,

@@ -1,6 +1,7 @@
 // Every string of the console pages, in English and Spanish: one dictionary, keyed by feature ("integrations.…").
 // Spanish must name every English key (the compiler checks it; dictionary.test.ts checks placeholders too).
 import { fillTemplate } from "../../message-template.ts";
+import { SECOND_FACTOR_EN, SECOND_FACTOR_ES } from "./second-factor-text.ts";
 
 const en = {
   "app.name": "Speed-to-Lead",
@@ -542,7 +543,6 @@ const en = {
   "audit.action.sign_in.failed": "Sign-in failed",
   "audit.action.sign_in.locked": "Sign-in locked",
   "audit.action.password.changed": "Password changed",
-  "audit.action.second_factor.changed": "Second factor changed",
   "audit.action.owner.invited": "Owner invited",
   "audit.action.invitation.withdrawn": "Invitation withdrawn",
   "audit.action.invitation.accepted": "Invitation accepted",
@@ -639,6 +639,7 @@ const en = {
     "Leads of this number whose five-minute response has not passed get their hand-off back; later leads are called again.",
   "dnc.removePage.submit": "Remove from the list",
   "dnc.cancel": "Cancel",
+  ...SECOND_FACTOR_EN,
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -1194,7 +1195,6 @@ const es: Record<MessageKey, string> = {
   "audit.action.sign_in.failed": "Inicio de sesión fallido",
   "audit.action.sign_in.locked": "Inicio de sesión bloqueado",
   "audit.action.password.changed": "Contraseña cambiada",
-  "audit.action.second_factor.changed": "Segundo factor cambiado",
   "audit.action.owner.invited": "Propietario invitado",
   "audit.action.invitation.withdrawn": "Invitación retirada",
   "audit.action.invitation.accepted": "Invitación aceptada",
@@ -1291,6 +1291,7 @@ const es: Record<MessageKey, string> = {
     "Los prospectos de este número cuyo plazo de cinco minutos no ha vencido recuperan su traspaso; los prospectos nuevos se vuelven a llamar.",
   "dnc.removePage.submit": "Quitar de la lista",
   "dnc.cancel": "Cancelar",
+  ...SECOND_FACTOR_ES,
 };
 
 export const DICTIONARY = { en, es } as const;

@@ -15,6 +15,7 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   { id: "team", href: "/console/team", label: "nav.team" },
   { id: "audit", href: "/console/audit", label: "nav.audit" },
   { id: "sessions", href: "/console/sessions", label: "nav.sessions" },
+  { id: "account", href: "/console/account", label: "nav.account" },
 ];
 
 /** Where the console starts after sign-in: the inbox once the account has leads, else Integrations. */
@@ -23,6 +24,8 @@ export const INBOX_PATH = "/console/inbox";
 export const INTEGRATIONS_PATH = "/console/integrations";
 /** The account chooser: sign-in sends an owner of several accounts there; the header links to it. */
 export const ACCOUNTS_PATH = "/console/accounts";
+/** The owner's own settings (the second factor); where an account that requires one sends owners without it. */
+export const ACCOUNT_PATH = "/console/account";
 
 /**
  * A path of this console to send the browser back to (after sign-in, a language switch), else null: never an

@@ -16,7 +16,7 @@ import { type Translate, translator } from "./dictionary.ts";
 import { readForm } from "./form.ts";
 import type { SignedInOwner } from "./layout.tsx";
 import { MessagePage, type MessagePageProps } from "./message-page.tsx";
-import { CONSOLE_HOME, consolePathOrNull } from "./navigation.ts";
+import { ACCOUNT_PATH, CONSOLE_HOME, consolePathOrNull } from "./navigation.ts";
 import { pageLanguage } from "./page-language.ts";
 import { htmlPage, redirectTo, servedOverHttps } from "./page-response.ts";
 import { type RequestOrigin, requestOrigin } from "./request-origin.ts";
@@ -160,7 +160,9 @@ function confirmPathFor(ctx: PageContext): string {
 /**
  * Wraps a page handler behind the session: a control character in the query → 400; no session → the sign-in
  * page; a post without a valid CSRF token or from another origin → 403; `sensitive: true`, a post whose session
- * last confirmed the password more than 10 minutes ago → the confirmation page (nothing is changed). `upload: true`
+ * last confirmed the password more than 10 minutes ago → the confirmation page (nothing is changed); an account
+ * that requires a second factor the owner lacks → the Account page, unless `enrolment: true` (the pages that set it
+ * up, confirm, choose an account or sign out). `upload: true`
  * for the one kind of route that takes a file: only there is a multipart body read.
  *
  * @example .get("/console/inbox", ownerPage(deps, (ctx) => htmlPage(ctx.state, InboxPage({...}) as string)))
@@ -168,7 +170,7 @@ function confirmPathFor(ctx: PageContext): string {
 export function ownerPage(
   deps: ConsoleDeps,
   handler: (ctx: OwnerContext) => Response | Promise<Response>,
-  options: { upload?: boolean; sensitive?: boolean } = {},
+  options: { upload?: boolean; sensitive?: boolean; enrolment?: boolean } = {},
 ) {
   return async (args: RouteArgs): Promise<Response> => {
     const ctx = pageContext(deps, args);
@@ -189,6 +191,9 @@ export function ownerPage(
       if (options.sensitive && deps.clock() - new Date(session.confirmedAt).getTime() > RECONFIRM_AFTER_MS)
         return redirectTo(ctx.state, ctx.request, confirmPathFor(ctx));
     }
+    // The account requires a second factor this owner has not set up: nothing else until they do.
+    if (session.secondFactorMissing && !options.enrolment)
+      return redirectTo(ctx.state, ctx.request, `${ACCOUNT_PATH}?required=1`);
     return await handler({ ...ctx, session, owner, form, sessionSecret: secret });
   };
 }
@@ -197,7 +202,8 @@ export function ownerPage(
 export const sensitivePage = (
   deps: ConsoleDeps,
   handler: (ctx: OwnerContext) => Response | Promise<Response>,
-) => ownerPage(deps, handler, { sensitive: true });
+  options: { enrolment?: boolean } = {},
+) => ownerPage(deps, handler, { sensitive: true, ...options });
 
 /** `ownerPage` for the one kind of route that takes a file: only there is a multipart body read. */
 export const uploadPage = (deps: ConsoleDeps, handler: (ctx: OwnerContext) => Response | Promise<Response>) =>

@@ -1,4 +1,4 @@
-// The owner's way in: sign-in, sign-in links and invitations (link-pages.ts), sign-out. Sessions live in the database.
+// The owner's way in: sign-in, sign-in links and invitations (link-pages.ts), the second factor, sign-out. Sessions live in the database.
 import { Elysia } from "elysia";
 import { normalizeEmail } from "../../core/accounts/owner-repository.ts";
 import { endSession, findSession } from "../../core/accounts/session-store.ts";
@@ -21,7 +21,8 @@ import { preSession, preSessionSecret } from "./browser-cookies.ts";
 import { linkPages } from "./link-pages.ts";
 import { checkPassword, retryAfter } from "./password-check.ts";
 import { refusedFormPage } from "./refused-form.ts";
-import { startSession } from "./session-start.ts";
+import { secondFactorPages } from "./second-factor.ts";
+import { beginSignIn } from "./session-start.ts";
 import { SignInPage } from "./sign-in-page.tsx";
 
 const EMAIL_SHAPE = /^[^\s@]{1,64}@[^\s@]{1,255}$/;
@@ -81,7 +82,7 @@ export function ownerPages(deps: ConsoleDeps) {
     deps.signInAttempts.inc({ result: "signed_in" });
     const who = { ownerId: owner.id, email, accountId: owner.account_id, accounts: owner.accounts };
     const keep = field(form, "keep") === "yes";
-    return await startSession(deps, ctx, { ...who, keep, method: "password" }, next);
+    return await beginSignIn(deps, ctx, { ...who, keep, method: "password" }, next);
   }
 
   return new Elysia({ name: "owner-pages" })
@@ -92,18 +93,28 @@ export function ownerPages(deps: ConsoleDeps) {
       const next = consolePathOrNull(search.get("next")) ?? undefined;
       if (secret && (await findSession(deps.db, secret)))
         return redirectTo(ctx.state, ctx.request, next ?? CONSOLE_HOME);
-      const signedOut = search.get("signed-out") === "1";
-      return signInForm(ctx, 200, { next, notice: signedOut ? ctx.t("signOut.done") : undefined });
+      const notice =
+        search.get("signed-out") === "1"
+          ? ctx.t("signOut.done")
+          : search.get("code-expired") === "1"
+            ? ctx.t("secondFactor.signIn.expired")
+            : undefined;
+      return signInForm(ctx, 200, { next, notice });
     })
     .post(SIGN_IN_PATH, signIn, { parse: "none" })
     .use(linkPages(deps))
+    .use(secondFactorPages(deps))
     .post(
       "/console/sign-out",
-      ownerPage(deps, async (ctx) => {
-        if (ctx.sessionSecret) await endSession(deps.db, ctx.sessionSecret);
-        const cleared = writeCookie(ctx, SESSION_COOKIE, "", { maxAge: 0 });
-        return redirectTo(ctx.state, ctx.request, `${SIGN_IN_PATH}?signed-out=1`, [cleared]);
-      }),
+      ownerPage(
+        deps,
+        async (ctx) => {
+          if (ctx.sessionSecret) await endSession(deps.db, ctx.sessionSecret);
+          const cleared = writeCookie(ctx, SESSION_COOKIE, "", { maxAge: 0 });
+          return redirectTo(ctx.state, ctx.request, `${SIGN_IN_PATH}?signed-out=1`, [cleared]);
+        },
+        { enrolment: true },
+      ),
       { parse: "none" },
     );
 }

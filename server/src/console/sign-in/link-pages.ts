@@ -26,10 +26,11 @@ import { preSession, preSessionSecret } from "./browser-cookies.ts";
 import { JoinPage } from "./join-page.tsx";
 import { checkPassword, retryAfter } from "./password-check.ts";
 import { refusedFormPage } from "./refused-form.ts";
-import { startSession } from "./session-start.ts";
+import { beginSignIn } from "./session-start.ts";
 import { SetPasswordPage } from "./set-password-page.tsx";
 
-const PASSWORD_MESSAGES: Record<PasswordProblem, MessageKey> = {
+/** What each password problem says beside the field (here and on the Account page's password change). */
+export const PASSWORD_MESSAGES: Record<PasswordProblem, MessageKey> = {
   too_short: "password.tooShort",
   too_long: "password.tooLong",
   common: "password.common",
@@ -105,7 +106,7 @@ export function linkPages(deps: ConsoleDeps) {
       { ...event, actorEmail: email, target: email, clientAddress: ctx.origin.clientAddress },
       deps.logger,
     );
-    return await startSession(deps, ctx, { ...accepted, email, accounts: 1, method: "invitation" });
+    return await beginSignIn(deps, ctx, { ...accepted, email, accounts: 1, method: "invitation" });
   }
 
   /** An existing person accepts an invitation with their own password, through the sign-in guard. */
@@ -184,7 +185,7 @@ export function linkPages(deps: ConsoleDeps) {
       accountId: owner.account_id,
       accounts: owner.accounts,
     };
-    return await startSession(deps, ctx, { ...who, method: "link" });
+    return await beginSignIn(deps, ctx, { ...who, method: "link" });
   }
 
   return new Elysia({ name: "link-pages" })

@@ -1,9 +1,12 @@
 // Signing an owner in, whichever way they proved who they are (password, sign-in link, invitation): a new session
 // id (never one the browser brought), the pre-session cookie dropped, a new device secret; then the account chooser
-// for an owner of several accounts, else the page asked for before signing in.
+// for an owner of several accounts, else the page asked for before signing in. An owner with a second factor is
+// first sent to give a code (beginSignIn): no proof of the first factor alone, a reset link included, opens a session.
 
 import { recordAudit } from "../../core/accounts/audit-log.ts";
+import { CHALLENGE_SECONDS, createChallenge } from "../../core/accounts/second-factor-challenges.ts";
 import { createSession, endSession, KEPT_ABSOLUTE_SECONDS } from "../../core/accounts/session-store.ts";
+import { hasSecondFactor } from "../../core/accounts/totp-factor.ts";
 import { trustDevice, trustedDeviceKey } from "../../core/accounts/trusted-devices.ts";
 import { readCookie, writeCookie } from "../kit/cookies.ts";
 import { ACCOUNTS_PATH, CONSOLE_HOME, consolePathOrNull } from "../kit/navigation.ts";
@@ -22,6 +25,21 @@ export interface SignedInAs {
   keep?: boolean;
   /** How they proved who they are, for the audit row. */
   method: "password" | "link" | "invitation";
+  /** The second factor given after it, when the owner has one. */
+  secondFactor?: "totp" | "recovery_code" | "passkey";
+}
+
+/** The cookie of a sign-in that waits for its second factor (second-factor.ts). */
+export const CHALLENGE_COOKIE = "stl_second_factor";
+export const SECOND_FACTOR_PATH = "/console/sign-in/code";
+
+/** Starts the session, or, for an owner with a second factor, the challenge that asks for it first. */
+export async function beginSignIn(deps: ConsoleDeps, ctx: PageContext, who: SignedInAs, next?: string) {
+  if (!(await hasSecondFactor(deps.db, who.ownerId))) return await startSession(deps, ctx, who, next);
+  const secret = await createChallenge(deps.db, { ...who, keep: who.keep === true, next });
+  return redirectTo(ctx.state, ctx.request, SECOND_FACTOR_PATH, [
+    writeCookie(ctx, CHALLENGE_COOKIE, secret, { maxAge: CHALLENGE_SECONDS }),
+  ]);
 }
 
 export async function startSession(deps: ConsoleDeps, ctx: PageContext, who: SignedInAs, next?: string) {
@@ -33,7 +51,7 @@ export async function startSession(deps: ConsoleDeps, ctx: PageContext, who: Sig
       accountId: who.accountId,
       actorId: who.ownerId,
       actorEmail: who.email,
-      target: who.method,
+      target: who.secondFactor ? `${who.method}+${who.secondFactor}` : who.method,
       clientAddress: ctx.origin.clientAddress,
     },
     deps.logger,
@@ -62,6 +80,7 @@ export async function startSession(deps: ConsoleDeps, ctx: PageContext, who: Sig
     // Without "keep me signed in", a browser session cookie: closing the browser ends it there too.
     writeCookie(ctx, SESSION_COOKIE, secret, who.keep ? { maxAge: KEPT_ABSOLUTE_SECONDS } : {}),
     writeCookie(ctx, PRE_SESSION_COOKIE, "", { maxAge: 0 }),
+    ...(who.secondFactor ? [writeCookie(ctx, CHALLENGE_COOKIE, "", { maxAge: 0 })] : []),
     device.cookie,
   ]);
 }

@@ -7,7 +7,7 @@ import { listOwners, normalizeEmail } from "../../core/accounts/owner-repository
 import { removeTeamOwner } from "../../core/accounts/owner-service.ts";
 import { signInLinkUrl } from "../../core/accounts/sign-in-links.ts";
 import { isUuid } from "../../db/uuid-text.ts";
-import { audited } from "../kit/audit.ts";
+import { auditedPageChange } from "../kit/audit.ts";
 import { field } from "../kit/form.ts";
 import { type ConsoleNotice, redirectWithNotice, takePageNotice } from "../kit/notices.ts";
 import {
@@ -54,7 +54,6 @@ export function teamPage(deps: ConsoleDeps) {
   /** The invitation mailed to the invitee when the server sends mail (else the inviter is shown the link); the owners told. */
   async function announceInvitation(ctx: OwnerContext, email: string, link: string): Promise<boolean> {
     const params = { account: ctx.session.accountSlug, actor: ctx.session.email, email, link };
-    await audited(deps, ctx, "owner.invited", email);
     await mailAccountOwners(deps, ctx, ctx.session.accountId, {
       subject: "team.mail.notice.subject",
       body: "team.mail.notice.invited",
@@ -82,11 +81,14 @@ export function teamPage(deps: ConsoleDeps) {
           fullPage(ctx, { invite: { email, error: ctx.t(key) } }, 422);
         if (!email) return refuse("form.required");
         if (!EMAIL.test(email)) return refuse("signIn.emailInvalid");
-        const invited = await inviteOwner(db, {
-          accountId: ctx.session.accountId,
-          email,
-          invitedBy: ctx.session.ownerId,
-        });
+        const invited = await auditedPageChange(
+          deps,
+          ctx,
+          "owner.invited",
+          (db) =>
+            inviteOwner(db, { accountId: ctx.session.accountId, email, invitedBy: ctx.session.ownerId }),
+          (result) => (result.ok ? email : undefined),
+        );
         if (!invited.ok) return refuse("team.invite.tooMany");
         const link = signInLinkUrl(deps.publicUrl ?? ctx.origin.origin, invited.secret);
         const mailed = await announceInvitation(ctx, email, link);
@@ -99,9 +101,16 @@ export function teamPage(deps: ConsoleDeps) {
       `${TEAM_PATH}/invitations/:id/withdraw`,
       ownerPage(deps, async (ctx) => {
         const id = ctx.params.id ?? "";
-        const email = isUuid(id) ? await withdrawInvitation(db, ctx.session.accountId, id) : undefined;
+        const email = isUuid(id)
+          ? await auditedPageChange(
+              deps,
+              ctx,
+              "invitation.withdrawn",
+              (db) => withdrawInvitation(db, ctx.session.accountId, id),
+              (withdrawn) => withdrawn,
+            )
+          : undefined;
         if (!email) return notFoundPage(ctx);
-        await audited(deps, ctx, "invitation.withdrawn", email);
         return redirectWithNotice(db, ctx, TEAM_PATH, { kind: "invitation-withdrawn", email });
       }),
       { parse: "none" },
@@ -119,9 +128,14 @@ export function teamPage(deps: ConsoleDeps) {
       sensitivePage(deps, async (ctx) => {
         const target = await teamOwner(ctx);
         if (!target) return notFoundPage(ctx);
-        const result = await removeTeamOwner(db, ctx.session.accountId, target.id);
+        const result = await auditedPageChange(
+          deps,
+          ctx,
+          "owner.removed",
+          (db) => removeTeamOwner(db, ctx.session.accountId, target.id),
+          (removed) => (removed.ok ? removed.email : undefined),
+        );
         if (result.ok) {
-          await audited(deps, ctx, "owner.removed", result.email);
           const params = { account: ctx.session.accountSlug, actor: ctx.session.email, email: result.email };
           const mail = {
             subject: "team.mail.notice.subject",

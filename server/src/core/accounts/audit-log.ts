@@ -1,7 +1,8 @@
 // The audit trail: every change that matters and every sign-in, as a row (actor, account, action, target, client
 // address, time) and one structured log line. Rows of no one account (a sign-in, a password change) are shown to
 // every account their person belongs to.
-import type { Queryable } from "../../db/database.ts";
+import type { Database, Queryable } from "../../db/database.ts";
+import { joinedTransaction } from "../../db/joined-transaction.ts";
 import type { Logger } from "../../logger.ts";
 
 export const AUDIT_ACTIONS = [
@@ -9,7 +10,13 @@ export const AUDIT_ACTIONS = [
   "sign_in.failed",
   "sign_in.locked",
   "password.changed",
-  "second_factor.changed",
+  "second_factor.enabled",
+  "second_factor.codes_renewed",
+  "second_factor.disabled",
+  "second_factor.reset",
+  "passkey.added",
+  "passkey.removed",
+  "account.second_factor_required",
   "owner.invited",
   "invitation.withdrawn",
   "invitation.accepted",
@@ -51,8 +58,37 @@ const TARGET_CHARS = 300;
 
 /** Writes the row, then the log line (the row is the record; the line is for the operator's log pipeline). */
 export async function recordAudit(q: Queryable, event: AuditEvent, logger?: Logger): Promise<void> {
+  const row = await insertAuditRow(q, event);
+  if (logger) logAuditRow(logger, row);
+}
+
+/**
+ * Makes a change and its audit row in one transaction: both are committed or neither. `eventOf` names the row from
+ * the change's result (undefined: nothing changed, no row); the log line follows the commit.
+ *
+ * @example await auditedChange(db, (db) => revokeAccountToken(db, …), (r) => (r.ok ? event : undefined), logger)
+ */
+export async function auditedChange<T>(
+  db: Database,
+  change: (db: Database) => Promise<T>,
+  eventOf: (result: T) => AuditEvent | undefined,
+  logger?: Logger,
+): Promise<T> {
+  const { result, row } = await db.transaction(async (tx) => {
+    const result = await change(joinedTransaction(db, tx));
+    const event = eventOf(result);
+    return { result, row: event ? await insertAuditRow(tx, event) : undefined };
+  });
+  if (row && logger) logAuditRow(logger, row);
+  return result;
+}
+
+type AuditRecord = Required<Omit<AuditEvent, "action">> & { id: string; action: AuditAction };
+
+async function insertAuditRow(q: Queryable, event: AuditEvent): Promise<AuditRecord> {
   const row = {
     id: Bun.randomUUIDv7(),
+    action: event.action,
     accountId: event.accountId ?? null,
     actorId: event.actorId ?? null,
     actorEmail: event.actorEmail ?? null,
@@ -62,11 +98,15 @@ export async function recordAudit(q: Queryable, event: AuditEvent, logger?: Logg
   await q.query(
     `insert into audit_events (id, account_id, actor_id, actor_email, action, target, client_address)
      values ($1, $2, $3, $4, $5, $6, $7)`,
-    [row.id, row.accountId, row.actorId, row.actorEmail, event.action, row.target, row.clientAddress],
+    [row.id, row.accountId, row.actorId, row.actorEmail, row.action, row.target, row.clientAddress],
   );
-  logger?.info("audit", {
+  return row;
+}
+
+function logAuditRow(logger: Logger, row: AuditRecord): void {
+  logger.info("audit", {
     audit_id: row.id,
-    action: event.action,
+    action: row.action,
     account_id: row.accountId,
     actor_id: row.actorId,
     actor_email: row.actorEmail,

@@ -1,5 +1,6 @@
 // Resolves a channel token to its account, with a short cache so lookups do not slow the endpoint.
 import type { Queryable } from "../../db/database.ts";
+import { recentlyUsed } from "../../http/recently-used.ts";
 import type { Logger } from "../../logger.ts";
 import { describeError } from "../../logger.ts";
 import { effectiveScope, hasTokenShape, type TokenScope } from "./channel-token.ts";
@@ -42,7 +43,7 @@ export interface AuthenticatorOptions {
   cacheTtlMs?: number;
   /** last_used_at is written at most this often per token. */
   touchIntervalMs?: number;
-  /** Bounds memory: the cache is cleared when it holds this many tokens. */
+  /** Bounds memory: past this many tokens, the least recently used one is forgotten. */
   maxEntries?: number;
   /**
    * How long a token that was valid stays "known": its address's failed-lookup limit never refuses it
@@ -62,10 +63,10 @@ export function createAuthenticator(db: Queryable, options: AuthenticatorOptions
   const maxEntries = options.maxEntries ?? 10_000;
   const now = options.now ?? Date.now;
   const knownFor = options.knownForMs ?? 60 * 60_000;
-  const cache = new Map<string, { record: ChannelTokenRecord; expiresAt: number }>();
-  const lastTouched = new Map<string, number>();
+  const cache = recentlyUsed<{ record: ChannelTokenRecord; expiresAt: number }>(maxEntries);
+  const lastTouched = recentlyUsed<number>(maxEntries);
   /** Hashes of tokens found valid, with when: bounded like the cache. */
-  const known = new Map<string, number>();
+  const known = recentlyUsed<number>(maxEntries);
   /** One lookup per hash at a time: a burst of requests with an expired entry costs one query. */
   const inFlight = new Map<string, Promise<ChannelTokenRecord | undefined>>();
 
@@ -78,15 +79,11 @@ export function createAuthenticator(db: Queryable, options: AuthenticatorOptions
     inFlight.set(hash, query);
     const record = await query;
     // Unknown tokens are not cached: a token created a moment ago must work at once.
-    if (record) {
-      if (cache.size >= maxEntries) cache.clear();
-      cache.set(hash, { record, expiresAt: now() + ttl });
-    }
+    if (record) cache.set(hash, { record, expiresAt: now() + ttl });
     return record;
   }
 
   function remember(hash: string) {
-    if (!known.has(hash) && known.size >= maxEntries) known.clear();
     known.set(hash, now());
   }
 
@@ -94,7 +91,6 @@ export function createAuthenticator(db: Queryable, options: AuthenticatorOptions
   function touch(tokenId: string) {
     const at = now();
     if ((lastTouched.get(tokenId) ?? 0) + touchInterval > at) return;
-    if (lastTouched.size >= maxEntries) lastTouched.clear();
     lastTouched.set(tokenId, at);
     touchChannelToken(db, tokenId, new Date(at)).catch((error) =>
       options.logger?.warn("last_used_at update failed", describeError(error)),

@@ -1,4 +1,4 @@
-// Deletes rows once they are of no use: expired sessions, sign-in links, invitations and devices, throttle rows quiet
+// Deletes rows once they are of no use: expired sessions, sign-in links, second-factor challenges, invitations and devices, throttle rows quiet
 // for a day, owner notices past their time, audit rows past AUDIT_RETENTION_DAYS, and the live feed's old lead changes. Every process sweeps on its own timer; bounded batches need no
 // coordination.
 import type { Queryable } from "../../db/database.ts";
@@ -22,6 +22,7 @@ const EXPIRED: { table: string; where: string }[] = [
     where: `expires_at <= now() or last_seen_at <= now() - make_interval(secs => ${sessionIdleSql("")})`,
   },
   { table: "sign_in_links", where: "expires_at <= now()" },
+  { table: "second_factor_challenges", where: "expires_at <= now()" },
   // A notice not taken within its ten minutes never will be (the redirect is followed at once).
   { table: "owner_notices", where: "created_at <= now() - interval '1 hour'" },
   { table: "owner_devices", where: "expires_at <= now()" },

@@ -1,4 +1,5 @@
 // Failed authentications per client address: beyond the limit, unknown tokens are refused without a lookup.
+import { recentlyUsed } from "../../http/recently-used.ts";
 import type { RateDecision } from "../../http/token-bucket.ts";
 
 export interface FailedAuthLimiterOptions {
@@ -6,7 +7,7 @@ export interface FailedAuthLimiterOptions {
   perMinute: number;
   /** Milliseconds clock, injectable for tests. */
   now?: () => number;
-  /** Bounds memory: buckets beyond this many are dropped (a flood of addresses loses only its history). */
+  /** Bounds memory: past this many, the least recently used address is forgotten (a flood of new addresses pushes out idle ones, never the one it competes with). */
   maxAddresses?: number;
 }
 
@@ -20,7 +21,7 @@ export function createFailedAuthLimiter(options: FailedAuthLimiterOptions) {
   const perMs = options.perMinute / 60_000;
   const now = options.now ?? (() => performance.now());
   const maxAddresses = options.maxAddresses ?? 100_000;
-  const buckets = new Map<string, { tokens: number; at: number }>();
+  const buckets = recentlyUsed<{ tokens: number; at: number }>(maxAddresses);
 
   const bucket = (address: string) => {
     const at = now();
@@ -49,7 +50,6 @@ export function createFailedAuthLimiter(options: FailedAuthLimiterOptions) {
       const found = bucket(address);
       if (found.tokens < 1) return decision(found.tokens, false);
       found.tokens -= 1;
-      if (!buckets.has(address) && buckets.size >= maxAddresses) buckets.clear();
       buckets.set(address, found);
       return decision(found.tokens, true);
     },

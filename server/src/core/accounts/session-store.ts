@@ -1,6 +1,7 @@
 // Owner sessions in the database, keyed by the SHA-256 of the cookie's 256-bit secret: create, resolve, end.
 import type { Queryable } from "../../db/database.ts";
 import { hashSecret, hasSecretShape, newSecret } from "./secret.ts";
+import { hasSecondFactorSql } from "./totp-factor.ts";
 
 /** A session unused this long ends (idle expiry). */
 export const SESSION_IDLE_SECONDS = 30 * 60;
@@ -26,6 +27,8 @@ export interface OwnerSession {
   accounts: number;
   /** When the owner last gave their password in this session: sensitive changes ask again after 10 minutes. */
   confirmedAt: Date;
+  /** The account requires a second factor and the owner has none yet: every page but enrolment sends them there. */
+  secondFactorMissing: boolean;
 }
 
 export interface NewSession {
@@ -131,6 +134,7 @@ export async function findSession(
     `select s.owner_id as "ownerId", o.email, s.account_id as "accountId", a.slug as "accountSlug",
             (select count(*)::int from account_members x where x.owner_id = s.owner_id) as accounts,
             s.confirmed_at as "confirmedAt",
+            (a.require_second_factor and not ${hasSecondFactorSql("s.owner_id")}) as "secondFactorMissing",
             s.last_seen_at < now() - make_interval(secs => $2) as stale
      from owner_sessions s
      join owners o on o.id = s.owner_id and o.disabled_at is null

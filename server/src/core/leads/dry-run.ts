@@ -1,5 +1,6 @@
 // The intake's dry run: the same transaction as a real post, rolled back, so it answers exactly and stores nothing.
-import type { Database, Transaction } from "../../db/database.ts";
+import type { Database } from "../../db/database.ts";
+import { joinedTransaction } from "../../db/joined-transaction.ts";
 import type { ChannelIdentity } from "../accounts/authenticator.ts";
 import { acceptLead, type IntakeOutcome } from "./service.ts";
 import type { ValidLead } from "./validation/validate-lead.ts";
@@ -20,18 +21,6 @@ class RolledBack extends Error {
   }
 }
 
-/** A Database whose every statement runs inside `tx` (nested transactions join it). */
-function inside(db: Database, tx: Transaction): Database {
-  return {
-    kind: db.kind,
-    connections: 1,
-    query: (text, params) => tx.query(text, params),
-    transaction: (fn) => fn(tx),
-    exec: (script) => tx.exec(script),
-    close: async () => {},
-  };
-}
-
 /**
  * Runs acceptLead in a transaction that is always rolled back: the idempotency claim, the repeat
  * lookup and the do-not-call check all happen, so the outcome is what a real post would get now.
@@ -47,7 +36,7 @@ export async function acceptLeadDryRun(
 ): Promise<IntakeOutcome> {
   try {
     await db.transaction(async (tx) => {
-      throw new RolledBack(await acceptLead(inside(db, tx), channel, lead, fingerprint, now));
+      throw new RolledBack(await acceptLead(joinedTransaction(db, tx), channel, lead, fingerprint, now));
     });
   } catch (error) {
     if (error instanceof RolledBack) return error.outcome;
