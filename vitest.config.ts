@@ -1,5 +1,6 @@
 // One vitest run for every package, in four projects so each starts only what it needs (test/README.md);
 // run under Bun (`bun --bun vitest run`) so server code has Bun's APIs.
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
 import { fileImports } from "./test/harness/file-imports-plugin.ts";
@@ -36,6 +37,8 @@ class SlowProjectsFirst extends BaseSequencer {
   }
 }
 
+const SDK_SOURCES = fileURLToPath(new URL("./sdk/src/index.ts", import.meta.url));
+
 /** The PostgreSQL cluster, for the projects that use it. */
 const WITH_POSTGRES = { globalSetup: ["test/harness/global-setup.ts"] };
 
@@ -63,6 +66,8 @@ export default defineConfig({
       },
       {
         extends: true,
+        // The SDK from its sources: the quick tier builds nothing; the process and browser projects use dist/.
+        resolve: { alias: [{ find: /^@speed-to-lead\/sdk$/, replacement: SDK_SOURCES }] },
         test: { name: "database", include: DATABASE, exclude: ALWAYS_EXCLUDED, ...WITH_POSTGRES },
       },
       {

@@ -16,6 +16,7 @@ import { bunSqlListen } from "../db/listen.ts";
 import { migrate } from "../db/migrate.ts";
 import { silentLogger } from "../logger.ts";
 import { createServiceMetrics, type ServiceMetrics } from "../metrics.ts";
+import type { Backend } from "./backends.ts";
 import { type FakeAssistant, startFakeAssistant } from "./fake-assistant.ts";
 import { createMemoryDatabase } from "./fresh-pglite.ts";
 
@@ -76,9 +77,9 @@ export interface HandoffFixture {
   close(): Promise<void>;
 }
 
-/** The two databases the fixtures run on: the hand-off must hold on both. */
-export const BACKENDS = ["pglite", "postgres"] as const;
-export type Backend = (typeof BACKENDS)[number];
+// Re-exported: the hand-off suites took the run's databases from here first.
+export { BACKENDS } from "./backends.ts";
+export type { Backend };
 
 /** A fixture on a fresh database of the backend: an in-memory PGlite or a new PostgreSQL database. */
 export async function openHandoffFixtureOn(backend: Backend): Promise<HandoffFixture> {

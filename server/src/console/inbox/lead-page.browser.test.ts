@@ -21,7 +21,7 @@ import {
 } from "@speed-to-lead/tests/harness/console-servers";
 import type {} from "@speed-to-lead/tests/harness/global-setup";
 import { createDatabase } from "@speed-to-lead/tests/harness/postgres";
-import { seedToken } from "@speed-to-lead/tests/harness/seed-tokens";
+import { seedToken } from "@speed-to-lead/server/testing/seed-tokens";
 import type { ServerProcess } from "@speed-to-lead/tests/harness/server-process";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";

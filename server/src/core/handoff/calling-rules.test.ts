@@ -1,7 +1,7 @@
 // The call window against the spec's calling-rules table: a case per state, and properties across DST changes.
 import { CALLING_RULES, type CallingRule, holidayCalendar, WEEKDAYS } from "@speed-to-lead/spec";
 import { US_AREA_CODES, US_TERRITORY_AREA_CODES } from "@speed-to-lead/tests/arbitraries/nanp-phone";
-import { PROPERTY_RUNS } from "@speed-to-lead/tests/harness/property-runs";
+import { PROPERTY_RUNS } from "../../testing/property-runs.ts";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { callingRulesOfPhone, ruleStateTable } from "./area-code-states.ts";
