@@ -72,7 +72,12 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: "process", include: PROCESS, exclude: ALWAYS_EXCLUDED, ...WITH_POSTGRES },
+        test: {
+          name: "process",
+          include: PROCESS,
+          exclude: [...ALWAYS_EXCLUDED, ...DATABASE],
+          ...WITH_POSTGRES,
+        },
       },
       {
         extends: true,

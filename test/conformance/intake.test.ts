@@ -1,7 +1,6 @@
 // The intake contract over a real socket, once on PGlite and once on PostgreSQL, through fetch and the built SDK:
 // every suite of the in-process pass (test/contract/intake.route.test.ts) with fewer cases per property, and the
 // SDK's retries through a proxy that loses answers. One server per backend for every suite.
-import { SOCKET_PASS_RUNS, withPropertyRuns } from "@speed-to-lead/server/testing/property-runs";
 import { describe } from "vitest";
 import { BACKENDS } from "../harness/database-backend.ts";
 import { useIntakeServer } from "../harness/intake-server.ts";
@@ -19,17 +18,15 @@ import { validLeadsSuite } from "../suites/valid-leads.ts";
 
 describe.each(BACKENDS)("intake over a socket on %s", (backend) => {
   const server = useIntakeServer(backend);
-  withPropertyRuns(SOCKET_PASS_RUNS, () => {
-    servedOpenApiSuite(server);
-    documentedResponsesSuite(server);
-    validLeadsSuite(server);
-    externalIdRepeatsSuite(server);
-    brokenLeadsSuite(server);
-    neverCallEligibleSuite(server);
-    noServerErrorsSuite(server);
-    awkwardTextSuite(server);
-    concurrencySuite(server);
-    sdkErrorsSuite(server);
-  });
+  servedOpenApiSuite(server);
+  documentedResponsesSuite(server);
+  validLeadsSuite(server);
+  externalIdRepeatsSuite(server);
+  brokenLeadsSuite(server);
+  neverCallEligibleSuite(server);
+  noServerErrorsSuite(server);
+  awkwardTextSuite(server);
+  concurrencySuite(server);
+  sdkErrorsSuite(server);
   sdkRetrySuite(server);
 });

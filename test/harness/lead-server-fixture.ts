@@ -1,6 +1,7 @@
 // One suite's running server(s): a fresh database of one backend, its channel tokens, then the server.
 
 import type { ContractEndpoint, Endpoint } from "@speed-to-lead/server/testing/endpoint";
+import { SOCKET_PASS_RUNS } from "@speed-to-lead/server/testing/property-runs";
 import { type ChannelToken, seedTokens, type TokenPlan } from "@speed-to-lead/server/testing/seed-tokens";
 import { afterAll, beforeAll } from "vitest";
 import { type Backend, type BackendDatabase, createBackendDatabase } from "./database-backend.ts";
@@ -11,6 +12,8 @@ import { countRows } from "./stored-leads.ts";
 export interface LeadServerOptions<Name extends string> extends TokenPlan<Name> {
   /** Server processes on the same database (PostgreSQL only: the scale-out path). */
   processes?: number;
+  /** Cases per contract property against these processes; SOCKET_PASS_RUNS unless set. */
+  propertyRuns?: number;
   /** Extra server settings; the rate limit is far above what a suite sends unless it sets its own. */
   env?: Record<string, string>;
 }
@@ -84,6 +87,7 @@ export function useLeadServer<Name extends string>(
   });
   return {
     backend,
+    propertyRuns: options.propertyRuns ?? SOCKET_PASS_RUNS,
     fetch: (request) => fetch(request),
     get ways() {
       return state.processes.map(overSocket);

@@ -45,6 +45,7 @@ export function brokenLeadsSuite(server: IntakeEndpoint): void {
           },
         ),
       1,
+      server.propertyRuns,
     );
   });
 }

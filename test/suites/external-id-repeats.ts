@@ -97,6 +97,7 @@ export function externalIdRepeatsSuite(server: IntakeEndpoint): void {
           else expect(lead.response.state).toBe("not_called");
         }),
       2,
+      server.propertyRuns,
     );
   });
 }

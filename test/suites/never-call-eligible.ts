@@ -27,6 +27,7 @@ export function neverCallEligibleSuite(server: IntakeEndpoint): void {
           },
         ),
       1,
+      server.propertyRuns,
     );
   });
 }

@@ -34,6 +34,7 @@ export function noServerErrorsSuite(server: IntakeEndpoint): void {
           await expectConformant(response, "postLead");
         }),
       1,
+      server.propertyRuns,
     );
   });
 }

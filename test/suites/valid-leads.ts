@@ -37,6 +37,7 @@ export function validLeadsSuite(server: IntakeEndpoint): void {
           },
         ),
       2,
+      server.propertyRuns,
     );
   });
 }

@@ -4,6 +4,7 @@ import { type AppDeps, createApp } from "../app.ts";
 import type { Database } from "../db/database.ts";
 import type { Backend } from "./backends.ts";
 import type { ContractEndpoint, Endpoint } from "./endpoint.ts";
+import { PROPERTY_RUNS_PER_DATABASE } from "./property-runs.ts";
 import { type ChannelToken, seedTokensIn, type TokenPlan } from "./seed-tokens.ts";
 import { openTestDatabase } from "./test-database.ts";
 
@@ -44,6 +45,7 @@ export function useAppEndpoint<Name extends string>(
   };
   const endpoint: ContractEndpoint<Name> = {
     baseUrl: "http://localhost",
+    propertyRuns: PROPERTY_RUNS_PER_DATABASE,
     fetch: (request) => ready(handle)(request),
     get tokens() {
       return ready(tokens);

@@ -14,6 +14,8 @@ export interface Endpoint<Name extends string = string> {
 
 /** An endpoint the contract suites can also look behind: its database, and every way in to it. */
 export interface ContractEndpoint<Name extends string = string> extends Endpoint<Name> {
+  /** Cases per property of the contract against this endpoint (the socket pass runs fewer: property-runs.ts). */
+  readonly propertyRuns: number;
   /** Each way in to the same database (the processes of a scale-out), else this endpoint alone. */
   readonly ways: readonly Endpoint<Name>[];
   /**

@@ -32,31 +32,13 @@ export const PROPERTY_RUNS_PER_DATABASE = Math.ceil(PROPERTY_RUNS / BACKENDS.len
  */
 export const SOCKET_PASS_RUNS = Math.min(PROPERTY_RUNS_PER_DATABASE, 50);
 
-/** The cases itHoldsForAll gives the properties being registered (collection is synchronous). */
-let registering = PROPERTY_RUNS_PER_DATABASE;
-
-/**
- * Registers suites whose properties run `runs` cases each (the socket pass runs SOCKET_PASS_RUNS).
- *
- * @example describe("over a socket", () => withPropertyRuns(SOCKET_PASS_RUNS, () => validLeadsSuite(server)));
- */
-export function withPropertyRuns(runs: number, register: () => void): void {
-  const before = registering;
-  registering = runs;
-  try {
-    register();
-  } finally {
-    registering = before;
-  }
-}
-
 /** A per-test timeout that grows with the number of cases (about 15 ms a case is typical here). */
 const propertyTimeout = (runs: number, requestsPerCase: number) => 30_000 + runs * requestsPerCase * 60;
 
 /**
- * One test that checks the property on this database's share of cases (PROPERTY_RUNS_PER_DATABASE, or the
- * count withPropertyRuns set), given time for `requestsPerCase` requests a case. The property is built when
- * the test runs, not when the suite is collected.
+ * One test that checks the property on `runs` cases (an endpoint's propertyRuns; by default this database's
+ * share), given time for `requestsPerCase` requests a case. The property is built when the test runs, not
+ * when the suite is collected.
  *
  * @example itHoldsForAll("valid leads are created", () => fc.asyncProperty(validLead(), async (lead) => …), 2);
  */
@@ -64,8 +46,8 @@ export function itHoldsForAll<Ts>(
   title: string,
   property: () => fc.IAsyncProperty<Ts>,
   requestsPerCase = 1,
+  runs = PROPERTY_RUNS_PER_DATABASE,
 ): void {
-  const runs = registering;
   it(
     `${title} (${runs} cases)`,
     async () => {
