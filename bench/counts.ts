@@ -1,7 +1,7 @@
 // Per-lead counts of one load, which do not depend on the machine's speed: rows inserted, updated (how
 // many HOT) and deleted (pg_stat_user_tables), WAL bytes (pg_current_wal_lsn) and records by kind
 // (pg_waldump: index entries, row locks, MultiXacts), statements and their plans (pg_stat_statements).
-import { findPostgresBin } from "@speed-to-lead/tests/harness/postgres";
+import { findPostgresBin } from "@speed-to-lead/server/testing/postgres-cluster";
 
 /** What startPostgresCluster needs for this probe (settings given here cannot be changed by ALTER SYSTEM). */
 export const COUNTS_CLUSTER_SETTINGS = [

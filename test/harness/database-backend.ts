@@ -7,11 +7,11 @@ import {
   BACKENDS as RUN_BACKENDS,
 } from "@speed-to-lead/server/testing/backends";
 import { newPgliteFolder } from "@speed-to-lead/server/testing/fresh-pglite";
+import { createDatabase } from "@speed-to-lead/server/testing/postgres-cluster";
 import { inject } from "vitest";
 // The names inject() takes here are declared by the global setup that provides them.
 import type {} from "./global-setup.ts";
 import { createPooledDatabase } from "./pgbouncer.ts";
-import { createDatabase } from "./postgres.ts";
 
 /** "pooled": PostgreSQL through the run's PgBouncer in transaction mode, LISTEN on the direct URL. */
 export type Backend = DatabaseBackend | "pooled";

@@ -5,9 +5,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { QUICK_TIER } from "@speed-to-lead/server/testing/backends";
 import { createPgliteTemplate, type PgliteTemplate } from "@speed-to-lead/server/testing/pglite-template";
+import { type PostgresCluster, startPostgresCluster } from "@speed-to-lead/server/testing/postgres-cluster";
 import type { TestProject } from "vitest/node";
 import { findPgbouncer, type PgBouncer, startPgBouncer } from "./pgbouncer.ts";
-import { type PostgresCluster, startPostgresCluster } from "./postgres.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {

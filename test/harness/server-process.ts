@@ -1,8 +1,9 @@
 // The real server as a separate process, started with its real start command and stopped as an operator would:
 // the one harness every process-level test, the examples' test and the bench start it through.
+
+import { freePort } from "@speed-to-lead/server/testing/postgres-cluster";
 import type { Subprocess } from "bun";
 import { childEnv } from "./child-env.ts";
-import { freePort } from "./postgres.ts";
 import { REPOSITORY_ROOT } from "./stl-cli.ts";
 
 export interface ServerProcess {

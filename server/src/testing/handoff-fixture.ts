@@ -1,6 +1,5 @@
 // A database, the real intake app, a fake assistant and dispatchers wired together, for hand-off tests.
 import { LEAD_INTAKE_PATH, type LeadAccepted } from "@speed-to-lead/spec";
-import { createDatabase } from "@speed-to-lead/tests/harness/postgres";
 import type { Metric } from "prom-client";
 import { inject } from "vitest";
 import { countStoredLeads } from "../api/metrics/intake-metrics.ts";
@@ -19,6 +18,7 @@ import { createServiceMetrics, type ServiceMetrics } from "../metrics.ts";
 import type { Backend } from "./backends.ts";
 import { type FakeAssistant, startFakeAssistant } from "./fake-assistant.ts";
 import { createMemoryDatabase } from "./fresh-pglite.ts";
+import { createDatabase } from "./postgres-cluster.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {

@@ -1,6 +1,8 @@
 // The Team page and "forgot password" in a real headless Chromium against a server process that mails through a
 // real SMTP server this test starts: invite → a second owner signs in, disable (never the last), a reset mail whose
 // link works once, the same answer for an unknown email, throttling; Spanish and a 390-px phone, axe on every page.
+
+import { createDatabase, freePort } from "@speed-to-lead/server/testing/postgres-cluster";
 import {
   CHROMIUM_PATH,
   type ConsoleBrowser,
@@ -9,7 +11,6 @@ import {
 } from "@speed-to-lead/tests/harness/console-browser";
 import { ownerSignInLink } from "@speed-to-lead/tests/harness/console-servers";
 import type {} from "@speed-to-lead/tests/harness/global-setup";
-import { createDatabase, freePort } from "@speed-to-lead/tests/harness/postgres";
 import { type ServerProcess, startServerProcess } from "@speed-to-lead/tests/harness/server-process";
 import { type SmtpInbox, startSmtpInbox } from "@speed-to-lead/tests/harness/smtp-inbox";
 import { runCli } from "@speed-to-lead/tests/harness/stl-cli";

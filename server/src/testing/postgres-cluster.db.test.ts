@@ -1,6 +1,6 @@
-import { describeOnPostgres } from "@speed-to-lead/server/testing/describe-on-postgres";
 import { expect, inject, it } from "vitest";
-import { createDatabase } from "./postgres.ts";
+import { describeOnPostgres } from "./describe-on-postgres.ts";
+import { createDatabase } from "./postgres-cluster.ts";
 
 describeOnPostgres("postgres harness", () => {
   it("gives each suite its own empty database on a real server", async () => {
