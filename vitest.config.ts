@@ -76,6 +76,9 @@ export default defineConfig({
           name: "process",
           include: PROCESS,
           exclude: [...ALWAYS_EXCLUDED, ...DATABASE],
+          // A child process's start is Bun's, PGlite's wasm and a database open: seconds, many more when the two
+          // cores are shared (a 30 s limit failed five-process tests at a load average of 20).
+          testTimeout: 90_000,
           ...WITH_POSTGRES,
         },
       },

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { childEnv } from "@speed-to-lead/tests/harness/child-env";
-import { CLI_ENTRY, createChannelToken, runCli } from "@speed-to-lead/tests/harness/stl-cli";
+import { CLI_ENTRY, runCli } from "@speed-to-lead/tests/harness/stl-cli";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newPgliteFolder } from "../testing/fresh-pglite.ts";
 import { createPostgresTestDatabase } from "../testing/handoff-fixture.ts";
@@ -66,7 +66,7 @@ describe("bun run stl dnc (embedded database)", () => {
 describe("bun run stl dnc import (PostgreSQL)", () => {
   it("adds nothing when the process dies in the middle of the import (one transaction)", async () => {
     const env = { DATABASE_URL: await createPostgresTestDatabase(), LOG_LEVEL: "warn" };
-    await createChannelToken(env, "acme", "integration");
+    await seedToken(env, "acme", "integration");
     const file = join(base, "big.csv");
     const rows = ["phone"];
     // Large enough that the import's transaction lasts well past the moment it is seen open.
@@ -84,7 +84,7 @@ describe("bun run stl dnc import (PostgreSQL)", () => {
         stderr: "pipe",
       });
       // Wait until the import's transaction is open and writing, then kill the process outright.
-      const deadline = Date.now() + 30_000;
+      const deadline = Date.now() + 60_000;
       let writing = false;
       while (!writing && Date.now() < deadline) {
         const [row] = await observer`
@@ -117,5 +117,5 @@ describe("bun run stl dnc import (PostgreSQL)", () => {
     } finally {
       await observer.close();
     }
-  }, 90_000);
+  }, 150_000);
 });
