@@ -1,4 +1,5 @@
-// Per-token rate limit: a token bucket refilled at `ratePerSecond`, holding at most `burst` requests.
+// The one token bucket: refilled at `ratePerSecond`, holding at most `burst` takes per key (a channel token's
+// requests, an address's failed authentications).
 
 export interface RateDecision {
   allowed: boolean;
@@ -34,6 +35,7 @@ export function createRateLimiter(options: RateLimiterOptions) {
 
   return {
     enabled: rate > 0 && burst > 0,
+    /** Takes one from the key's bucket, when it holds one: before the work, so concurrent takes cannot overshoot. */
     take(key: string): RateDecision {
       const at = now();
       const bucket = buckets.get(key) ?? { tokens: burst, at };
@@ -50,6 +52,11 @@ export function createRateLimiter(options: RateLimiterOptions) {
         resetSeconds: Math.ceil((burst - bucket.tokens) / rate),
         retryAfterSeconds: allowed ? 0 : Math.max(1, Math.ceil((1 - bucket.tokens) / rate)),
       };
+    },
+    /** Gives one back (a take that turned out not to count, such as a lookup that found a valid token). */
+    refund(key: string): void {
+      const bucket = buckets.get(key);
+      if (bucket) bucket.tokens = Math.min(burst, bucket.tokens + 1);
     },
   };
 }
