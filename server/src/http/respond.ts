@@ -53,6 +53,15 @@ export interface ProblemOptions {
   retryAfterSeconds?: number;
 }
 
+/**
+ * The one place a Retry-After header is made (problem answers and the console's pages): whole seconds, at least 1.
+ *
+ * @example textResponse(state, 429, html, "text/html", retryAfterHeader(2.5)) // retry-after: 3
+ */
+export function retryAfterHeader(seconds: number): HeaderMap {
+  return { "retry-after": String(Math.max(1, Math.ceil(seconds))) };
+}
+
 /** Seconds a client should wait when the database is unreachable. */
 export const UNAVAILABLE_RETRY_SECONDS = 2;
 
@@ -80,6 +89,6 @@ export function problemResponse(
   return textResponse(state, definition.status, JSON.stringify(body), "application/problem+json", {
     "content-language": lang,
     ...options.headers,
-    ...(options.retryAfterSeconds === undefined ? {} : { "retry-after": String(options.retryAfterSeconds) }),
+    ...(options.retryAfterSeconds === undefined ? {} : retryAfterHeader(options.retryAfterSeconds)),
   });
 }

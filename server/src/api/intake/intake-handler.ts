@@ -148,10 +148,7 @@ function dryRunAnswer(
     case "key_reused":
       return refuse("idempotency_key_reused", { headers });
     case "in_flight":
-      return refuse("idempotency_request_in_flight", {
-        retryAfterSeconds: 1,
-        headers: { ...headers, "retry-after": "1" },
-      });
+      return refuse("idempotency_request_in_flight", { retryAfterSeconds: 1, headers });
     case "replayed":
       return textResponse(state, outcome.status, markDryRun(outcome.body), "application/json", {
         ...headers,

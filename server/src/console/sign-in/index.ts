@@ -17,6 +17,7 @@ import {
 import { peekSignInLink, redeemSignInLink, SIGN_IN_LINK_PATH } from "../../core/accounts/sign-in-links.ts";
 import { attemptSucceeded, type ThrottleKeys, takeAttempt } from "../../core/accounts/sign-in-throttle.ts";
 import { trustDevice, trustedDeviceKey } from "../../core/accounts/trusted-devices.ts";
+import { retryAfterHeader } from "../../http/respond.ts";
 import { parseCookies, setCookie } from "../kit/cookies.ts";
 import { csrfAccepted, csrfTokenFor } from "../kit/csrf.ts";
 import type { MessageKey } from "../kit/dictionary.ts";
@@ -54,8 +55,6 @@ const PASSWORD_MESSAGES: Record<PasswordProblem, MessageKey> = {
   keyboard: "password.keyboard",
   repeated: "password.repeated",
 };
-
-const retryAfter = (seconds: number) => ({ "retry-after": String(Math.max(1, Math.ceil(seconds))) });
 
 /**
  * Signs the owner in: a new session id (never one the browser brought), the pre-session cookie dropped, and
@@ -163,7 +162,12 @@ export function ownerPages(deps: ConsoleDeps) {
     if (!release) {
       deps.signInAttempts.inc({ result: "busy" });
       const busy = { form: ctx.t("signIn.busy") };
-      return signInForm(ctx, 429, { email, next, errors: busy }, retryAfter(PASSWORD_BUSY_RETRY_SECONDS));
+      return signInForm(
+        ctx,
+        429,
+        { email, next, errors: busy },
+        retryAfterHeader(PASSWORD_BUSY_RETRY_SECONDS),
+      );
     }
     try {
       const keys: ThrottleKeys = device ? { device, email } : { email, address: ctx.origin.clientAddress };
@@ -172,7 +176,12 @@ export function ownerPages(deps: ConsoleDeps) {
         deps.signInAttempts.inc({ result: "throttled" });
         const minutes = Math.max(1, Math.ceil(attempt.retryAfterSeconds / 60));
         const locked = { form: ctx.t("signIn.throttled", { minutes }) };
-        return signInForm(ctx, 429, { email, next, errors: locked }, retryAfter(attempt.retryAfterSeconds));
+        return signInForm(
+          ctx,
+          429,
+          { email, next, errors: locked },
+          retryAfterHeader(attempt.retryAfterSeconds),
+        );
       }
       const owner = await findOwnerCredentials(deps.db, email);
       // Same answer, and the same argon2 work, for an unknown email, a wrong password or a disabled owner.
@@ -221,7 +230,7 @@ export function ownerPages(deps: ConsoleDeps) {
     if (errors.password || errors.confirm) return again(422, errors);
     const release = deps.passwordWork.tryAcquire();
     if (!release)
-      return again(429, { password: ctx.t("signIn.busy") }, retryAfter(PASSWORD_BUSY_RETRY_SECONDS));
+      return again(429, { password: ctx.t("signIn.busy") }, retryAfterHeader(PASSWORD_BUSY_RETRY_SECONDS));
     let passwordHash: string;
     try {
       passwordHash = await hashPassword(password);

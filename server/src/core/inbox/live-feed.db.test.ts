@@ -128,7 +128,7 @@ describe.each(BACKENDS)("live feed on %s", (backend) => {
   });
 });
 
-describe("live feed across PostgreSQL connections", () => {
+describeOnPostgres("live feed across PostgreSQL connections", () => {
   let fixture: InboxFixture;
   let web: TestChannel;
 
