@@ -1,5 +1,5 @@
 // The rows of a do-not-call CSV file: one number per row (column `phone`, optional `note`), each checked on its own.
-import { parseListedNumber } from "./service.ts";
+import { parseListedNumber } from "./listed-number.ts";
 
 export interface CsvNumber {
   line: number;

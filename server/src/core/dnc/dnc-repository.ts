@@ -20,15 +20,6 @@ export interface ListedNumber {
   added_at: Date;
 }
 
-/** Whether the number is on the account's list now. */
-export async function isOnList(db: Queryable, accountId: string, phone: string): Promise<boolean> {
-  const rows = await db.query("select 1 from dnc_numbers where account_id = $1 and phone = $2", [
-    accountId,
-    phone,
-  ]);
-  return rows.length > 0;
-}
-
 /** Adds the number; false when it was already on the list (nothing else changes then). */
 export async function insertNumber(db: Queryable, accountId: string, phone: string): Promise<boolean> {
   const rows = await db.query(

@@ -3,7 +3,6 @@
 import { RESPOND_WITHIN_SECONDS } from "@speed-to-lead/spec";
 import { type Database, DatabaseError, LOCK_NOT_AVAILABLE, type Transaction } from "../../db/database.ts";
 import type { ChannelIdentity } from "../accounts/authenticator.ts";
-import { isOnList } from "../dnc/dnc-repository.ts";
 import { acceptedBody } from "./accepted-body.ts";
 import { responsePlan } from "./call-eligibility.ts";
 import type { FreshLeadBatch } from "./fresh-lead-batch.ts";
@@ -22,6 +21,7 @@ import {
   storeFreshLeads,
   updateLead,
 } from "./lead-store.ts";
+import { isOnList } from "./listed-phone.ts";
 import { mergeRepeat } from "./merge-repeat.ts";
 import { changedFields, recordRepeat } from "./repeat-history.ts";
 import type { ReplayCache } from "./replay-cache.ts";
