@@ -11,7 +11,7 @@ export const COUNTS_CLUSTER_SETTINGS = [
   "wal_keep_size=2GB",
 ];
 
-export interface Statement {
+interface Statement {
   query: string;
   calls: number;
   plans: number;

@@ -55,7 +55,7 @@ export interface RetryEvent {
 }
 
 /** One call through the pipeline. */
-export interface Call {
+interface Call {
   method: string;
   /** The absolute URL. */
   url: string;
@@ -72,7 +72,7 @@ export interface Call {
 }
 
 /** The answer of the attempt that succeeded (or, with `raw`, of the last one). */
-export interface Sent {
+interface Sent {
   response: Response;
   /** The body as text ("" when empty). */
   text: string;

@@ -10,7 +10,7 @@ import { componentSchemaObjects, type Json } from "./openapi/schemas.ts";
 import { webhooks } from "./openapi/webhooks.ts";
 import { text } from "./text.ts";
 
-export const API_VERSION = "1.0.0";
+const API_VERSION = "1.0.0";
 
 export function buildOpenApiDocument(): Json {
   return {

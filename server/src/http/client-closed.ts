@@ -2,7 +2,7 @@
 import type { RequestState } from "./request-state.ts";
 
 /** nginx's "client closed request": not a status anyone receives, a mark in the request log. */
-export const CLIENT_CLOSED_STATUS = 499;
+const CLIENT_CLOSED_STATUS = 499;
 
 /**
  * True when the connection is gone: Bun aborts the request's signal, and a body read in progress

@@ -42,7 +42,7 @@ export interface FieldIssue {
   code: FieldErrorCode;
 }
 
-export function localizeIssues(issues: FieldIssue[], lang: Language): FieldError[] {
+function localizeIssues(issues: FieldIssue[], lang: Language): FieldError[] {
   return issues.map(({ pointer, code }) => ({ pointer, code, message: FIELD_ERROR_CODES[code][lang] }));
 }
 

@@ -75,7 +75,7 @@ export interface SignedPost {
 export type SignedPostResult = { ok: true; status: number } | { ok: false; status?: number; error: string };
 
 /** What is read of a receiver's answer before the body is cancelled: its content never matters, only its status. */
-export const ANSWER_READ_LIMIT_BYTES = 4_096;
+const ANSWER_READ_LIMIT_BYTES = 4_096;
 
 /**
  * One signed POST, signed anew (fresh webhook-timestamp) under a stable webhook-id; 2xx means the receiver

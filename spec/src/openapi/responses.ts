@@ -7,7 +7,7 @@ export type { Json } from "./schemas.ts";
 
 import type { Json } from "./schemas.ts";
 
-export const problemRef = { $ref: "#/components/schemas/Problem" };
+const problemRef = { $ref: "#/components/schemas/Problem" };
 export const retryAfterHeader = { $ref: "#/components/headers/Retry-After" };
 export const requestIdHeader = { $ref: "#/components/headers/X-Request-Id" };
 /** The Standard Webhooks headers every signed request carries, ours and the assistant's. */
@@ -67,7 +67,7 @@ export const HTTP_LAYER_400 = text(
   "The body is not a JSON object. Broken HTTP framing (a malformed Content-Length or chunk size, Content-Length together with Transfer-Encoding, no Host header) is also 400, answered by the HTTP layer before the service with an empty body rather than problem+json.",
 );
 
-export const rateLimitHeaders = {
+const rateLimitHeaders = {
   "RateLimit-Limit": { $ref: "#/components/headers/RateLimit-Limit" },
   "RateLimit-Remaining": { $ref: "#/components/headers/RateLimit-Remaining" },
   "RateLimit-Reset": { $ref: "#/components/headers/RateLimit-Reset" },

@@ -1,9 +1,9 @@
 // Caps on open inbox streams: per session (tabs of one browser) and per process, each held until its stream ends.
 
 /** Streams one session may hold open at once. */
-export const STREAMS_PER_SESSION = 20;
+const STREAMS_PER_SESSION = 20;
 /** Streams one process holds open at once, over every account. */
-export const STREAMS_PER_PROCESS = 2_000;
+const STREAMS_PER_PROCESS = 2_000;
 
 /**
  * @example const release = slots.take(sessionSecret); if (!release) return tooMany(); … release();
