@@ -155,6 +155,18 @@ describe("server layout", () => {
     expect(loops).toEqual([]);
   });
 
+  it("keeps HTTP's Request and Headers out of core/ (the wings read them and pass plain values)", () => {
+    const code = (path: string) =>
+      readFileSync(path, "utf8")
+        .split("\n")
+        .filter((line) => !/^\s*(\/\/|\*|\/\*)/.test(line))
+        .join("\n");
+    const withHttp = sourceFiles(join(SRC, "core")).filter((path) =>
+      /[:(<,|]\s*(Request|Headers)\b/.test(code(path)),
+    );
+    expect(withHttp.map((path) => relative(SRC, path))).toEqual([]);
+  });
+
   it("keeps SQL out of the console's pages", () => {
     const withSql = sourceFiles(join(SRC, "console")).filter((path) =>
       /\.(query|unsafe|transaction)\s*[<(]|\bsql`/.test(readFileSync(path, "utf8")),

@@ -1,7 +1,7 @@
 // POST /api/speed-to-lead/channel-inbound.php, checks in the contract's order: 401, 429, 415, 413, 400, 422.
 import type { FieldErrorCode, ProblemCode } from "@speed-to-lead/spec";
-import { committingWhileConnected, stillConnected } from "../../core/leads/connected-store.ts";
-import { acceptLeadDryRun, DRY_RUN_HEADER, wantsDryRun } from "../../core/leads/dry-run.ts";
+import { committingWhileConnected } from "../../core/leads/connected-store.ts";
+import { acceptLeadDryRun } from "../../core/leads/dry-run.ts";
 import type { IntakeEvents } from "../../core/leads/events.ts";
 import { payloadFingerprint } from "../../core/leads/fingerprint.ts";
 import type { LeadChangeBus } from "../../core/leads/lead-change-bus.ts";
@@ -9,7 +9,7 @@ import { acceptLead, type LiveStore } from "../../core/leads/service.ts";
 import { validateLead } from "../../core/leads/validation/validate-lead.ts";
 import type { Database } from "../../db/database.ts";
 import { DatabaseUnavailableError } from "../../db/database.ts";
-import { clientClosedResponse, clientWentAway } from "../../http/client-closed.ts";
+import { clientClosedResponse, clientWentAway, stillConnected } from "../../http/client-closed.ts";
 import { readLeadBody } from "../../http/request-body.ts";
 import { type RequestState, requestState } from "../../http/request-state.ts";
 import {
@@ -22,6 +22,7 @@ import {
 import type { Logger } from "../../logger.ts";
 import { describeError } from "../../logger.ts";
 import { passSenderGate, type SenderGateDeps } from "../sender-gate.ts";
+import { DRY_RUN_HEADER, wantsDryRun } from "./dry-run-header.ts";
 
 export interface IntakeDeps extends SenderGateDeps {
   db: Database;
@@ -92,7 +93,7 @@ async function intake(deps: IntakeDeps, request: Request, state: RequestState, r
   }
   // Never store a lead whose answer is already lost (pipelining in Bun; connected-store.ts).
   if (!(await stillConnected(request))) return clientClosedResponse(state);
-  const db = committingWhileConnected(deps.db, request);
+  const db = committingWhileConnected(deps.db, () => !clientWentAway(request));
   const outcome = await acceptLead(db, identity, validation.lead, fingerprint, now, {
     ...deps.store,
     stillWanted: () => !clientWentAway(request),

@@ -2,7 +2,6 @@
 // or dry runs; an app without a bus of its caller's tells its own feed (through app.handle).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../app.ts";
-import { DRY_RUN_HEADER } from "../../core/leads/dry-run.ts";
 import { createLeadChangeBus, type LeadChange } from "../../core/leads/lead-change-bus.ts";
 import { createLeadFeed } from "../../core/leads/lead-feed.ts";
 import type { Database } from "../../db/database.ts";
@@ -10,6 +9,7 @@ import { silentLogger } from "../../logger.ts";
 import { eligibleLead } from "../../testing/handoff-fixture.ts";
 import { createTestToken, intakeRequest } from "../../testing/intake-requests.ts";
 import { ANY_BACKEND, openTestDatabase } from "../../testing/test-database.ts";
+import { DRY_RUN_HEADER } from "./dry-run-header.ts";
 
 let db: Database;
 beforeAll(async () => {
