@@ -9,7 +9,10 @@ import { metricsRoute } from "./api/metrics/index.ts";
 import { countStoredLeads, intakeMetricsEvents } from "./api/metrics/intake-metrics.ts";
 import { consolePages } from "./console/index.ts";
 import { type Authenticator, createAuthenticator } from "./core/accounts/authenticator.ts";
-import { createFailedAuthLimiter } from "./core/accounts/failed-auth-limiter.ts";
+import {
+  createFailedAuthLimiter,
+  DEFAULT_FAILED_AUTH_PER_MINUTE,
+} from "./core/accounts/failed-auth-limiter.ts";
 import { createPasswordWork } from "./core/accounts/password-work.ts";
 import type { Mailer } from "./core/accounts/smtp-mailer.ts";
 import type { BatchSettings } from "./core/leads/fresh-lead-batch.ts";
@@ -22,7 +25,7 @@ import { type CorsPolicy, createCorsPolicy } from "./http/cors-policy.ts";
 import { logRequest } from "./http/request-log.ts";
 import { beginRequest, requestState } from "./http/request-state.ts";
 import { problemResponse, UNAVAILABLE_RETRY_SECONDS } from "./http/respond.ts";
-import { createRateLimiter, type RateLimiter } from "./http/token-bucket.ts";
+import { createRateLimiter, DEFAULT_RATE_LIMIT, type RateLimiter } from "./http/token-bucket.ts";
 import { describeError, type Logger, silentLogger } from "./logger.ts";
 import { createServiceMetrics, type ServiceMetrics } from "./metrics.ts";
 
@@ -42,7 +45,7 @@ export interface AppDeps {
   assistantSecret?: string;
   /** EVIDENCE_SIGNING_KEY: signs lead evidence records (API and console); unsigned (hash only) without it. */
   evidenceKey?: string;
-  /** Failed authentications allowed per client address and minute; 0 turns the limit off (default 60). */
+  /** Failed authentications allowed per client address and minute; 0 turns the limit off. */
   failedAuthPerMinute?: number;
   /** TRUST_PROXY: the client's address is the last X-Forwarded-For entry, and X-Forwarded-Proto counts (console cookies). */
   trustProxy?: boolean;
@@ -83,14 +86,16 @@ export function createApp(deps: AppDeps) {
   const rateLimiter =
     deps.rateLimiter ??
     createRateLimiter({
-      ratePerSecond: deps.rateLimit?.perSecond ?? 50,
-      burst: deps.rateLimit?.burst ?? 100,
+      ratePerSecond: deps.rateLimit?.perSecond ?? DEFAULT_RATE_LIMIT.perSecond,
+      burst: deps.rateLimit?.burst ?? DEFAULT_RATE_LIMIT.burst,
     });
 
   const cors = deps.cors ?? createCorsPolicy([]);
   const trustProxy = deps.trustProxy ?? false;
   // One budget of failed token lookups per client address, whichever route did the lookup.
-  const failedAuthLimiter = createFailedAuthLimiter({ perMinute: deps.failedAuthPerMinute ?? 60 });
+  const failedAuthLimiter = createFailedAuthLimiter({
+    perMinute: deps.failedAuthPerMinute ?? DEFAULT_FAILED_AUTH_PER_MINUTE,
+  });
 
   return new Elysia()
     .onRequest(({ request }) => {

@@ -1,6 +1,7 @@
 // Every setting from environment variables, read once, in sections; each one and its default is listed in server/README.md.
 import { isAbsolute, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { DEFAULT_FAILED_AUTH_PER_MINUTE } from "./core/accounts/failed-auth-limiter.ts";
 import { DEFAULT_PASSWORD_CHECKS_AT_ONCE } from "./core/accounts/password-work.ts";
 import { parseClockTime, rulesOutsideHours } from "./core/handoff/calling-hours.ts";
 import type { HandoffConfig } from "./core/handoff/handoff-settings.ts";
@@ -8,6 +9,7 @@ import { DEFAULT_BATCH_SETTINGS } from "./core/leads/fresh-lead-batch.ts";
 import { isKnownZone } from "./core/time-zone.ts";
 import type { PoolerMode } from "./db/connection-check.ts";
 import { DEFAULT_DATABASE_TIMEOUT_MS } from "./db/database.ts";
+import { DEFAULT_RATE_LIMIT } from "./http/token-bucket.ts";
 import type { LogLevel } from "./logger.ts";
 
 type Env = Record<string, string | undefined>;
@@ -167,8 +169,8 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     databasePooler,
     databaseDirectUrl,
     pgliteDir: resolvePgliteDir(env.PGLITE_DIR),
-    rateLimitPerSecond: share(numberSetting(env, "RATE_LIMIT_PER_SECOND", 50)),
-    rateLimitBurst: share(numberSetting(env, "RATE_LIMIT_BURST", 100)),
+    rateLimitPerSecond: share(numberSetting(env, "RATE_LIMIT_PER_SECOND", DEFAULT_RATE_LIMIT.perSecond)),
+    rateLimitBurst: share(numberSetting(env, "RATE_LIMIT_BURST", DEFAULT_RATE_LIMIT.burst)),
     logLevel,
     databasePoolSize: numberSetting(env, "DATABASE_POOL_SIZE", 4),
     databaseTimeoutMs,
@@ -176,7 +178,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     metricsPort: numberSetting(env, "METRICS_PORT", undefined),
     metricsHost: env.METRICS_HOST?.trim() || "127.0.0.1",
     trustProxy: booleanSetting(env, "TRUST_PROXY", false),
-    failedAuthPerMinute: share(numberSetting(env, "FAILED_AUTH_PER_MINUTE", 60)),
+    failedAuthPerMinute: share(numberSetting(env, "FAILED_AUTH_PER_MINUTE", DEFAULT_FAILED_AUTH_PER_MINUTE)),
     passwordChecksAtOnce: Math.max(
       1,
       Math.floor(

@@ -13,6 +13,9 @@ export interface RateDecision {
   retryAfterSeconds: number;
 }
 
+/** A channel token's requests: RATE_LIMIT_PER_SECOND and RATE_LIMIT_BURST when not set. */
+export const DEFAULT_RATE_LIMIT = { perSecond: 50, burst: 100 } as const;
+
 export interface RateLimiterOptions {
   ratePerSecond: number;
   burst: number;

@@ -7,7 +7,10 @@ import {
   type ProblemCode,
   WEBHOOK_TOLERANCE_SECONDS,
 } from "@speed-to-lead/spec";
-import { createFailedAuthLimiter } from "../../core/accounts/failed-auth-limiter.ts";
+import {
+  createFailedAuthLimiter,
+  DEFAULT_FAILED_AUTH_PER_MINUTE,
+} from "../../core/accounts/failed-auth-limiter.ts";
 import { addToListIn, reportWrongNumberIn } from "../../core/dnc/service.ts";
 import {
   claimWebhookId,
@@ -63,7 +66,9 @@ export function assistantEventHandler(deps: AssistantEventDeps) {
   let lastForget = 0;
   // Forgeries are counted per address after the HMAC (cheap, and the body is capped), never before it:
   // a flood of them must not use up a budget the real assistant's signed events depend on.
-  const invalidSignatures = createFailedAuthLimiter({ perMinute: deps.invalidSignaturesPerMinute ?? 60 });
+  const invalidSignatures = createFailedAuthLimiter({
+    perMinute: deps.invalidSignaturesPerMinute ?? DEFAULT_FAILED_AUTH_PER_MINUTE,
+  });
 
   return async (request: Request): Promise<Response> => {
     const state = requestState(request);

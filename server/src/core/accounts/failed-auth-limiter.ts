@@ -1,6 +1,9 @@
 // Failed authentications per client address: beyond the limit, unknown tokens are refused without a lookup.
 import { createRateLimiter, type RateLimiter } from "../../http/token-bucket.ts";
 
+/** Failed authentications an address may cause per minute: FAILED_AUTH_PER_MINUTE when not set. */
+export const DEFAULT_FAILED_AUTH_PER_MINUTE = 60;
+
 export interface FailedAuthLimiterOptions {
   /** Failed lookups an address may cause per minute (also the burst); 0 turns the limit off. */
   perMinute: number;
