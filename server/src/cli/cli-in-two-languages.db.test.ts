@@ -1,18 +1,11 @@
 // `bun run stl` in Spanish and English, run in this process on an in-memory database: what each command made,
 // listed and refused; the language chosen by --lang, STL_LANG or the locale. The tool as a process (its help
 // without a database, the refusal of a database in use): cli-in-two-languages.test.ts.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "../db/database.ts";
-import { runCliOn } from "../testing/cli-in-process.ts";
-import { openTestDatabase } from "../testing/test-database.ts";
+import { describe, expect, it } from "vitest";
+import { useCliInProcess } from "../testing/cli-in-process.ts";
 
-let db: Database;
-beforeAll(async () => {
-  db = await openTestDatabase("pglite");
-});
-afterAll(() => db?.close());
-/** The tool on the test database, with these settings for its language. */
-const runCli = (args: string[], settings: Record<string, string>) => runCliOn(db, args, settings);
+/** The tool on a test database, with these settings for its language. */
+const runCli = useCliInProcess();
 const env = { LOG_LEVEL: "warn" };
 const spanishLocale = { ...env, LANG: "es_MX.UTF-8" };
 

@@ -3,24 +3,14 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "../db/database.ts";
-import { runCliOn } from "../testing/cli-in-process.ts";
+import { afterAll, describe, expect, it } from "vitest";
+import { useCliInProcess } from "../testing/cli-in-process.ts";
 import { seedTokensIn } from "../testing/seed-tokens.ts";
-import { openTestDatabase } from "../testing/test-database.ts";
 
 const base = mkdtempSync(join(tmpdir(), "stl-dnc-"));
-let db: Database;
-beforeAll(async () => {
-  db = await openTestDatabase("pglite");
-  await seedTokensIn(db, { tokens: { integration: "acme" } });
-});
-afterAll(async () => {
-  await db?.close();
-  rmSync(base, { recursive: true, force: true });
-});
-/** The tool on the test database (the settings it reads are passed, none of this process). */
-const runCli = (args: string[], settings: Record<string, string> = {}) => runCliOn(db, args, settings);
+afterAll(() => rmSync(base, { recursive: true, force: true }));
+/** The tool on a test database with account acme (the settings it reads are passed, none of this process). */
+const runCli = useCliInProcess((db) => seedTokensIn(db, { tokens: { integration: "acme" } }));
 const env = {};
 
 describe("bun run stl dnc", () => {

@@ -1,17 +1,10 @@
 // `stl holds` run in this process on an in-memory database: the refusals, each with exit code 2. The tool as a
 // process (a hold added, listed, removed): holds-cli.test.ts.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "../db/database.ts";
-import { runCliOn } from "../testing/cli-in-process.ts";
-import { openTestDatabase } from "../testing/test-database.ts";
+import { describe, expect, it } from "vitest";
+import { useCliInProcess } from "../testing/cli-in-process.ts";
 
-let db: Database;
-beforeAll(async () => {
-  db = await openTestDatabase("pglite");
-});
-afterAll(() => db?.close());
-/** The tool on the test database (the settings it reads are passed, none of this process). */
-const runCli = (args: string[], settings: Record<string, string> = {}) => runCliOn(db, args, settings);
+/** The tool on a test database (the settings it reads are passed, none of this process). */
+const runCli = useCliInProcess();
 const env = {};
 
 describe("bun run stl holds", () => {
