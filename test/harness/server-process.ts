@@ -169,7 +169,8 @@ export async function startServerProcess(options: StartServerOptions): Promise<S
   }
 
   const baseUrl = `http://127.0.0.1:${port}`;
-  const readyTimeoutMs = options.readyTimeoutMs ?? 30_000;
+  // A new embedded database on two shared cores (load average 20 and more) took over 30 s to be ready.
+  const readyTimeoutMs = options.readyTimeoutMs ?? 90_000;
   try {
     if (options.until === "listening")
       await waitForLine((line) => line.includes('"msg":"listening"'), readyTimeoutMs);

@@ -18,11 +18,7 @@ export interface CliRun {
  *
  * @example const { exitCode, stdout } = await runCliOn(db, ["tokens", "list", "--json"]);
  */
-async function runCliOn(
-  db: Database,
-  args: string[],
-  env: Record<string, string> = {},
-): Promise<CliRun> {
+async function runCliOn(db: Database, args: string[], env: Record<string, string> = {}): Promise<CliRun> {
   const out: string[] = [];
   const err: string[] = [];
   const exitCode = await runCli(
