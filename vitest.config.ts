@@ -68,7 +68,14 @@ export default defineConfig({
         extends: true,
         // The SDK from its sources: the quick tier builds nothing; the process and browser projects use dist/.
         resolve: { alias: [{ find: /^@speed-to-lead\/sdk$/, replacement: SDK_SOURCES }] },
-        test: { name: "database", include: DATABASE, exclude: ALWAYS_EXCLUDED, ...WITH_POSTGRES },
+        test: {
+          name: "database",
+          include: DATABASE,
+          exclude: ALWAYS_EXCLUDED,
+          // argon2 checks and PGlite opens are CPU: at a load average of 20 on two cores three such tests ran past 30 s.
+          testTimeout: 60_000,
+          ...WITH_POSTGRES,
+        },
       },
       {
         extends: true,
