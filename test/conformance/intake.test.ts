@@ -4,29 +4,11 @@
 import { describe } from "vitest";
 import { BACKENDS } from "../harness/database-backend.ts";
 import { useIntakeServer } from "../harness/intake-server.ts";
-import { awkwardTextSuite } from "../suites/awkward-text.ts";
-import { brokenLeadsSuite } from "../suites/broken-leads.ts";
-import { concurrencySuite } from "../suites/concurrency.ts";
-import { documentedResponsesSuite } from "../suites/documented-responses.ts";
-import { externalIdRepeatsSuite } from "../suites/external-id-repeats.ts";
-import { neverCallEligibleSuite } from "../suites/never-call-eligible.ts";
-import { noServerErrorsSuite } from "../suites/no-server-errors.ts";
-import { sdkErrorsSuite } from "../suites/sdk-errors.ts";
+import { intakeContractSuites } from "../suites/intake-contract.ts";
 import { sdkRetrySuite } from "../suites/sdk-retry.ts";
-import { servedOpenApiSuite } from "../suites/served-openapi.ts";
-import { validLeadsSuite } from "../suites/valid-leads.ts";
 
 describe.each(BACKENDS)("intake over a socket on %s", (backend) => {
   const server = useIntakeServer(backend);
-  servedOpenApiSuite(server);
-  documentedResponsesSuite(server);
-  validLeadsSuite(server);
-  externalIdRepeatsSuite(server);
-  brokenLeadsSuite(server);
-  neverCallEligibleSuite(server);
-  noServerErrorsSuite(server);
-  awkwardTextSuite(server);
-  concurrencySuite(server);
-  sdkErrorsSuite(server);
+  intakeContractSuites(server);
   sdkRetrySuite(server);
 });

@@ -4,27 +4,8 @@
 import { BACKENDS } from "@speed-to-lead/server/testing/backends";
 import { useIntakeApp } from "@speed-to-lead/server/testing/intake-endpoint";
 import { describe } from "vitest";
-import { awkwardTextSuite } from "../suites/awkward-text.ts";
-import { brokenLeadsSuite } from "../suites/broken-leads.ts";
-import { concurrencySuite } from "../suites/concurrency.ts";
-import { documentedResponsesSuite } from "../suites/documented-responses.ts";
-import { externalIdRepeatsSuite } from "../suites/external-id-repeats.ts";
-import { neverCallEligibleSuite } from "../suites/never-call-eligible.ts";
-import { noServerErrorsSuite } from "../suites/no-server-errors.ts";
-import { sdkErrorsSuite } from "../suites/sdk-errors.ts";
-import { servedOpenApiSuite } from "../suites/served-openapi.ts";
-import { validLeadsSuite } from "../suites/valid-leads.ts";
+import { intakeContractSuites } from "../suites/intake-contract.ts";
 
 describe.each(BACKENDS)("intake in process on %s", (backend) => {
-  const app = useIntakeApp(backend);
-  servedOpenApiSuite(app);
-  documentedResponsesSuite(app);
-  validLeadsSuite(app);
-  externalIdRepeatsSuite(app);
-  brokenLeadsSuite(app);
-  neverCallEligibleSuite(app);
-  noServerErrorsSuite(app);
-  awkwardTextSuite(app);
-  concurrencySuite(app);
-  sdkErrorsSuite(app);
+  intakeContractSuites(useIntakeApp(backend));
 });
