@@ -8,7 +8,7 @@ import type { Service } from "./services.ts";
 
 export interface Scenario {
   /** wrk/lead.lua's BENCH_MODE. */
-  name: "fresh" | "replay" | "external" | "validation";
+  name: "fresh" | "replay" | "external" | "partner" | "validation";
   /** What is wrong with a warm-up's counts, or undefined when it looks right. */
   check(counts: LoadResult): string | undefined;
   /** Share of responses >= 400 expected in a measured run (validation failures answer 422). */
@@ -45,6 +45,16 @@ export const SCENARIOS: Scenario[] = [
     check: (c) => unexpected(c, [200, 201]) ?? atMostPool(c.statuses[201] ?? 0, "created"),
     expectedErrorShare: 0,
   },
+  // What a partner posts: an Idempotency-Key header, its own external id; every lead posted again later
+  // with a changed price (a merge, 200): as many created as merged, none a replay.
+  {
+    name: "partner",
+    check: (c) =>
+      unexpected(c, [200, 201]) ??
+      (c.replayed > 0 ? `${c.replayed} replays` : undefined) ??
+      ((c.statuses[200] ?? 0) > (c.statuses[201] ?? 0) ? "more merged than created" : undefined),
+    expectedErrorShare: 0,
+  },
   // Partial consent: 422.
   { name: "validation", check: (c) => unexpected(c, [422]), expectedErrorShare: 1 },
 ];
@@ -64,8 +74,13 @@ export interface Measurement {
   otherCores: number;
 }
 
+/** What the database held before the bench's own leads: nothing, or a month of one account (month-database.ts). */
+export type Fill = "empty" | "month";
+export const FILLS: readonly Fill[] = ["empty", "month"];
+
 export interface Cell {
   group: "baseline" | "PostgreSQL" | "PGlite";
+  fill: Fill;
   /** The row's name: a scenario, a baseline, "fresh, before", … */
   name: string;
   connections: number;
@@ -90,7 +105,7 @@ let invocation = 0;
 
 /** A scenario of wrk/lead.lua against an HTTP service (the server or an HTTP baseline). */
 export function wrkCell(
-  cell: Pick<Cell, "group" | "connections" | "postmasterPid" | "settle"> & { name?: string },
+  cell: Pick<Cell, "group" | "fill" | "connections" | "postmasterPid" | "settle"> & { name?: string },
   service: Service,
   scenario: Scenario,
   context: { runId: string; consentAt: string; token?: string },
@@ -126,12 +141,23 @@ export const pgbenchCell = (
   script: PgbenchScript,
   connections: number,
   postmasterPid: number,
+  fill: Fill = "empty",
 ): Cell => ({
-  ...{ group: "baseline", name, connections, postmasterPid, expectedErrorShare: 0, runs: [], warnings: [] },
+  ...{
+    group: "baseline",
+    fill,
+    name,
+    connections,
+    postmasterPid,
+    expectedErrorShare: 0,
+    runs: [],
+    warnings: [],
+  },
   run: (seconds) => runPgbench(url, script, connections, seconds, (pid) => cpuSnapshot(pid, postmasterPid)),
 });
 
-export const describeCell = (cell: Cell) => `${cell.group} ${cell.name} @${cell.connections}`;
+export const describeCell = (cell: Cell) =>
+  `${cell.group}${cell.fill === "month" ? " (month)" : ""} ${cell.name} @${cell.connections}`;
 
 /** A warm-up before a cell's first run; it also checks that the scenario does what it says. */
 export async function warmUp(cell: Cell, seconds: number): Promise<void> {

@@ -1,7 +1,10 @@
 // Per-lead counts of one load, which do not depend on the machine's speed: rows inserted, updated (how
 // many HOT) and deleted (pg_stat_user_tables), WAL bytes (pg_current_wal_lsn) and records by kind
 // (pg_waldump: index entries, row locks, MultiXacts), statements and their plans (pg_stat_statements).
+import { parseWaldumpStats } from "@speed-to-lead/server/testing/database-counts";
 import { findPostgresBin } from "@speed-to-lead/server/testing/postgres-cluster";
+
+export { parseWaldumpStats };
 
 /** What startPostgresCluster needs for this probe (settings given here cannot be changed by ALTER SYSTEM). */
 export const COUNTS_CLUSTER_SETTINGS = [
@@ -32,20 +35,6 @@ export interface Counts {
   /** pg_waldump's record kinds (`Btree/INSERT_LEAF`, `+INIT` folded in) with their counts. */
   records: Record<string, number>;
   statements: Statement[];
-}
-
-/** `pg_waldump --stats=record` lines: kind, N (%), record size (%), FPI size (%), combined (%). */
-export function parseWaldumpStats(text: string): { records: Record<string, number>; fpiBytes: number } {
-  const records: Record<string, number> = {};
-  let fpiBytes = 0;
-  for (const [, kind, n, fpi] of text.matchAll(
-    /^(\w+\/\S+)\s+(\d+)\s+\([\s\d.]+\)\s+\d+\s+\([\s\d.]+\)\s+(\d+)/gm,
-  )) {
-    const name = kind!.replace("+INIT", "");
-    records[name] = (records[name] ?? 0) + Number(n);
-    fpiBytes += Number(fpi);
-  }
-  return { records, fpiBytes };
 }
 
 /** Statements are tracked only while a probe runs (off, the hand-off's statements cost nothing extra). */

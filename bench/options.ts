@@ -2,7 +2,10 @@
 import { statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { SCENARIOS } from "./cells.ts";
+import { resolveCommit } from "./against.ts";
+import { FILLS, SCENARIOS } from "./cells.ts";
+import { MONTH_FILL, parseMonthFill } from "./month-database.ts";
+import { PGLITE_MONTH_LEADS } from "./month-fills.ts";
 
 const ROWS = [...SCENARIOS.map((scenario) => scenario.name), "dispatcher-off", "pooled"];
 const BASELINES = ["single-row"];
@@ -18,8 +21,15 @@ export const USAGE = `Usage: bun run bench [flags]
   --scenarios LIST       ${ROWS.join(",")} (default all; dispatcher-off and pooled: PostgreSQL only)
   --databases LIST       postgres,pglite (default both)
   --baselines LIST       ${BASELINES.join(",")} (default all; "none" for none)
-  --compare-server DIR   also run fresh leads against the server of DIR (this repository at another
-                         commit, node_modules installed), in the same rounds: the "× before" column
+  --fills LIST           ${FILLS.join(",")}: what each database holds before the bench's leads (default both);
+                         every row and baseline runs on each
+  --stored-leads N       leads (with their keys, tasks, attempts and history) a month database holds
+                         (default ${MONTH_FILL.storedLeads}; PGlite's at most ${PGLITE_MONTH_LEADS}, the list scaled with it)
+  --listed-numbers N     numbers on its do-not-call list (default ${MONTH_FILL.listedNumbers})
+  --against REF          also run the server of commit REF (checked out into a temporary git worktree,
+                         packages installed, removed at the end) in the same rounds: "before" rows and
+                         the "× before" column, for fresh leads with the dispatcher on and off
+  --compare-server DIR   the same against an existing checkout DIR (node_modules installed)
   --cpu-prof DIR         profile the server (bun --cpu-prof --cpu-prof-md) into DIR
   --out FILE             markdown report (default bench/results/<date>.md; "-" for none)
 `;
@@ -57,11 +67,19 @@ export function parseOptions(argv: string[]) {
       databases: flag,
       baselines: flag,
       "compare-server": flag,
+      against: flag,
+      fills: flag,
+      "stored-leads": flag,
+      "listed-numbers": flag,
       "cpu-prof": flag,
       out: { type: "string", default: `results/${new Date().toISOString().slice(0, 10)}.md` },
     },
   });
   if (values.help) return undefined;
+  if (values.against && values["compare-server"])
+    throw new Error("--against and --compare-server: one or the other");
+  // Refused before anything starts: a ref that names no commit.
+  if (values.against) resolveCommit(values.against);
   const compareServer = values["compare-server"] && resolve(values["compare-server"]);
   if (compareServer && !statSync(join(compareServer, "server/src/main.ts"), { throwIfNoEntry: false }))
     throw new Error(`--compare-server: ${compareServer} holds no server/src/main.ts`);
@@ -77,6 +95,9 @@ export function parseOptions(argv: string[]) {
     baselines: list(values.baselines, BASELINES, "baselines"),
     compareServer,
     before,
+    against: values.against,
+    fills: list(values.fills, FILLS, "fills") as (typeof FILLS)[number][],
+    month: parseMonthFill(values),
     cpuProfileDir: values["cpu-prof"] && resolve(values["cpu-prof"]),
     out: values.out === "-" ? undefined : resolve(import.meta.dir, values.out),
   };

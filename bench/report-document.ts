@@ -1,7 +1,10 @@
-// The bench's markdown report: machine, settings, the table, the goals' verdicts, the counts per lead, the notes.
+// The bench's markdown report: machine, settings, what a lead costs as a user measures it, the goals'
+// verdicts, the full table, the counts per lead, the notes.
 import type { Cell } from "./cells.ts";
 import { type Counts, renderCounts } from "./counts.ts";
-import { renderGoals, renderTable } from "./report.ts";
+import { renderTable } from "./report.ts";
+import { type GoalFigures, renderGoals } from "./report-goals.ts";
+import { type PerLeadFigures, renderPerLead } from "./report-per-lead.ts";
 
 export interface ReportParts {
   startedAt: Date;
@@ -9,7 +12,8 @@ export interface ReportParts {
   /** How the run was made, in one sentence. */
   settingsLine: string;
   cells: Cell[];
-  goals: Parameters<typeof renderGoals>[0];
+  perLead: PerLeadFigures;
+  goals: GoalFigures;
   counts: Counts[];
   notes: string[];
 }
@@ -22,11 +26,17 @@ export function renderReport(parts: ReportParts): string {
     "",
     `Settings: ${parts.settingsLine}`,
     "",
-    renderTable(parts.cells),
+    "## Each lead's cost, as a user measures it (32 connections)",
+    "",
+    renderPerLead(parts.perLead),
     "",
     "## Goals",
     "",
     renderGoals(parts.goals),
+    "",
+    "## Every row",
+    "",
+    renderTable(parts.cells),
     "",
     "## Counts per lead (one run at 32 connections each; WAL and locks are cluster-wide, autovacuum paused)",
     "",

@@ -1,6 +1,7 @@
-// `bun run bench`: throwaway PostgreSQL (fsync on), the server as users run it on PostgreSQL and on
-// PGlite, single-row pgbench, every row at every connection count over several rounds, the per-lead
-// counts, and one report whose verdicts are withheld when the machine was busy.
+// `bun run bench`: throwaway PostgreSQL (fsync on), the server as users run it on PostgreSQL and on PGlite,
+// on an empty database and on one holding a month, single-row pgbench on each, every row at every
+// connection count over several rounds, an older commit beside it when asked, the per-lead counts, and one
+// report whose verdicts are withheld when the machine was busy.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -9,11 +10,13 @@ import {
   findPostgresBin,
   startPostgresCluster,
 } from "@speed-to-lead/server/testing/postgres-cluster";
+import { checkOut } from "./against.ts";
 import { SINGLE_ROW_SCRIPT, SINGLE_ROW_TABLE } from "./baselines/single-row.ts";
+import { type Server, serverFleet } from "./bench-servers.ts";
 import {
   type Cell,
-  calibratePacing,
   describeCell,
+  type Fill,
   measure,
   pgbenchCell,
   SCENARIOS,
@@ -23,20 +26,15 @@ import {
 import { COUNTS_CLUSTER_SETTINGS, type Counts, configureCounting, countAround } from "./counts.ts";
 import { leadStatesOf } from "./lead-states.ts";
 import { ensureWrk } from "./load.ts";
+import { fillSingleRows, pgliteMonth, postgresMonths } from "./month-fills.ts";
 import { parseOptions, USAGE } from "./options.ts";
+import { pacedAtHalfPeak } from "./paced.ts";
 import { poolerRatioNote, startBenchPooler } from "./pooler.ts";
 import { describeMachine, readRssBytes } from "./probes.ts";
-import { findCell, medianRps, ROW, spread } from "./report.ts";
+import { findCell, ROW, spread } from "./report.ts";
 import { renderReport } from "./report-document.ts";
-import {
-  createBenchToken,
-  type DatabaseEnv,
-  receivedHandoffs,
-  SERVER_POOL_SIZE,
-  type Service,
-  startLeadServer,
-  startWebhookReceiver,
-} from "./services.ts";
+import type { FillFigures } from "./report-goals.ts";
+import { quiet, receivedHandoffs, SERVER_POOL_SIZE, type Service, startWebhookReceiver } from "./services.ts";
 import { summarize } from "./stats.ts";
 import { judgeMachine } from "./verdict.ts";
 
@@ -51,15 +49,7 @@ for (const signal of ["SIGINT", "SIGTERM"] as const)
     void cleanUp().finally(() => process.exit(130));
   });
 
-/** Polls `count` until it stops growing for 300 ms (at most 30 s): the dispatcher's tail is delivered. */
-async function quiet(count: () => Promise<number>): Promise<void> {
-  let last = -1;
-  for (const deadline = Date.now() + 30_000; Date.now() < deadline; await Bun.sleep(300)) {
-    const now = await count();
-    if (now === last) return;
-    last = now;
-  }
-}
+const count = (value: number) => value.toLocaleString("en-US");
 
 async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2));
@@ -84,11 +74,19 @@ async function main(): Promise<void> {
     cleanups.push(() => service.stop());
     return service;
   };
+  let { compareServer, before } = options;
+  if (options.against) {
+    const checkout = await checkOut(options.against);
+    cleanups.push(() => checkout.remove());
+    [compareServer, before] = [checkout.dir, `commit ${checkout.label}`];
+  }
   const scratch = mkdtempSync(join(tmpdir(), "stl-bench-"));
   cleanups.push(() => rmSync(scratch, { recursive: true, force: true }));
   // In the past on the server's clock, as consent.captured_at must be.
   const context = { runId: Date.now().toString(36), consentAt: new Date(Date.now() - 60_000).toISOString() };
   const fresh = SCENARIOS[0]!;
+  const { month, fills } = options;
+  const monthLabel = `${count(month.storedLeads)} leads, ${count(month.listedNumbers)} listed`;
 
   console.log("Starting PostgreSQL (fsync on, synchronous_commit on)…");
   const cluster = await startPostgresCluster({ fsync: true, settings: COUNTS_CLUSTER_SETTINGS });
@@ -106,99 +104,97 @@ async function main(): Promise<void> {
   };
   /** The loads whose per-lead counts are taken after the rounds: a database and one run of a cell at 32. */
   const probes: { row: string; databaseUrl: string; cell: () => Cell | undefined }[] = [];
-  if (options.baselines.includes("single-row")) {
+  const probeName = (row: string, fill: Fill) => (fill === "month" ? `${row} (month)` : row);
+  for (const fill of fills.filter(() => options.baselines.includes("single-row"))) {
     const databaseUrl = await createDatabase(cluster.url, "bench_single_row");
     const db = new Bun.SQL(databaseUrl, { max: 1 });
     await db.unsafe(SINGLE_ROW_TABLE);
     await db.close();
-    perConnection((c) => pgbenchCell(ROW.singleRow, databaseUrl, SINGLE_ROW_SCRIPT, c, postmasterPid));
-    probes.push({
-      row: ROW.singleRow,
-      databaseUrl,
-      cell: () => findCell(cells, "baseline", ROW.singleRow, 32),
-    });
+    if (fill === "month") await fillSingleRows(databaseUrl, month.storedLeads);
+    perConnection((c) => pgbenchCell(ROW.singleRow, databaseUrl, SINGLE_ROW_SCRIPT, c, postmasterPid, fill));
+    const cell = () => findCell(cells, "baseline", ROW.singleRow, 32, fill);
+    probes.push({ row: probeName(ROW.singleRow, fill), databaseUrl, cell });
   }
 
   const receiver = track(await startWebhookReceiver());
   const delivered = async (server: Server) =>
     (await receivedHandoffs(receiver.baseUrl, server.service.name)).delivered;
-  /** One server process; with the dispatcher on, its hand-offs go to a receiver path of its own. */
-  interface Server {
-    group: "PostgreSQL" | "PGlite";
-    label: string;
-    service: Service;
-    token: string;
-    databaseEnv: DatabaseEnv;
-    dispatcher: boolean;
-    /** VmRSS once it answered, before any load. */
-    startRssBytes: number;
-  }
-  const servers: Server[] = [];
-  const { cpuProfileDir } = options;
-  async function addServer(
-    group: Server["group"],
-    label: string,
-    dispatcher: boolean,
-    repository?: string,
-    pooledEnv?: DatabaseEnv,
-  ) {
-    const name = `server-${servers.length + 1}`;
-    const databaseEnv: DatabaseEnv =
-      pooledEnv ??
-      (group === "PostgreSQL"
-        ? { DATABASE_URL: await createDatabase(cluster.url, `bench_${name.replace("-", "_")}`) }
-        : { PGLITE_DIR: join(scratch, name) });
-    // PGlite: one process at a time may open the folder, so the token comes first.
-    const token = await createBenchToken(databaseEnv, repository);
-    const webhookUrl = dispatcher ? `${receiver.baseUrl}/${name}` : undefined;
-    const logFile = join(scratch, `${name}.log`);
-    const service = track(
-      await startLeadServer(name, databaseEnv, { webhookUrl, logFile, repository, cpuProfileDir }),
-    );
-    const startRssBytes = readRssBytes(service.pid);
-    servers.push({ group, label, service, token, databaseEnv, dispatcher, startRssBytes });
-    return servers.at(-1)!;
-  }
+  const months = postgresMonths(cluster.url, month);
+  const fleet = serverFleet({
+    ...{ clusterUrl: cluster.url, scratch, receiverUrl: receiver.baseUrl, months, month, track },
+    cpuProfileDir: options.cpuProfileDir,
+  });
   const serverCell = (server: Server, name: string, connections: number, scenario = fresh) => {
     const postgres = server.group === "PostgreSQL" ? postmasterPid : undefined;
     // The CPU of a run includes the hand-offs it caused: read once the receiver stops counting.
     const settle = server.dispatcher ? () => quiet(() => delivered(server)) : undefined;
-    const cell = { group: server.group, name, connections, postmasterPid: postgres, settle };
+    const cell = {
+      group: server.group,
+      fill: server.fill,
+      name,
+      connections,
+      postmasterPid: postgres,
+      settle,
+    };
     return wrkCell(cell, server.service, scenario, { ...context, token: server.token });
   };
   const probe = (server: Server, row: string) => {
     const databaseUrl = server.databaseEnv.DATABASE_DIRECT_URL ?? server.databaseEnv.DATABASE_URL;
-    if (databaseUrl) probes.push({ row, databaseUrl, cell: () => findCell(cells, server.group, row, 32) });
+    const cell = () => findCell(cells, server.group, row, 32, server.fill);
+    if (databaseUrl) probes.push({ row: probeName(row, server.fill), databaseUrl, cell });
   };
-  let postgresServer: Server | undefined;
-  for (const group of ["PostgreSQL", "PGlite"] as const) {
-    if (!options.databases.includes(group === "PostgreSQL" ? "postgres" : "pglite")) continue;
-    const server = await optional(`the server on ${group}`, () => addServer(group, "dispatcher on", true));
-    if (!server) continue;
-    if (group === "PostgreSQL") postgresServer = server;
-    for (const scenario of SCENARIOS.filter((s) => options.rows.includes(s.name)))
-      perConnection((connections) => serverCell(server, scenario.name, connections, scenario));
-    probe(server, ROW.fresh);
-    if (group === "PostgreSQL" && options.rows.includes("dispatcher-off")) {
-      const off = await optional(ROW.dispatcherOff, () => addServer(group, "dispatcher off", false));
-      if (off) perConnection((connections) => serverCell(off, ROW.dispatcherOff, connections));
-      if (off) probe(off, ROW.dispatcherOff);
+  /** A server whose rows are `row` at every connection count, counted after the rounds. */
+  const rowOf = async (what: string, row: string, start: () => Promise<Server>) => {
+    const server = await optional(what, start);
+    if (server) perConnection((connections) => serverCell(server, row, connections));
+    if (server) probe(server, row);
+  };
+  /** Each fill's whole-pipeline PostgreSQL server: paced at half of peak, its RSS at rest. */
+  const pipeline = new Map<Fill, Server>();
+  for (const fill of fills)
+    for (const group of ["PostgreSQL", "PGlite"] as const) {
+      if (!options.databases.includes(group === "PostgreSQL" ? "postgres" : "pglite")) continue;
+      const on = { group, fill, dispatcher: true };
+      const off = { ...on, dispatcher: false };
+      const where = `${group}${fill === "month" ? " (month)" : ""}`;
+      const server = await optional(`the server on ${where}`, () =>
+        fleet.add({ ...on, label: "dispatcher on" }),
+      );
+      if (server) {
+        if (group === "PostgreSQL") pipeline.set(fill, server);
+        for (const scenario of SCENARIOS.filter((s) => options.rows.includes(s.name)))
+          perConnection((connections) => serverCell(server, scenario.name, connections, scenario));
+        probe(server, ROW.fresh);
+        if (options.rows.includes("partner")) probe(server, ROW.partner);
+      }
+      if (group === "PostgreSQL" && options.rows.includes("dispatcher-off"))
+        await rowOf(`${ROW.dispatcherOff} on ${where}`, ROW.dispatcherOff, () =>
+          fleet.add({ ...off, label: "dispatcher off" }),
+        );
+      // The pooler's cost is a ratio to direct connections: measured on the empty database only.
+      if (group === "PostgreSQL" && fill === "empty" && options.rows.includes("pooled"))
+        await rowOf(ROW.pooled, ROW.pooled, async () => {
+          const pooler = await startBenchPooler(cluster.url);
+          cleanups.push(() => pooler.stop());
+          const pooledEnv = await pooler.databaseEnv();
+          return await fleet.add({ ...on, label: "through PgBouncer", pooledEnv });
+        });
+      if (!compareServer) continue;
+      const repository = compareServer;
+      await rowOf(`the server of ${before} on ${where}`, ROW.before, () =>
+        fleet.add({ ...on, label: `before (${before})`, repository }),
+      );
+      if (group === "PostgreSQL" && options.rows.includes("dispatcher-off"))
+        await rowOf(`the server of ${before}, dispatcher off, on ${where}`, ROW.dispatcherOffBefore, () =>
+          fleet.add({ ...off, label: `before (${before}), dispatcher off`, repository }),
+        );
     }
-    if (group === "PostgreSQL" && options.rows.includes("pooled")) {
-      const pooled = await optional(ROW.pooled, async () => {
-        const pooler = await startBenchPooler(cluster.url);
-        cleanups.push(() => pooler.stop());
-        return await addServer(group, "through PgBouncer", true, undefined, await pooler.databaseEnv());
-      });
-      if (pooled) perConnection((connections) => serverCell(pooled, ROW.pooled, connections));
-      if (pooled) probe(pooled, ROW.pooled);
-    }
-    const start = () => addServer(group, `before (${options.before})`, true, options.compareServer);
-    const before = options.compareServer
-      ? await optional(`the server of ${options.before} on ${group}`, start)
-      : undefined;
-    if (before) perConnection((connections) => serverCell(before, ROW.before, connections));
-    if (before) probe(before, ROW.before);
+  if (fills.includes("month")) {
+    const seconds = (await months.fillSeconds()).map((s) => `${s.toFixed(0)} s`).join(" and ");
+    const pglite = pgliteMonth(month);
+    notes.push(
+      `month: ${monthLabel} (month-database.ts)${seconds && `, filled in ${seconds} on PostgreSQL, each server given a file copy`}; pgbench's month table holds ${count(month.storedLeads)} rows${options.databases.includes("pglite") ? `; PGlite's month holds ${count(pglite.storedLeads)} leads and ${count(pglite.listedNumbers)} listed numbers (its fill runs in one wasm thread)` : ""}`,
+    );
   }
 
   // Rounds outermost: every cell is measured once per round, so slow drift on a shared machine spreads
@@ -214,30 +210,26 @@ async function main(): Promise<void> {
   }
 
   // p99 and speed to lead at half of peak on PostgreSQL: 32 connections (or the middle count), each waiting a think time.
-  let paced: Cell | undefined;
-  let speedToLeadMs: number[] = [];
-  if (postgresServer && options.rows.includes("fresh")) {
+  const byFill: Partial<Record<Fill, FillFigures>> = {};
+  for (const [fill, server] of pipeline) {
+    byFill[fill] = { restingRssBytes: Number.NaN, speedToLeadMs: [] };
+    if (!options.rows.includes("fresh")) continue;
     const { connections } = options;
-    const peakRps = Math.max(...connections.map((c) => medianRps(findCell(cells, "PostgreSQL", "fresh", c))));
     const pacedConnections = connections.includes(32) ? 32 : connections[connections.length >> 1]!;
-    paced = serverCell(postgresServer, ROW.paced, pacedConnections);
-    const delayMs = await calibratePacing(paced, peakRps / 2, 1);
-    const handoffs = () => receivedHandoffs(receiver.baseUrl, postgresServer!.service.name, true);
-    await handoffs();
-    for (let run = 1; run <= options.runs; run += 1) await measure(paced, options.seconds, delayMs);
-    speedToLeadMs = (await handoffs()).latencyMs;
+    const paced = serverCell(server, ROW.paced, pacedConnections);
+    const receiving = { receiverUrl: receiver.baseUrl, receiverPath: server.service.name };
+    const measured = await pacedAtHalfPeak(cells, paced, { ...options, ...receiving });
+    byFill[fill] = measured.figures;
     cells.push(paced);
-    notes.push(
-      `"${ROW.paced}": ${paced.connections} connections, think time ${delayMs.toFixed(2)} ms each (wrk has no rate flag), target ${Math.round(peakRps / 2)} req/s`,
-    );
+    notes.push(measured.note);
   }
 
-  // At rest: the whole-pipeline server 5 s after its last load.
+  // At rest: the whole-pipeline servers 5 s after their last load.
   await Bun.sleep(5000);
-  const restingRssBytes = postgresServer ? readRssBytes(postgresServer.service.pid) : Number.NaN;
-  for (const server of servers)
+  for (const [fill, server] of pipeline) byFill[fill]!.restingRssBytes = readRssBytes(server.service.pid);
+  for (const server of fleet.servers)
     notes.push(
-      `RSS of ${server.group} ${server.label}: ${(server.startRssBytes / 1e6).toFixed(0)} MB at start, ${(readRssBytes(server.service.pid) / 1e6).toFixed(0)} MB at rest after its loads`,
+      `RSS of ${server.group} (${server.fill}) ${server.label}: ${(server.startRssBytes / 1e6).toFixed(0)} MB at start, ${(readRssBytes(server.service.pid) / 1e6).toFixed(0)} MB at rest after its loads`,
     );
 
   // Per-lead counts: one more run of each probed cell with the cluster counting.
@@ -258,12 +250,12 @@ async function main(): Promise<void> {
   }
 
   // Every call-eligible lead is handed off: the receiver's count against the leads the database holds.
-  for (const server of servers.filter((s) => s.dispatcher)) {
+  for (const server of fleet.servers.filter((s) => s.dispatcher)) {
     await quiet(() => delivered(server));
-    const count = await delivered(server);
+    const handedOff = await delivered(server);
     const stored = await leadStatesOf(server.databaseEnv);
     notes.push(
-      `hand-offs received from ${server.group} ${server.label}: ${count} distinct${stored && `; its leads by response_state: ${stored}`}`,
+      `hand-offs received from ${server.group} (${server.fill}) ${server.label}: ${handedOff} distinct${stored && `; its leads by response_state (the month's included): ${stored}`}`,
     );
   }
 
@@ -280,9 +272,10 @@ async function main(): Promise<void> {
   const report = renderReport({
     startedAt,
     machine,
-    settingsLine: `${options.runs} round(s) × ${options.seconds} s per cell (after a 1 s warm-up; pgbench: without its set-up and closing seconds), wrk -t1, server pool ${SERVER_POOL_SIZE}, dispatcher on delivering to the bench's webhook receiver unless the row says otherwise, LOG_LEVEL=info written to a file, PostgreSQL fsync=${settings.fsync} synchronous_commit=${settings.sync}${options.before ? `, "before": the server at ${options.before}` : ""}. Figures: median (min–max) over the rounds; ratios are taken round by round. pgbench's "app" CPU is its client's. Total ${Math.round((Date.now() - startedAt.getTime()) / 1000)} s.`,
+    settingsLine: `${options.runs} round(s) × ${options.seconds} s per cell (after a 1 s warm-up; pgbench: without its set-up and closing seconds), wrk -t1, server pool ${SERVER_POOL_SIZE}, dispatcher on delivering to the bench's webhook receiver unless the row says otherwise, LOG_LEVEL=info written to a file, PostgreSQL fsync=${settings.fsync} synchronous_commit=${settings.sync}; stored before the run: ${fills.map((fill) => (fill === "month" ? `a month (${monthLabel})` : "nothing")).join(", or ")}${before ? `; "before": the server at ${before}` : ""}. Figures: median (min–max) over the rounds; ratios are taken round by round, against pgbench on the same fill. pgbench's "app" CPU is its client's. Total ${Math.round((Date.now() - startedAt.getTime()) / 1000)} s.`,
     cells,
-    goals: { cells, paced, restingRssBytes, speedToLeadMs, busy },
+    perLead: { cells, fills, byFill, before, monthLabel },
+    goals: { cells, fills, byFill, busy },
     counts,
     notes,
   });

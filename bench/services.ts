@@ -45,12 +45,22 @@ export async function receivedHandoffs(receiverUrl: string, path: string, latenc
   return (await response.json()) as { delivered: number; latencyMs: number[] };
 }
 
+/** Polls `count` until it stops growing for 300 ms (at most 30 s): the dispatcher's tail is delivered. */
+export async function quiet(count: () => Promise<number>): Promise<void> {
+  let last = -1;
+  for (const deadline = Date.now() + 30_000; Date.now() < deadline; await Bun.sleep(300)) {
+    const now = await count();
+    if (now === last) return;
+    last = now;
+  }
+}
+
 /** DATABASE_URL, or PGLITE_DIR (one process at a time may open it: create the token first). */
 export type DatabaseEnv = Record<string, string>;
 
-/** A channel token from the CLI of the checkout in `repository` (this one, or an older one compared against). */
+/** A channel token (id and secret) from the CLI of the checkout in `repository` (this one, or an older one compared against). */
 export const createBenchToken = async (databaseEnv: DatabaseEnv, repository?: string) =>
-  (await createChannelToken(databaseEnv, "bench", "bench", repository)).token;
+  await createChannelToken(databaseEnv, "bench", "bench", repository);
 
 /** The server's DATABASE_POOL_SIZE: a small pool per process. */
 export const SERVER_POOL_SIZE = 4;

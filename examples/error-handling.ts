@@ -34,7 +34,9 @@ function explain(error: unknown): string {
   if (error instanceof UnavailableError)
     return `service unavailable (${error.status}): queue the lead, retry later`;
   if (error instanceof LeadIntakeError) return `HTTP ${error.status} ${error.code}: ${error.detail}`;
-  if (error instanceof ConnectionError) return `no response (${error.name}): ${error.message}`;
+  // No answer: the lead may or may not exist. Send it again later with the same key: never a duplicate.
+  if (error instanceof ConnectionError)
+    return `no response (${error.name}) after ${error.attempts} attempt(s): retry with idempotency key ${error.idempotencyKey}`;
   if (error instanceof UserAbortError) return "gave up: the call was aborted";
   throw error;
 }
@@ -73,6 +75,14 @@ const wrongToken = createLeadClient({
 });
 try {
   await wrongToken.postLead({ email: "ana@example.com" });
+} catch (error) {
+  console.log(explain(error));
+}
+
+// 4. No answer at all (here, nothing listens on the port): the error keeps the key the call was sent with.
+const unreachable = createLeadClient({ baseUrl: "http://127.0.0.1:9", token: "stl_ch_any", maxRetries: 1 });
+try {
+  await unreachable.postLead({ email: "ana@example.com" });
 } catch (error) {
   console.log(explain(error));
 }

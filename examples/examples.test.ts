@@ -92,6 +92,14 @@ describe("examples against a real server", () => {
     expect(stdout).toContain("normalizeUsPhone refused it: phone_not_us");
     expect(stdout).toContain("consentBlock refused it: captured_at consent_in_future");
     expect(stdout).toMatch(/check STL_TOKEN \(token_invalid\)/);
+    expect(stdout).toMatch(
+      /^no response \(ConnectionError\) after 2 attempt\(s\): retry with idempotency key [0-9a-f-]{36}$/m,
+    );
+  });
+
+  it("opentelemetry.ts makes one span per attempt from the SDK's hooks, statuses and errors included", async () => {
+    const stdout = await runExample("examples/opentelemetry.ts");
+    expect(stdout).toBe("POST 201 resend 0\nGET 200 resend 0\nGET 404 (error) resend 0\n");
   });
 
   it("curl.sh posts a lead with consent and prints the 201 body", async () => {

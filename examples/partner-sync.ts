@@ -6,6 +6,7 @@
 // - consent.captured_at comes from the record (when the person gave consent), never from the clock at
 //   send time: a lead rebuilt from the same record version must be the same, or its key would be
 //   refused as reused.
+// - postLeads sends a few at a time, paced by the service's rate limit, and gives each record its outcome.
 // Run: STL_BASE_URL=http://localhost:3000 STL_TOKEN=stl_ch_… bun examples/partner-sync.ts
 import {
   consentBlock,
@@ -13,6 +14,7 @@ import {
   idempotencyKey,
   type LeadInput,
   type LeadResult,
+  postLeads,
 } from "@speed-to-lead/sdk";
 
 const PLATFORM = "acme-crm";
@@ -53,10 +55,19 @@ function describeOutcome(result: LeadResult): string {
 }
 
 async function sync(records: PartnerRecord[]): Promise<void> {
-  for (const record of records) {
-    const key = await idempotencyKey.from(PLATFORM, record.id, record.version);
-    const result = await client.postLead(toLead(record), { idempotencyKey: key });
-    console.log(`${record.id} v${record.version}: ${describeOutcome(result)} → lead ${result.id}`);
+  const items = await postLeads(client, records.map(toLead), {
+    concurrency: 4,
+    idempotencyKey: (_lead, index) =>
+      idempotencyKey.from(PLATFORM, records[index]!.id, records[index]!.version),
+  });
+  for (const item of items) {
+    const { id, version } = records[item.index]!;
+    if (item.ok) console.log(`${id} v${version}: ${describeOutcome(item.result)} → lead ${item.result.id}`);
+    // The key is kept: sending the same record version again with it can never create a second lead.
+    else
+      console.log(
+        `${id} v${version}: not sent (${String(item.error)}); retry with key ${item.idempotencyKey}`,
+      );
   }
 }
 

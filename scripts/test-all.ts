@@ -50,7 +50,7 @@ const steps: Step[] = [
     needs: "sdk/src/index.ts",
     besideTests: true,
   },
-  // The bench harness's own parsers and statistics (bun:test; no load is generated).
+  // The bench harness's own parsers, statistics, month seed and wrk script (bun:test; two one-second wrk runs on loopback).
   { name: "bench unit tests (bun test)", command: ["bun", "run", "test"], cwd: "bench", besideTests: true },
   {
     name: "tests (vitest projects: unit, database, process, browser)",

@@ -1,4 +1,4 @@
-// Builds ESM (.mjs + .d.mts) and CJS (.cjs + .d.cts) for the main entry and the /api, /phone and /webhooks subpaths.
+// Builds ESM (.mjs + .d.mts) and CJS (.cjs + .d.cts) for the main entry and the /api, /phone, /webhooks and /evidence subpaths.
 import { defineConfig } from "tsup";
 
 export default defineConfig({
@@ -7,6 +7,7 @@ export default defineConfig({
     api: "src/api-client.ts",
     phone: "src/phone.ts",
     webhooks: "src/webhooks.ts",
+    evidence: "src/evidence.ts",
   },
   format: ["esm", "cjs"],
   outExtension: ({ format }) =>
@@ -19,5 +20,7 @@ export default defineConfig({
   platform: "neutral",
   sourcemap: false,
   clean: true,
-  external: ["openapi-fetch", "libphonenumber-js", "standardwebhooks"],
+  external: ["openapi-fetch", "libphonenumber-js", "fast-sha256"],
+  // /evidence carries jose and canonicalize inside: both are ESM only, and the CJS build must load on Node 20.
+  noExternal: ["jose", "canonicalize"],
 });

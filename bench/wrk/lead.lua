@@ -1,10 +1,11 @@
 -- wrk script: one lead per request, every fresh request unique (idempotency key and phone).
 -- Settings come from the environment, read at load time (before wrk decides whether response() and
 -- delay() exist), so measured runs pay for neither status counting nor pacing:
---   BENCH_MODE fresh | replay | external | validation; BENCH_TOKEN the channel token;
+--   BENCH_MODE fresh | replay | external | partner | validation; BENCH_TOKEN the channel token;
 --   BENCH_NONCE unique per wrk run (keys never repeat); BENCH_POOL stable per bench run (replay keys
 --   and external ids repeat across runs), BENCH_POOL_SIZE of them; BENCH_CONSENT_AT consent.captured_at;
---   BENCH_COUNT_STATUS=1 counts statuses (warm-ups); BENCH_DELAY_MS think time per connection.
+--   BENCH_COUNT_STATUS=1 counts statuses (warm-ups); BENCH_DELAY_MS think time per connection;
+--   BENCH_PARTNER_BLOCK partner leads created before they are posted again (default 1000).
 local env = os.getenv
 local mode, token = env("BENCH_MODE") or "fresh", env("BENCH_TOKEN")
 local nonce, pool = env("BENCH_NONCE") or tostring(os.time()), env("BENCH_POOL") or "pool"
@@ -37,14 +38,20 @@ local function phone_for(n)
   return "+1" .. area_codes[(n % 3) + 1] .. tostring(2000000 + math.floor(n / 3) % 8000000)
 end
 
-local function lead(phone, key, reference, extra, captured)
+-- A form's post (the key in the body), or with key nil a partner's (the key in a header, see request()).
+local function lead(phone, key, reference, extra, captured, source, price)
   return '{"phone":"' .. phone .. '","email":"lead@example.com","first_name":"Ana","last_name":"Bench",'
-    .. '"source":"hosted_page","source_campaign":"bench","property_ref":"123 Main St, Austin, TX",'
-    .. '"price":425000,"language":"en","timezone":"America/Chicago",'
-    .. '"context":{"bedrooms":3,"utm_source":"bench"},' .. extra .. '"idempotency_key":"' .. key
-    .. '","consent":{"source":"webform:/contact","reference":"' .. reference .. '"'
+    .. '"source":"' .. (source or "hosted_page") .. '","source_campaign":"bench","property_ref":"123 Main St, Austin, TX",'
+    .. '"price":' .. (price or 425000) .. ',"language":"en","timezone":"America/Chicago",'
+    .. '"context":{"bedrooms":3,"utm_source":"bench"},' .. extra
+    .. (key and ('"idempotency_key":"' .. key .. '",') or "")
+    .. '"consent":{"source":"webform:/contact","reference":"' .. reference .. '"'
     .. (captured and (',"captured_at":"' .. consent_at .. '"') or "") .. '}}'
 end
+
+-- Partner leads come in blocks of 2 x PARTNER_BLOCK requests per thread: the first half creates a lead per
+-- external id, the second posts each again with a new price (a merge), far enough apart never to race.
+local PARTNER_BLOCK = tonumber(env("BENCH_PARTNER_BLOCK") or "1000")
 
 local builders = {
   fresh = function(n)
@@ -60,6 +67,15 @@ local builders = {
     local extra = '"platform":"bench-crm","external_lead_id":"' .. id .. '",'
     return lead(phone_for(n % pool_size), nonce .. "-ext-" .. tid .. "-" .. n, id, extra, true)
   end,
+  partner = function(n)
+    local block, position = math.floor((n - 1) / (2 * PARTNER_BLOCK)), (n - 1) % (2 * PARTNER_BLOCK)
+    local k = block * PARTNER_BLOCK + position % PARTNER_BLOCK
+    local id = nonce .. "-partner-" .. tid .. "-" .. k
+    local extra = '"platform":"bench-crm","external_lead_id":"' .. id .. '",'
+    local repeat_ = position >= PARTNER_BLOCK
+    return lead(phone_for(k * 7 + tid), nil, id, extra, true, "partner", repeat_ and 430000 or 425000),
+      nonce .. "-partner-key-" .. tid .. "-" .. n
+  end,
   -- Partial consent (no captured_at): 422.
   validation = function(n)
     local key = nonce .. "-bad-" .. tid .. "-" .. n
@@ -69,9 +85,16 @@ local builders = {
 local build = builders[mode]
 
 -- A nil path is the URL's path (wrk.path).
+local partner_headers = {}
+for name, value in pairs(headers) do partner_headers[name] = value end
 function request()
   counter = counter + 1
-  return wrk.format("POST", nil, headers, build(counter))
+  local body, header_key = build(counter)
+  if header_key then
+    partner_headers["Idempotency-Key"] = header_key
+    return wrk.format("POST", nil, partner_headers, body)
+  end
+  return wrk.format("POST", nil, headers, body)
 end
 
 if env("BENCH_COUNT_STATUS") == "1" then

@@ -11,7 +11,7 @@ await build({ ...config, silent: true });
 for (const file of readdirSync(dist)) {
   if (!file.endsWith(".d.ts")) continue;
   const text = readFileSync(join(dist, file), "utf8").replace(
-    /((?:from|import) '\.\/[\w-]+)\.js'/g,
+    /((?:from|import) '\.\/[\w.-]+)\.js'/g,
     "$1.mjs'",
   );
   writeFileSync(join(dist, file.replace(/\.d\.ts$/, ".d.mts")), text);

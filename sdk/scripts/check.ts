@@ -21,7 +21,11 @@ const gates: [name: string, command: string, args: string[]][] = [
   ["attw --pack", bin("attw"), ["--pack", "."]],
   // `bun run size`: size-limit 14.3 needs fs.glob (Node 22+), so the script runs it under Bun.
   ["size-limit (minified + gzip budgets)", bun, ["run", "size"]],
-  ["packed tarball: Node ESM, Node CJS, Bun, Deno; esbuild browser bundles", bun, ["scripts/smoke.ts"]],
+  [
+    "packed tarball: Node ESM, Node CJS, Bun, Deno, workerd; esbuild browser bundles",
+    bun,
+    ["scripts/smoke.ts"],
+  ],
 ];
 
 for (const [index, [name, command, args]] of gates.entries()) {

@@ -47,8 +47,8 @@ export async function checkBrowserBundles(app: string): Promise<void> {
     const imports = Object.values((result.metafile as Metafile).inputs).flatMap((input) => input.imports);
     check(!imports.some((i) => nodeBuiltins.has(i.path)), `${label}: imports a Node built-in`);
     check(
-      inputs.some((path) => path.includes("standardwebhooks")) === label.startsWith("/webhooks"),
-      `${label}: standardwebhooks included or missing`,
+      inputs.some((path) => path.includes("fast-sha256")) === label.startsWith("/webhooks"),
+      `${label}: fast-sha256 included or missing`,
     );
     check(
       inputs.some((path) => path.includes("openapi-fetch")) === label.startsWith("/api"),

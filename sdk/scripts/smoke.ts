@@ -1,10 +1,11 @@
 // Packs the SDK (npm pack), installs the tarball into a fresh temp folder, and uses it from Node ESM,
-// Node CJS, Bun and Deno, then bundles it for the browser with esbuild. Needs a built dist/.
+// Node CJS, Bun, Deno and workerd (Miniflare), then bundles it for the browser with esbuild. Needs a built dist/.
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { checkBrowserBundles } from "./smoke-browser-bundles.ts";
 import { check, run, STRICT_CONSUMER } from "./smoke-tools.ts";
+import { checkWorkerd } from "./smoke-workerd.ts";
 
 const sdkRoot = join(import.meta.dir, "..");
 const packageJson = JSON.parse(readFileSync(join(sdkRoot, "package.json"), "utf8")) as {
@@ -12,10 +13,12 @@ const packageJson = JSON.parse(readFileSync(join(sdkRoot, "package.json"), "utf8
   devDependencies: Record<string, string>;
 };
 const libphonenumberVersion = packageJson.devDependencies["libphonenumber-js"];
+/** The reference signer the webhook checks compare against (the SDK itself signs with fast-sha256). */
+const standardwebhooksVersion = packageJson.devDependencies.standardwebhooks;
 
 for (const file of ["index.mjs", "index.cjs"]) {
   const text = readFileSync(join(sdkRoot, "dist", file), "utf8");
-  for (const library of ["libphonenumber", "standardwebhooks", "openapi-fetch"]) {
+  for (const library of ["libphonenumber", "fast-sha256", "openapi-fetch"]) {
     check(!text.includes(library), `dist/${file} mentions ${library}: the main entry must not.`);
   }
 }
@@ -42,6 +45,7 @@ try {
       "--prefer-offline",
       tarball,
       `libphonenumber-js@${libphonenumberVersion}`,
+      `standardwebhooks@${standardwebhooksVersion}`,
     ],
     app,
   );
@@ -124,7 +128,7 @@ console.log("ok");
   writeFileSync(
     join(app, "cjs.cjs"),
     `(async () => {\nconst sdk = require("@speed-to-lead/sdk");
-if (Object.keys(require.cache).some((path) => /libphonenumber|openapi-fetch|standardwebhooks/.test(path))) throw new Error("main entry loaded a library of a subpath");
+if (Object.keys(require.cache).some((path) => /libphonenumber|openapi-fetch|fast-sha256/.test(path))) throw new Error("main entry loaded a library of a subpath");
 const phone = require("@speed-to-lead/sdk/phone");\nconst api = require("@speed-to-lead/sdk/api");\nconst other = await import("@speed-to-lead/sdk");\n${body("")}\n})().catch((error) => { console.error(error); process.exit(1); });\n`,
   );
   // /webhooks: a payload signed with standardwebhooks verifies; a tampered one throws the SDK's error.
@@ -138,12 +142,12 @@ const signed = (body) => {
   return (sent) => new Request("http://localhost/hook", { method: "POST", headers, body: sent });
 };
 const body = JSON.stringify({ type: "lead.handoff", version: 2, data: { lead_id: "x" } });
-const payload = await verifyWebhook(signed(body)(body), secret);
-if (payload.type !== "lead.handoff" || payload.version !== 2) fail("verifyWebhook payload: " + JSON.stringify(payload));
+const { event: payload, id } = await verifyWebhook(signed(body)(body), secret);
+if (id !== "msg_1" || payload.type !== "lead.handoff" || payload.version !== 2) fail("verifyWebhook payload: " + JSON.stringify(payload));
 try { await verifyWebhook(signed(body)(body.replace("x", "y")), secret); fail("tampered body verified"); }
 catch (error) { if (!(error instanceof WebhookVerificationError) || !sdk.isSpeedToLeadError(error) || error.code !== "webhook_signature_invalid") fail("WebhookVerificationError: " + error); }
 const test = signWebhook({ type: "lead.missed", version: 1, data: { lead_id: "x" } }, secret);
-if (verifyWebhookBody(Buffer.from(test.body), { ...test.headers }, secret, { toleranceSeconds: 10 }).type !== "lead.missed") fail("signWebhook + verifyWebhookBody");
+if (verifyWebhookBody(Buffer.from(test.body), { ...test.headers }, secret, { toleranceSeconds: 10 }).event.type !== "lead.missed") fail("signWebhook + verifyWebhookBody");
 if (new Webhook(secret).sign(test.headers["webhook-id"], new Date(Number(test.headers["webhook-timestamp"]) * 1000), test.body) !== test.headers["webhook-signature"]) fail("signWebhook differs from standardwebhooks");
 try { verifyWebhookBody(test.body, test.headers, ""); fail("empty secret verified"); }
 catch (error) { if (!(error instanceof WebhookSecretError) || error instanceof WebhookVerificationError) fail("WebhookSecretError: " + error); }
@@ -158,7 +162,7 @@ console.log("ok");
   writeFileSync(
     join(app, "webhooks.cjs"),
     `(async () => {\nconst sdk = require("@speed-to-lead/sdk");
-if (Object.keys(require.cache).some((path) => path.includes("standardwebhooks"))) throw new Error("main entry loaded standardwebhooks");
+if (Object.keys(require.cache).some((path) => path.includes("fast-sha256"))) throw new Error("main entry loaded fast-sha256");
 const { signWebhook, verifyWebhook, verifyWebhookBody, WebhookSecretError, WebhookVerificationError } = require("@speed-to-lead/sdk/webhooks");\nconst { Webhook } = require("standardwebhooks");\n${webhooks("")}\n})().catch((error) => { console.error(error); process.exit(1); });\n`,
   );
   for (const [label, command, file] of [
@@ -186,8 +190,8 @@ const { signWebhook, verifyWebhook, verifyWebhookBody, WebhookSecretError, Webho
   // The published declarations, as a strict consumer compiles them (ESM and CJS, exactOptionalPropertyTypes):
   // the input rules hold and optional fields take undefined, in the .d.mts and the .d.cts alike.
   const typed = `import { createApiClient } from "@speed-to-lead/sdk/api";
-import { consentBlock, createLeadClient, findLead, getLead, isLeadIntakeError, PermissionDeniedError, UserAbortError, ValidationError, type LeadInput } from "@speed-to-lead/sdk";
-import { signWebhook, verifyWebhookBody, type WebhookEvent } from "@speed-to-lead/sdk/webhooks";
+import { consentBlock, createLeadClient, findLead, getLead, isLeadIntakeError, PermissionDeniedError, postLeads, UserAbortError, ValidationError, type LeadInput } from "@speed-to-lead/sdk";
+import { createWebhookReceiver, signWebhook, verifyWebhookBody, type WebhookEvent } from "@speed-to-lead/sdk/webhooks";
 import { normalizeUsPhone } from "@speed-to-lead/sdk/phone";
 const maybe = (): string | undefined => undefined;
 export const lead: LeadInput = { phone: normalizeUsPhone("(415) 555-2671"), first_name: maybe(), source: "partner",
@@ -212,9 +216,13 @@ export const aborted = (error: unknown) => error instanceof UserAbortError && er
 export const denied = (error: unknown) => error instanceof PermissionDeniedError && error.code;
 export const dry = client.postLead(lead, { dryRun: true }).then((r): boolean => r.dryRun);
 export const event = (body: string, headers: Record<string, string | string[] | undefined>): string => {
-  const received: WebhookEvent = verifyWebhookBody(body, headers, "whsec_x", { toleranceSeconds: undefined, now: undefined });
+  const received: WebhookEvent = verifyWebhookBody(body, headers, ["whsec_x", "whsec_y"], { toleranceSeconds: undefined, now: undefined }).event;
   return received.type === "lead.handoff" ? String(received.data.call.permitted) : received.data.response.state;
 };
+export const batch = postLeads(client, [lead], { concurrency: 2, idempotencyKey: undefined }).then((items) =>
+  items.map((item) => (item.ok ? item.result.id : item.idempotencyKey)));
+export const conditional = getLead(client, "l-1", { ifNoneMatch: '"v1"' }).then((r) => (r.notModified ? r.etag : r.id));
+export const receiver = createWebhookReceiver({ secret: "whsec_x" }).on("lead.missed", (missed, { id }) => void [missed.data.lead_id, id]);
 export const signed = signWebhook({ type: "lead.opted_out", timestamp: "2026-11-20T20:00:00Z", data: { lead_id: "x" } }, "whsec_x", { id: undefined });
 `;
   writeFileSync(join(app, "typed.mts"), typed);
@@ -227,6 +235,7 @@ export const signed = signWebhook({ type: "lead.opted_out", timestamp: "2026-11-
   }
 
   await checkBrowserBundles(app);
+  await checkWorkerd(app);
 } finally {
   if (existsSync(app)) rmSync(app, { recursive: true, force: true });
 }

@@ -1,10 +1,10 @@
 // createLeadClient(): postLead with idempotency, timeouts and retries, through the one request pipeline.
 import { version } from "../package.json";
 import { readEnv } from "./env";
-import { LeadIntakeError } from "./errors";
+import type { Hooks } from "./hooks";
 import { randomKey } from "./idempotency";
 import { type Logger, type LogLevel, makeLog } from "./logger";
-import { createPipeline, PIPELINE, type RequestOptions, type RetryEvent, requestLimits } from "./request";
+import { createPipeline, PIPELINE, type RequestOptions, requestLimits } from "./request";
 import { type LeadResult, toLeadResult } from "./result";
 import { warnReadTokenInBrowser } from "./token-scope";
 import type { LeadAccepted, LeadInput } from "./types";
@@ -16,9 +16,10 @@ export const LEAD_INTAKE_PATH = "/api/speed-to-lead/channel-inbound.php";
 export const IDEMPOTENCY_KEY = /^[\x21-\x7E]{1,255}$/;
 
 /** The options of createLeadClient; each optional one also takes undefined, meaning its default. */
-export interface LeadClientOptions extends RequestOptions {
+export interface LeadClientOptions extends RequestOptions, Hooks {
   /**
-   * Scheme, host and port of the service, e.g. "https://leads.example.com". Default: the STL_BASE_URL
+   * Scheme, host and port of the service (and a path prefix, if it has one), e.g.
+   * "https://leads.example.com". No user, password, query or fragment. Default: the STL_BASE_URL
    * environment variable (Node, Bun, Deno); required in a browser.
    */
   baseUrl?: string | undefined;
@@ -37,15 +38,16 @@ export interface LeadClientOptions extends RequestOptions {
    * every call, as a Request: wrap it to trace, proxy or test.
    */
   fetch?: ((request: Request) => Promise<Response>) | undefined;
-  /** Called before each retry's wait, e.g. to count retries. An error it throws ends the call. */
-  onRetry?: ((event: RetryEvent) => void) | undefined;
   /**
    * How much to log (default "off", or the STL_LOG environment variable): "error" (calls that failed),
    * "warn" (and retries), "info" (and each call that succeeded), "debug" (and every attempt and answer).
    * Never the token or a lead's body.
    */
   logLevel?: LogLevel | undefined;
-  /** Where log lines go (default: `console`). Takes pino, winston or anything with these four methods. */
+  /**
+   * Where log lines go (default: `console`): pino, or any logger whose methods take `(object, message)`.
+   * A missing method is skipped and one that throws is ignored: logging never changes an outcome.
+   */
   logger?: Logger | undefined;
 }
 
@@ -65,6 +67,17 @@ export interface PostLeadOptions extends RequestOptions {
    * stored) with `dryRun: true`.
    */
   dryRun?: boolean | undefined;
+  /**
+   * true: the request outlives the page (fetch's `keepalive`), for a form that posts and then navigates
+   * away. Browsers cap such bodies at 64 KiB in total across a page's pending keepalive requests.
+   */
+  keepalive?: boolean | undefined;
+  /**
+   * The token your form's bot-check widget (Cloudflare Turnstile, hCaptcha) gave the visitor, sent as the
+   * Bot-Check-Token header. For an intake-only token whose owner requires a bot check: the service verifies it
+   * with the provider; without it, or when it fails, the lead is stored but not called until an owner releases it.
+   */
+  botCheckToken?: string | undefined;
 }
 
 /** postLead's promise; `withResponse()` also gives the raw Response of the attempt that succeeded. */
@@ -94,7 +107,7 @@ export interface LeadClient {
  * const { id, callEligible } = await client.postLead({ phone: "(415) 555-2671", first_name: "Ana" });
  */
 export function createLeadClient(options: LeadClientOptions = {}): LeadClient {
-  const { tokenHeader, onRetry, fetch } = options;
+  const { tokenHeader, fetch, onRequest, onResponse, onRetry } = options;
   const baseUrl = options.baseUrl ?? readEnv("STL_BASE_URL");
   const token = options.token ?? readEnv("STL_TOKEN");
   checkBaseUrl(baseUrl);
@@ -113,6 +126,8 @@ export function createLeadClient(options: LeadClientOptions = {}): LeadClient {
         : { Authorization: `Bearer ${token}` },
     fetch,
     limits: requestLimits(options, { timeoutMs: 10_000, maxRetries: 2 }),
+    onRequest,
+    onResponse,
     onRetry,
     log,
   });
@@ -132,13 +147,17 @@ export function createLeadClient(options: LeadClientOptions = {}): LeadClient {
       url: pipeline.baseUrl + LEAD_INTAKE_PATH,
       // Serialised once: a lead changed by the caller while a response is lost is not sent different.
       body: JSON.stringify(lead),
-      headers: { ...options.headers, "Dry-Run": options.dryRun ? "true" : undefined },
+      headers: {
+        ...options.headers,
+        "Dry-Run": options.dryRun ? "true" : undefined,
+        "Bot-Check-Token": options.botCheckToken || undefined,
+      },
       idempotencyKey: key,
       signal: options.signal,
       timeoutMs: options.timeoutMs,
       maxRetries: options.maxRetries,
+      keepalive: options.keepalive,
     });
-    if (!data) throw new LeadIntakeError(response.status, response.headers, null);
     return { result: toLeadResult(data as LeadAccepted, response.headers, key, attempts), response };
   }
 
@@ -161,17 +180,25 @@ export function createLeadClient(options: LeadClientOptions = {}): LeadClient {
   return Object.defineProperty(client, PIPELINE, { value: pipeline });
 }
 
-/** Refuses a baseUrl that `fetch` could never reach, such as "localhost:3999" (no scheme). */
+/**
+ * Refuses a baseUrl that could never work: no scheme ("localhost:3999"), a user or password (fetch refuses
+ * such a URL; the password is never repeated in the message), a query or fragment (paths are appended to it).
+ */
 function checkBaseUrl(baseUrl: string | undefined): asserts baseUrl is string {
-  let protocol = "";
+  if (baseUrl === undefined) throw new TypeError("baseUrl is required (or STL_BASE_URL in the environment).");
+  let url: URL | undefined;
   try {
-    protocol = new URL(baseUrl as string).protocol;
+    url = new URL(baseUrl);
   } catch {}
-  if (protocol !== "http:" && protocol !== "https:") {
-    throw new TypeError(
-      baseUrl === undefined
-        ? "baseUrl is required (or STL_BASE_URL in the environment)."
-        : `baseUrl must be an http(s) URL such as https://leads.example.com, not "${baseUrl}".`,
-    );
+  if (url?.username || url?.password) {
+    throw new TypeError("baseUrl must not carry a user or password: the token is the only credential.");
+  }
+  // Whatever stands before an "@" could be a password, even in a string that is no URL: never shown.
+  const shown = baseUrl.replace(/[^/]*@/, "…@");
+  if (url?.search || url?.hash || baseUrl.includes("?") || baseUrl.includes("#")) {
+    throw new TypeError(`baseUrl must have no query or fragment, not "${shown}".`);
+  }
+  if (url?.protocol !== "http:" && url?.protocol !== "https:") {
+    throw new TypeError(`baseUrl must be an http(s) URL such as https://leads.example.com, not "${shown}".`);
   }
 }

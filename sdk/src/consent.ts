@@ -27,21 +27,30 @@ export interface ConsentInput extends ConsentEvidenceInput {
 export class ConsentError extends SpeedToLeadError {
   constructor(
     /** The service's field error code for the same input. */
-    readonly code: "consent_incomplete" | "consent_in_future" | "date_time_invalid" | EvidenceErrorCode,
-    /** The wire field at fault: source, reference, captured_at or an evidence field (sellers for one of its names). */
-    readonly field: keyof Consent,
+    readonly code:
+      | "consent_incomplete"
+      | "consent_in_future"
+      | "date_time_invalid"
+      | EvidenceErrorCode
+      | "unknown_field",
+    /**
+     * The wire field at fault: source, reference, captured_at or an evidence field (sellers for one of its
+     * names); for `unknown_field`, the input's name that consentBlock does not know.
+     */
+    readonly field: keyof Consent | (string & {}),
     message: string,
   ) {
     super(message);
   }
 
-  override get name() {
-    return "ConsentError";
-  }
+  static override readonly kind: string = "ConsentError";
 }
 
 /** The service's allowance for clock skew: captured_at may be at most this far in the future. */
 export const CONSENT_CLOCK_SKEW_MS = 60_000;
+
+/** The most characters consent.source and consent.reference may have (the spec's maxLength). */
+export const CONSENT_TEXT_MAX = 2_048;
 
 /** The spec's date-time rule: RFC 3339 with a mandatory zone. */
 export const DATE_TIME_WITH_ZONE = /^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
@@ -77,10 +86,20 @@ function isOnCalendar(text: string): boolean {
  * // { source: "webform:/contact", reference: "sub_8812", captured_at: "2026-11-20T20:03:00.000Z" }
  */
 export function consentBlock(input: ConsentInput, now: number = Date.now()): Consent {
+  // A misspelled name (trustedFormUrl) would drop its evidence without a word: refused instead.
+  const known = ["source", "reference", "capturedAt", ...Object.keys(EVIDENCE_RULES).map(inputName)];
+  for (const name of Object.keys(input ?? {})) {
+    if (!known.includes(name)) {
+      throw new ConsentError("unknown_field", name, `consentBlock() takes no "${name}".`);
+    }
+  }
   for (const field of ["source", "reference"] as const) {
     const value: unknown = input?.[field];
     if (typeof value !== "string" || value.trim() === "") {
       throw new ConsentError("consent_incomplete", field, `consent.${field} must be a non-empty string.`);
+    }
+    if ([...value].length > CONSENT_TEXT_MAX) {
+      throw new ConsentError("too_long", field, `consent.${field} is too long.`);
     }
   }
   const { capturedAt } = input;
@@ -91,26 +110,29 @@ export function consentBlock(input: ConsentInput, now: number = Date.now()): Con
     capturedAt instanceof Date
       ? capturedAt.getTime()
       : typeof capturedAt === "string" && DATE_TIME_WITH_ZONE.test(capturedAt) && isOnCalendar(capturedAt)
-        ? Date.parse(capturedAt)
+        ? // Cut to milliseconds first: an engine that rounds .9999 would move the second.
+          Date.parse(capturedAt.replace(/(\.\d{3})\d+/, "$1"))
         : Number.NaN;
   if (Number.isNaN(time)) {
     throw new ConsentError(
       "date_time_invalid",
       "captured_at",
-      "consent.capturedAt must be a valid Date or an ISO 8601 date-time with a zone, such as 2026-11-20T14:03:00Z.",
+      "consent.capturedAt must be a Date or an ISO 8601 date-time with a zone.",
     );
   }
   if (time > now + CONSENT_CLOCK_SKEW_MS) {
     throw new ConsentError(
       "consent_in_future",
       "captured_at",
-      "consent.capturedAt is in the future (more than 60 seconds ahead of this clock).",
+      "consent.capturedAt is over 60 s ahead of this clock.",
     );
   }
+  const finer = typeof capturedAt === "string" ? /\.\d{4,}/.exec(capturedAt)?.[0] : undefined;
   const block: Consent = {
     source: input.source,
     reference: input.reference,
-    captured_at: new Date(time).toISOString(),
+    // A string's fraction finer than milliseconds (.123456) is put back as written: the instant, not a rounding.
+    captured_at: new Date(time).toISOString().replace(/\.\d+/, (ms) => finer ?? ms),
   };
   for (const field of Object.keys(EVIDENCE_RULES) as ConsentEvidenceField[]) {
     const name = inputName(field) as keyof ConsentEvidenceInput;

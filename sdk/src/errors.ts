@@ -1,14 +1,18 @@
-// Typed errors: one class per kind of failure, so callers branch with instanceof and programs on `code`.
+// Typed errors: one class per status the service answers, so callers branch with instanceof and programs on `code`.
 import { SpeedToLeadError } from "./base-error";
 import { parseRetryAfter } from "./retry";
 import type { FieldError, Problem, ProblemCode } from "./types";
 
+/** The code of an error body that was not a problem (a proxy's HTML page, say). */
+type Unexpected = "unexpected_response";
 /** A problem code of the service, or `unexpected_response` when the error body was not a problem. */
-export type LeadIntakeErrorCode = ProblemCode | "unexpected_response" | (string & {});
+export type LeadIntakeErrorCode = ProblemCode | Unexpected | (string & {});
+/** The codes an error class may carry: its problem codes, or `unexpected_response`. */
+type Codes<Code extends ProblemCode> = Code | Unexpected;
 
 /**
  * The service answered with an error status. `code` is stable (for programs), `title` and `detail`
- * are for people. Subclasses narrow the kind; anything else (400, 404, 405, 413, 415, 500) is this class.
+ * are for people. Each status the service uses has its subclass; this class itself is any other status.
  *
  * @example
  * try { await client.postLead(lead); } catch (error) {
@@ -28,8 +32,10 @@ export class LeadIntakeError extends SpeedToLeadError {
   readonly problem: Problem | undefined;
   /** The response's headers (WWW-Authenticate, RateLimit-*, …). */
   readonly headers: Headers;
-  /** Seconds from the Retry-After header, when the response carried one. */
+  /** Seconds to wait, from Retry-After-Ms (to the millisecond) or else Retry-After; undefined when neither came. */
   readonly retryAfter: number | undefined;
+  /** The service's own verdict from X-Should-Retry (`true` or `false`), or undefined when it did not say. */
+  readonly shouldRetry: boolean | undefined;
 
   constructor(status: number, headers: Headers, body: unknown) {
     const problem = isProblem(body) ? body : undefined;
@@ -45,49 +51,67 @@ export class LeadIntakeError extends SpeedToLeadError {
     this.detail = detail;
     this.problem = problem;
     this.headers = headers;
-    this.retryAfter = parseRetryAfter(headers.get("retry-after"));
+    const ms = Number(headers.get("retry-after-ms") ?? Number.NaN);
+    this.retryAfter = ms >= 0 ? ms / 1000 : parseRetryAfter(headers.get("retry-after"));
+    const verdict = headers.get("x-should-retry");
+    this.shouldRetry = verdict === "true" ? true : verdict === "false" ? false : undefined;
   }
 
-  override get name() {
-    return "LeadIntakeError";
-  }
+  static override readonly kind: string = "LeadIntakeError";
 }
 
-/**
- * 422 validation_failed: `errors` lists every field that breaks the contract, with a JSON Pointer;
- * the message names each one, e.g. "2 fields break the contract. (/phone phone_not_us, /email email_invalid)".
- */
-export class ValidationError extends LeadIntakeError {
-  /** Every field error at once, e.g. `{ pointer: "/phone", code: "phone_not_us", message: "…" }`. */
-  readonly errors: FieldError[] = this.problem?.errors ?? [];
-
-  override get name() {
-    return "ValidationError";
-  }
+/** 400 invalid_json (the body is not JSON) or lead_query_invalid (findLead without both keys). */
+export class BadRequestError extends LeadIntakeError {
+  declare readonly code: Codes<"invalid_json" | "lead_query_invalid">;
+  static override readonly kind: string = "BadRequestError";
 }
 
 /** 401: the channel token is missing, invalid, revoked, expired (after a roll), or two different tokens were sent. */
 export class AuthenticationError extends LeadIntakeError {
-  override get name() {
-    return "AuthenticationError";
-  }
+  declare readonly code: Codes<
+    | "token_missing"
+    | "token_invalid"
+    | "token_revoked"
+    | "token_expired"
+    | "token_conflict"
+    | "webhook_signature_invalid"
+    | "webhook_timestamp_invalid"
+  >;
+  static override readonly kind: string = "AuthenticationError";
 }
 
 /**
  * 403 token_intake_only: the token may post leads but not read them (an intake-only token, the kind
- * for a web page). Read leads from your server with a token that may read.
+ * for a web page). Read leads from your server with a token that may read. 403 origin_not_allowed: the
+ * intake-only token lists the origins it may be used from, and this page's is not one of them.
  */
 export class PermissionDeniedError extends LeadIntakeError {
-  override get name() {
-    return "PermissionDeniedError";
-  }
+  declare readonly code: Codes<"token_intake_only" | "origin_not_allowed">;
+  static override readonly kind: string = "PermissionDeniedError";
 }
 
-/** 429 rate_limited: `retryAfter` says how many seconds to wait. */
-export class RateLimitError extends LeadIntakeError {
-  override get name() {
-    return "RateLimitError";
-  }
+/**
+ * 404 lead_not_found (no such lead in this account: another account's lead is one too), handoff_not_found (an
+ * assistant's event or pre-dial check naming no hand-off of that lead) or not_found (no such path).
+ */
+export class NotFoundError extends LeadIntakeError {
+  declare readonly code: Codes<"lead_not_found" | "handoff_not_found" | "not_found">;
+  static override readonly kind: string = "NotFoundError";
+}
+
+/** 405 method_not_allowed: the path exists, not with this method (`Allow` in `headers` lists those it takes). */
+export class MethodNotAllowedError extends LeadIntakeError {
+  declare readonly code: Codes<"method_not_allowed">;
+  static override readonly kind: string = "MethodNotAllowedError";
+}
+
+/**
+ * 409 webhook_replayed (an assistant event or check whose webhook-id the service already took) or
+ * call_checks_exhausted (a hand-off whose pre-dial checks are used up).
+ */
+export class ConflictError extends LeadIntakeError {
+  declare readonly code: Codes<"webhook_replayed" | "call_checks_exhausted">;
+  static override readonly kind: string = "ConflictError";
 }
 
 /**
@@ -95,27 +119,62 @@ export class RateLimitError extends LeadIntakeError {
  * idempotency_key_reused (same key, other payload) or idempotency_key_mismatch (body and header differ).
  */
 export class IdempotencyConflictError extends LeadIntakeError {
-  override get name() {
-    return "IdempotencyConflictError";
-  }
+  declare readonly code: Codes<Extract<ProblemCode, `idempotency_${string}`>>;
+  static override readonly kind: string = "IdempotencyConflictError";
 }
 
-/** 502, 503 or 504: the service or a gateway in front of it is unavailable for now. */
-export class UnavailableError extends LeadIntakeError {
-  override get name() {
-    return "UnavailableError";
-  }
+/** 413 payload_too_large: the body is over the service's 64 KiB. */
+export class PayloadTooLargeError extends LeadIntakeError {
+  declare readonly code: Codes<"payload_too_large">;
+  static override readonly kind: string = "PayloadTooLargeError";
+}
+
+/** 415: the body is not application/json (unsupported_media_type) or its Content-Encoding is unknown. */
+export class UnsupportedMediaTypeError extends LeadIntakeError {
+  declare readonly code: Codes<"unsupported_media_type" | "unsupported_content_encoding">;
+  static override readonly kind: string = "UnsupportedMediaTypeError";
 }
 
 /**
- * No usable response: the network failed, the connection dropped, or the body could not be read.
- * Not an HTTP status, hence not a LeadIntakeError. The cause is in `cause`; `requestId` is set when
- * a response came but its body was unusable.
+ * 422 validation_failed: `errors` lists every field that breaks the contract, with a JSON Pointer;
+ * the message names each one, e.g. "2 fields break the contract. (/phone phone_not_us, /email email_invalid)".
+ */
+export class ValidationError extends LeadIntakeError {
+  declare readonly code: Codes<"validation_failed">;
+  /** Every field error at once, e.g. `{ pointer: "/phone", code: "phone_not_us", message: "…" }`. */
+  readonly errors: FieldError[] = this.problem?.errors ?? [];
+  static override readonly kind: string = "ValidationError";
+}
+
+/**
+ * 429 rate_limited (the token's rate, or this client's share of an intake-only token's),
+ * too_many_failed_authentications (this address's) or lead_repeats_limited (the repeats one lead may take
+ * in an hour): `retryAfter` says how long to wait.
+ */
+export class RateLimitError extends LeadIntakeError {
+  declare readonly code: Codes<"rate_limited" | "too_many_failed_authentications" | "lead_repeats_limited">;
+  static override readonly kind: string = "RateLimitError";
+}
+
+/** 500 internal_error: the service failed; the request id in `requestId` finds it in the service's log. */
+export class InternalServerError extends LeadIntakeError {
+  declare readonly code: Codes<"internal_error">;
+  static override readonly kind: string = "InternalServerError";
+}
+
+/** 503 unavailable, or 502/504 from a gateway in front of the service: unavailable for now. */
+export class UnavailableError extends LeadIntakeError {
+  declare readonly code: Codes<"unavailable">;
+  static override readonly kind: string = "UnavailableError";
+}
+
+/**
+ * No usable response: the network failed, the connection dropped, or the body could not be read (an
+ * empty or non-JSON success body too). Not an HTTP status, hence not a LeadIntakeError. The cause is in
+ * `cause`; `requestId` is set when a response came but its body was unusable.
  */
 export class ConnectionError extends SpeedToLeadError {
-  override get name() {
-    return "ConnectionError";
-  }
+  static override readonly kind: string = "ConnectionError";
 }
 
 /** One attempt took longer than `timeoutMs`. Retried like any ConnectionError. */
@@ -128,9 +187,7 @@ export class TimeoutError extends ConnectionError {
     this.timeoutMs = timeoutMs;
   }
 
-  override get name() {
-    return "TimeoutError";
-  }
+  static override readonly kind: string = "TimeoutError";
 }
 
 /**
@@ -146,9 +203,7 @@ export class UserAbortError extends SpeedToLeadError {
     super("The request was aborted by its signal.", { cause });
   }
 
-  override get name() {
-    return "UserAbortError";
-  }
+  static override readonly kind: string = "UserAbortError";
 }
 
 /** Any error status from the service (a LeadIntakeError or a subclass), from either build of the SDK. */
@@ -159,24 +214,31 @@ export const isLeadIntakeError = (value: unknown): value is LeadIntakeError =>
 export const isConnectionError = (value: unknown): value is ConnectionError =>
   value instanceof ConnectionError;
 
-/** The error class for an error response. */
+/** The class of each status the service uses; 502 and 504 come from gateways in front of it. */
+const BY_STATUS: Record<number, typeof LeadIntakeError> = {
+  400: BadRequestError,
+  401: AuthenticationError,
+  403: PermissionDeniedError,
+  404: NotFoundError,
+  405: MethodNotAllowedError,
+  409: ConflictError,
+  413: PayloadTooLargeError,
+  415: UnsupportedMediaTypeError,
+  422: ValidationError,
+  429: RateLimitError,
+  500: InternalServerError,
+  502: UnavailableError,
+  503: UnavailableError,
+  504: UnavailableError,
+};
+
+/** The error class for an error response: by status, the idempotency codes (409 and 422) apart. */
 export function errorFromResponse(response: Response, body: unknown): LeadIntakeError {
   const { status, headers } = response;
   const code = isProblem(body) ? body.code : "";
-  const ErrorClass =
-    status === 401
-      ? AuthenticationError
-      : status === 403
-        ? PermissionDeniedError
-        : status === 409 || code.startsWith("idempotency_")
-          ? IdempotencyConflictError
-          : status === 422
-            ? ValidationError
-            : status === 429
-              ? RateLimitError
-              : status >= 502 && status <= 504
-                ? UnavailableError
-                : LeadIntakeError;
+  const ErrorClass = code.startsWith("idempotency_")
+    ? IdempotencyConflictError
+    : (BY_STATUS[status] ?? LeadIntakeError);
   return new ErrorClass(status, headers, body);
 }
 

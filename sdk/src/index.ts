@@ -12,23 +12,44 @@ export { CONSENT_CLOCK_SKEW_MS, ConsentError, type ConsentInput, consentBlock } 
 export type { ConsentEvidenceInput } from "./consent-evidence";
 export {
   AuthenticationError,
+  BadRequestError,
+  ConflictError,
   ConnectionError,
   IdempotencyConflictError,
+  InternalServerError,
   isConnectionError,
   isLeadIntakeError,
   LeadIntakeError,
   type LeadIntakeErrorCode,
+  MethodNotAllowedError,
+  NotFoundError,
+  PayloadTooLargeError,
   PermissionDeniedError,
   RateLimitError,
   TimeoutError,
   UnavailableError,
+  UnsupportedMediaTypeError,
   UserAbortError,
   ValidationError,
 } from "./errors";
+export type { AttemptEvent, Hooks, RequestEvent, ResponseEvent, RetryEvent } from "./hooks";
 export { type IdempotencyKeyFactory, idempotencyKey } from "./idempotency";
-export { findLead, getLead, type ReadLeadOptions } from "./leads";
-export type { Logger, LogLevel } from "./logger";
-export { RETRY_COUNT_HEADER, type RequestOptions, type RetryEvent } from "./request";
+export {
+  findLead,
+  getLead,
+  type LeadNotModified,
+  type LeadRead,
+  type ReadDetails,
+  type ReadLeadOptions,
+} from "./leads";
+export {
+  type LeadBatchItem,
+  MAX_BATCH_CONCURRENCY,
+  type PostLeadsOptions,
+  postLeads,
+} from "./leads-batch";
+export type { LogFields, Logger, LogLevel, LogMethod } from "./logger";
+export { RETRY_COUNT_HEADER, type RequestOptions } from "./request";
 export type { LeadResult, RateLimitState } from "./result";
 export { INTAKE_TOKEN_PREFIX, READ_TOKEN_PREFIX } from "./token-scope";
 export type {

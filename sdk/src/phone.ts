@@ -20,9 +20,7 @@ export class PhoneNumberError extends SpeedToLeadError {
     super(message);
   }
 
-  override get name() {
-    return "PhoneNumberError";
-  }
+  static override readonly kind: string = "PhoneNumberError";
 }
 
 /**

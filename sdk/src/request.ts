@@ -1,5 +1,6 @@
 // The one request pipeline of every call (postLead, getLead, findLead, the openapi-fetch client): token and
-// headers, a timeout per attempt, retries with Retry-After, error classes, request ids and the log.
+// headers, a timeout per attempt, retries with the server's hints, error classes, request ids, hooks and the log.
+import type { SpeedToLeadError } from "./base-error";
 import {
   ConnectionError,
   errorFromResponse,
@@ -7,8 +8,9 @@ import {
   TimeoutError,
   UserAbortError,
 } from "./errors";
+import { callHook, type Hooks } from "./hooks";
 import type { Log } from "./logger";
-import { isRetryableStatus, retryDelayMs, sleep } from "./retry";
+import { isRetryableStatus, RETRY_AFTER_CAP_MS, retryDelayMs, sleep } from "./retry";
 
 /** Sent on every retry with the number of the retry (1 for the second attempt), so logs can tell one. */
 export const RETRY_COUNT_HEADER = "X-STL-Retry-Count";
@@ -42,18 +44,6 @@ export interface RequestOptions {
   headers?: Record<string, string | undefined> | undefined;
 }
 
-/** What `onRetry` is told before each wait between two attempts. */
-export interface RetryEvent {
-  /** The attempt that just failed: 1 for the first request. */
-  attempt: number;
-  /** Why it failed: an error status (LeadIntakeError) or no usable response (ConnectionError). */
-  error: LeadIntakeError | ConnectionError;
-  /** How long the SDK waits before the next attempt, in ms. */
-  delayMs: number;
-  /** The Idempotency-Key, the same on every attempt of the call; undefined for a read. */
-  idempotencyKey: string | undefined;
-}
-
 /** One call through the pipeline. */
 interface Call {
   method: string;
@@ -67,6 +57,8 @@ interface Call {
   /** The call's limits; the client's where undefined. */
   timeoutMs?: number | undefined;
   maxRetries?: number | undefined;
+  /** true: the request may outlive the page (fetch's keepalive), for a form that navigates away. */
+  keepalive?: boolean | undefined;
   /** true: give back an error status as it came (for openapi-fetch), and leave the body unparsed. */
   raw?: boolean | undefined;
 }
@@ -76,7 +68,7 @@ interface Sent {
   response: Response;
   /** The body as text ("" when empty). */
   text: string;
-  /** The body parsed as JSON (undefined when empty, or with `raw`). */
+  /** The body parsed as JSON (undefined with `raw`, and for a 304). */
   data: unknown;
   /** Requests made: 1, plus one per retry. */
   attempts: number;
@@ -87,14 +79,13 @@ export type Pipeline = ((call: Call) => Promise<Sent>) & {
   limits: { timeoutMs: number; maxRetries: number };
 };
 
-export interface PipelineConfig {
+export interface PipelineConfig extends Hooks {
   baseUrl: string;
   /** The client's headers: X-STL-Client, the caller's extra headers, the token header (in that order). */
   headers: Record<string, string | undefined>;
   token: Record<string, string>;
   fetch: ((request: Request) => Promise<Response>) | undefined;
   limits: { timeoutMs: number; maxRetries: number };
-  onRetry: ((event: RetryEvent) => void) | undefined;
   log: Log | undefined;
 }
 
@@ -132,17 +123,18 @@ function json(text: string): unknown {
   }
 }
 
+/** The error of a failed call with what the caller needs to try again: its key and how many requests it made. */
+function finished<Failure extends SpeedToLeadError>(error: Failure, call: Call, attempts: number): Failure {
+  return Object.assign(error, { idempotencyKey: call.idempotencyKey, attempts });
+}
+
 /** The pipeline of one client. */
 export function createPipeline(config: PipelineConfig): Pipeline {
   const { baseUrl, log } = config;
+  const hookFailed = (error: unknown) => log?.("warn", `a hook threw, ignored: ${String(error)}`);
 
   /** One request with its own timeout; HTTP errors are returned, the caller's abort is thrown. */
-  async function attempt(
-    call: Call,
-    headers: Headers,
-    attempts: number,
-    timeoutMs: number,
-  ): Promise<Answer | ConnectionError> {
+  async function attempt(call: Call, headers: Headers, timeoutMs: number): Promise<Answer | ConnectionError> {
     const { signal: callerSignal } = call;
     // One controller per attempt, aborted by its timer or by the caller's signal (a listener, removed
     // after the attempt, so a long-lived caller signal does not collect one per attempt).
@@ -160,23 +152,22 @@ export function createPipeline(config: PipelineConfig): Pipeline {
     });
     aborted.catch(() => {});
     let requestId: string | undefined;
-    const started = Date.now();
     try {
-      log?.("debug", `${call.method} ${call.url} attempt ${attempts}`);
       const request = new Request(call.url, {
         method: call.method,
         headers,
         body: call.body ?? null,
         signal,
+        keepalive: call.keepalive === true,
       });
       const response = await Promise.race([(config.fetch ?? globalThis.fetch)(request), aborted]);
       requestId = response.headers.get("x-request-id") ?? undefined;
       const text = await Promise.race([response.text(), aborted]);
-      log?.("debug", `${response.status} ${call.method} ${call.url} in ${Date.now() - started} ms`, {
-        requestId,
-      });
-      // An unreadable success body counts as no answer (retried); an error status is judged by the caller.
-      const data = response.ok && text && !call.raw ? JSON.parse(text) : undefined;
+      if (!response.ok || call.raw) return { response, text, data: undefined };
+      // A success body must be the JSON the operation promises: empty or unreadable counts as no answer (retried).
+      const data = text === "" ? undefined : JSON.parse(text);
+      if (typeof data !== "object" || data === null)
+        throw new Error(`a ${response.status} without a JSON object`);
       return { response, text, data };
     } catch (cause) {
       if (callerSignal?.aborted) throw new UserAbortError(callerSignal.reason);
@@ -190,45 +181,65 @@ export function createPipeline(config: PipelineConfig): Pipeline {
   }
 
   const pipeline = async (call: Call): Promise<Sent> => {
-    const { signal, idempotencyKey } = call;
+    const { signal, idempotencyKey, method, url } = call;
     const { timeoutMs, maxRetries } = requestLimits(call, config.limits);
     const headers = new Headers();
     setHeaders(headers, config.headers);
     setHeaders(headers, call.headers);
-    for (const [name, value] of Object.entries(config.token)) headers.set(name, value);
     if (idempotencyKey) headers.set("Idempotency-Key", idempotencyKey);
     if (call.body !== undefined && !headers.has("content-type"))
       headers.set("Content-Type", "application/json");
     // A read, or a post made safe by its key: only those may be sent twice.
-    const idempotent = call.method === "GET" || call.method === "HEAD" || headers.has("idempotency-key");
+    const idempotent = method === "GET" || method === "HEAD" || headers.has("idempotency-key");
+    // A conditional read: 304 is its answer, not an error.
+    const conditional = headers.has("if-none-match") || headers.has("if-modified-since");
     for (let attempts = 1; ; attempts++) {
-      if (signal?.aborted) throw new UserAbortError(signal.reason);
+      if (signal?.aborted) throw finished(new UserAbortError(signal.reason), call, attempts - 1);
       if (attempts > 1) headers.set(RETRY_COUNT_HEADER, String(attempts - 1));
-      const answer = await attempt(call, headers, attempts, timeoutMs);
-      if (!(answer instanceof ConnectionError) && answer.response.ok) {
-        log?.("info", `${answer.response.status} ${call.method} ${call.url} after ${attempts} attempt(s)`, {
-          requestId: answer.response.headers.get("x-request-id") ?? undefined,
-        });
-        return { ...answer, attempts };
+      const event = { method, url, attempt: attempts, idempotencyKey };
+      const startedAt = Date.now();
+      callHook(config.onRequest, { ...event, headers, startedAt }, hookFailed);
+      for (const [name, value] of Object.entries(config.token)) headers.set(name, value);
+      log?.("debug", `${method} ${url} attempt ${attempts}`, { attempt: attempts, idempotencyKey });
+      const answer = await attempt(call, headers, timeoutMs).catch((error: UserAbortError) => error);
+      const response = answer instanceof Error ? undefined : answer.response;
+      const status = response?.status;
+      const ok = response !== undefined && (response.ok || (conditional && status === 304));
+      const error: SpeedToLeadError | undefined =
+        answer instanceof Error
+          ? answer
+          : ok
+            ? undefined
+            : errorFromResponse(answer.response, json(answer.text));
+      // An unusable body still had its request id (kept on the ConnectionError).
+      const requestId = response?.headers.get("x-request-id") ?? error?.requestId;
+      const durationMs = Date.now() - startedAt;
+      callHook(config.onResponse, { ...event, status, requestId, startedAt, durationMs, error }, hookFailed);
+      const fields = { attempt: attempts, status, requestId, idempotencyKey, durationMs };
+      log?.("debug", `${status ?? "no answer"} ${method} ${url} in ${durationMs} ms`, fields);
+      if (answer instanceof UserAbortError) throw finished(answer, call, attempts);
+      if (ok) {
+        log?.("info", `${status} ${method} ${url} after ${attempts} attempt(s)`, fields);
+        return { ...(answer as Answer), attempts };
       }
-      const error =
-        answer instanceof ConnectionError ? answer : errorFromResponse(answer.response, json(answer.text));
-      const status = answer instanceof ConnectionError ? 0 : answer.response.status;
-      if (!idempotent || (status && !isRetryableStatus(status)) || attempts > maxRetries) {
-        if (call.raw && status) return { ...(answer as Answer), attempts };
-        log?.("error", `${call.method} ${call.url} failed after ${attempts} attempt(s): ${error.message}`, {
-          requestId: error.requestId,
-        });
-        throw error;
+      const failure = error as LeadIntakeError | ConnectionError;
+      const { retryAfter, shouldRetry } = failure as Partial<LeadIntakeError>;
+      const retry =
+        idempotent &&
+        attempts <= maxRetries &&
+        (shouldRetry ?? (status === undefined || isRetryableStatus(status))) &&
+        // A wait longer than the cap is the service saying "not now": the caller decides (see retryAfter).
+        !((retryAfter ?? 0) * 1000 > RETRY_AFTER_CAP_MS);
+      if (!retry) {
+        if (call.raw && status !== undefined) return { ...(answer as Answer), attempts };
+        log?.("error", `${method} ${url} failed after ${attempts} attempt(s): ${failure.message}`, fields);
+        throw finished(failure, call, attempts);
       }
-      const delayMs = retryDelayMs(attempts - 1, (error as LeadIntakeError).retryAfter);
-      config.onRetry?.({ attempt: attempts, error, delayMs, idempotencyKey });
-      log?.("warn", `retrying ${call.method} ${call.url} in ${delayMs} ms: ${error.message}`, {
-        attempt: attempts,
-        requestId: error.requestId,
-      });
+      const delayMs = retryDelayMs(attempts - 1, retryAfter);
+      callHook(config.onRetry, { attempt: attempts, error: failure, delayMs, idempotencyKey }, hookFailed);
+      log?.("warn", `retrying ${method} ${url} in ${delayMs} ms: ${failure.message}`, fields);
       await sleep(delayMs, signal).catch(() => {
-        throw new UserAbortError(signal?.reason);
+        throw finished(new UserAbortError(signal?.reason), call, attempts);
       });
     }
   };

@@ -69,7 +69,8 @@ export function toLeadResult(
   };
 }
 
-function rateLimitState(headers: Headers): RateLimitState | undefined {
+/** The RateLimit-Limit, -Remaining and -Reset headers, or undefined when any is missing. */
+export function rateLimitState(headers: Headers): RateLimitState | undefined {
   const [limit, remaining, resetSeconds] = ["limit", "remaining", "reset"].map((name) =>
     Number(headers.get(`ratelimit-${name}`) ?? Number.NaN),
   ) as [number, number, number];

@@ -3,7 +3,7 @@
 /** Backoff of the first retry; each later retry doubles it, up to BACKOFF_CAP_MS. */
 export const BACKOFF_BASE_MS = 500;
 export const BACKOFF_CAP_MS = 8_000;
-/** A Retry-After longer than this is not trusted: the default backoff applies instead. */
+/** The longest wait between two attempts the SDK accepts from the service: asked for longer, it does not retry. */
 export const RETRY_AFTER_CAP_MS = 60_000;
 
 /** 408, 409 (idempotency key in flight), 429 and every 5xx are worth retrying; other 4xx never are. */
@@ -13,9 +13,9 @@ export function isRetryableStatus(status: number): boolean {
 
 /**
  * Milliseconds to wait before retry number `retry` (0 for the first). Full jitter (a uniform draw
- * between 0 and the exponential ceiling) spreads clients that failed together. A Retry-After from
- * the service wins when it is above 0 and at most RETRY_AFTER_CAP_MS: 0 would retry at once (a
- * stampede), and a longer wait would hold the caller for minutes; both get the default backoff.
+ * between 0 and the exponential ceiling) spreads clients that failed together. The service's wait
+ * (Retry-After-Ms, else Retry-After) wins when it is above 0 and at most RETRY_AFTER_CAP_MS: 0 would
+ * retry at once (a stampede); a longer one is never retried (the pipeline gives the error back).
  *
  * @example retryDelayMs(0, undefined) // between 0 and 500
  */

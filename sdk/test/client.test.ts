@@ -3,11 +3,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createApiClient } from "../src/api-client";
 import {
   AuthenticationError,
+  BadRequestError,
   ConnectionError,
   createLeadClient,
   IdempotencyConflictError,
   isSpeedToLeadError,
   LeadIntakeError,
+  NotFoundError,
   SpeedToLeadError,
   TimeoutError,
   UnavailableError,
@@ -129,6 +131,23 @@ describe("postLead: the result", () => {
     expect(requests[0]?.headers.get("dry-run")).toBe("true");
   });
 
+  it("sends a form's bot-check token as Bot-Check-Token, the same on every retry, and none when not given", async () => {
+    const retryNow = { "Retry-After": "0" };
+    const { fetch, requests } = scriptedFetch(
+      problem(503, "unavailable", {}, retryNow),
+      accepted(),
+      accepted(),
+    );
+    const client = createLeadClient({ baseUrl, token: "stl_pk_form_token", fetch });
+    await client.postLead(sampleLead, { botCheckToken: "0.turnstile-token" });
+    expect(requests.map((request) => request.headers.get("bot-check-token"))).toEqual([
+      "0.turnstile-token",
+      "0.turnstile-token",
+    ]);
+    await client.postLead(sampleLead);
+    expect(requests[2]?.headers.has("bot-check-token")).toBe(false);
+  });
+
   it("resolves a 200 repeat with created: false", async () => {
     const { fetch } = scriptedFetch(accepted(200, { created: false, call_eligible: false }));
     const result = await clientWith(fetch).postLead({ email: "jordan@example.com" });
@@ -141,22 +160,30 @@ describe("postLead: the result", () => {
     expect((await clientWith(fetch).postLead(sampleLead)).replayed).toBe(true);
   });
 
-  it("throws a LeadIntakeError for a 2xx without a body", async () => {
-    const { fetch } = scriptedFetch(new Response(null, { status: 204 }));
-    const error = await clientWith(fetch)
+  it("a 2xx without a JSON object (empty, null) is no usable answer: retried, then a ConnectionError", async () => {
+    vi.spyOn(Math, "random").mockReturnValue(0);
+    const { fetch, requests } = scriptedFetch(
+      new Response(null, { status: 204 }),
+      new Response("null", { status: 201 }),
+      accepted(),
+    );
+    await expect(clientWith(fetch).postLead(sampleLead)).resolves.toMatchObject({ attempts: 3 });
+    expect(requests).toHaveLength(3);
+    const empty = scriptedFetch(new Response("", { status: 200, headers: { "X-Request-Id": "req_empty" } }));
+    const error = await clientWith(empty.fetch, { maxRetries: 0 })
       .postLead(sampleLead)
       .catch((e) => e);
-    expect(error).toBeInstanceOf(LeadIntakeError);
-    expect(error.code).toBe("unexpected_response");
+    expect(error).toBeInstanceOf(ConnectionError);
+    expect(error).toMatchObject({ requestId: "req_empty", attempts: 1 });
   });
 });
 
 describe("postLead: errors that are not retried", () => {
   it.each([
-    [400, "invalid_json", LeadIntakeError],
+    [400, "invalid_json", BadRequestError],
     [401, "token_invalid", AuthenticationError],
     [401, "token_revoked", AuthenticationError],
-    [404, "not_found", LeadIntakeError],
+    [404, "not_found", NotFoundError],
     [413, "payload_too_large", LeadIntakeError],
     [415, "unsupported_media_type", LeadIntakeError],
     [422, "validation_failed", ValidationError],
@@ -308,31 +335,51 @@ describe("postLead: retries", () => {
     await expect(call).resolves.toMatchObject({ created: true });
   });
 
-  it.each([
-    ["0", 0],
-    ["120", 120],
-  ])("falls back to the default backoff for Retry-After: %s", async (header, seconds) => {
+  it("falls back to the default backoff for Retry-After: 0 (a retry at once would stampede)", async () => {
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
     vi.spyOn(Math, "random").mockReturnValue(0.5);
     const { fetch, requests } = scriptedFetch(
-      problem(429, "rate_limited", {}, { "Retry-After": header }),
+      problem(429, "rate_limited", {}, { "Retry-After": "0" }),
       accepted(),
     );
     const call = clientWith(fetch).postLead(sampleLead);
-    await vi.advanceTimersByTimeAsync(249); // the first backoff: 0.5 × 500 ms, neither 0 nor Retry-After
+    await vi.advanceTimersByTimeAsync(249); // the first backoff: 0.5 × 500 ms, not 0
     expect(requests).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(1);
     await expect(call).resolves.toMatchObject({ created: true, attempts: 2 });
-    expect(requests).toHaveLength(2);
-    const error = await clientWith(
-      scriptedFetch(problem(429, "rate_limited", {}, { "Retry-After": header })).fetch,
-      {
-        maxRetries: 0,
-      },
-    )
+  });
+
+  it("does not retry when the service asks for a wait over the 60 s cap: the error says how long", async () => {
+    const { fetch, requests } = scriptedFetch(problem(429, "rate_limited", {}, { "Retry-After": "120" }));
+    const error = await clientWith(fetch)
       .postLead(sampleLead)
       .catch((e) => e);
-    expect(error.retryAfter).toBe(seconds);
+    expect(requests).toHaveLength(1);
+    expect(error).toMatchObject({ name: "RateLimitError", retryAfter: 120, attempts: 1 });
+  });
+
+  it("prefers Retry-After-Ms to Retry-After, to the millisecond", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    const { fetch, requests } = scriptedFetch(
+      problem(429, "rate_limited", {}, { "Retry-After": "2", "Retry-After-Ms": "1250" }),
+      accepted(),
+    );
+    const call = clientWith(fetch).postLead(sampleLead);
+    await vi.advanceTimersByTimeAsync(1_249);
+    expect(requests).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    await expect(call).resolves.toMatchObject({ attempts: 2 });
+  });
+
+  it("honours X-Should-Retry: false stops a retryable status, true retries one that is not", async () => {
+    vi.spyOn(Math, "random").mockReturnValue(0);
+    const never = scriptedFetch(problem(503, "unavailable", {}, { "X-Should-Retry": "false" }));
+    const stopped = await clientWith(never.fetch)
+      .postLead(sampleLead)
+      .catch((e) => e);
+    expect([never.requests.length, stopped.shouldRetry]).toEqual([1, false]);
+    const again = scriptedFetch(problem(400, "invalid_json", {}, { "X-Should-Retry": "true" }), accepted());
+    await expect(clientWith(again.fetch).postLead(sampleLead)).resolves.toMatchObject({ attempts: 2 });
   });
 
   it("backs off exponentially with full jitter when there is no Retry-After", async () => {

@@ -89,3 +89,46 @@ describe("consentBlock", () => {
     });
   });
 });
+
+describe("consentBlock refuses what the service refuses, and keeps what it is given", () => {
+  it("a reference or source over the spec's 2,048 characters: too_long (the service refuses it)", () => {
+    const long = "r".repeat(3_000);
+    expect(
+      refusal(() => consentBlock({ ...parts, reference: long, capturedAt: new Date(now) }, now)),
+    ).toMatchObject({ code: "too_long", field: "reference" });
+    expect(
+      refusal(() => consentBlock({ ...parts, source: long, capturedAt: new Date(now) }, now)),
+    ).toMatchObject({
+      code: "too_long",
+      field: "source",
+    });
+    // Characters, not UTF-16 units, as the service counts: 2,048 emoji pass.
+    expect(
+      consentBlock({ ...parts, reference: "😀".repeat(2_048), capturedAt: new Date(now) }, now),
+    ).toBeTruthy();
+  });
+
+  it("a misspelled evidence name is refused (unknown_field), never dropped", () => {
+    const error = refusal(() =>
+      consentBlock(
+        { ...parts, capturedAt: new Date(now), trustedFormUrl: "https://cert.trustedform.com/abc" } as never,
+        now,
+      ),
+    );
+    expect(error).toMatchObject({ name: "ConsentError", code: "unknown_field", field: "trustedFormUrl" });
+  });
+
+  it("keeps the instant's precision: .123456Z stays .123456Z, an offset's fraction too", () => {
+    expect(consentBlock({ ...parts, capturedAt: "2026-11-20T19:58:00.123456Z" }, now).captured_at).toBe(
+      "2026-11-20T19:58:00.123456Z",
+    );
+    expect(consentBlock({ ...parts, capturedAt: "2026-11-20T13:58:59.999999-06:00" }, now).captured_at).toBe(
+      "2026-11-20T19:58:59.999999Z",
+    );
+  });
+
+  it("a fraction does not hide a time in the future", () => {
+    const error = refusal(() => consentBlock({ ...parts, capturedAt: "2026-11-20T20:01:00.900000Z" }, now));
+    expect(error).toMatchObject({ code: "consent_in_future" });
+  });
+});

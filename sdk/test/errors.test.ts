@@ -1,27 +1,36 @@
 // errorFromResponse(): one class per kind of failure, with the problem's fields on every instance.
+import { PROBLEM_CODES } from "@speed-to-lead/spec";
 import { describe, expect, it } from "vitest";
 import { errorFromResponse } from "../src/errors";
 import {
   AuthenticationError,
+  BadRequestError,
+  ConflictError,
   ConnectionError,
   ConsentError,
   consentBlock,
   createLeadClient,
   IdempotencyConflictError,
+  InternalServerError,
   isConnectionError,
   isLeadIntakeError,
   isSpeedToLeadError,
   LeadIntakeError,
+  MethodNotAllowedError,
+  NotFoundError,
+  PayloadTooLargeError,
   PermissionDeniedError,
   RateLimitError,
   SpeedToLeadError,
   TimeoutError,
   UnavailableError,
+  UnsupportedMediaTypeError,
   UserAbortError,
   ValidationError,
 } from "../src/index";
 import { normalizeUsPhone, PhoneNumberError } from "../src/phone";
 import { sampleLead, scriptedFetch } from "./scripted-fetch";
+import { thrown } from "./thrown";
 
 function problemBody(status: number, code: string, extra: Record<string, unknown> = {}) {
   return {
@@ -39,27 +48,51 @@ function fromProblem(status: number, code: string, headers: Record<string, strin
   return errorFromResponse(new Response(null, { status, headers }), body);
 }
 
+/** Each class and the problem codes it stands for (what its `code` is typed to). */
+const CODES_OF_CLASS: [typeof LeadIntakeError, string[]][] = [
+  [BadRequestError, ["invalid_json", "lead_query_invalid"]],
+  [
+    AuthenticationError,
+    [
+      "token_missing",
+      "token_invalid",
+      "token_revoked",
+      "token_expired",
+      "token_conflict",
+      "webhook_signature_invalid",
+      "webhook_timestamp_invalid",
+    ],
+  ],
+  [PermissionDeniedError, ["token_intake_only", "origin_not_allowed"]],
+  [NotFoundError, ["not_found", "lead_not_found", "handoff_not_found"]],
+  [MethodNotAllowedError, ["method_not_allowed"]],
+  [ConflictError, ["webhook_replayed", "call_checks_exhausted"]],
+  [
+    IdempotencyConflictError,
+    ["idempotency_request_in_flight", "idempotency_key_mismatch", "idempotency_key_reused"],
+  ],
+  [PayloadTooLargeError, ["payload_too_large"]],
+  [UnsupportedMediaTypeError, ["unsupported_media_type", "unsupported_content_encoding"]],
+  [ValidationError, ["validation_failed"]],
+  [RateLimitError, ["rate_limited", "too_many_failed_authentications", "lead_repeats_limited"]],
+  [InternalServerError, ["internal_error"]],
+  [UnavailableError, ["unavailable"]],
+];
+
 describe("errorFromResponse", () => {
-  it.each([
-    [400, "invalid_json", LeadIntakeError],
-    [401, "token_missing", AuthenticationError],
-    [401, "token_invalid", AuthenticationError],
-    [401, "token_revoked", AuthenticationError],
-    [401, "token_conflict", AuthenticationError],
-    [403, "token_intake_only", PermissionDeniedError],
-    [404, "not_found", LeadIntakeError],
-    [405, "method_not_allowed", LeadIntakeError],
-    [409, "idempotency_request_in_flight", IdempotencyConflictError],
-    [413, "payload_too_large", LeadIntakeError],
-    [415, "unsupported_media_type", LeadIntakeError],
-    [422, "validation_failed", ValidationError],
-    [422, "idempotency_key_mismatch", IdempotencyConflictError],
-    [422, "idempotency_key_reused", IdempotencyConflictError],
-    [429, "rate_limited", RateLimitError],
-    [500, "internal_error", LeadIntakeError],
-    [503, "unavailable", UnavailableError],
-  ])("%i %s → %o", (status, code, ErrorClass) => {
+  it("every problem code of the spec belongs to exactly one class", () => {
+    const listed = CODES_OF_CLASS.flatMap(([, codes]) => codes);
+    expect(listed.sort()).toEqual(Object.keys(PROBLEM_CODES).sort());
+  });
+
+  it.each(
+    Object.entries(PROBLEM_CODES).map(([code, { status }]) => {
+      const [ErrorClass] = CODES_OF_CLASS.find(([, codes]) => codes.includes(code)) ?? [LeadIntakeError];
+      return [status, code, ErrorClass] as const;
+    }),
+  )("every code of the spec has its status's class: %i %s → %o", (status, code, ErrorClass) => {
     const error = fromProblem(status, code);
+    expect(ErrorClass).not.toBe(LeadIntakeError);
     expect(error).toBeInstanceOf(ErrorClass);
     expect(error).toBeInstanceOf(LeadIntakeError);
     expect(error).toBeInstanceOf(Error);
@@ -116,15 +149,6 @@ describe("errors without a response", () => {
 });
 
 describe("SpeedToLeadError, the base of every SDK error", () => {
-  const thrown = (call: () => unknown) => {
-    try {
-      call();
-    } catch (error) {
-      return error;
-    }
-    throw new Error("did not throw");
-  };
-
   it("is above API errors, connection errors, timeouts, ConsentError and PhoneNumberError", () => {
     const errors = [
       fromProblem(422, "validation_failed"),
@@ -141,7 +165,7 @@ describe("SpeedToLeadError, the base of every SDK error", () => {
     }
     expect(errors.map((e) => (e as Error).name)).toEqual([
       "ValidationError",
-      "LeadIntakeError",
+      "InternalServerError",
       "ConnectionError",
       "TimeoutError",
       "ConsentError",
@@ -259,5 +283,59 @@ describe("SpeedToLeadError, the base of every SDK error", () => {
     expect(error).toBeInstanceOf(ConnectionError);
     expect(error.requestId).toBe("req_broken");
     expect(new TimeoutError(1).requestId).toBeUndefined();
+  });
+});
+
+describe("error classes as users extend them", () => {
+  class MyError extends SpeedToLeadError {
+    constructor(message: string) {
+      super(message);
+      this.name = "MyError";
+    }
+  }
+  class MyValidationError extends ValidationError {}
+
+  it("a subclass of yours may set `this.name`, and `instanceof` it matches only its own instances", () => {
+    const mine = new MyError("mine");
+    expect(mine.name).toBe("MyError");
+    expect(String(mine)).toBe("MyError: mine");
+    expect(mine).toBeInstanceOf(MyError);
+    expect(mine).toBeInstanceOf(SpeedToLeadError);
+    expect(isSpeedToLeadError(mine)).toBe(true);
+    const theirs = [
+      fromProblem(422, "validation_failed"),
+      new ConnectionError("x"),
+      new TimeoutError(1),
+      new UserAbortError(undefined),
+      new SpeedToLeadError("base"),
+    ];
+    for (const error of theirs) expect(error instanceof MyError).toBe(false);
+    const ownValidation = new MyValidationError(422, new Headers(), problemBody(422, "validation_failed"));
+    expect(ownValidation).toBeInstanceOf(MyValidationError);
+    expect(ownValidation).toBeInstanceOf(ValidationError);
+    expect(ownValidation.name).toBe("ValidationError");
+    expect(fromProblem(422, "validation_failed") instanceof MyValidationError).toBe(false);
+    expect(mine instanceof ValidationError).toBe(false);
+  });
+
+  it("an SDK error's name can be assigned too, as any Error's, without changing what it is", () => {
+    const error = new ConnectionError("x");
+    error.name = "Renamed";
+    expect(String(error)).toBe("Renamed: x");
+    expect(error).toBeInstanceOf(ConnectionError);
+    expect(new ConnectionError("y").name).toBe("ConnectionError");
+  });
+
+  it("a Proxy whose prototype trap throws is an instance of no class, yours or the SDK's", () => {
+    const hostile = new Proxy(
+      {},
+      {
+        getPrototypeOf: () => {
+          throw new Error("trap");
+        },
+      },
+    );
+    expect(hostile instanceof MyError).toBe(false);
+    expect(hostile instanceof SpeedToLeadError).toBe(false);
   });
 });

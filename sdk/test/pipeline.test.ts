@@ -201,7 +201,8 @@ describe("defaults from the environment", () => {
 describe("logging", () => {
   const recorder = () => {
     const lines: string[] = [];
-    const at = (level: string) => (message: string) => lines.push(`${level} ${message}`);
+    // Object first, as pino takes it.
+    const at = (level: string) => (_fields: object, message: string) => lines.push(`${level} ${message}`);
     return { lines, logger: { error: at("error"), warn: at("warn"), info: at("info"), debug: at("debug") } };
   };
 

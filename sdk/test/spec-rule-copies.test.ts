@@ -1,4 +1,7 @@
 // The SDK keeps its own copies of a few spec rules (so its bundle never carries the spec): each must equal the spec's.
+
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import {
   CHANNEL_TOKEN_PREFIX,
   CONSENT_CLOCK_SKEW_SECONDS,
@@ -14,7 +17,7 @@ import {
 } from "@speed-to-lead/spec";
 import { describe, expect, it } from "vitest";
 import { IDEMPOTENCY_KEY, LEAD_INTAKE_PATH as SDK_LEAD_INTAKE_PATH } from "../src/client.ts";
-import { CONSENT_CLOCK_SKEW_MS, DATE_TIME_WITH_ZONE } from "../src/consent.ts";
+import { CONSENT_CLOCK_SKEW_MS, CONSENT_TEXT_MAX, DATE_TIME_WITH_ZONE } from "../src/consent.ts";
 import {
   EVIDENCE_RULES,
   LEADID_TOKEN,
@@ -60,6 +63,8 @@ const COPIES: [string, unknown, unknown][] = [
       .filter((field) => !["source", "reference", "captured_at"].includes(field))
       .sort(),
   ],
+  ["consent.source's length", { min: 1, max: CONSENT_TEXT_MAX }, bounds(evidence.source)],
+  ["consent.reference's length", { min: 1, max: CONSENT_TEXT_MAX }, bounds(evidence.reference)],
   ["the disclosure's length", ruleBounds(EVIDENCE_RULES.disclosure), bounds(evidence.disclosure)],
   ["the user_agent's length", ruleBounds(EVIDENCE_RULES.user_agent), bounds(evidence.user_agent)],
   ["the page_url's length", ruleBounds(EVIDENCE_RULES.page_url), bounds(evidence.page_url)],
@@ -79,4 +84,23 @@ describe("the SDK's copies of spec rules", () => {
   it.each(COPIES)("%s equals the spec's", (_what, sdkCopy, specRule) => {
     expect(sdkCopy).toEqual(specRule);
   });
+});
+
+describe("the spec's texts match the token kinds the SDK knows", () => {
+  const documents = ["openapi.json", "openapi.es.json"].map(
+    (file) =>
+      JSON.parse(readFileSync(join(import.meta.dirname, "../../spec", file), "utf8")) as {
+        components: { securitySchemes: { bearerAuth: { description: string } } };
+      },
+  );
+
+  it.each(documents.map((document, i) => [i === 0 ? "English" : "Spanish", document] as const))(
+    "the bearer description (%s) names both prefixes, and which one reads",
+    (_language, document) => {
+      const { description } = document.components.securitySchemes.bearerAuth;
+      expect(description).toContain(READ_TOKEN_PREFIX);
+      expect(description).toContain(SDK_INTAKE_PREFIX);
+      expect(description).toContain("token_intake_only");
+    },
+  );
 });

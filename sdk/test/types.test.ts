@@ -4,6 +4,9 @@
 import { describe, expectTypeOf, it } from "vitest";
 import { createApiClient } from "../src/api-client";
 import {
+  type AuthenticationError,
+  type BadRequestError,
+  type ConflictError,
   ConnectionError,
   type Consent,
   type ConsentEvidenceInput,
@@ -13,21 +16,37 @@ import {
   type FieldError,
   findLead,
   getLead,
+  type IdempotencyConflictError,
+  type InternalServerError,
   isConnectionError,
   isLeadIntakeError,
   isSpeedToLeadError,
+  type LeadBatchItem,
   type LeadInput,
   type LeadIntakeError,
   type LeadLanguage,
+  type LeadNotModified,
+  type LeadRead,
   type LeadResult,
   type LeadSource,
   type LeadStatus,
+  type Logger,
+  type LogMethod,
+  type MethodNotAllowedError,
+  type NotFoundError,
+  type PayloadTooLargeError,
+  type PermissionDeniedError,
   type PostLeadOptions,
+  type ProblemCode,
+  postLeads,
   type RateLimitError,
   type RateLimitState,
+  type ResponseEvent,
   type ResponseStatus,
   SpeedToLeadError,
   type StoredLead,
+  type UnavailableError,
+  type UnsupportedMediaTypeError,
   ValidationError,
 } from "../src/index";
 import { normalizeUsPhone, type PhoneNumberError } from "../src/phone";
@@ -162,7 +181,15 @@ describe("types", () => {
     };
     expectTypeOf([unmade, calls]).toBeArray();
     expectTypeOf<LeadResult["dryRun"]>().toEqualTypeOf<boolean>();
-    expectTypeOf(getLead).returns.resolves.toEqualTypeOf<LeadStatus>();
+    // A plain read always carries the lead (with its details); a conditional one may be a 304.
+    const plain = () => getLead(client, "id");
+    const conditional = () => getLead(client, "id", { ifNoneMatch: '"v1"' });
+    expectTypeOf(plain).returns.resolves.toEqualTypeOf<LeadRead>();
+    expectTypeOf(plain).returns.resolves.toExtend<LeadStatus>();
+    expectTypeOf(conditional).returns.resolves.toEqualTypeOf<LeadRead | LeadNotModified>();
+    // An earlier read's etag (string | undefined) may be passed as it is.
+    const fromEarlier = (earlier: LeadRead) => getLead(client, "id", { ifNoneMatch: earlier.etag });
+    expectTypeOf(fromEarlier).returns.resolves.toEqualTypeOf<LeadRead | LeadNotModified>();
   });
 
   it("errors carry typed fields", () => {
@@ -226,5 +253,57 @@ describe("types", () => {
     expectTypeOf(narrow).toBeFunction();
     expectTypeOf<LeadIntakeError>().toExtend<SpeedToLeadError>();
     expectTypeOf<ConnectionError>().toExtend<SpeedToLeadError>();
+  });
+
+  it("each error class's code is narrowed to its problem codes, and together they cover the spec's", () => {
+    expectTypeOf<NotFoundError["code"]>().toEqualTypeOf<
+      "lead_not_found" | "handoff_not_found" | "not_found" | "unexpected_response"
+    >();
+    expectTypeOf<RateLimitError["code"]>().toEqualTypeOf<
+      "rate_limited" | "too_many_failed_authentications" | "lead_repeats_limited" | "unexpected_response"
+    >();
+    expectTypeOf<IdempotencyConflictError["code"]>().toEqualTypeOf<
+      | "idempotency_request_in_flight"
+      | "idempotency_key_mismatch"
+      | "idempotency_key_reused"
+      | "unexpected_response"
+    >();
+    type Covered =
+      | BadRequestError["code"]
+      | AuthenticationError["code"]
+      | PermissionDeniedError["code"]
+      | NotFoundError["code"]
+      | MethodNotAllowedError["code"]
+      | ConflictError["code"]
+      | IdempotencyConflictError["code"]
+      | PayloadTooLargeError["code"]
+      | UnsupportedMediaTypeError["code"]
+      | ValidationError["code"]
+      | RateLimitError["code"]
+      | InternalServerError["code"]
+      | UnavailableError["code"];
+    expectTypeOf<ProblemCode>().toExtend<Covered>();
+    expectTypeOf<SpeedToLeadError["idempotencyKey"]>().toEqualTypeOf<string | undefined>();
+    expectTypeOf<SpeedToLeadError["attempts"]>().toEqualTypeOf<number>();
+  });
+
+  it("loggers called object first (pino's order), partial ones too; hooks are typed", () => {
+    const pinoLike = { info: (_object: object, _message?: string) => {}, level: "info" };
+    const client = () =>
+      createLeadClient({
+        logger: pinoLike,
+        onRequest: (event) => expectTypeOf(event.headers).toEqualTypeOf<Headers>(),
+        onResponse: (event) => expectTypeOf(event.status).toEqualTypeOf<number | undefined>(),
+      });
+    expectTypeOf(client).returns.toExtend<{ postLead: unknown }>();
+    expectTypeOf<ResponseEvent["durationMs"]>().toEqualTypeOf<number>();
+    expectTypeOf<Logger["debug"]>().toEqualTypeOf<LogMethod | undefined>();
+  });
+
+  it("postLeads gives each lead its result or its error, with its key", () => {
+    const batch = () => postLeads(createLeadClient(), [{ email: "a@example.com" }], { concurrency: 2 });
+    expectTypeOf(batch).returns.resolves.toEqualTypeOf<LeadBatchItem[]>();
+    const use = (item: LeadBatchItem) => (item.ok ? item.result.id : item.idempotencyKey);
+    expectTypeOf(use).returns.toEqualTypeOf<string | undefined>();
   });
 });

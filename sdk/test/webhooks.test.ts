@@ -12,15 +12,10 @@ import {
   WebhookSecretError,
   WebhookVerificationError,
 } from "../src/webhooks";
+import { thrown } from "./thrown";
+import { missed, now, secret } from "./webhook-fixture";
 
-const secret = `whsec_${btoa("0123456789abcdef0123456789abcdef")}`;
-const now = Date.UTC(2026, 10, 20, 20, 0, 0);
-const event = {
-  type: "lead.missed",
-  version: 1,
-  timestamp: "2026-11-20T20:00:00Z",
-  data: { lead_id: "0193f0c2-6b1e-7a52-9c1d-5e0b7d2a4f10" },
-};
+const event = missed;
 
 /** A message signed by the reference library, as the service signs it. */
 function referenceSigned(body: string, at = new Date(now)) {
@@ -31,30 +26,23 @@ function referenceSigned(body: string, at = new Date(now)) {
   };
 }
 
-const failure = (run: () => unknown) => {
-  try {
-    run();
-  } catch (error) {
-    return error as WebhookVerificationError;
-  }
-  throw new Error("did not throw");
-};
+const failure = (run: () => unknown) => thrown(run) as WebhookVerificationError;
 
 describe("verifyWebhookBody: raw body and headers", () => {
   const body = JSON.stringify(event);
 
   it("verifies a string or bytes with plain-object headers in any case (Node's IncomingHttpHeaders)", () => {
     const headers = referenceSigned(body);
-    expect(verifyWebhookBody(body, headers, secret, { now })).toEqual(event);
+    expect(verifyWebhookBody(body, headers, secret, { now }).event).toEqual(event);
     const shouted = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toUpperCase(), v]));
-    expect(verifyWebhookBody(new TextEncoder().encode(body), shouted, secret, { now })).toEqual(event);
-    expect(verifyWebhookBody(body, new Headers(headers), secret, { now })).toEqual(event);
+    expect(verifyWebhookBody(new TextEncoder().encode(body), shouted, secret, { now }).event).toEqual(event);
+    expect(verifyWebhookBody(body, new Headers(headers), secret, { now }).event).toEqual(event);
   });
 
   it("accepts any one of several signatures (a secret being rolled)", () => {
     const headers = referenceSigned(body);
     headers["webhook-signature"] = `v1,${btoa("x".repeat(32))} ${headers["webhook-signature"]}`;
-    expect(verifyWebhookBody(body, headers, secret, { now })).toEqual(event);
+    expect(verifyWebhookBody(body, headers, secret, { now }).event).toEqual(event);
   });
 
   it("refuses a changed body, a missing header and a stale timestamp, each with its code", () => {
@@ -85,7 +73,7 @@ describe("verifyWebhookBody: raw body and headers", () => {
 
   it("takes a tolerance of its own, both ways", () => {
     const old = referenceSigned(body, new Date(now - 600_000));
-    expect(verifyWebhookBody(body, old, secret, { now, toleranceSeconds: 900 })).toEqual(event);
+    expect(verifyWebhookBody(body, old, secret, { now, toleranceSeconds: 900 }).event).toEqual(event);
     const recent = referenceSigned(body, new Date(now - 20_000));
     expect(failure(() => verifyWebhookBody(body, recent, secret, { now, toleranceSeconds: 10 })).code).toBe(
       "webhook_timestamp_invalid",
@@ -113,7 +101,11 @@ describe("verifyWebhook: a Fetch Request", () => {
       body,
       headers: referenceSigned(body),
     });
-    await expect(verifyWebhook(request, secret, { now })).resolves.toEqual(event);
+    await expect(verifyWebhook(request, secret, { now })).resolves.toEqual({
+      event,
+      id: "msg_1",
+      timestamp: new Date(now),
+    });
   });
 
   it("a bad secret fails before the body is read", async () => {
@@ -130,7 +122,7 @@ describe("signWebhook: a signed test message", () => {
     expect(headers["webhook-id"]).toBe("msg_test");
     expect(headers["webhook-timestamp"]).toBe(String(now / 1000));
     expect(new Webhook(secret).sign("msg_test", at, body)).toBe(headers["webhook-signature"]);
-    expect(verifyWebhookBody(body, headers, secret, { now })).toEqual(event);
+    expect(verifyWebhookBody(body, headers, secret, { now }).event).toEqual(event);
   });
 
   it("makes a fresh id and the current time by default", () => {
@@ -138,7 +130,7 @@ describe("signWebhook: a signed test message", () => {
     const second = signWebhook(event, secret);
     expect(first.headers["webhook-id"]).toMatch(/^msg_[0-9a-f]{32}$/);
     expect(first.headers["webhook-id"]).not.toBe(second.headers["webhook-id"]);
-    expect(verifyWebhookBody(first.body, first.headers, secret)).toEqual(event);
+    expect(verifyWebhookBody(first.body, first.headers, secret).event).toEqual(event);
   });
 
   it("signs an assistant's event for the service", () => {

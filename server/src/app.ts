@@ -1,13 +1,16 @@
 // Builds the Elysia application without listening: main.ts serves it, tests call app.handle(new Request(…)).
 import { Elysia } from "elysia";
 import { assistantEvents } from "./api/assistant-events/index.ts";
+import { callChecks } from "./api/call-checks/index.ts";
 import { apiDocs } from "./api/docs/index.ts";
+import { evidenceKeys } from "./api/evidence-keys/index.ts";
 import { health } from "./api/health/index.ts";
 import { leadIntake } from "./api/intake/index.ts";
 import { leadStatus } from "./api/lead-status/index.ts";
 import { metricsRoute } from "./api/metrics/index.ts";
 import { countStoredLeads, intakeMetricsEvents } from "./api/metrics/intake-metrics.ts";
 import { consolePages } from "./console/index.ts";
+import { DEFAULT_AUDIT_RETENTION_DAYS } from "./core/accounts/audit-log.ts";
 import { type Authenticator, createAuthenticator } from "./core/accounts/authenticator.ts";
 import {
   createFailedAuthLimiter,
@@ -15,12 +18,16 @@ import {
 } from "./core/accounts/failed-auth-limiter.ts";
 import { createPasswordWork } from "./core/accounts/password-work.ts";
 import type { Mailer } from "./core/accounts/smtp-mailer.ts";
+import { type EvidenceKeyRef, processEvidenceKey } from "./core/evidence/evidence-signing-key.ts";
+import type { CallingHours } from "./core/handoff/calling-hours.ts";
+import { DEFAULT_CALLING_HOURS } from "./core/handoff/handoff-settings.ts";
 import type { BatchSettings } from "./core/leads/fresh-lead-batch.ts";
 import { createLeadChangeBus, type LeadChangeBus } from "./core/leads/lead-change-bus.ts";
 import { createLeadFeed, type LeadFeed, publishLeadChanges } from "./core/leads/lead-feed.ts";
 import { registerFormats } from "./core/leads/validation/formats.ts";
 import type { Database } from "./db/database.ts";
 import { DatabaseUnavailableError } from "./db/database.ts";
+import { type BotCheckVerifier, createBotCheckVerifier } from "./http/bot-check.ts";
 import { type CorsPolicy, createCorsPolicy } from "./http/cors-policy.ts";
 import { logRequest } from "./http/request-log.ts";
 import { beginRequest, requestState } from "./http/request-state.ts";
@@ -33,6 +40,10 @@ export interface AppDeps {
   db: Database;
   logger?: Logger;
   rateLimit?: { perSecond: number; burst: number };
+  /** Per intake-only token and client address (RATE_LIMIT_PER_CLIENT_*); a tenth of the token's when absent. */
+  clientRateLimit?: { perSecond: number; burst: number };
+  /** Verifies forms' bot-check tokens (BOT_CHECK_SECRET, BOT_CHECK_VERIFY_URL); without a secret every check fails. */
+  botCheck?: BotCheckVerifier;
   /** Served at GET /metrics and fed by the intake's events; a fresh registry when absent. */
   metrics?: ServiceMetrics;
   /** False until migrations ran; defaults to always ready (tests migrate before building the app). */
@@ -43,8 +54,12 @@ export interface AppDeps {
   cors?: CorsPolicy;
   /** ASSISTANT_WEBHOOK_SECRET: verifies the assistant's events; without it that endpoint answers 404. */
   assistantSecret?: string;
-  /** EVIDENCE_SIGNING_KEY: signs lead evidence records (API and console); unsigned (hash only) without it. */
-  evidenceKey?: string;
+  /** CALLING_HOURS_START/END, for the pre-dial check's decisions; 08:00–20:00 when absent. */
+  callingHours?: CallingHours;
+  /** The instant pre-dial checks decide at; Date.now when absent (tests move it into a number's calling hours). */
+  callCheckClock?: () => number;
+  /** The key lead evidence records are signed with (API and console); this process's own when absent. */
+  evidenceKey?: EvidenceKeyRef;
   /** Failed authentications allowed per client address and minute; 0 turns the limit off. */
   failedAuthPerMinute?: number;
   /** TRUST_PROXY: the client's address is the last X-Forwarded-For entry, and X-Forwarded-Proto counts (console cookies). */
@@ -53,6 +68,10 @@ export interface AppDeps {
   publicUrl?: string;
   /** SMTP_URL's mailer: "forgot password" mails a link; absent, the page says whom to ask. */
   mailer?: Mailer;
+  /** The console's clock (ms since the epoch; Date.now when absent): tests fix it to age a re-confirmation. */
+  clock?: () => number;
+  /** AUDIT_RETENTION_DAYS: said on the Audit page (the sweep deletes older rows). */
+  auditRetentionDays?: number;
   /** argon2 hashes and verifications at once (PASSWORD_CHECKS_AT_ONCE); the rest are refused with 429. */
   passwordChecksAtOnce?: number;
   /** The inbox's live feed; an in-process one when absent. */
@@ -90,12 +109,28 @@ export function createApp(deps: AppDeps) {
       burst: deps.rateLimit?.burst ?? DEFAULT_RATE_LIMIT.burst,
     });
 
+  const clientRateLimiter = createRateLimiter(
+    deps.clientRateLimit === undefined
+      ? perClientShare(deps.rateLimit ?? DEFAULT_RATE_LIMIT)
+      : { ratePerSecond: deps.clientRateLimit.perSecond, burst: deps.clientRateLimit.burst },
+  );
   const cors = deps.cors ?? createCorsPolicy([]);
   const trustProxy = deps.trustProxy ?? false;
   // One budget of failed token lookups per client address, whichever route did the lookup.
   const failedAuthLimiter = createFailedAuthLimiter({
     perMinute: deps.failedAuthPerMinute ?? DEFAULT_FAILED_AUTH_PER_MINUTE,
   });
+  const evidenceKey = deps.evidenceKey ?? processEvidenceKey(deps.db);
+  // The assistant's signed endpoints (its events, its pre-dial checks) share a secret and their limits.
+  const assistantDeps = {
+    db: deps.db,
+    secret: deps.assistantSecret,
+    rateLimiter,
+    invalidSignaturesPerMinute: deps.failedAuthPerMinute,
+    trustProxy,
+    logger,
+    isReady,
+  };
 
   return new Elysia()
     .onRequest(({ request }) => {
@@ -130,6 +165,8 @@ export function createApp(deps: AppDeps) {
         db: deps.db,
         authenticator,
         rateLimiter,
+        clientRateLimiter,
+        botCheck: deps.botCheck ?? createBotCheckVerifier({ secret: undefined }),
         logger,
         events: intakeMetricsEvents(metrics),
         leadChanges,
@@ -148,20 +185,18 @@ export function createApp(deps: AppDeps) {
         failedAuthLimiter,
         trustProxy,
         isReady,
-        evidenceKey: deps.evidenceKey,
+        evidenceKey,
       }),
     )
+    .use(assistantEvents(assistantDeps))
     .use(
-      assistantEvents({
-        db: deps.db,
-        secret: deps.assistantSecret,
-        rateLimiter,
-        invalidSignaturesPerMinute: deps.failedAuthPerMinute,
-        trustProxy,
-        logger,
-        isReady,
+      callChecks({
+        ...assistantDeps,
+        callingHours: deps.callingHours ?? DEFAULT_CALLING_HOURS,
+        now: deps.callCheckClock,
       }),
     )
+    .use(evidenceKeys({ db: deps.db, isReady, evidenceKey }))
     .use(metricsRoute(metrics))
     .use(apiDocs())
     .use(health({ db: deps.db, isReady, logger }))
@@ -173,9 +208,11 @@ export function createApp(deps: AppDeps) {
           trustProxy,
           publicUrl: deps.publicUrl,
           mailer: deps.mailer,
+          auditRetentionDays: deps.auditRetentionDays ?? DEFAULT_AUDIT_RETENTION_DAYS,
+          clock: deps.clock ?? Date.now,
           passwordWork: createPasswordWork(deps.passwordChecksAtOnce),
           signInAttempts: metrics.signInAttempts,
-          evidenceKey: deps.evidenceKey,
+          evidenceKey,
         },
         {
           feed,
@@ -185,6 +222,12 @@ export function createApp(deps: AppDeps) {
       ),
     );
 }
+
+/** A client's share of an intake-only token's rate: a tenth (at least 1 a second, a burst of 2). */
+const perClientShare = (token: { perSecond: number; burst: number }) => ({
+  ratePerSecond: token.perSecond === 0 ? 0 : Math.max(1, token.perSecond / 10),
+  burst: token.burst === 0 ? 0 : Math.max(2, Math.floor(token.burst / 10)),
+});
 
 /** An app built without a process around it (tests): its lead changes reach its own feed and metrics. */
 function ownLeadChanges(feed: LeadFeed, metrics: ServiceMetrics, logger: Logger): LeadChangeBus {

@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { loadConfig, REPOSITORY_ROOT, resolvePgliteDir } from "./config.ts";
 
@@ -13,6 +14,8 @@ describe("loadConfig", () => {
       pgliteDir: `${REPOSITORY_ROOT}/.data/pglite`,
       rateLimitPerSecond: 50,
       rateLimitBurst: 100,
+      clientRateLimit: undefined,
+      botCheck: { secret: undefined, verifyUrl: undefined },
       logLevel: "info",
       databasePoolSize: 4,
       corsAllowedOrigins: [],
@@ -23,6 +26,8 @@ describe("loadConfig", () => {
       failedAuthPerMinute: 60,
       passwordChecksAtOnce: 4,
       expiredRowsSweepSeconds: 600,
+      auditRetentionDays: 365,
+      smtpInsecure: false,
       memoryTargetMb: 0,
       publicUrl: undefined,
       intakeBatch: { maxLeads: 32, waitMs: 1 },
@@ -37,11 +42,48 @@ describe("loadConfig", () => {
     });
   });
 
-  it("reads EVIDENCE_SIGNING_KEY and refuses one short enough to guess", () => {
-    expect(loadConfig({}).evidenceSigningKey).toBeUndefined();
-    const key = "0123456789abcdef0123456789abcdef";
-    expect(loadConfig({ EVIDENCE_SIGNING_KEY: ` ${key} ` }).evidenceSigningKey).toBe(key);
-    expect(() => loadConfig({ EVIDENCE_SIGNING_KEY: "short" })).toThrow(/EVIDENCE_SIGNING_KEY/);
+  it("reads the per-client rate of intake-only tokens (both or neither, each process's share) and the bot check", () => {
+    const both = {
+      RATE_LIMIT_PER_CLIENT_PER_SECOND: "10",
+      RATE_LIMIT_PER_CLIENT_BURST: "20",
+      SERVER_PROCESSES: "2",
+    };
+    expect(loadConfig(both).clientRateLimit).toEqual({ perSecond: 5, burst: 10 });
+    expect(() => loadConfig({ RATE_LIMIT_PER_CLIENT_BURST: "20" })).toThrow(/go together/);
+    const botCheck = { BOT_CHECK_SECRET: " s ", BOT_CHECK_VERIFY_URL: "https://api.hcaptcha.com/siteverify" };
+    expect(loadConfig(botCheck).botCheck).toEqual({
+      secret: "s",
+      verifyUrl: "https://api.hcaptcha.com/siteverify",
+    });
+    expect(() => loadConfig({ BOT_CHECK_VERIFY_URL: "ftp://x" })).toThrow(/BOT_CHECK_VERIFY_URL/);
+  });
+
+  it("reads EVIDENCE_PRIVATE_KEY (PEM, \\n-escaped or bare base64) and refuses anything but an Ed25519 key, with the fix", () => {
+    expect(loadConfig({}).evidencePrivateKey).toBeUndefined();
+    const ed25519 = generateKeyPairSync("ed25519").privateKey.export({
+      format: "pem",
+      type: "pkcs8",
+    }) as string;
+    const escaped = ed25519.trim().replaceAll("\n", "\\n");
+    const bare = ed25519.replace(/-----[^-]+-----/g, "").replace(/\s+/g, "");
+    for (const text of [ed25519, escaped, bare])
+      expect(loadConfig({ EVIDENCE_PRIVATE_KEY: text }).evidencePrivateKey?.asymmetricKeyType).toBe(
+        "ed25519",
+      );
+    const rsa = generateKeyPairSync("rsa", { modulusLength: 1024 }).privateKey.export({
+      format: "pem",
+      type: "pkcs8",
+    });
+    expect(() => loadConfig({ EVIDENCE_PRIVATE_KEY: rsa as string })).toThrow(
+      /rsa key, not Ed25519: make one with `openssl genpkey -algorithm ed25519`/,
+    );
+    expect(() => loadConfig({ EVIDENCE_PRIVATE_KEY: "0123456789abcdef0123456789abcdef" })).toThrow(
+      /not a private key in PEM: make one/,
+    );
+    // The shared HMAC secret is refused rather than silently ignored.
+    expect(() => loadConfig({ EVIDENCE_SIGNING_KEY: "0123456789abcdef0123456789abcdef" })).toThrow(
+      /EVIDENCE_SIGNING_KEY is no longer read/,
+    );
   });
 
   it("reads the coalesced-commit settings: 1 lead turns batching off, 0 ms sends on the next tick", () => {
@@ -168,7 +210,6 @@ describe("loadConfig: the hand-off section", () => {
       webhookSecret: undefined,
       webhookTimeoutMs: 10_000,
       callingHours: { start: 480, end: 1200 },
-      defaultTimeZone: "America/New_York",
       pollIntervalMs: 1000,
       retryBaseMs: 1000,
       retryMaxMs: 30_000,
@@ -202,7 +243,6 @@ describe("loadConfig: the hand-off section", () => {
       ASSISTANT_WEBHOOK_TIMEOUT_MS: "2500",
       CALLING_HOURS_START: "09:00",
       CALLING_HOURS_END: "21:00",
-      DEFAULT_TIME_ZONE: "America/Chicago",
       DISPATCHER_POLL_MS: "250",
       DISPATCHER_RETRY_BASE_MS: "100",
       DISPATCHER_RETRY_MAX_MS: "5000",
@@ -216,7 +256,6 @@ describe("loadConfig: the hand-off section", () => {
       webhookUrl: "https://assistant.example/hooks",
       webhookTimeoutMs: 2500,
       callingHours: { start: 540, end: 1260 },
-      defaultTimeZone: "America/Chicago",
       pollIntervalMs: 250,
       concurrency: 8,
       printHandoffs: false,
@@ -231,7 +270,8 @@ describe("loadConfig: the hand-off section", () => {
       loadHandoffConfig({ ASSISTANT_WEBHOOK_URL: "ftp://x", ASSISTANT_WEBHOOK_SECRET: SECRET }),
     ).toThrow();
     expect(() => loadHandoffConfig({ CALLING_HOURS_START: "21:00" })).toThrow(/earlier/);
-    expect(() => loadHandoffConfig({ DEFAULT_TIME_ZONE: "Mars/Olympus" })).toThrow(/IANA/);
+    // Pennsylvania's Saturday ends at 12:00: a noon start would leave its Saturdays no time.
+    expect(() => loadHandoffConfig({ CALLING_HOURS_START: "12:00" })).toThrow(/US-PA/);
     expect(() => loadHandoffConfig({ DISPATCHER: "maybe" })).toThrow();
     expect(() => loadHandoffConfig({ DISPATCHER_POLL_MS: "0" })).toThrow();
     expect(() => loadHandoffConfig({ ASSISTANT_CONSOLE_PERSONAL_DATA: "some" })).toThrow(/masked/);

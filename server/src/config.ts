@@ -1,12 +1,15 @@
 // Every setting from environment variables, read once, in sections; each one and its default is listed in server/README.md.
+
+import type { KeyObject } from "node:crypto";
 import { isAbsolute, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { DEFAULT_AUDIT_RETENTION_DAYS } from "./core/accounts/audit-log.ts";
 import { DEFAULT_FAILED_AUTH_PER_MINUTE } from "./core/accounts/failed-auth-limiter.ts";
 import { DEFAULT_PASSWORD_CHECKS_AT_ONCE } from "./core/accounts/password-work.ts";
+import { parseEvidencePrivateKey } from "./core/evidence/evidence-signing-key.ts";
 import { parseClockTime, rulesOutsideHours } from "./core/handoff/calling-hours.ts";
 import type { HandoffConfig } from "./core/handoff/handoff-settings.ts";
 import { DEFAULT_BATCH_SETTINGS } from "./core/leads/fresh-lead-batch.ts";
-import { isKnownZone } from "./core/time-zone.ts";
 import type { PoolerMode } from "./db/connection-check.ts";
 import { DEFAULT_DATABASE_TIMEOUT_MS } from "./db/database.ts";
 import { DEFAULT_RATE_LIMIT } from "./http/token-bucket.ts";
@@ -28,6 +31,10 @@ export interface ServerConfig {
   /** Steady per-token rate of this process (RATE_LIMIT_PER_SECOND / SERVER_PROCESSES); 0 turns rate limiting off. */
   rateLimitPerSecond: number;
   rateLimitBurst: number;
+  /** Per intake-only token and client (RATE_LIMIT_PER_CLIENT_PER_SECOND, _BURST); unset: a tenth of the token's. */
+  clientRateLimit: { perSecond: number; burst: number } | undefined;
+  /** BOT_CHECK_SECRET and BOT_CHECK_VERIFY_URL: how forms' bot-check tokens are verified. */
+  botCheck: { secret: string | undefined; verifyUrl: string | undefined };
   logLevel: LogLevel;
   /** Connections in the PostgreSQL pool: a small pool measured best here. */
   databasePoolSize: number;
@@ -48,17 +55,21 @@ export interface ServerConfig {
   passwordChecksAtOnce: number;
   /** Seconds between sweeps of expired sessions, sign-in links, devices and throttle rows. */
   expiredRowsSweepSeconds: number;
+  /** AUDIT_RETENTION_DAYS: audit rows older than this are swept (default 365). */
+  auditRetentionDays: number;
   /** This server's address as browsers reach it (PUBLIC_URL): the base of printed sign-in links. */
   publicUrl: string | undefined;
   /** SMTP_URL: where "forgot password" mails go out (needs PUBLIC_URL for the link); none when absent. */
   smtpUrl: string | undefined;
+  /** SMTP_INSECURE=true: plain SMTP allowed (a local relay); otherwise STARTTLS is required. */
+  smtpInsecure: boolean;
   /** Coalesced commits: fresh leads arriving together are stored by one statement. */
   intakeBatch: { maxLeads: number; waitMs: number };
   /** The five-minute response: who receives hand-offs, when, and how often it retries. */
   handoff: HandoffConfig;
   callbacks: CallbackConfig;
-  /** EVIDENCE_SIGNING_KEY: the HMAC key of lead evidence records; unset: records carry only their hash. */
-  evidenceSigningKey: string | undefined;
+  /** EVIDENCE_PRIVATE_KEY: the Ed25519 key evidence records are signed with; unset: one kept beside the PGlite data, or the process's own. */
+  evidencePrivateKey: KeyObject | undefined;
 }
 
 /** Status callbacks to senders: their own pool, limits and backoff (core/callbacks). */
@@ -171,6 +182,8 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     pgliteDir: resolvePgliteDir(env.PGLITE_DIR),
     rateLimitPerSecond: share(numberSetting(env, "RATE_LIMIT_PER_SECOND", DEFAULT_RATE_LIMIT.perSecond)),
     rateLimitBurst: share(numberSetting(env, "RATE_LIMIT_BURST", DEFAULT_RATE_LIMIT.burst)),
+    clientRateLimit: clientRateSection(env, share),
+    botCheck: botCheckSection(env),
     logLevel,
     databasePoolSize: numberSetting(env, "DATABASE_POOL_SIZE", 4),
     databaseTimeoutMs,
@@ -186,9 +199,13 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       ),
     ),
     expiredRowsSweepSeconds: numberSetting(env, "EXPIRED_ROWS_SWEEP_SECONDS", 600, "above-zero"),
+    auditRetentionDays: Math.ceil(
+      numberSetting(env, "AUDIT_RETENTION_DAYS", DEFAULT_AUDIT_RETENTION_DAYS, "above-zero"),
+    ),
     memoryTargetMb: numberSetting(env, "MEMORY_TARGET_MB", 0),
     publicUrl,
     smtpUrl,
+    smtpInsecure: env.SMTP_INSECURE?.trim().toLowerCase() === "true",
     intakeBatch: {
       maxLeads: Math.max(
         1,
@@ -207,16 +224,34 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       retryBaseMs: numberSetting(env, "CALLBACK_RETRY_BASE_MS", 60_000, "above-zero"),
       retryMaxMs: numberSetting(env, "CALLBACK_RETRY_MAX_MS", 8 * 3_600_000, "above-zero"),
     },
-    evidenceSigningKey: evidenceKey(env.EVIDENCE_SIGNING_KEY),
+    evidencePrivateKey: evidencePrivateKey(env),
   };
 }
 
-/** A key short enough to guess would let anyone forge a record's signature. */
-function evidenceKey(value: string | undefined): string | undefined {
-  const key = value?.trim() || undefined;
-  if (key !== undefined && key.length < 32)
-    throw new Error("EVIDENCE_SIGNING_KEY must be at least 32 characters (e.g. `openssl rand -hex 32`)");
-  return key;
+function clientRateSection(env: Env, share: (total: number) => number) {
+  const perSecond = numberSetting(env, "RATE_LIMIT_PER_CLIENT_PER_SECOND", undefined);
+  const burst = numberSetting(env, "RATE_LIMIT_PER_CLIENT_BURST", undefined);
+  if (perSecond === undefined && burst === undefined) return undefined;
+  if (perSecond === undefined || burst === undefined)
+    throw new Error("RATE_LIMIT_PER_CLIENT_PER_SECOND and RATE_LIMIT_PER_CLIENT_BURST go together");
+  return { perSecond: share(perSecond), burst: share(burst) };
+}
+
+function botCheckSection(env: Env) {
+  const verifyUrl = env.BOT_CHECK_VERIFY_URL?.trim() || undefined;
+  if (verifyUrl !== undefined && !/^https?:\/\//.test(verifyUrl))
+    throw new Error("BOT_CHECK_VERIFY_URL must be an http(s) URL");
+  return { secret: env.BOT_CHECK_SECRET?.trim() || undefined, verifyUrl };
+}
+
+/** A shared secret let whoever held it mint records: records are now signed with a private key alone. */
+function evidencePrivateKey(env: Env): KeyObject | undefined {
+  if (env.EVIDENCE_SIGNING_KEY?.trim())
+    throw new Error(
+      "EVIDENCE_SIGNING_KEY is no longer read: evidence records are signed with Ed25519. Remove it; set EVIDENCE_PRIVATE_KEY (`openssl genpkey -algorithm ed25519`) on PostgreSQL, a PGlite server keeps its own key",
+    );
+  const text = env.EVIDENCE_PRIVATE_KEY?.trim();
+  return text ? parseEvidencePrivateKey(text) : undefined;
 }
 
 function handoffSection(env: Env, logLevel: LogLevel): HandoffConfig {
@@ -242,17 +277,12 @@ function handoffSection(env: Env, logLevel: LogLevel): HandoffConfig {
     );
   }
 
-  const defaultTimeZone = env.DEFAULT_TIME_ZONE?.trim() || "America/New_York";
-  if (!isKnownZone(defaultTimeZone))
-    throw new Error(`DEFAULT_TIME_ZONE "${defaultTimeZone}" is not a known IANA zone`);
-
   return {
     dispatcherInServer: dispatcher === "on",
     webhookUrl,
     webhookSecret,
     webhookTimeoutMs: numberSetting(env, "ASSISTANT_WEBHOOK_TIMEOUT_MS", 10_000, "above-zero"),
     callingHours: { start, end },
-    defaultTimeZone,
     pollIntervalMs: numberSetting(env, "DISPATCHER_POLL_MS", 1_000, "above-zero"),
     retryBaseMs: numberSetting(env, "DISPATCHER_RETRY_BASE_MS", 1_000, "above-zero"),
     retryMaxMs: numberSetting(env, "DISPATCHER_RETRY_MAX_MS", 30_000, "above-zero"),

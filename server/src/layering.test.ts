@@ -71,10 +71,14 @@ function importEdges(): { from: string; to: string }[] {
     const specifiers = [...text.matchAll(/(?:from|import)\s*\(?\s*"(\.{1,2}\/[^"]+)"/g)].map(
       (match) => match[1] ?? "",
     );
-    return specifiers.map((specifier) => ({
-      from: relative(SRC, path),
-      to: relative(SRC, resolve(dirname(path), specifier)),
-    }));
+    // An import that leaves src/ reaches another package (the SDK's offline evidence verifier, shared with
+    // `stl evidence verify`): a dependency like one by name, not a floor of this plan.
+    return specifiers
+      .map((specifier) => ({
+        from: relative(SRC, path),
+        to: relative(SRC, resolve(dirname(path), specifier)),
+      }))
+      .filter((edge) => !edge.to.startsWith("../"));
   });
 }
 

@@ -14,6 +14,9 @@ import { createDemoOwnerLink, createDemoToken, demoBanner } from "./core/account
 import { startExpiredRowsSweep } from "./core/accounts/expired-rows-sweep.ts";
 import { smtpMailer } from "./core/accounts/smtp-mailer.ts";
 import { startCallbackSender } from "./core/callbacks/callback-sender.ts";
+import type { EvidenceKey } from "./core/evidence/evidence-keys.ts";
+import { keySecretFileOf, openEvidenceKey } from "./core/evidence/evidence-signing-key.ts";
+import { DEFAULT_CLAIM_SETTINGS, startTrustedFormClaims } from "./core/evidence/trustedform-claim.ts";
 import { type HandoffRuntime, startHandoff } from "./core/handoff/handoff-runtime.ts";
 import { WATCH_POLL_MS as INBOX_POLL_MS } from "./core/inbox/watch-inbox.ts";
 import { createLeadChangeBus, type LeadChangeBus } from "./core/leads/lead-change-bus.ts";
@@ -23,6 +26,7 @@ import { DirectoryLockedError } from "./db/directory-lock.ts";
 import { bunSqlListen, type ListenFn, listenUrl } from "./db/listen.ts";
 import { migrate } from "./db/migrate.ts";
 import { openDatabase } from "./db/open-database.ts";
+import { createBotCheckVerifier } from "./http/bot-check.ts";
 import { createCorsPolicy } from "./http/cors-policy.ts";
 import { listenOnExactPaths } from "./http/exact-path-listener.ts";
 import { createLogger, describeError, type Logger } from "./logger.ts";
@@ -36,6 +40,9 @@ interface Background {
   handoff: HandoffRuntime;
   stop(): Promise<void>;
 }
+
+/** Claims are due within hours, not seconds: a round every few seconds is prompt enough. */
+const TRUSTEDFORM_CLAIMS_POLL_MS = 5_000;
 
 async function startBackground(
   mode: "server" | "worker",
@@ -68,12 +75,21 @@ async function startBackground(
   const callbacks = handoff.database
     ? await startCallbackSender({ db: handoff.database, settings: callbackSettings, listen, logger })
     : undefined;
+  // TrustedForm certificates claimed before they expire, by the processes that deliver hand-offs.
+  const claims = handoff.database
+    ? startTrustedFormClaims(db, logger, DEFAULT_CLAIM_SETTINGS, TRUSTEDFORM_CLAIMS_POLL_MS)
+    : undefined;
   // The sweep of expired sessions, sign-in links and throttle rows.
-  const sweep = startExpiredRowsSweep(db, { intervalSeconds: config.expiredRowsSweepSeconds, logger });
+  const sweep = startExpiredRowsSweep(db, {
+    intervalSeconds: config.expiredRowsSweepSeconds,
+    auditRetentionDays: config.auditRetentionDays,
+    logger,
+  });
   return {
     handoff,
     async stop() {
       sweep.stop();
+      claims?.stop();
       await callbacks?.stop();
       handoffWakeUps();
       // Deliveries in flight finish and settle; then its own pool closes.
@@ -109,6 +125,31 @@ function startLeadChanges(config: ServerConfig, db: Database, logger: Logger) {
 }
 
 /** A configuration error at start (DatabaseMisconfiguredError): said with its fix, and the process exits. */
+/** The key evidence records are signed with; one that cannot be opened stops the server with the fix. */
+async function openServerEvidenceKey(
+  config: ServerConfig,
+  db: Database,
+  logger: Logger,
+): Promise<EvidenceKey> {
+  const onDisk = db.kind === "pglite" && config.pgliteDir !== "memory";
+  try {
+    const { key, origin } = await openEvidenceKey(db, {
+      privateKey: config.evidencePrivateKey,
+      secretFile: onDisk ? keySecretFileOf(config.pgliteDir) : undefined,
+    });
+    if (origin === "process")
+      logger.warn(
+        "EVIDENCE_PRIVATE_KEY unset: evidence records are signed with a key of this process (published, never stored)",
+        { kid: key.kid },
+      );
+    else logger.info("evidence signing key", { kid: key.kid, origin });
+    return key;
+  } catch (error) {
+    logger.error("evidence signing key unusable", describeError(error));
+    process.exit(1);
+  }
+}
+
 function exitMisconfigured(error: DatabaseMisconfiguredError, logger: Logger): never {
   logger.error("database misconfigured", describeError(error));
   process.exit(1);
@@ -178,16 +219,27 @@ export async function runServer(config: ServerConfig): Promise<void> {
   const closing = new AbortController();
 
   let ready = false;
+  // Opened once the migrations ran; requests wait for readiness before they sign anything.
+  let evidenceKeyOpened: (key: EvidenceKey) => void = () => {};
+  const evidenceKey = new Promise<EvidenceKey>((resolve) => {
+    evidenceKeyOpened = resolve;
+  });
   const app = createApp({
     db,
     logger,
     isReady: () => ready,
     rateLimit: { perSecond: config.rateLimitPerSecond, burst: config.rateLimitBurst },
+    clientRateLimit: config.clientRateLimit,
+    botCheck: createBotCheckVerifier(config.botCheck),
     cors: createCorsPolicy(config.corsAllowedOrigins),
     failedAuthPerMinute: config.failedAuthPerMinute,
     trustProxy: config.trustProxy,
     publicUrl: config.publicUrl,
-    mailer: config.smtpUrl && config.publicUrl ? smtpMailer(config.smtpUrl, config.publicUrl) : undefined,
+    auditRetentionDays: config.auditRetentionDays,
+    mailer:
+      config.smtpUrl && config.publicUrl
+        ? smtpMailer(config.smtpUrl, config.publicUrl, { insecure: config.smtpInsecure })
+        : undefined,
     passwordChecksAtOnce: config.passwordChecksAtOnce,
     metrics,
     feed,
@@ -195,7 +247,8 @@ export async function runServer(config: ServerConfig): Promise<void> {
     ownTaskLeaseMs: () => background?.handoff.ownTaskLeaseMs?.(),
     closing: closing.signal,
     assistantSecret: config.handoff.webhookSecret,
-    evidenceKey: config.evidenceSigningKey,
+    callingHours: config.handoff.callingHours,
+    evidenceKey: () => evidenceKey,
     intakeBatch: config.intakeBatch,
   });
   const { metricsPort, metricsHost } = config;
@@ -241,6 +294,7 @@ export async function runServer(config: ServerConfig): Promise<void> {
     const signInLink = await createDemoOwnerLink(db, config.publicUrl ?? baseUrl);
     process.stdout.write(demoBanner(baseUrl, demo.token, signInLink));
   }
+  evidenceKeyOpened(await openServerEvidenceKey(config, db, logger));
   ready = true;
   background = await startBackground("server", config, db, logger, metrics, leadChanges);
   logger.info("ready", { url: baseUrl });

@@ -1,6 +1,7 @@
 // What the phone assistant reports back about a lead it was handed: the person opted out, it is a wrong number, or a call was attempted.
 import { type Static, Type } from "@sinclair/typebox";
 import { DateTimeWithZone } from "./date-time.ts";
+import { E164_US_PATTERN } from "./handoff-payload.ts";
 import { literalUnion } from "./literal-union.ts";
 import { text } from "./text.ts";
 
@@ -17,7 +18,7 @@ export const AssistantEventSchema = Type.Object(
     type: literalUnion(ASSISTANT_EVENT_TYPES, {
       description: text(
         "AssistantEvent.type.description",
-        "lead.opted_out: the person asked not to be called; the lead's number goes on its account's do-not-call list. lead.wrong_number: the person at the number is not the lead; the consent given for that number no longer counts. lead.call_attempted: the assistant tried to call the lead's number at data.attempted_at (answered or not); attempts are counted per account and number against the call caps of the calling rules (Florida, Oklahoma, Maryland: 3 in a rolling 24 hours).",
+        "lead.opted_out: the person asked not to be called; the number called goes on its account's do-not-call list. lead.wrong_number: the person at the number is not the lead; the consent given for that number no longer counts. lead.call_attempted: the assistant tried to call the number at data.attempted_at (answered or not); attempts are counted per account and number against the call caps of the calling rules (Florida, Oklahoma, Maryland: 3 in a rolling 24 hours).",
       ),
     }),
     timestamp: DateTimeWithZone(
@@ -29,9 +30,27 @@ export const AssistantEventSchema = Type.Object(
           format: "uuid",
           description: text(
             "AssistantEvent.data.lead_id.description",
-            "The lead_id of the hand-off. The number and the account are the lead's.",
+            "The lead_id of the hand-off. The account is the lead's.",
           ),
         }),
+        handoff_id: Type.Optional(
+          Type.String({
+            format: "uuid",
+            description: text(
+              "AssistantEvent.data.handoff_id.description",
+              "The data.handoff_id of the hand-off whose number was called: the event applies to the number that hand-off offered, whatever the lead's phone is now. It must be a hand-off of lead_id.",
+            ),
+          }),
+        ),
+        phone: Type.Optional(
+          Type.String({
+            pattern: E164_US_PATTERN,
+            description: text(
+              "AssistantEvent.data.phone.description",
+              "Without handoff_id: the number called, in E.164; it must be a number a hand-off of lead_id offered, or the lead's phone. With neither, the event applies to the number last offered to the assistant for that lead (the lead's current phone only when none was ever offered).",
+            ),
+          }),
+        ),
         attempted_at: Type.Optional(
           DateTimeWithZone(
             text(
@@ -41,7 +60,12 @@ export const AssistantEventSchema = Type.Object(
           ),
         ),
       },
-      { description: text("AssistantEvent.data.description", "The lead the event is about.") },
+      {
+        description: text(
+          "AssistantEvent.data.description",
+          "The lead the event is about, and which of its numbers.",
+        ),
+      },
     ),
   },
   {
@@ -58,6 +82,12 @@ export const AssistantEventReceivedSchema = Type.Object(
     lead_id: Type.String({
       format: "uuid",
       description: text("AssistantEventReceived.lead_id.description", "The lead the event was about."),
+    }),
+    phone: Type.Union([Type.String(), Type.Null()], {
+      description: text(
+        "AssistantEventReceived.phone.description",
+        "The number the event was applied to (E.164); null when the lead has none.",
+      ),
     }),
     handoffs_cancelled: Type.Integer({
       minimum: 0,

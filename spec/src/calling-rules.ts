@@ -27,10 +27,11 @@ export interface CallingRule {
   /** The per-phone call cap, or null when the rule sets none. */
   callCap: CallCap | null;
   /**
-   * False when the rule exempts calls made with the person's prior express consent: every lead this
-   * service calls has it, so such a row is recorded but never narrows a window.
+   * When a consented call is exempt from the row: `seller_named` (Utah) exempts it only when the
+   * consent names the account's seller (the consent block's `sellers` holds the account's name);
+   * absent, the row binds every call this service makes.
    */
-  bindsConsentedCalls: boolean;
+  exemptWhen?: "seller_named";
   /** The statute or regulation that sets the rule. */
   source: string;
   /** When the source was last read for this row (YYYY-MM-DD). */
@@ -40,6 +41,8 @@ export interface CallingRule {
 }
 
 const CHECKED = "2026-11-25";
+/** The rows added or changed after the statutes were read again. */
+const RECHECKED = "2026-11-28";
 
 function everyDay(start: string, end: string): Record<Weekday, DailyHours> {
   return Object.fromEntries(WEEKDAYS.map((day) => [day, { start, end }])) as Record<Weekday, DailyHours>;
@@ -65,7 +68,7 @@ function byDay(
 const THREE_A_DAY: CallCap = { calls: 3, hours: 24 };
 
 /** The row fields most rules share: no holiday, no cap, binding consented calls. */
-const plain = { noCallHolidays: [], callCap: null, bindsConsentedCalls: true, checked: CHECKED } as const;
+const plain = { noCallHolidays: [], callCap: null, checked: CHECKED } as const;
 
 /**
  * A row per jurisdiction. The federal rule always applies; a state's rule applies when the lead's
@@ -92,10 +95,12 @@ export const CALLING_RULES: readonly CallingRule[] = [
     ...plain,
     jurisdiction: "US-OK",
     name: "Oklahoma",
-    hours: everyDay("08:00", "20:00"),
+    hours: everyDay("09:00", "20:00"),
     callCap: THREE_A_DAY,
+    checked: RECHECKED,
     source:
-      "Okla. Stat. tit. 15, § 775C.4 (Telephone Solicitation Act of 2022: hours; 3 calls per 24 hours on the same subject)",
+      "Okla. Stat. tit. 15, § 775C.4 (Telephone Solicitation Act of 2022: 8:00–20:00; 3 calls per 24 hours on the same subject); 15 O.S. § 755.1(C)(2) (automatic dial announcing devices: not before 9:00)",
+    note: "An AI voice that dials and speaks by itself is read as an automatic dial announcing device (stricter): the start is 9:00, the end 20:00 of § 775C.4.",
   },
   {
     ...plain,
@@ -103,15 +108,19 @@ export const CALLING_RULES: readonly CallingRule[] = [
     name: "Maryland",
     hours: everyDay("08:00", "20:00"),
     callCap: THREE_A_DAY,
+    checked: RECHECKED,
     source:
-      "Md. Code, Com. Law § 14-4503 (Stop the Spam Calls Act of 2023: hours; 3 calls per 24 hours on the same subject)",
+      "Md. Code, Com. Law § 14-4502 (Stop the Spam Calls Act of 2023: hours; 3 calls per 24 hours on the same subject)",
+    note: "Cited as § 14-4503 before 2026-11-28: the restrictions on telephone solicitations are in § 14-4502 (§ 14-4501 defines its terms).",
   },
   {
     ...plain,
     jurisdiction: "US-WA",
     name: "Washington",
     hours: everyDay("08:00", "20:00"),
-    source: "Rev. Code Wash. § 80.36.390(2); § 19.158.110",
+    checked: RECHECKED,
+    source: "RCW 19.158.040(2) (no call received before 8:00 or after 20:00 at the recipient's local time)",
+    note: "Cited as RCW 80.36.390(2) and § 19.158.110 before 2026-11-28: those set the caller's identification and duties, not the hours.",
   },
   {
     ...plain,
@@ -169,19 +178,21 @@ export const CALLING_RULES: readonly CallingRule[] = [
     name: "Utah",
     hours: byDay({ start: "08:00", end: "21:00" }, { start: "08:00", end: "21:00" }),
     noCallHolidays: ["US-UT"],
-    bindsConsentedCalls: false,
-    source: "Utah Code § 13-25a-103(3)",
-    note: "Binds only calls made without prior express consent; every lead this service calls has given it, so the row does not narrow any window.",
+    exemptWhen: "seller_named",
+    checked: RECHECKED,
+    source: "Utah Code § 13-25a-103(3); holidays § 63G-1-301",
+    note: "The exemption for consented calls needs consent to the specific seller: the row applies unless the consent block's sellers names the account (its name, compared without case or surrounding spaces).",
   },
   {
     ...plain,
     jurisdiction: "US-PA",
     name: "Pennsylvania",
-    hours: everyDay("08:00", "21:00"),
+    hours: { ...everyDay("08:00", "21:00"), sat: { start: "08:00", end: "12:00" } },
     noCallHolidays: ["US-PA"],
+    checked: RECHECKED,
     source:
-      "73 P.S. § 2245(a)(10) (no calls on legal holidays, Act 73 of 2019); hours: 73 P.S. § 2245 as the Attorney General's advisory states them (8:00–21:00)",
-    note: "Published hours differ between summaries; the narrowest any official source gives is 8:00–21:00.",
+      "73 P.S. § 2245(a)(10) (no calls on legal holidays, Act 73 of 2019); 44 P.S. § 11 (every Saturday from 12:00 is a half-holiday); hours: 73 P.S. § 2245 as the Attorney General's advisory states them (8:00–21:00)",
+    note: "Published hours differ between summaries; the narrowest any official source gives is 8:00–21:00. Every Saturday afternoon is a legal half-holiday, so Saturday ends at 12:00 (stricter).",
   },
   {
     ...plain,
@@ -229,6 +240,26 @@ export const CALLING_RULES: readonly CallingRule[] = [
     name: "Massachusetts",
     hours: everyDay("08:00", "20:00"),
     source: "M.G.L. c. 159C § 3; 201 CMR 12.02(2)",
+  },
+  {
+    ...plain,
+    jurisdiction: "US-SD",
+    name: "South Dakota",
+    hours: byDay({ start: "09:00", end: "21:00" }, null),
+    checked: RECHECKED,
+    source: "SDCL 37-30-28 (solicitations with an automatic dialing system: weekdays 9:00–21:00 only)",
+    note: "An AI voice that dials by itself is read as an automatic dialing system (stricter): weekdays only.",
+  },
+  {
+    ...plain,
+    jurisdiction: "US-ME",
+    name: "Maine",
+    hours: byDay({ start: "09:00", end: "17:00" }, null),
+    callCap: { calls: 1, hours: 8 },
+    checked: RECHECKED,
+    source:
+      "10 M.R.S. § 1498(3) (automated calling devices: weekdays 9:00–17:00), (6) (one completed call per number per 8 hours)",
+    note: "An AI voice is read as an automated calling device (stricter). Every attempt the assistant reports counts, answered or not (stricter than completed calls).",
   },
 ];
 

@@ -1,7 +1,7 @@
 // Every example in the built document is valid against the schema it illustrates.
 import { describe, expect, it } from "vitest";
 import openapi from "../openapi.json" with { type: "json" };
-import { ASSISTANT_EVENTS_PATH, LEAD_INTAKE_PATH } from "./limits.ts";
+import { ASSISTANT_EVENTS_PATH, CALL_CHECKS_PATH, LEAD_INTAKE_PATH } from "./limits.ts";
 import { componentValidator } from "./openapi-validator.ts";
 
 const validate = componentValidator();
@@ -21,6 +21,7 @@ describe("OpenAPI examples", () => {
   const operations = [
     openapi.paths[LEAD_INTAKE_PATH].post,
     openapi.paths[ASSISTANT_EVENTS_PATH].post,
+    openapi.paths[CALL_CHECKS_PATH].post,
   ] as any[];
   const cases = operations.flatMap((post) => [
     ...examplesOf(post.requestBody.content),

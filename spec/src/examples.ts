@@ -1,6 +1,7 @@
 // Example payloads shown in the OpenAPI documents; each is valid against its schema (checked by a test).
 
 import type { AssistantEvent } from "./assistant-event.ts";
+import type { CallCheck, CallCheckAnswer } from "./call-check.ts";
 import type { LeadInput } from "./lead.ts";
 import type { LeadAccepted } from "./lead-accepted.ts";
 import type { FieldError, Problem } from "./problem.ts";
@@ -85,8 +86,12 @@ const detailExamples: Record<ProblemCode, string> = {
   token_expired: "The channel token expired after a roll. Use the token that replaced it.",
   token_conflict: "Authorization and X-STL-Channel-Token carry different tokens.",
   token_intake_only: "This channel token may only post leads.",
+  origin_not_allowed: "This channel token may not be used from this origin.",
+  lead_repeats_limited: "This lead was repeated too often in the last hour. Retry after 1800 seconds.",
   not_found: "There is nothing at this path.",
   lead_not_found: "No lead has this id.",
+  handoff_not_found: "No hand-off of this lead has this id.",
+  call_checks_exhausted: "This hand-off has used all its pre-dial checks; do not call under it.",
   webhook_signature_invalid: "The webhook signature does not verify.",
   webhook_timestamp_invalid: "The webhook timestamp is more than 300 seconds from the service's clock.",
   webhook_replayed: "This webhook-id was already processed.",
@@ -131,5 +136,48 @@ export const validationFailedExample = problemExample("validation_failed", [
 export const assistantEventExample: AssistantEvent = {
   type: "lead.opted_out",
   timestamp: "2026-11-20T20:12:00Z",
-  data: { lead_id: "0193f0c2-5b7e-7d1a-9c3e-4f2a8b6d1e90" },
+  data: {
+    lead_id: "0193f0c2-5b7e-7d1a-9c3e-4f2a8b6d1e90",
+    handoff_id: "0193f0c2-6a10-7b2c-8d4e-5f6a7b8c9d0e",
+  },
+};
+
+export const callCheckExample: CallCheck = {
+  handoff_id: "0193f0c2-6a10-7b2c-8d4e-5f6a7b8c9d0e",
+  lead_id: "0193f0c2-5b7e-7d1a-9c3e-4f2a8b6d1e90",
+  phone: "+13055550103",
+};
+
+/** A fourth call to a Florida number within 24 hours: refused until the oldest counted attempt is 24 hours old. */
+export const callCheckRefusedExample: CallCheckAnswer = {
+  check_id: "0193f0c3-1d2e-7f40-a1b2-c3d4e5f60718",
+  ...callCheckExample,
+  checked_at: "2026-11-20T18:00:00.000Z",
+  allowed: false,
+  reasons: [
+    {
+      code: "cap_reached",
+      until: "2026-11-21T15:00:00.000Z",
+      jurisdiction: "US-FL",
+      detail: "3 calls per 24 hours",
+    },
+  ],
+  call_window: {
+    earliest: "2026-11-21T15:00:00.000Z",
+    latest: "2026-11-22T01:00:00.000Z",
+    time_zones: ["America/New_York"],
+    time_zone_source: "area_code",
+    local_start: "08:00",
+    local_end: "20:00",
+    rules_applied: [],
+  },
+  call_caps: [
+    {
+      jurisdiction: "US-FL",
+      calls: 3,
+      hours: 24,
+      attempts_remaining: 0,
+      next_release: "2026-11-21T15:00:00.000Z",
+    },
+  ],
 };

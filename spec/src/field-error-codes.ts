@@ -23,6 +23,10 @@ export const FIELD_ERROR_CODES = {
     en: "consent.captured_at is in the future (more than 60 seconds ahead of the server's clock).",
     es: "consent.captured_at está en el futuro (más de 60 segundos por delante del reloj del servidor).",
   },
+  phone_not_offered: {
+    en: "Not a number any hand-off of this lead offered.",
+    es: "No es un número que haya ofrecido ningún traspaso de este prospecto.",
+  },
   date_time_invalid: {
     en: "Must be an ISO 8601 date-time with a time zone, such as 2026-11-20T14:03:00Z.",
     es: "Debe ser una fecha y hora ISO 8601 con zona horaria, como 2026-11-20T14:03:00Z.",

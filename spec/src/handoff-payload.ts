@@ -1,5 +1,6 @@
 // What the phone assistant receives for each response: the OpenAPI `webhooks` entry lead.handoff (payload version 2).
 import { type Static, Type } from "@sinclair/typebox";
+import { CallCapSchema } from "./call-cap.ts";
 import { ConsentSchema } from "./consent.ts";
 import { DateTimeWithZone } from "./date-time.ts";
 import { literalUnion } from "./literal-union.ts";
@@ -7,11 +8,16 @@ import { NOT_CALLED_REASONS } from "./response-state.ts";
 import { text } from "./text.ts";
 import { leadId, webhookEnvelope } from "./webhook-envelope.ts";
 
+/** A US number in E.164, as the hand-off offers it and the assistant names it back. */
+export const E164_US_PATTERN = "^\\+1[2-9]\\d{9}$";
+
 /** The payload's version: 2 added `call`, `email`, `response_no` and the email-only hand-off. */
 export const HANDOFF_PAYLOAD_VERSION = 2;
 
 /** What a rules_applied entry is: a rule's hours, a day or holiday it skipped, a call cap or an operator's hold. */
-export const RULE_KINDS = ["hours", "day", "holiday", "cap", "hold"] as const;
+export const RULE_KINDS = ["hours", "day", "holiday", "cap", "hold", "place"] as const;
+/** Where a place the person may be comes from (see LeadInput's state and postal_code). */
+export const PLACE_SOURCES = ["area_code", "timezone", "state", "postal_code", "contiguous_us"] as const;
 const CALL_REFUSALS = NOT_CALLED_REASONS.filter((reason) => reason !== "test");
 const nullableString = (description: string) => Type.Union([Type.String(), Type.Null()], { description });
 const localTime = (description: string) => Type.String({ pattern: "^\\d{2}:\\d{2}$", description });
@@ -28,15 +34,12 @@ export const CallWindowSchema = Type.Object(
     time_zones: Type.Array(Type.String(), {
       description: text("CallWindow.time_zones.description", "The lead's zone or zones (IANA names)."),
     }),
-    time_zone_source: Type.Union(
-      [Type.Literal("timezone"), Type.Literal("area_code"), Type.Literal("default")],
-      {
-        description: text(
-          "CallWindow.time_zone_source.description",
-          "Where the zones came from: the lead's timezone, its phone's area code, or the default.",
-        ),
-      },
-    ),
+    time_zone_source: literalUnion([...PLACE_SOURCES, "default"], {
+      description: text(
+        "CallWindow.time_zone_source.description",
+        "The place that decided the window (its start, else its end): the phone's area code, the lead's timezone, state or postal_code, or contiguous_us for a number no field places, called under the account's setting. default: a zone from the server's setting, in decisions made before every source of place was read.",
+      ),
+    }),
     local_start: localTime(
       text("CallWindow.local_start.description", "The account's calling hours: start, local time."),
     ),
@@ -48,13 +51,13 @@ export const CallWindowSchema = Type.Object(
         kind: literalUnion(RULE_KINDS, {
           description: text(
             "CallWindow.rules_applied.kind.description",
-            "hours: the rule's hours on the window's local day (every applicable rule has one). day: the rule permits no call on that weekday (date says which local day was skipped). holiday: a legal holiday on which the rule permits no call, computed from the holiday statutes the rule names; a day set only by proclamation (a governor's yearly or emergency declaration) cannot be computed and is not: an operator covers it with a holiday hold (stl holds add --holiday), which moves the window as a holiday does and shows as hold. cap: the per-phone call cap, reached; the window starts when the oldest counted attempt leaves the cap's period. hold: an operator's emergency or holiday hold.",
+            "hours: the rule's hours on the window's local day (every applicable rule has one). place: a place the person may be (place says which field), with the window in its local clock (local_start, local_end) and whether it decided the window's start or end; the window is the hours permitted in every zone of every place, under the rules of every state of every place. day: the rule permits no call on that weekday (date says which local day was skipped). holiday: a legal holiday on which the rule permits no call, computed from the holiday statutes the rule names; a day set only by proclamation (a governor's yearly or emergency declaration) cannot be computed and is not: an operator covers it with a holiday hold (stl holds add --holiday), which moves the window as a holiday does and shows as hold. cap: the per-phone call cap, reached; the window starts when the oldest counted attempt leaves the cap's period. hold: an operator's emergency or holiday hold.",
           ),
         }),
         jurisdiction: Type.String({
           description: text(
             "CallWindow.rules_applied.jurisdiction.description",
-            "US for the federal rule, US-XX for a state.",
+            "US for the federal rule, US-XX for a state (a place in one state: that state).",
           ),
         }),
         name: Type.String({
@@ -82,7 +85,7 @@ export const CallWindowSchema = Type.Object(
           pattern: "^\\d{4}-\\d{2}-\\d{2}$",
           description: text(
             "CallWindow.rules_applied.checked.description",
-            "When the source was last read for the rule's row (for a hold: when it was added).",
+            "When the source was last read for the rule's row (for a hold: when it was added; for a place: when its data was read, the day of the decision for a stated timezone).",
           ),
         }),
         date: Type.Optional(
@@ -99,6 +102,27 @@ export const CallWindowSchema = Type.Object(
             description: text(
               "CallWindow.rules_applied.holiday.description",
               'holiday: the holiday\'s name, with "(observed)" when the day is the weekday a weekend holiday is observed on.',
+            ),
+          }),
+        ),
+        place: Type.Optional(
+          literalUnion(PLACE_SOURCES, {
+            description: text(
+              "CallWindow.rules_applied.place.description",
+              "place: where it comes from; name is what pointed at it (the area code, zone, state, ZIP).",
+            ),
+          }),
+        ),
+        time_zones: Type.Optional(
+          Type.Array(Type.String(), {
+            description: text("CallWindow.rules_applied.time_zones.description", "place: its zones."),
+          }),
+        ),
+        decided: Type.Optional(
+          Type.Array(literalUnion(["start", "end"] as const), {
+            description: text(
+              "CallWindow.rules_applied.decided.description",
+              "place: the window's bounds its own hours set (empty: another place's hours are narrower).",
             ),
           }),
         ),
@@ -134,6 +158,13 @@ export const HandoffPayloadSchema = Type.Object(
     data: Type.Object(
       {
         lead_id: leadId(),
+        handoff_id: Type.String({
+          format: "uuid",
+          description: text(
+            "HandoffPayload.data.handoff_id.description",
+            "This hand-off (this response of the lead): the same on every retry of it. Name it in the pre-dial check (POST /api/speed-to-lead/call-checks) and in the events about its call, so they apply to the number it offered whatever the lead's phone is later. A repeat that changes the lead's phone opens a new hand-off for the new number.",
+          ),
+        }),
         account: Type.Object(
           { id: Type.String({ format: "uuid" }), slug: Type.String() },
           {
@@ -172,7 +203,7 @@ export const HandoffPayloadSchema = Type.Object(
         ),
         phone: Type.Optional(
           Type.String({
-            pattern: "^\\+1[2-9]\\d{9}$",
+            pattern: E164_US_PATTERN,
             description: text(
               "HandoffPayload.data.phone.description",
               "E.164; present only when the call is permitted.",
@@ -186,6 +217,8 @@ export const HandoffPayloadSchema = Type.Object(
         last_name: nullableString(text("HandoffPayload.data.as_stored.description", "As stored.")),
         language: nullableString(text("HandoffPayload.data.as_stored.description", "As stored.")),
         timezone: nullableString(text("HandoffPayload.data.as_stored.description", "As stored.")),
+        state: nullableString(text("HandoffPayload.data.as_stored.description", "As stored.")),
+        postal_code: nullableString(text("HandoffPayload.data.as_stored.description", "As stored.")),
         property_ref: nullableString(text("HandoffPayload.data.as_stored.description", "As stored.")),
         price: Type.Union([Type.Number(), Type.Null()], {
           description: text("HandoffPayload.data.as_stored.description", "As stored."),
@@ -212,6 +245,14 @@ export const HandoffPayloadSchema = Type.Object(
           ),
         ),
         call_window: Type.Optional(CallWindowSchema),
+        call_caps: Type.Optional(
+          Type.Array(CallCapSchema, {
+            description: text(
+              "HandoffPayload.data.call_caps.description",
+              "Present with the phone: each call cap of the number's rules with the attempts it allowed at delivery (empty when none caps calls). Attempts reported afterwards use them up: ask the pre-dial check before each call.",
+            ),
+          }),
+        ),
       },
       {
         description: text(

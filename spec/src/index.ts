@@ -1,8 +1,11 @@
 // The lead intake contract: schemas, codes and limits that the server and the SDK derive from.
 export * from "./assistant-event.ts";
+export * from "./call-cap.ts";
+export * from "./call-check.ts";
 export * from "./calling-rules.ts";
 export * from "./consent.ts";
 export * from "./date-time.ts";
+export * from "./evidence-keys.ts";
 export * from "./evidence-record.ts";
 export * from "./field-error-codes.ts";
 export * from "./handoff-payload.ts";

@@ -1,7 +1,7 @@
 // The success body: 201 for a new lead, 200 for a repeat of (platform, external_lead_id).
 import { type Static, Type } from "@sinclair/typebox";
 import { DateTimeWithZone } from "./date-time.ts";
-import { IGNORED_FIELD_NAME_MAX, IGNORED_FIELDS_KEPT } from "./limits.ts";
+import { CONSENT_OF_ANOTHER_CHANNEL, IGNORED_FIELD_NAME_MAX, IGNORED_FIELDS_KEPT } from "./limits.ts";
 import { StoredLeadSchema } from "./stored-lead.ts";
 import { text } from "./text.ts";
 
@@ -31,7 +31,7 @@ export const LeadAcceptedSchema = Type.Object(
     call_eligible: Type.Boolean({
       description: text(
         "LeadAccepted.call_eligible.description",
-        "Whether the assistant may call the lead: a complete consent block, not a test lead, a phone, and that number neither on the account's do-not-call list nor reported as a wrong number.",
+        "Whether the assistant may call the lead: a complete consent block, not a test lead, a phone, and that number neither on the account's do-not-call list nor reported as a wrong number. To an intake-only token: what the fields this request sent permit on their own (the list, earlier leads and the bot check are not consulted for the answer, though they decide the call). The call decision made at the hand-off, within the five minutes, may still refuse it (held, location_unknown, no_common_hours): the lead's response reason then says why.",
       ),
     }),
     received_at: DateTimeWithZone(
@@ -47,7 +47,7 @@ export const LeadAcceptedSchema = Type.Object(
     ignored_fields: Type.Array(Type.String(), {
       description: text(
         "LeadAccepted.ignored_fields.description",
-        `Top-level names in the request that the contract does not define: ignored, their values not stored. The lead keeps the first ${IGNORED_FIELDS_KEPT} names, each cut to ${IGNORED_FIELD_NAME_MAX} characters, for its owner's console.`,
+        `Top-level names in the request that the contract does not define: ignored, their values not stored. The lead keeps the first ${IGNORED_FIELDS_KEPT} names, each cut to ${IGNORED_FIELD_NAME_MAX} characters, for its owner's console. A repeat whose consent block was kept out, because another channel first posted the lead (consent follows the channel that collected it), finds "${CONSENT_OF_ANOTHER_CHANNEL}" here.`,
       ),
     }),
     dry_run: Type.Optional(

@@ -3,11 +3,20 @@ import { type Static, Type } from "@sinclair/typebox";
 import { ConsentSchema } from "./consent.ts";
 import { DateTimeWithZone } from "./date-time.ts";
 import { IDEMPOTENCY_KEY_MAX_LENGTH, IGNORED_FIELD_NAME_MAX, IGNORED_FIELDS_KEPT } from "./limits.ts";
+import { literalUnion } from "./literal-union.ts";
 import { LEAD_SOURCES } from "./sources.ts";
 import { text } from "./text.ts";
 
 /** Visible ASCII only, so a key survives an HTTP header unchanged. */
 export const IDEMPOTENCY_KEY_PATTERN = `^[\\x21-\\x7E]{1,${IDEMPOTENCY_KEY_MAX_LENGTH}}$`;
+
+/** The USPS codes a lead's `state` may be: the 50 states, DC and the five territories that share +1. */
+export const US_STATE_CODES = [
+  ..."AL AK AZ AR CA CO CT DE DC FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM".split(
+    " ",
+  ),
+  ..."NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY PR VI GU MP AS".split(" "),
+] as const;
 
 /** Where a phone number counts as US: the US and the territories that share +1 (not Canada nor the Caribbean). */
 export const US_PHONE_COUNTRIES: readonly string[] = ["US", "PR", "GU", "VI", "MP", "AS"];
@@ -96,6 +105,23 @@ export const LeadInputSchema = Type.Object(
         description: text(
           "LeadInput.timezone.description",
           "The person's time zone as an IANA name, such as America/Chicago. Names the server's time zone database does not know are refused with timezone_invalid.",
+        ),
+      }),
+    ),
+    state: Type.Optional(
+      literalUnion(US_STATE_CODES, {
+        description: text(
+          "LeadInput.state.description",
+          "The person's state as its USPS code (PA, DC, PR …), upper case. Like timezone and postal_code it only narrows the call window: the window is the hours permitted in every place the lead's phone and fields point at, under the rules of every state among them.",
+        ),
+      }),
+    ),
+    postal_code: Type.Optional(
+      Type.String({
+        pattern: "^\\d{5}(-\\d{4})?$",
+        description: text(
+          "LeadInput.postal_code.description",
+          "The person's US ZIP code (12345 or 12345-6789). Its state and zone, from a ZIP data set, narrow the call window; a ZIP the data set does not know narrows nothing.",
         ),
       }),
     ),

@@ -40,7 +40,28 @@ export const IGNORED_FIELD_NAME_MAX = 64;
 /** Where the phone assistant reports what happened on a call (signed per Standard Webhooks). */
 export const ASSISTANT_EVENTS_PATH = "/api/speed-to-lead/assistant-events";
 
+/** Where the phone assistant asks, signed, whether it may dial a hand-off's number now (the pre-dial check). */
+export const CALL_CHECKS_PATH = "/api/speed-to-lead/call-checks";
+
+/** Pre-dial checks recorded per hand-off: past it the check is refused (call_checks_exhausted), so rows stay bounded. */
+export const CALL_CHECKS_PER_HANDOFF = 200;
+
 /** How far an assistant event's webhook-timestamp may be from the service's clock, either way. */
 export const WEBHOOK_TOLERANCE_SECONDS = 5 * 60;
 /** Where a sender reads the leads it posted: GET …/leads/{id}, GET …/leads?platform=…&external_lead_id=…. */
 export const LEADS_PATH = "/api/speed-to-lead/leads";
+
+/** Repeats one lead takes per rolling hour; past it a repeat is 429 lead_repeats_limited, that lead only. */
+export const REPEATS_PER_LEAD_PER_HOUR = 60;
+
+/** Identical repeats (same payload, same token) within this many seconds count in one row of a lead's history. */
+export const REPEAT_GROUP_SECONDS = 60;
+
+/** The repeats a lead's page lists (the latest), with the count of earlier ones. */
+export const REPEATS_SHOWN = 50;
+
+/** The request header that carries a bot-check token (Cloudflare Turnstile, hCaptcha) from a form. */
+export const BOT_CHECK_HEADER = "Bot-Check-Token";
+
+/** The name a repeat finds in ignored_fields when its consent block was kept out: another channel posted the lead first. */
+export const CONSENT_OF_ANOTHER_CHANNEL = "consent (the lead's first channel keeps its own)";

@@ -1,9 +1,21 @@
 import { describe, expect, it } from "vitest";
 import openapiEs from "../openapi.es.json" with { type: "json" };
 import openapi from "../openapi.json" with { type: "json" };
-import { ASSISTANT_EVENTS_PATH, LEAD_INTAKE_PATH, LEADS_PATH, OPENAPI_PATH } from "./limits.ts";
+import { EVIDENCE_KEYS_PATH } from "./evidence-keys.ts";
+import {
+  ASSISTANT_EVENTS_PATH,
+  CALL_CHECKS_PATH,
+  LEAD_INTAKE_PATH,
+  LEADS_PATH,
+  OPENAPI_PATH,
+} from "./limits.ts";
 import { buildOpenApiDocument } from "./openapi.ts";
-import { ASSISTANT_EVENT_PROBLEM_CODES, LEAD_READ_PROBLEM_CODES, PROBLEM_CODES } from "./problem-codes.ts";
+import {
+  ASSISTANT_EVENT_PROBLEM_CODES,
+  CALL_CHECK_PROBLEM_CODES,
+  LEAD_READ_PROBLEM_CODES,
+  PROBLEM_CODES,
+} from "./problem-codes.ts";
 import { type Json, mapHumanText } from "./translate.ts";
 
 const withoutHumanText = (document: unknown) => mapHumanText(document as Json, () => "");
@@ -22,7 +34,7 @@ describe("the built OpenAPI documents", () => {
     expect(openapi).toEqual(JSON.parse(JSON.stringify(buildOpenApiDocument())));
   });
 
-  it("are OpenAPI 3.1 with the intake, the assistant's events, the document endpoint and both security schemes", () => {
+  it("are OpenAPI 3.1 with the intake, the assistant's events, the evidence keys, the document endpoint and both security schemes", () => {
     expect(openapi.openapi).toMatch(/^3\.1\.\d+$/);
     expect(Object.keys(openapi.paths)).toEqual([
       LEAD_INTAKE_PATH,
@@ -30,6 +42,8 @@ describe("the built OpenAPI documents", () => {
       `${LEADS_PATH}/{id}`,
       `${LEADS_PATH}/{id}/evidence`,
       ASSISTANT_EVENTS_PATH,
+      EVIDENCE_KEYS_PATH,
+      CALL_CHECKS_PATH,
       OPENAPI_PATH,
     ]);
     expect(Object.keys(openapi.webhooks)).toEqual([
@@ -48,6 +62,7 @@ describe("the built OpenAPI documents", () => {
     const responses = openapi.paths[LEAD_INTAKE_PATH].post.responses as Record<string, any>;
     const eventOnly: ReadonlySet<string> = new Set([
       ...ASSISTANT_EVENT_PROBLEM_CODES,
+      ...CALL_CHECK_PROBLEM_CODES,
       ...LEAD_READ_PROBLEM_CODES,
     ]);
     const statuses = new Set(
@@ -72,6 +87,21 @@ describe("the built OpenAPI documents", () => {
     const responses = openapi.paths[ASSISTANT_EVENTS_PATH].post.responses as Record<string, any>;
     for (const code of [
       ...ASSISTANT_EVENT_PROBLEM_CODES,
+      "invalid_json",
+      "validation_failed",
+      "rate_limited",
+    ] as const) {
+      const examples =
+        responses[String(PROBLEM_CODES[code].status)].content["application/problem+json"].examples;
+      expect(examples[code].value.code, code).toBe(code);
+    }
+  });
+
+  it("document every problem code of the pre-dial check with an example", () => {
+    const responses = openapi.paths[CALL_CHECKS_PATH].post.responses as Record<string, any>;
+    for (const code of [
+      ...ASSISTANT_EVENT_PROBLEM_CODES.filter((code) => code !== "lead_not_found"),
+      ...CALL_CHECK_PROBLEM_CODES,
       "invalid_json",
       "validation_failed",
       "rate_limited",

@@ -1,10 +1,19 @@
-import { ASSISTANT_EVENTS_PATH, LEAD_INTAKE_PATH, LEADS_PATH, OPENAPI_PATH } from "./limits.ts";
+import { EVIDENCE_KEYS_PATH } from "./evidence-keys.ts";
+import {
+  ASSISTANT_EVENTS_PATH,
+  CALL_CHECKS_PATH,
+  LEAD_INTAKE_PATH,
+  LEADS_PATH,
+  OPENAPI_PATH,
+} from "./limits.ts";
 import { sharedComponents } from "./openapi/components.ts";
 import { findLeadPath } from "./openapi/find-lead.ts";
+import { getEvidenceKeysPath } from "./openapi/get-evidence-keys.ts";
 import { getLeadPath } from "./openapi/get-lead.ts";
 import { getLeadEvidencePath } from "./openapi/get-lead-evidence.ts";
 import { getOpenApiDocumentPath } from "./openapi/get-openapi-document.ts";
 import { postAssistantEventPath } from "./openapi/post-assistant-event.ts";
+import { postCallCheckPath } from "./openapi/post-call-check.ts";
 import { postLeadPath } from "./openapi/post-lead.ts";
 import { componentSchemaObjects, type Json } from "./openapi/schemas.ts";
 import { webhooks } from "./openapi/webhooks.ts";
@@ -52,6 +61,8 @@ export function buildOpenApiDocument(): Json {
       [`${LEADS_PATH}/{id}`]: getLeadPath(),
       [`${LEADS_PATH}/{id}/evidence`]: getLeadEvidencePath(),
       [ASSISTANT_EVENTS_PATH]: postAssistantEventPath(),
+      [EVIDENCE_KEYS_PATH]: getEvidenceKeysPath(),
+      [CALL_CHECKS_PATH]: postCallCheckPath(),
       [OPENAPI_PATH]: getOpenApiDocumentPath(),
     },
     webhooks: webhooks(),

@@ -1,5 +1,10 @@
 // Every problem code the endpoint answers with: its HTTP status, and its texts in both languages.
-import { MAX_BODY_BYTES, WEBHOOK_TOLERANCE_SECONDS } from "./limits.ts";
+import {
+  CALL_CHECKS_PER_HANDOFF,
+  MAX_BODY_BYTES,
+  REPEATS_PER_LEAD_PER_HOUR,
+  WEBHOOK_TOLERANCE_SECONDS,
+} from "./limits.ts";
 import type { Translated } from "./translated.ts";
 
 export interface ProblemDefinition {
@@ -92,6 +97,18 @@ export const PROBLEM_CODES = {
       es: "Este token del canal solo puede enviar prospectos. Lea los prospectos desde su servidor con un token que pueda leer (stl_ch_…).",
     },
   },
+  origin_not_allowed: {
+    status: 403,
+    title: { en: "Origin not allowed for this token", es: "Origen no permitido para este token" },
+    when: {
+      en: "The intake-only token lists the pages it may be used from (its allowed origins) and the post's Origin header is not one of them, or is missing.",
+      es: "El token solo de recepción enumera las páginas desde las que puede usarse (sus orígenes permitidos) y la cabecera Origin del envío no es una de ellas, o falta.",
+    },
+    detail: {
+      en: "This channel token may not be used from this origin. Ask the account owner to add the page's origin to the token.",
+      es: "Este token del canal no puede usarse desde este origen. Pida al titular de la cuenta que añada el origen de la página al token.",
+    },
+  },
   webhook_signature_invalid: {
     status: 401,
     title: { en: "Webhook signature invalid", es: "Firma del webhook no válida" },
@@ -132,6 +149,18 @@ export const PROBLEM_CODES = {
     detail: {
       en: "No lead has this id; events never create leads.",
       es: "Ningún prospecto tiene este id; los eventos nunca crean prospectos.",
+    },
+  },
+  handoff_not_found: {
+    status: 404,
+    title: { en: "Hand-off not found", es: "Traspaso no encontrado" },
+    when: {
+      en: "A pre-dial check or an assistant event names a hand-off the service does not have, or one of another lead (of another account included).",
+      es: "Una comprobación previa a la llamada o un evento del asistente nombra un traspaso que el servicio no tiene, o uno de otro prospecto (también de otra cuenta).",
+    },
+    detail: {
+      en: "No hand-off of this lead has this id.",
+      es: "Ningún traspaso de este prospecto tiene este id.",
     },
   },
   lead_query_invalid: {
@@ -180,6 +209,18 @@ export const PROBLEM_CODES = {
     detail: {
       en: "This webhook-id was already processed; nothing was done again.",
       es: "Este webhook-id ya se procesó; no se hizo nada de nuevo.",
+    },
+  },
+  call_checks_exhausted: {
+    status: 409,
+    title: { en: "Pre-dial checks used up", es: "Comprobaciones previas agotadas" },
+    when: {
+      en: `A hand-off already had ${CALL_CHECKS_PER_HANDOFF} pre-dial checks: no more are recorded, so the call may not be placed under it. A later hand-off of the lead has checks of its own.`,
+      es: `Un traspaso ya tuvo ${CALL_CHECKS_PER_HANDOFF} comprobaciones previas: no se registran más, así que la llamada no puede hacerse con él. Un traspaso posterior del prospecto tiene las suyas.`,
+    },
+    detail: {
+      en: "This hand-off has used all its pre-dial checks; do not call under it.",
+      es: "Este traspaso ha agotado sus comprobaciones previas; no llame con él.",
     },
   },
   payload_too_large: {
@@ -258,6 +299,18 @@ export const PROBLEM_CODES = {
       es: "Demasiadas solicitudes para este token del canal. Reintente tras {seconds}.",
     },
   },
+  lead_repeats_limited: {
+    status: 429,
+    title: { en: "Too many repeats of this lead", es: "Demasiadas repeticiones de este prospecto" },
+    when: {
+      en: `The lead named by (platform, external_lead_id) took ${REPEATS_PER_LEAD_PER_HOUR} repeats in the last hour; nothing changed. Other leads are not affected; retry after Retry-After seconds.`,
+      es: `El prospecto indicado por (platform, external_lead_id) recibió ${REPEATS_PER_LEAD_PER_HOUR} repeticiones en la última hora; no cambió nada. Los demás prospectos no se ven afectados; reintente tras los segundos de Retry-After.`,
+    },
+    detail: {
+      en: "This lead was repeated too often in the last hour. Retry after {seconds}.",
+      es: "Este prospecto se repitió demasiadas veces en la última hora. Reintente tras {seconds}.",
+    },
+  },
   too_many_failed_authentications: {
     status: 429,
     title: { en: "Too many failed authentications", es: "Demasiadas autenticaciones fallidas" },
@@ -310,7 +363,11 @@ export const ASSISTANT_EVENT_PROBLEM_CODES = [
   "webhook_timestamp_invalid",
   "lead_not_found",
   "webhook_replayed",
+  "handoff_not_found",
 ] as const satisfies readonly ProblemCode[];
+
+/** Codes only the pre-dial check answers with, beside the assistant events' (signature, replay, hand-off). */
+export const CALL_CHECK_PROBLEM_CODES = ["call_checks_exhausted"] as const satisfies readonly ProblemCode[];
 
 /** The `type` URI of a problem: stable, and unique per code. */
 export const problemType = (code: string) => `urn:speed-to-lead:problem:${code}`;

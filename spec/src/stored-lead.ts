@@ -37,6 +37,8 @@ export const StoredLeadSchema = Type.Object(
     price: input.price,
     language: input.language,
     timezone: input.timezone,
+    state: input.state,
+    postal_code: input.postal_code,
     context: input.context,
     source_event_at: input.source_event_at,
     external_lead_id: input.external_lead_id,

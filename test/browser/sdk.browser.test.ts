@@ -1,8 +1,12 @@
-// The SDK in a real Chromium page, from another origin than the real server's: a cross-origin post and dry run,
+// The packed SDK (npm pack's tarball) in a real Chromium page, from another origin than the real server's: a
+// cross-origin post and dry run, a retry through the CORS preflight, a keepalive post that outlives the page,
 // an intake-only token refused on reads, aborts and instanceof in the browser, no environment, unhandled
 // rejections and the warning for a token that may read.
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createLeadClient, findLead } from "@speed-to-lead/sdk";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CHROMIUM_PATH } from "../harness/console-browser.ts";
@@ -10,17 +14,25 @@ import { useLeadServer } from "../harness/lead-server-fixture.ts";
 
 if (!CHROMIUM_PATH) console.warn("SDK browser test skipped: no chromium (apt-get install chromium)");
 
-/** The published main entry as it is: it imports nothing, so a page loads the file itself, unbundled. */
-function sdkModule(): string {
-  const text = readFileSync(
-    createRequire(import.meta.url)
-      .resolve("@speed-to-lead/sdk")
-      .replace(/\.cjs$/, ".mjs"),
-    "utf8",
-  );
-  if (/^import /m.test(text))
-    throw new Error("the SDK's main entry imports a package: bundle it for the page");
-  return text;
+/**
+ * The main entry as published: packed by npm from the built sdk/, unpacked, read. It imports nothing, so a
+ * page loads the file itself, unbundled.
+ */
+function packedSdkModule(): string {
+  const folder = mkdtempSync(join(tmpdir(), "stl-sdk-packed-"));
+  try {
+    const sdkRoot = join(import.meta.dirname, "../../sdk");
+    const pack = spawnSync("npm", ["pack", "--json", "--pack-destination", folder], { cwd: sdkRoot });
+    if (pack.status !== 0) throw new Error(`npm pack failed: ${pack.stderr}`);
+    const [{ filename }] = JSON.parse(String(pack.stdout)) as [{ filename: string }];
+    spawnSync("tar", ["-xzf", join(folder, filename), "-C", folder]);
+    const text = readFileSync(join(folder, "package/dist/index.mjs"), "utf8");
+    if (/^import /m.test(text))
+      throw new Error("the SDK's main entry imports a package: bundle it for the page");
+    return text;
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
 }
 
 describe.skipIf(!CHROMIUM_PATH)("the SDK in Chromium against the real server", () => {
@@ -30,11 +42,38 @@ describe.skipIf(!CHROMIUM_PATH)("the SDK in Chromium against the real server", (
     env: { CORS_ALLOWED_ORIGINS: "*" },
   });
   let pages: ReturnType<typeof Bun.serve> | undefined;
+  /** In front of the server: its first intake post of a run answers 503 (with CORS), everything else goes through. */
+  let flaky: ReturnType<typeof Bun.serve> | undefined;
+  const flakySeen: string[] = [];
   let browser: Browser | undefined;
   let page: Page;
 
   beforeAll(async () => {
-    const bundle = sdkModule();
+    const bundle = packedSdkModule();
+    let refused = false;
+    flaky = Bun.serve({
+      port: 0,
+      hostname: "127.0.0.1",
+      async fetch(request) {
+        const url = new URL(request.url);
+        flakySeen.push(`${request.method} ${request.headers.get("x-stl-retry-count") ?? "-"}`);
+        if (request.method === "POST" && !refused) {
+          refused = true;
+          const headers = { "access-control-allow-origin": "*", "content-type": "application/problem+json" };
+          return new Response(JSON.stringify({ code: "unavailable", status: 503, detail: "Restarting." }), {
+            status: 503,
+            headers: { ...headers, "retry-after": "1" },
+          });
+        }
+        const body =
+          request.method === "GET" || request.method === "OPTIONS" ? null : await request.arrayBuffer();
+        return fetch(`${server.baseUrl}${url.pathname}${url.search}`, {
+          method: request.method,
+          headers: request.headers,
+          body,
+        });
+      },
+    });
     // The page's own origin (another port than the server's): every call is cross-origin, as from a customer's site.
     pages = Bun.serve({
       port: 0,
@@ -42,10 +81,14 @@ describe.skipIf(!CHROMIUM_PATH)("the SDK in Chromium against the real server", (
       fetch: (request) =>
         new URL(request.url).pathname === "/sdk.mjs"
           ? new Response(bundle, { headers: { "content-type": "text/javascript" } })
-          : new Response(
-              `<!doctype html><title>form</title><script type="module">import * as sdk from "/sdk.mjs"; window.sdk = sdk;</script>`,
-              { headers: { "content-type": "text/html" } },
-            ),
+          : new URL(request.url).pathname === "/thanks"
+            ? new Response("<!doctype html><title>thanks</title><p>Thanks", {
+                headers: { "content-type": "text/html" },
+              })
+            : new Response(
+                `<!doctype html><title>form</title><script type="module">import * as sdk from "/sdk.mjs"; window.sdk = sdk;</script>`,
+                { headers: { "content-type": "text/html" } },
+              ),
     });
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: ["--no-sandbox"] });
     page = await browser.newPage();
@@ -56,6 +99,7 @@ describe.skipIf(!CHROMIUM_PATH)("the SDK in Chromium against the real server", (
   afterAll(async () => {
     await browser?.close();
     pages?.stop(true);
+    flaky?.stop(true);
   });
 
   type Sdk = typeof import("@speed-to-lead/sdk");
@@ -192,6 +236,63 @@ describe.skipIf(!CHROMIUM_PATH)("the SDK in Chromium against the real server", (
     }, undefined);
     expect(outcome.connection).toBe(true);
     expect(outcome.missing).toMatch(/TypeError: .*STL_BASE_URL/);
+  });
+
+  it("a 503 before the preflight's answer: retried through a new preflight with X-STL-Retry-Count, one lead", async () => {
+    const outcome = await inPage(
+      async (sdk, { baseUrl, token }) => {
+        const client = sdk.createLeadClient({ baseUrl, token });
+        const result = await client.postLead({ email: "retry@example.com" });
+        return { created: result.created, attempts: result.attempts, key: result.idempotencyKey };
+      },
+      { baseUrl: `http://127.0.0.1:${flaky!.port}`, token: server.tokens.main.token },
+    );
+    expect(outcome).toMatchObject({ created: true, attempts: 2 });
+    // The preflight let the retry's header through: the second post carried it.
+    expect(flakySeen.filter((line) => line.startsWith("POST"))).toEqual(["POST -", "POST 1"]);
+    expect(flakySeen).toContain("OPTIONS -");
+  });
+
+  it("a keepalive post outlives the page: the form navigates away at once and the lead is stored", async () => {
+    const external = `keepalive-${crypto.randomUUID()}`;
+    const form = await browser!.newPage();
+    await form.goto(page.url());
+    await form.waitForFunction(() => "sdk" in window);
+    await Promise.all([
+      form.waitForURL("**/thanks"),
+      form.evaluate(
+        ({ baseUrl, token, external }) => {
+          const sdk = (window as unknown as { sdk: Sdk }).sdk;
+          const client = sdk.createLeadClient({
+            baseUrl,
+            token,
+            fetch: (request) => {
+              // Kept across the navigation (same origin), read on the next page.
+              sessionStorage.setItem("keepalive", String(request.keepalive));
+              return fetch(request);
+            },
+          });
+          void client.postLead(
+            { email: "bye@example.com", platform: "web", external_lead_id: external },
+            { keepalive: true },
+          );
+          location.href = "/thanks";
+        },
+        { baseUrl: server.baseUrl, token: server.tokens.main.token, external },
+      ),
+    ]);
+    expect(await form.evaluate(() => sessionStorage.getItem("keepalive"))).toBe("true");
+    await form.close();
+    const reader = createLeadClient({ baseUrl: server.baseUrl, token: server.tokens.main.token });
+    for (let attempt = 0; ; attempt++) {
+      const found = await findLead(reader, { platform: "web", external_lead_id: external }).catch((e) => e);
+      if (!(found instanceof Error)) {
+        expect(found.lead.email).toBe("bye@example.com");
+        break;
+      }
+      if (attempt > 50) throw found;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
   });
 
   it("a failing postLead nobody awaits fires unhandledrejection; an awaited withResponse() does not", async () => {

@@ -61,6 +61,7 @@ describe.each(BACKENDS)("assistant events on %s", (backend) => {
     expect(applied.body).toEqual({
       type: "lead.opted_out",
       lead_id: first.id,
+      phone: "+12145550133",
       handoffs_cancelled: expect.any(Number),
     });
 

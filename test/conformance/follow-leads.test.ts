@@ -32,7 +32,7 @@ function startAssistant() {
     port: 0,
     async fetch(request) {
       try {
-        const payload = await verifyWebhook<HandoffPayload>(request, SECRET);
+        const { event: payload } = await verifyWebhook<HandoffPayload>(request, SECRET);
         received.push({ webhookId: request.headers.get("webhook-id")!, payload });
         return new Response(null, { status: 204 });
       } catch (error) {
@@ -57,7 +57,11 @@ function startCallbackReceiver() {
       try {
         // The raw-body path (as an Express receiver has it): the text and a plain object of headers.
         const headers = Object.fromEntries(request.headers);
-        const payload = verifyWebhookBody<StatusCallback>(await request.text(), headers, state.secret);
+        const { event: payload } = verifyWebhookBody<StatusCallback>(
+          await request.text(),
+          headers,
+          state.secret,
+        );
         received.push({ webhookId: request.headers.get("webhook-id")!, payload });
         return new Response(null, { status: 200 });
       } catch (error) {
@@ -86,6 +90,8 @@ const consent = () => ({
 describe.each(BACKENDS)("following leads on %s", (backend) => {
   const server = useLeadServer(backend, {
     tokens: { main: "acme", sibling: "acme", other: "globex" },
+    // The sibling follows the main token's leads: its owner let it read other channels.
+    readsAllChannels: ["sibling"],
     env: {
       ASSISTANT_WEBHOOK_URL: assistant.url,
       ASSISTANT_WEBHOOK_SECRET: SECRET,

@@ -13,6 +13,8 @@ describe("token scopes through the real server", () => {
   const server = useLeadServer("postgres", {
     tokens: { form: "scoped", backend: "scoped" },
     intakeOnly: ["form"],
+    // The account's backend follows every channel's leads, the form's among them: its owner allowed it.
+    readsAllChannels: ["backend"],
     env: { CORS_ALLOWED_ORIGINS: FORMS },
   });
   const client = (name: "form" | "backend") =>
@@ -52,7 +54,7 @@ describe("token scopes through the real server", () => {
       expect(error).toBeInstanceOf(PermissionDeniedError);
       expect(error).toMatchObject({ status: 403, code: "token_intake_only" });
     }
-    // The same account's read token (the CLI's default scope) reads the lead.
+    // The same account's read token (the CLI's default scope), allowed to read other channels, reads the lead.
     expect(server.tokens.backend.token).toMatch(/^stl_ch_/);
     expect((await getLead(client("backend"), posted.id)).id).toBe(posted.id);
   });

@@ -85,6 +85,8 @@ describe("an unsigned flood beside a signed event", () => {
         expect(await response.json()).toEqual({
           type: "lead.opted_out",
           lead_id: leadId,
+          // The number the hand-off offered, which the opt-out applies to.
+          phone: expect.stringMatching(/^\+151255501\d\d$/),
           handoffs_cancelled: 0,
         });
         signed.push(response.status);

@@ -1,4 +1,5 @@
-// Whole process under a chosen clock (libfaketime): leads posted on a Sunday and on Christmas get the windows the rules give.
+// Whole process under a chosen clock (libfaketime): leads posted on a Sunday, on Christmas and on a Saturday afternoon get
+// the windows the rules and every place they point at give, or their refusal.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -16,6 +17,10 @@ afterAll(() => rmSync(base, { recursive: true, force: true }));
 
 interface Expected {
   phone: string;
+  /** Other fields of the lead (timezone, state, email …). */
+  fields?: Record<string, unknown>;
+  /** The call is refused with this reason: the hand-off is email-only, without phone or window. */
+  refused?: string;
   /** Where the window must start: an instant, or "now" (within the first minute of the process's clock). */
   earliest: string;
   latest: string;
@@ -40,14 +45,20 @@ async function checkWindows(name: string, clock: string, expected: Expected[]) {
     const start = Date.parse(`${clock.replace(" ", "T")}Z`);
     const ids: string[] = [];
     for (const lead of expected) {
-      const posted = await postLead(server.baseUrl, { token, body: eligibleLead({ phone: lead.phone }) });
+      const body = eligibleLead({ phone: lead.phone, ...lead.fields });
+      const posted = await postLead(server.baseUrl, { token, body });
       expect(posted.status).toBe(201);
       ids.push(posted.body.id);
     }
     await assistant.waitUntil(() => assistant!.deliveries.length >= expected.length, "every hand-off");
     expected.forEach((lead, index) => {
-      const window = assistant!.deliveries.find((d) => d.payload.data.lead_id === ids[index])!.payload.data
-        .call_window!;
+      const { data } = assistant!.deliveries.find((d) => d.payload.data.lead_id === ids[index])!.payload;
+      if (lead.refused) {
+        expect(data.call, lead.phone).toEqual({ permitted: false, reason: lead.refused });
+        expect([data.phone, data.call_window], lead.phone).toEqual([undefined, undefined]);
+        return;
+      }
+      const window = data.call_window!;
       if (lead.earliest === "now") {
         expect(Date.parse(window.earliest) - start, lead.phone).toBeLessThan(60_000);
         expect(Date.parse(window.earliest), lead.phone).toBeGreaterThanOrEqual(start);
@@ -116,6 +127,45 @@ describe.skipIf(!faketime)("hand-off windows of a server whose clock is set (fak
         skipped: ["holiday US-AL 2026-12-25"],
       },
       { phone: "(601) 555-0102", earliest: "now", latest: "2026-12-26T02:00:00.000Z", skipped: [] },
+    ]);
+    // A CLI run and a server start per case: slow on a loaded machine.
+  }, 120_000);
+
+  it("Saturday 2026-11-28 17:30 UTC (12:30 in Philadelphia): UTC narrows Miami, Pennsylvania's afternoon is a half-holiday, 800 is held back, 457 is a real number", async () => {
+    await checkWindows("saturday", "2026-11-28 17:30:00", [
+      // 08:00 UTC is 03:00 in Miami: the window is 08:00 Miami (13:00Z) to 20:00 UTC, open now.
+      {
+        phone: "(305) 555-0123",
+        fields: { timezone: "UTC" },
+        earliest: "now",
+        latest: "2026-11-28T20:00:00.000Z",
+        skipped: [],
+      },
+      // Saturday ended at 12:00 in Pennsylvania: Sunday 08:00–20:00 EST.
+      {
+        phone: "(215) 555-0123",
+        earliest: "2026-11-29T13:00:00.000Z",
+        latest: "2026-11-30T01:00:00.000Z",
+        skipped: [],
+      },
+      // A Philadelphia ZIP on a Los Angeles number: Pennsylvania's rules, and both clocks.
+      {
+        phone: "(213) 555-0123",
+        fields: { postal_code: "19104" },
+        earliest: "2026-11-29T16:00:00.000Z",
+        latest: "2026-11-30T01:00:00.000Z",
+        skipped: [],
+      },
+      {
+        phone: "(800) 555-0123",
+        fields: { email: "ana@example.com" },
+        refused: "location_unknown",
+        earliest: "",
+        latest: "",
+        skipped: [],
+      },
+      // Louisiana's 457, newer than the phone library: accepted, Saturday 08:00–20:00 CST, open now.
+      { phone: "(457) 555-0123", earliest: "now", latest: "2026-11-29T02:00:00.000Z", skipped: [] },
     ]);
     // A CLI run and a server start per case: slow on a loaded machine.
   }, 120_000);

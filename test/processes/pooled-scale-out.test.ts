@@ -26,7 +26,7 @@ function startCallbackReceiver() {
     hostname: "127.0.0.1",
     async fetch(request) {
       try {
-        const payload = await verifyWebhook<StatusCallback>(request, state.secret);
+        const { event: payload } = await verifyWebhook<StatusCallback>(request, state.secret);
         received.push({ webhookId: request.headers.get("webhook-id")!, payload });
         return new Response(null, { status: 200 });
       } catch {

@@ -4,7 +4,9 @@ import {
   type ConsentError,
   consentBlock,
   createLeadClient,
+  getLead,
   IdempotencyConflictError,
+  NotFoundError,
   ValidationError,
 } from "@speed-to-lead/sdk";
 import type { IntakeEndpoint } from "@speed-to-lead/server/testing/intake-endpoint";
@@ -50,6 +52,13 @@ export function sdkErrorsSuite(server: IntakeEndpoint): void {
       const error = await wrong.postLead({ email: "a@example.com" }).catch((caught: unknown) => caught);
       expect(error).toBeInstanceOf(AuthenticationError);
       expect(error).toMatchObject({ status: 401, code: "token_invalid" });
+    });
+
+    it("a lead the account does not have → NotFoundError lead_not_found, with its request id", async () => {
+      const error = await getLead(client(), crypto.randomUUID()).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(NotFoundError);
+      expect(error).toMatchObject({ status: 404, code: "lead_not_found", attempts: 1 });
+      expect((error as NotFoundError).requestId).toEqual(expect.any(String));
     });
 
     it("one key for two different leads → IdempotencyConflictError idempotency_key_reused", async () => {

@@ -93,7 +93,7 @@ export function sdkRetrySuite(server: IntakeServer): void {
       expect(replayed.text).toBe(lost.text);
     });
 
-    it("with retries exhausted the caller gets a ConnectionError, and a later retry with the key still finds the lead", async () => {
+    it("with retries exhausted the caller gets a ConnectionError holding the generated key, and a later retry with it finds the lead", async () => {
       proxy = await startFaultProxy(server.processes[0]!.port, [
         { kind: "drop-response" },
         { kind: "drop-response" },
@@ -104,13 +104,17 @@ export function sdkRetrySuite(server: IntakeServer): void {
         maxRetries: 1,
       });
       const body = lead();
-      const idempotencyKey = `exhausted-${crypto.randomUUID()}`;
-      await expect(client.postLead(body, { idempotencyKey })).rejects.toBeInstanceOf(ConnectionError);
+      // No key of the caller's: the SDK generates one, and the error must give it back.
+      const error = await client.postLead(body).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(ConnectionError);
       expect(proxy.faults).toBe(2);
+      const { idempotencyKey, attempts } = error as ConnectionError;
+      expect(attempts).toBe(2);
+      expect(idempotencyKey).toEqual(expect.any(String));
       const direct = createLeadClient({ baseUrl: server.baseUrl, token: server.tokens.main.token });
       const result = await direct.postLead(body, { idempotencyKey });
       expect(result).toMatchObject({ created: true, replayed: true });
-      await expectOnlyLead(body, idempotencyKey, result.id);
+      await expectOnlyLead(body, idempotencyKey!, result.id);
     });
   });
 }

@@ -13,7 +13,7 @@ export interface paths {
         put?: never;
         /**
          * Post a lead
-         * @description Stores the lead and schedules its five-minute response. The body is a JSON object of at most 65536 bytes. A new lead answers 201. A repeat of (platform, external_lead_id) in the same account answers 200 with created: false and the same id: newly supplied fields update the lead, it never gets a second five-minute response, and a complete consent block arriving later makes it call-eligible unless it is a test lead. A retry with the same idempotency key and the same payload replays the first response (same status and body) with Idempotent-Replayed: true; the same key with another payload is refused with idempotency_key_reused. Concurrent requests with one key never create two leads: later ones wait and replay, or get 409 idempotency_request_in_flight. Any method but POST answers 405 with Allow: POST. Human text in errors is Spanish when Accept-Language prefers es.
+         * @description Stores the lead and schedules its five-minute response. The body is a JSON object of at most 65536 bytes. A new lead answers 201. A repeat of (platform, external_lead_id) in the same account answers 200 with created: false and the same id: newly supplied fields update the lead, it never gets a second five-minute response, and a complete consent block arriving later makes it call-eligible unless it is a test lead. A retry with the same idempotency key and the same payload replays the first response (same status and body) with Idempotent-Replayed: true; the same key with another payload is refused with idempotency_key_reused. Concurrent requests with one key never create two leads: later ones wait and replay, or get 409 idempotency_request_in_flight. Any method but POST answers 405 with Allow: POST. Human text in errors is Spanish when Accept-Language prefers es. An intake-only token (stl_pk_…, the kind in a web page, held by everyone who opens it) lives in its channel's own namespace (the token and the tokens rolled from it): its platform + external_lead_id and its idempotency keys never meet another token's, so it can never read, update, add consent to or mark as test a lead another token posted, and another channel's keys neither conflict with its own nor show. Its answers carry the lead's id, created, test, received_at, respond_by and ignored_fields, and otherwise only what the request itself sent: call_eligible and lead.response say what the sent fields alone permit, never what the do-not-call list, an earlier lead of the number or a bot check decided. A repeat from another token never adds or replaces the consent block of a lead first posted by another channel: it is kept as ignored, named in ignored_fields. A lead takes at most 60 repeats an hour (429 lead_repeats_limited for that lead only). A fresh lead posted through an intake-only token whose number had a call started by another lead of the account within the account's cool-down (24 hours by default) joins that lead's history instead of starting another call (response reason called_recently). An intake-only token may require a bot check (the form sends the widget's token in Bot-Check-Token), list a honeypot field and the origins it may be used from: a post from another Origin is 403 origin_not_allowed; a lead whose check failed or was missing, or whose honeypot was filled, is stored and answered alike but held from calls until an owner releases it (reason unverified).
          */
         post: operations["postLead"];
         delete?: never;
@@ -31,7 +31,7 @@ export interface paths {
         };
         /**
          * Find a lead by its external id
-         * @description The lead of this account with this platform and external_lead_id, as getLead answers it. Any channel token of the account that may read (stl_ch_…) may ask; an intake-only token (stl_pk_…) gets 403.
+         * @description The lead of this account with this platform and external_lead_id, as getLead answers it, in the account's shared namespace (the leads its read tokens posted; a form's leads are read by id). A token that may read (stl_ch_…) reads its own channel's leads, and other channels' only when its owner allows it (else 404); an intake-only token (stl_pk_…) gets 403.
          */
         get: operations["findLead"];
         put?: never;
@@ -51,7 +51,7 @@ export interface paths {
         };
         /**
          * Get a lead
-         * @description The stored lead, its response state and its hand-off attempts (times and outcomes). Any channel token of the lead's account that may read (stl_ch_…) may ask; an intake-only token (stl_pk_…) gets 403, another account's lead 404. The ETag changes whenever any of it changes: send it back in If-None-Match to get 304 instead. Counts against the token's rate limit like a post.
+         * @description The stored lead, its response state and its hand-off attempts (times and outcomes). A token of the lead's account that may read (stl_ch_…) reads it when its channel posted it, or when its owner lets it read other channels (read tokens made before that choice existed have it); else 404, like another account's lead. An intake-only token (stl_pk_…) gets 403. The ETag changes whenever any of it changes: send it back in If-None-Match to get 304 instead. Counts against the token's rate limit like a post.
          */
         get: operations["getLead"];
         put?: never;
@@ -71,7 +71,7 @@ export interface paths {
         };
         /**
          * Get a lead's evidence record
-         * @description The lead's evidence record (schema EvidenceRecord): one sealed JSON document with the consent as received, the token and time of arrival, every compliance decision with the rules that made it, each hand-off attempt, each assistant event and each do-not-call change of its number. The same document as the owner's console download. Any channel token of the lead's account that may read (stl_ch_…) may ask; an intake-only token (stl_pk_…) gets 403, another account's lead 404. ETag and rate limit as getLead.
+         * @description The lead's evidence record (schema EvidenceRecord): one JSON document signed with the service's Ed25519 key (public keys at GET /api/speed-to-lead/evidence-keys), made at each read (generated_at), with the consent as received, the token and time of arrival, every compliance decision with the rules that made it, each hand-off attempt, each assistant event, each do-not-call change of its number and its chained, append-only log. The same document as the owner's console download. Any channel token of the lead's account that may read (stl_ch_…) may ask; an intake-only token (stl_pk_…) gets 403, another account's lead 404. ETag and rate limit as getLead.
          */
         get: operations["getLeadEvidence"];
         put?: never;
@@ -93,9 +93,49 @@ export interface paths {
         put?: never;
         /**
          * Report an assistant event
-         * @description For the service's own phone assistant, not for lead senders. Signed per Standard Webhooks with the secret the service signs its hand-offs with (ASSISTANT_WEBHOOK_SECRET): webhook-signature is v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">. A webhook-timestamp more than 300 seconds from the service's clock is refused, and so is a webhook-id already processed. lead.opted_out puts the lead's number on its account's do-not-call list: no lead of that account with that number is handed off again, pending and retrying hand-offs included (every hand-off checks the list in the same transaction that claims it: one claimed before the number went on the list may still arrive, and its lead then shows handed_off; none is claimed after). lead.wrong_number closes the number's pending hand-offs in that account: the consent given for it no longer counts; a later lead with a new consent may be called. Events never create leads. The path answers 404 when the service has no assistant secret configured.
+         * @description For the service's own phone assistant, not for lead senders. Signed per Standard Webhooks with the secret the service signs its hand-offs with (ASSISTANT_WEBHOOK_SECRET): webhook-signature is v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">. A webhook-timestamp more than 300 seconds from the service's clock is refused, and so is a webhook-id already processed. lead.opted_out puts the number called on its account's do-not-call list: no lead of that account with that number is handed off again, pending and retrying hand-offs included (every hand-off checks the list in the same transaction that claims it: one claimed before the number went on the list may still arrive, and its lead then shows handed_off; none is claimed after). lead.wrong_number closes the number's pending hand-offs in that account: the consent given for it no longer counts; a later lead with a new consent may be called. Each event applies to the number called: the number the hand-off named by data.handoff_id offered, or data.phone (a number a hand-off of the lead offered), or else the number last offered to the assistant for the lead; never a phone the lead was given after the call. Events never create leads. The path answers 404 when the service has no assistant secret configured.
          */
         post: operations["postAssistantEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/speed-to-lead/evidence-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the evidence records' public keys
+         * @description The JWKS (schema EvidenceKeySet) of every key lead evidence records were signed with: a record's signature names its key by kid. Needs no token, so a buyer, a lawyer or a court can fetch it; a copy kept with a record lets it be verified with no access to the service at all. Cacheable for five minutes.
+         */
+        get: operations["getEvidenceKeys"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/speed-to-lead/call-checks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask before dialling
+         * @description For the service's own phone assistant: before each call it asks whether it may dial the hand-off's number now. Signed like the assistant's events (Standard Webhooks, ASSISTANT_WEBHOOK_SECRET; a webhook-timestamp more than 300 seconds off, or a webhook-id already processed, is refused). The answer holds for that instant: the calling hours, days and holidays of the number's rules, its call caps counted from the attempts reported so far (lead.call_attempted), the holds, the do-not-call list and wrong-number reports, all read at the check. A refusal lists every reason, with when each ends where it does. Every check is recorded on the lead's timeline and evidence record, at most 200 per hand-off. An allowed answer is not a reservation: report the call placed with lead.call_attempted, and ask again before the next one. The path answers 404 when the service has no assistant secret configured.
+         */
+        post: operations["postCallCheck"];
         delete?: never;
         options?: never;
         head?: never;
@@ -235,6 +275,13 @@ export interface components {
             language?: "en" | "es";
             /** @description The person's time zone as an IANA name, such as America/Chicago. Names the server's time zone database does not know are refused with timezone_invalid. */
             timezone?: string;
+            /**
+             * @description The person's state as its USPS code (PA, DC, PR …), upper case. Like timezone and postal_code it only narrows the call window: the window is the hours permitted in every place the lead's phone and fields point at, under the rules of every state among them.
+             * @enum {string}
+             */
+            state?: "AL" | "AK" | "AZ" | "AR" | "CA" | "CO" | "CT" | "DE" | "DC" | "FL" | "GA" | "HI" | "ID" | "IL" | "IN" | "IA" | "KS" | "KY" | "LA" | "ME" | "MD" | "MA" | "MI" | "MN" | "MS" | "MO" | "MT" | "NE" | "NV" | "NH" | "NJ" | "NM" | "NY" | "NC" | "ND" | "OH" | "OK" | "OR" | "PA" | "RI" | "SC" | "SD" | "TN" | "TX" | "UT" | "VT" | "VA" | "WA" | "WV" | "WI" | "WY" | "PR" | "VI" | "GU" | "MP" | "AS";
+            /** @description The person's US ZIP code (12345 or 12345-6789). Its state and zone, from a ZIP data set, narrow the call window; a ZIP the data set does not know narrows nothing. */
+            postal_code?: string;
             /** @description Extra details stored with the lead, as key-value pairs. Values may be any JSON. */
             context?: {
                 [key: string]: unknown;
@@ -318,6 +365,13 @@ export interface components {
             language?: "en" | "es";
             /** @description The person's time zone as an IANA name, such as America/Chicago. Names the server's time zone database does not know are refused with timezone_invalid. */
             timezone?: string;
+            /**
+             * @description The person's state as its USPS code (PA, DC, PR …), upper case. Like timezone and postal_code it only narrows the call window: the window is the hours permitted in every place the lead's phone and fields point at, under the rules of every state among them.
+             * @enum {string}
+             */
+            state?: "AL" | "AK" | "AZ" | "AR" | "CA" | "CO" | "CT" | "DE" | "DC" | "FL" | "GA" | "HI" | "ID" | "IL" | "IN" | "IA" | "KS" | "KY" | "LA" | "ME" | "MD" | "MA" | "MI" | "MN" | "MS" | "MO" | "MT" | "NE" | "NV" | "NH" | "NJ" | "NM" | "NY" | "NC" | "ND" | "OH" | "OK" | "OR" | "PA" | "RI" | "SC" | "SD" | "TN" | "TX" | "UT" | "VT" | "VA" | "WA" | "WV" | "WI" | "WY" | "PR" | "VI" | "GU" | "MP" | "AS";
+            /** @description The person's US ZIP code (12345 or 12345-6789). Its state and zone, from a ZIP data set, narrow the call window; a ZIP the data set does not know narrows nothing. */
+            postal_code?: string;
             /** @description Extra details stored with the lead, as key-value pairs. Values may be any JSON. */
             context?: {
                 [key: string]: unknown;
@@ -350,10 +404,10 @@ export interface components {
              */
             state: "pending" | "handed_off" | "missed" | "not_called";
             /**
-             * @description Why the assistant may not call the lead; absent when it may. With pending, handed_off or missed the response is by email only. test: a test lead. no_consent: no complete consent block. no_phone: no phone to call. The first that applies, in that order. Then, for a lead that is otherwise call-eligible: opted_out: its number is on the account's do-not-call list (the person asked not to be called; an email answer is still allowed, as the opt-out is about calls); wrong_number: the person at that number said it is not theirs, so the consent given for it no longer counts (an email answer is still allowed); held: an operator's emergency hold covers its area code past respond_by (an email answer is still allowed); evidence_missing: its account requires a TrustedForm certificate or a LeadiD token in the consent block and the lead has none (an email answer is still allowed; a repeat that brings the evidence permits the call).
+             * @description Why the assistant may not call the lead; absent when it may. With pending, handed_off or missed the response is by email only. test: a test lead. no_consent: no complete consent block. no_phone: no phone to call. The first that applies, in that order. Then, for a lead that is otherwise call-eligible: opted_out: its number is on the account's do-not-call list (the person asked not to be called; an email answer is still allowed, as the opt-out is about calls); wrong_number: the person at that number said it is not theirs, so the consent given for it no longer counts (an email answer is still allowed); held: an operator's emergency hold covers its area code past respond_by (an email answer is still allowed); evidence_missing: its account requires a TrustedForm certificate or a LeadiD token in the consent block and the lead has none (an email answer is still allowed; a repeat that brings the evidence permits the call); unverified: it came through an intake-only token that requires a bot check and the check failed or was missing, or its form's honeypot field was filled: held until an owner releases it (an email answer is still allowed); called_recently: it came through an intake-only token, and another lead of the account with the same number had a call started within the account's cool-down (24 hours unless set otherwise): this lead joins that lead's history instead of starting another call (an email answer is still allowed). Decided at the hand-off, within the five minutes: location_unknown: nothing places the person (the phone's area code is toll-free, premium, non-geographic or unknown, and the lead has no state or postal_code) and the account does not call such numbers; no_common_hours: the places the person may be (area code, timezone, state, postal_code) share no permitted calling hour within a week. In both an email answer is still allowed.
              * @enum {string}
              */
-            reason?: "test" | "no_consent" | "no_phone" | "opted_out" | "wrong_number" | "held" | "evidence_missing";
+            reason?: "test" | "no_consent" | "no_phone" | "opted_out" | "wrong_number" | "held" | "evidence_missing" | "unverified" | "called_recently" | "location_unknown" | "no_common_hours";
         };
         /** @description The lead was accepted. */
         LeadAccepted: {
@@ -366,7 +420,7 @@ export interface components {
             created: boolean;
             /** @description Whether the lead is a test lead. */
             test: boolean;
-            /** @description Whether the assistant may call the lead: a complete consent block, not a test lead, a phone, and that number neither on the account's do-not-call list nor reported as a wrong number. */
+            /** @description Whether the assistant may call the lead: a complete consent block, not a test lead, a phone, and that number neither on the account's do-not-call list nor reported as a wrong number. To an intake-only token: what the fields this request sent permit on their own (the list, earlier leads and the bot check are not consulted for the answer, though they decide the call). The call decision made at the hand-off, within the five minutes, may still refuse it (held, location_unknown, no_common_hours): the lead's response reason then says why. */
             call_eligible: boolean;
             /**
              * Format: date-time
@@ -379,7 +433,7 @@ export interface components {
              */
             respond_by: string;
             lead: components["schemas"]["StoredLead"];
-            /** @description Top-level names in the request that the contract does not define: ignored, their values not stored. The lead keeps the first 20 names, each cut to 64 characters, for its owner's console. */
+            /** @description Top-level names in the request that the contract does not define: ignored, their values not stored. The lead keeps the first 20 names, each cut to 64 characters, for its owner's console. A repeat whose consent block was kept out, because another channel first posted the lead (consent follows the channel that collected it), finds "consent (the lead's first channel keeps its own)" here. */
             ignored_fields: string[];
             /**
              * @description Present on a dry run only: this is what the post would answer; nothing was stored.
@@ -404,7 +458,7 @@ export interface components {
              * @description Stable, machine-readable problem code.
              * @enum {string}
              */
-            code: "invalid_json" | "token_missing" | "token_invalid" | "token_revoked" | "token_expired" | "token_conflict" | "token_intake_only" | "webhook_signature_invalid" | "webhook_timestamp_invalid" | "not_found" | "lead_not_found" | "lead_query_invalid" | "method_not_allowed" | "idempotency_request_in_flight" | "webhook_replayed" | "payload_too_large" | "unsupported_media_type" | "unsupported_content_encoding" | "validation_failed" | "idempotency_key_mismatch" | "idempotency_key_reused" | "rate_limited" | "too_many_failed_authentications" | "internal_error" | "unavailable";
+            code: "invalid_json" | "token_missing" | "token_invalid" | "token_revoked" | "token_expired" | "token_conflict" | "token_intake_only" | "origin_not_allowed" | "webhook_signature_invalid" | "webhook_timestamp_invalid" | "not_found" | "lead_not_found" | "handoff_not_found" | "lead_query_invalid" | "method_not_allowed" | "idempotency_request_in_flight" | "webhook_replayed" | "call_checks_exhausted" | "payload_too_large" | "unsupported_media_type" | "unsupported_content_encoding" | "validation_failed" | "idempotency_key_mismatch" | "idempotency_key_reused" | "rate_limited" | "lead_repeats_limited" | "too_many_failed_authentications" | "internal_error" | "unavailable";
             /** @description The request's id, also in the X-Request-Id header. */
             request_id?: string;
             /** @description With validation_failed: every field error at once. */
@@ -418,14 +472,14 @@ export interface components {
              * @description Stable, machine-readable reason.
              * @enum {string}
              */
-            code: "contact_required" | "phone_invalid" | "phone_not_us" | "email_invalid" | "consent_incomplete" | "consent_in_future" | "date_time_invalid" | "trustedform_url_invalid" | "leadid_token_invalid" | "ip_address_invalid" | "timezone_invalid" | "type_mismatch" | "too_short" | "too_long" | "pattern_mismatch" | "value_not_allowed" | "out_of_range";
+            code: "contact_required" | "phone_invalid" | "phone_not_us" | "email_invalid" | "consent_incomplete" | "consent_in_future" | "phone_not_offered" | "date_time_invalid" | "trustedform_url_invalid" | "leadid_token_invalid" | "ip_address_invalid" | "timezone_invalid" | "type_mismatch" | "too_short" | "too_long" | "pattern_mismatch" | "value_not_allowed" | "out_of_range";
             /** @description Human-readable reason, in the language chosen by Accept-Language. */
             message: string;
         };
         /** @description An event the phone assistant reports about a lead. */
         AssistantEvent: {
             /**
-             * @description lead.opted_out: the person asked not to be called; the lead's number goes on its account's do-not-call list. lead.wrong_number: the person at the number is not the lead; the consent given for that number no longer counts. lead.call_attempted: the assistant tried to call the lead's number at data.attempted_at (answered or not); attempts are counted per account and number against the call caps of the calling rules (Florida, Oklahoma, Maryland: 3 in a rolling 24 hours).
+             * @description lead.opted_out: the person asked not to be called; the number called goes on its account's do-not-call list. lead.wrong_number: the person at the number is not the lead; the consent given for that number no longer counts. lead.call_attempted: the assistant tried to call the number at data.attempted_at (answered or not); attempts are counted per account and number against the call caps of the calling rules (Florida, Oklahoma, Maryland: 3 in a rolling 24 hours).
              * @enum {string}
              */
             type: "lead.opted_out" | "lead.wrong_number" | "lead.call_attempted";
@@ -434,13 +488,20 @@ export interface components {
              * @description When the assistant recorded the event.
              */
             timestamp: string;
-            /** @description The lead the event is about. */
+            /** @description The lead the event is about, and which of its numbers. */
             data: {
                 /**
                  * Format: uuid
-                 * @description The lead_id of the hand-off. The number and the account are the lead's.
+                 * @description The lead_id of the hand-off. The account is the lead's.
                  */
                 lead_id: string;
+                /**
+                 * Format: uuid
+                 * @description The data.handoff_id of the hand-off whose number was called: the event applies to the number that hand-off offered, whatever the lead's phone is now. It must be a hand-off of lead_id.
+                 */
+                handoff_id?: string;
+                /** @description Without handoff_id: the number called, in E.164; it must be a number a hand-off of lead_id offered, or the lead's phone. With neither, the event applies to the number last offered to the assistant for that lead (the lead's current phone only when none was ever offered). */
+                phone?: string;
                 /**
                  * Format: date-time
                  * @description lead.call_attempted only, and required there: when the call was placed. At most 300 seconds ahead of the server's clock.
@@ -460,8 +521,85 @@ export interface components {
              * @description The lead the event was about.
              */
             lead_id: string;
+            /** @description The number the event was applied to (E.164); null when the lead has none. */
+            phone: string | null;
             /** @description Pending or retrying hand-offs of that number in the account that will not be delivered. */
             handoffs_cancelled: number;
+        };
+        /** @description The call the assistant is about to place. */
+        CallCheck: {
+            /**
+             * Format: uuid
+             * @description data.handoff_id of the hand-off the call is for.
+             */
+            handoff_id: string;
+            /**
+             * Format: uuid
+             * @description data.lead_id of that hand-off: a hand-off of another lead (of another account included) is not found.
+             */
+            lead_id: string;
+            /** @description The number about to be dialled, in E.164. */
+            phone: string;
+        };
+        /** @description Whether the call may be placed now, and why not. */
+        CallCheckAnswer: {
+            /**
+             * Format: uuid
+             * @description This check, as the lead's timeline records it.
+             */
+            check_id: string;
+            /**
+             * Format: uuid
+             * @description The hand-off checked.
+             */
+            handoff_id: string;
+            /**
+             * Format: uuid
+             * @description Its lead.
+             */
+            lead_id: string;
+            /** @description The number checked. */
+            phone: string;
+            /**
+             * Format: date-time
+             * @description The instant the answer holds for (UTC).
+             */
+            checked_at: string;
+            /** @description true: the call may be placed now; report it with lead.call_attempted. false: do not dial; reasons says why. */
+            allowed: boolean;
+            /** @description Every reason the call is refused now, empty when allowed. */
+            reasons: components["schemas"]["CallCheckReason"][];
+            /** @description The number's current or next window at this instant, moved past its holds and reached caps (its earliest is now when allowed); null when the number may not be called at all (call_not_permitted, do_not_call, wrong_number, superseded). */
+            call_window: components["schemas"]["CallWindow"] | null;
+            /** @description Each call cap of the number's rules, with the attempts it still allows now; empty when none caps calls. */
+            call_caps: components["schemas"]["CallCap"][];
+        };
+        /** @description One reason the call is refused now. */
+        CallCheckReason: {
+            /**
+             * @description call_not_permitted: the hand-off offered no number (email only), or the call decision made at the instant of the check refuses any call to the number (nothing places it, or its places share no calling hour). number_not_offered: the number is not the one the hand-off offered. superseded: a later hand-off of the lead replaced this one (its phone changed, or a new response opened): use that one. do_not_call: the number is on the account's do-not-call list. wrong_number: the number was reported as a wrong number after the hand-off was offered. held: an operator's emergency or holiday hold on the number's area code is in force. cap_reached: the number's call cap is used up. window_closed: the calling hours, days and holidays of every place the number may be allow no call now, nor when the holds and caps above end (call_window says when the call may start).
+             * @enum {string}
+             */
+            code: "call_not_permitted" | "number_not_offered" | "superseded" | "do_not_call" | "wrong_number" | "held" | "cap_reached" | "window_closed";
+            /** @description When this reason stops refusing: window_closed: when the window opens; cap_reached: when the oldest counted attempt leaves the cap's period; held: when the hold ends. null for reasons that do not end by themselves. */
+            until: string | null;
+            /** @description cap_reached and held: the rule or the state of the hold (US for a hold given by area codes). */
+            jurisdiction?: string;
+            /** @description cap_reached: the cap (calls per hours); held: the hold's name and reason as the operator gave it. */
+            detail?: string;
+        };
+        /** @description A call cap of the number's rules and where the number stands under it at that instant. Attempts are counted per account and number, whichever lead or hand-off reported them. */
+        CallCap: {
+            /** @description The rule that caps calls, US-XX. */
+            jurisdiction: string;
+            /** @description Calls the rule allows per number within hours. */
+            calls: number;
+            /** @description The rolling period, in hours. */
+            hours: number;
+            /** @description Calls still allowed now: calls minus the attempts reported (lead.call_attempted) for the number in the account within the last hours. */
+            attempts_remaining: number;
+            /** @description When the oldest counted attempt leaves the period and one more call is allowed; null when no attempt is counted. */
+            next_release: string | null;
         };
         /** @description A stored lead and its response. */
         LeadStatus: {
@@ -528,6 +666,11 @@ export interface components {
                  * @description The lead's id.
                  */
                 lead_id: string;
+                /**
+                 * Format: uuid
+                 * @description This hand-off (this response of the lead): the same on every retry of it. Name it in the pre-dial check (POST /api/speed-to-lead/call-checks) and in the events about its call, so they apply to the number it offered whatever the lead's phone is later. A repeat that changes the lead's phone opens a new hand-off for the new number.
+                 */
+                handoff_id: string;
                 /** @description The account the lead belongs to. */
                 account: {
                     /** Format: uuid */
@@ -547,7 +690,7 @@ export interface components {
                      * @description Why the call is not permitted.
                      * @enum {string}
                      */
-                    reason: "no_consent" | "no_phone" | "opted_out" | "wrong_number" | "held" | "evidence_missing";
+                    reason: "no_consent" | "no_phone" | "opted_out" | "wrong_number" | "held" | "evidence_missing" | "unverified" | "called_recently" | "location_unknown" | "no_common_hours";
                 };
                 /** @description E.164; present only when the call is permitted. */
                 phone?: string;
@@ -561,6 +704,10 @@ export interface components {
                 language: string | null;
                 /** @description As stored. */
                 timezone: string | null;
+                /** @description As stored. */
+                state: string | null;
+                /** @description As stored. */
+                postal_code: string | null;
                 /** @description As stored. */
                 property_ref: string | null;
                 /** @description As stored. */
@@ -582,6 +729,8 @@ export interface components {
                  */
                 respond_by: string;
                 call_window?: components["schemas"]["CallWindow"];
+                /** @description Present with the phone: each call cap of the number's rules with the attempts it allowed at delivery (empty when none caps calls). Attempts reported afterwards use them up: ask the pre-dial check before each call. */
+                call_caps?: components["schemas"]["CallCap"][];
             };
         };
         /** @description When the assistant may call, computed at each delivery. */
@@ -599,10 +748,10 @@ export interface components {
             /** @description The lead's zone or zones (IANA names). */
             time_zones: string[];
             /**
-             * @description Where the zones came from: the lead's timezone, its phone's area code, or the default.
+             * @description The place that decided the window (its start, else its end): the phone's area code, the lead's timezone, state or postal_code, or contiguous_us for a number no field places, called under the account's setting. default: a zone from the server's setting, in decisions made before every source of place was read.
              * @enum {string}
              */
-            time_zone_source: "timezone" | "area_code" | "default";
+            time_zone_source: "area_code" | "timezone" | "state" | "postal_code" | "contiguous_us" | "default";
             /** @description The account's calling hours: start, local time. */
             local_start: string;
             /** @description The account's calling hours: end, local time. */
@@ -610,11 +759,11 @@ export interface components {
             /** @description The rules that shaped the window: the hours of every applicable rule on the window's day, the federal one first; then each day, holiday, call cap and hold that pushed the window later. */
             rules_applied: {
                 /**
-                 * @description hours: the rule's hours on the window's local day (every applicable rule has one). day: the rule permits no call on that weekday (date says which local day was skipped). holiday: a legal holiday on which the rule permits no call, computed from the holiday statutes the rule names; a day set only by proclamation (a governor's yearly or emergency declaration) cannot be computed and is not: an operator covers it with a holiday hold (stl holds add --holiday), which moves the window as a holiday does and shows as hold. cap: the per-phone call cap, reached; the window starts when the oldest counted attempt leaves the cap's period. hold: an operator's emergency or holiday hold.
+                 * @description hours: the rule's hours on the window's local day (every applicable rule has one). place: a place the person may be (place says which field), with the window in its local clock (local_start, local_end) and whether it decided the window's start or end; the window is the hours permitted in every zone of every place, under the rules of every state of every place. day: the rule permits no call on that weekday (date says which local day was skipped). holiday: a legal holiday on which the rule permits no call, computed from the holiday statutes the rule names; a day set only by proclamation (a governor's yearly or emergency declaration) cannot be computed and is not: an operator covers it with a holiday hold (stl holds add --holiday), which moves the window as a holiday does and shows as hold. cap: the per-phone call cap, reached; the window starts when the oldest counted attempt leaves the cap's period. hold: an operator's emergency or holiday hold.
                  * @enum {string}
                  */
-                kind: "hours" | "day" | "holiday" | "cap" | "hold";
-                /** @description US for the federal rule, US-XX for a state. */
+                kind: "hours" | "day" | "holiday" | "cap" | "hold" | "place";
+                /** @description US for the federal rule, US-XX for a state (a place in one state: that state). */
                 jurisdiction: string;
                 /** @description The jurisdiction's name. */
                 name: string;
@@ -624,12 +773,21 @@ export interface components {
                 local_end: string | null;
                 /** @description The law or regulation the rule comes from; for a hold, its reason. */
                 source: string;
-                /** @description When the source was last read for the rule's row (for a hold: when it was added). */
+                /** @description When the source was last read for the rule's row (for a hold: when it was added; for a place: when its data was read, the day of the decision for a stated timezone). */
                 checked: string;
                 /** @description day and holiday: the lead's local day on which the rule permitted no call. */
                 date?: string;
                 /** @description holiday: the holiday's name, with "(observed)" when the day is the weekday a weekend holiday is observed on. */
                 holiday?: string;
+                /**
+                 * @description place: where it comes from; name is what pointed at it (the area code, zone, state, ZIP).
+                 * @enum {string}
+                 */
+                place?: "area_code" | "timezone" | "state" | "postal_code" | "contiguous_us";
+                /** @description place: its zones. */
+                time_zones?: string[];
+                /** @description place: the window's bounds its own hours set (empty: another place's hours are narrower). */
+                decided?: ("start" | "end")[];
                 /**
                  * Format: date-time
                  * @description cap and hold: when it stops narrowing (UTC).
@@ -680,12 +838,24 @@ export interface components {
                 respond_by: string;
             };
         };
-        /** @description Everything the service knows about how one lead was treated (the same bytes, ETag and seal on every read until something about the lead changes), as one document a lead buyer can hand a lawyer: the consent as received with the token and time of arrival, every compliance decision with the rule rows and their versions that made it, each hand-off attempt, each assistant event and each do-not-call change of the number. */
+        /** @description Everything the service knows about how one lead was treated, as one signed document a lead buyer can hand a lawyer and anyone can verify offline with the service's public key: the consent as received with the token and time of arrival, every compliance decision with the rule rows and their versions that made it, each hand-off attempt, each assistant event and each do-not-call change of the number, and the append-only log that chains them. */
         EvidenceRecord: {
             /** @constant */
             type: "lead.evidence";
             /** @constant */
-            version: 1;
+            version: 2;
+            /**
+             * Format: date-time
+             * @description When the service made this record.
+             */
+            generated_at: string;
+            /** @description The point of the log this record shows: its last entry's seq, hash and time, the chain's head when the record was made. A later record of the lead has the same entries up to here and a higher seq after anything new; an older one still verifies and says its own point. */
+            as_of: {
+                seq: number;
+                hash: string;
+                /** Format: date-time */
+                at: string;
+            };
             /** @description The account: id and slug. */
             account: {
                 [key: string]: unknown;
@@ -698,32 +868,58 @@ export interface components {
             consent: {
                 [key: string]: unknown;
             } | null;
-            /** @description response: the lead's response state and reason now; evidence_required: the account's consent-evidence requirement now; rules_version_now: the version of the calling-rules table in force now; handoffs: every hand-off attempt (response_no, attempt, started_at, latency_ms, acknowledged, http_status, error) with its decision: the call permission, the call window with every rule that shaped it (each with its source and the date it was read) and the rules_version it was computed with. */
+            /** @description response: the lead's response state and reason now; evidence_required: the account's consent-evidence requirement now; rules_version_now: the version of the calling-rules table in force now; handoffs: every hand-off attempt (response_no, attempt, started_at, latency_ms, acknowledged, http_status, error) with its decision: the call permission, the call window with every rule that shaped it (each with its source and the date it was read) and the rules_version it was computed with; since the decision is kept whole, also decided_at, places (every place the person may be, with its zones and states), rules (the jurisdictions that applied), caps (each with the attempts counted and remaining) and holds (each with whether it refused the call or moved the window); offers: every hand-off as offered (handoff_id, response_no, the phone it offered or null, offered_at) */
             decisions: {
                 [key: string]: unknown;
             };
-            /** @description call_attempts: every call attempt the assistant reported for this number in the account (lead_id, attempted_at, received_at, webhook_id); do_not_call: every do-not-call change of this number in the account (add, remove, wrong_number; how it came in, who, when). An opt-out covers every purpose of the number in the account. */
+            /** @description The lead's numbers are its phone and every number a hand-off offered. call_attempts: every call attempt the assistant reported for those numbers in the account (lead_id, phone, attempted_at, received_at, webhook_id); do_not_call: every do-not-call change of those numbers in the account (phone; add, remove, wrong_number; how it came in and when; who made it and their note stay with the account); call_checks: every pre-dial check of the lead's hand-offs, as answered (CallCheckAnswer), with its webhook_id. An opt-out covers every purpose of the number in the account. */
             assistant_events: {
                 [key: string]: unknown;
             };
-            /** @description What shows an edit: recompute both over the record without this field; any change of a byte changes them. */
-            seal: {
-                /** @description SHA-256 (hex) of the record without its seal, as canonical JSON: object keys sorted at every depth, no spaces. */
-                content_sha256: string;
-                /** @description HMAC-SHA256 (hex) of the same bytes with the service's EVIDENCE_SIGNING_KEY; key_id is the first 8 hex digits of the key's SHA-256. Null when the service has no key set. */
-                signature: {
-                    /** @constant */
-                    algorithm: "HMAC-SHA256";
-                    key_id: string;
-                    value: string;
-                } | null;
+            /** @description The lead's append-only evidence log, oldest first: each entry written in the transaction of the fact it records (received; each hand-off with its decision and the assistant's answer; each call attempt; each do-not-call change of its number; each repeat that changed what was received; each answer to a TrustedForm certificate claim), chained by SHA-256. Nothing updates or deletes an entry. At most 2,000 entries: as_of says where the record stops. */
+            log: components["schemas"]["EvidenceEntry"][];
+            /** @description A JWS (RFC 7515, flattened, payload detached) by the service's Ed25519 key. The payload is the record without this field as RFC 8785 canonical JSON (object keys sorted, no spaces). Anyone verifies it with the published public key alone; any changed byte fails it. */
+            signature: {
+                /** @description The JWS protected header, base64url: {"alg":"EdDSA","kid":…}; kid names the key in GET /api/speed-to-lead/evidence-keys. */
+                protected: string;
+                /** @description The Ed25519 signature, base64url, of protected + "." + base64url(payload). */
+                signature: string;
             };
+        };
+        EvidenceEntry: {
+            /** @description 1, 2, 3…: the entry's place in the lead's log. */
+            seq: number;
+            /** @description The exact JSON text that was hashed: {"at": when it was written (UTC), "data": what happened, "kind": received, handoff, call_attempt, do_not_call, repeat_merged or trustedform_claim, "seq"}. Entry 1 (received) holds the lead as it arrived with its consent block as received. */
+            body: string;
+            /** @description The previous entry's hash; 64 zeros before entry 1. */
+            prev: string;
+            /** @description SHA-256 (hex) of the UTF-8 bytes of prev, a newline (\n) and body. */
+            hash: string;
+        };
+        /** @description Every Ed25519 public key the service has signed evidence records with, newest first. A rotation adds a key and keeps the old ones, so every record ever handed out still verifies. */
+        EvidenceKeySet: {
+            keys: {
+                /** @constant */
+                kty: "OKP";
+                /** @constant */
+                crv: "Ed25519";
+                /** @description The 32-byte public key, base64url. */
+                x: string;
+                /** @description The key's RFC 7638 thumbprint (SHA-256, base64url): what a record's JWS header names. */
+                kid: string;
+                /** @constant */
+                alg: "EdDSA";
+                /** @constant */
+                use: "sig";
+            }[];
         };
     };
     responses: never;
     parameters: {
         /** @description true: validate and authenticate exactly as a real post and answer what it would answer (status and body, with dry_run: true and a Dry-Run: true header), storing nothing. Prefer: handling=dry-run asks the same. */
         "Dry-Run": "true";
+        /** @description The token the form's bot-check widget gave the visitor (Cloudflare Turnstile or hCaptcha). Read only for intake-only tokens that require a check: the service verifies it with the provider's siteverify API; without it, or when it fails, the lead is stored in quarantine (the answer is the same). */
+        "Bot-Check-Token": string;
         /** @description An ETag from an earlier answer: 304 when the lead has not changed since. */
         "If-None-Match": string;
         /** @description Alternative to the body's idempotency_key: 1 to 255 visible ASCII characters, scoped to the account. When both are present they must be equal. An invalid header value is reported as pattern_mismatch at /idempotency_key. */
@@ -745,6 +941,10 @@ export interface components {
         "X-Request-Id": string;
         /** @description Seconds to wait before retrying. */
         "Retry-After": number;
+        /** @description The same wait as Retry-After, in milliseconds, for clients that wait less than a second. */
+        "Retry-After-Ms": number;
+        /** @description true: the same request (with the same idempotency key) may be sent again once the wait is over. */
+        "X-Should-Retry": "true" | "false";
         /** @description identity: the only content coding a request body may have (RFC 7694). */
         "Accept-Encoding": "identity";
         /** @description Always Bearer, naming the scheme to authenticate with; on 403 it adds error="insufficient_scope" (RFC 6750). */
@@ -772,6 +972,8 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description true: validate and authenticate exactly as a real post and answer what it would answer (status and body, with dry_run: true and a Dry-Run: true header), storing nothing. Prefer: handling=dry-run asks the same. */
                 "Dry-Run"?: components["parameters"]["Dry-Run"];
+                /** @description The token the form's bot-check widget gave the visitor (Cloudflare Turnstile or hCaptcha). Read only for intake-only tokens that require a check: the service verifies it with the provider's siteverify API; without it, or when it fails, the lead is stored in quarantine (the answer is the same). */
+                "Bot-Check-Token"?: components["parameters"]["Bot-Check-Token"];
                 /** @description es for Spanish human text in errors; English otherwise. */
                 "Accept-Language"?: components["parameters"]["Accept-Language"];
             };
@@ -834,6 +1036,19 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The intake-only token lists the origins it may be used from, and this post's Origin is not one of them (or is missing). */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description A method other than POST was used on this path. A method HTTP does not define (BREW, say) is refused by the HTTP layer, which closes the connection without an answer. */
             405: {
                 headers: {
@@ -850,6 +1065,8 @@ export interface operations {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    "Retry-After-Ms": components["headers"]["Retry-After-Ms"];
+                    "X-Should-Retry": components["headers"]["X-Should-Retry"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -887,11 +1104,13 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The channel token's rate limit, or the client address's limit of failed authentications, was exceeded. */
+            /** @description The channel token's rate limit (for an intake-only token also each client's share of it: an IPv4 address or an IPv6 /64), the client address's limit of failed authentications, or the repeats one lead may take in an hour, was exceeded. */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    "Retry-After-Ms": components["headers"]["Retry-After-Ms"];
+                    "X-Should-Retry": components["headers"]["X-Should-Retry"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -923,6 +1142,8 @@ export interface operations {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    "Retry-After-Ms": components["headers"]["Retry-After-Ms"];
+                    "X-Should-Retry": components["headers"]["X-Should-Retry"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1022,6 +1243,8 @@ export interface operations {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    "Retry-After-Ms": components["headers"]["Retry-After-Ms"];
+                    "X-Should-Retry": components["headers"]["X-Should-Retry"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -1036,6 +1259,8 @@ export interface operations {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    "Retry-After-Ms": components["headers"]["Retry-After-Ms"];
+                    "X-Should-Retry": components["headers"]["X-Should-Retry"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1123,6 +1348,8 @@ export interface operations {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    "Retry-After-Ms": components["headers"]["Retry-After-Ms"];
+                    "X-Should-Retry": components["headers"]["X-Should-Retry"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -1137,6 +1364,8 @@ export interface operations {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    "Retry-After-Ms": components["headers"]["Retry-After-Ms"];
+                    "X-Should-Retry": components["headers"]["X-Should-Retry"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1224,6 +1453,8 @@ export interface operations {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    "Retry-After-Ms": components["headers"]["Retry-After-Ms"];
+                    "X-Should-Retry": components["headers"]["X-Should-Retry"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -1238,6 +1469,8 @@ export interface operations {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    "Retry-After-Ms": components["headers"]["Retry-After-Ms"];
+                    "X-Should-Retry": components["headers"]["X-Should-Retry"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1299,7 +1532,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such lead, or no assistant secret configured. */
+            /** @description No such lead, no such hand-off of that lead, or no assistant secret configured. */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1365,6 +1598,8 @@ export interface operations {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    "Retry-After-Ms": components["headers"]["Retry-After-Ms"];
+                    "X-Should-Retry": components["headers"]["X-Should-Retry"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1386,6 +1621,180 @@ export interface operations {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    "Retry-After-Ms": components["headers"]["Retry-After-Ms"];
+                    "X-Should-Retry": components["headers"]["X-Should-Retry"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getEvidenceKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The public keys. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EvidenceKeySet"];
+                };
+            };
+        };
+    };
+    postCallCheck: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's unique id (Standard Webhooks); the same id is processed once. */
+                "webhook-id": components["parameters"]["webhook-id"];
+                /** @description Unix seconds when the event was signed (Standard Webhooks). */
+                "webhook-timestamp": components["parameters"]["webhook-timestamp"];
+                /** @description Space-separated v1,<base64> signatures (Standard Webhooks); one valid signature suffices. */
+                "webhook-signature": components["parameters"]["webhook-signature"];
+                /** @description es for Spanish human text in errors; English otherwise. */
+                "Accept-Language"?: components["parameters"]["Accept-Language"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The call about to be placed, as application/json. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CallCheck"];
+            };
+        };
+        responses: {
+            /** @description Whether the call may be placed now, and why not. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CallCheckAnswer"];
+                };
+            };
+            /** @description The body is not a JSON object. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The signature or its timestamp is refused. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such hand-off of this lead, or no assistant secret configured. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A method other than POST was used on this path. */
+            405: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description This webhook-id was already processed, or the hand-off used all its checks. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is larger than 64 KiB. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not application/json. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not a pre-dial check. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many checks at once. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Retry-After-Ms": components["headers"]["Retry-After-Ms"];
+                    "X-Should-Retry": components["headers"]["X-Should-Retry"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A defect in the service. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The service cannot reach its database. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Retry-After-Ms": components["headers"]["Retry-After-Ms"];
+                    "X-Should-Retry": components["headers"]["X-Should-Retry"];
                     [name: string]: unknown;
                 };
                 content: {

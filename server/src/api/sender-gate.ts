@@ -1,11 +1,13 @@
 // The one gate every sender route passes: the token's headers, authentication (with the failed-attempt limit
-// of the client's address applied before any lookup), the token's rate limit and the scope the route needs.
+// of the client's address applied before any lookup), the token's rate limit (and an intake-only token's
+// per-client one under it), the scope the route needs and an intake-only token's allowed origins.
 
 import type { ProblemCode } from "@speed-to-lead/spec";
 import type { Authentication, Authenticator, ChannelIdentity } from "../core/accounts/authenticator.ts";
 import { scopeAllows, type TokenScope } from "../core/accounts/channel-token.ts";
 import type { FailedAuthLimiter } from "../core/accounts/failed-auth-limiter.ts";
-import { clientAddress } from "../http/client-address.ts";
+import { originAllowed } from "../core/accounts/intake-guard.ts";
+import { clientAddress, clientNetwork } from "../http/client-address.ts";
 import type { HeaderMap, ProblemOptions } from "../http/respond.ts";
 import { type RateDecision, type RateLimiter, rateLimitHeaders } from "../http/token-bucket.ts";
 
@@ -17,6 +19,11 @@ export interface SenderGateDeps {
   trustProxy: boolean;
   /** Per token: a token's posts and reads share one bucket. */
   rateLimiter: RateLimiter;
+  /**
+   * Per intake-only token and client (IPv4 address, IPv6 /64), taken before the token's bucket: every
+   * visitor of a page holds its token, so one of them must not spend the page's whole budget.
+   */
+  clientRateLimiter?: RateLimiter;
 }
 
 export type SenderGate =
@@ -60,6 +67,12 @@ export async function passSenderGate(
   if (!auth.ok) return { ok: false, code: auth.code, options: { headers: CHALLENGE } };
   // The scope after the rate limit: refused reads still spend the token's budget.
   let limitHeaders: HeaderMap = {};
+  const perClient = deps.clientRateLimiter;
+  if (perClient?.enabled && auth.identity.scope === "intake" && address !== undefined) {
+    // Refused here, a client's flood never reaches the token's bucket.
+    const decision = perClient.take(`${auth.identity.tokenId} ${clientNetwork(address)}`);
+    if (!decision.allowed) return limited("rate_limited", decision);
+  }
   if (deps.rateLimiter.enabled) {
     const decision = deps.rateLimiter.take(auth.identity.tokenId);
     if (!decision.allowed) return limited("rate_limited", decision);
@@ -71,6 +84,9 @@ export async function passSenderGate(
       code: "token_intake_only",
       options: { headers: { ...limitHeaders, ...INSUFFICIENT_SCOPE } },
     };
+  // A page the owner did not list (or a post without an Origin) may not use the token.
+  if (!originAllowed(auth.identity.guard, request.headers.get("origin")))
+    return { ok: false, code: "origin_not_allowed", options: { headers: limitHeaders } };
   return { ok: true, identity: auth.identity, limitHeaders };
 }
 

@@ -46,7 +46,7 @@ describe("bun run stl in two languages", () => {
       STL_LANG: "es",
     });
     expect(owner.stdout).toContain("Propietario ana@acme.example de la cuenta acme creado.");
-    expect(owner.stdout).toContain("Enlace de acceso (funciona una vez, durante 24 horas");
+    expect(owner.stdout).toContain("Enlace de acceso (funciona una vez, durante 7 días");
     const owners = await runCli(["owners", "list", "--lang", "es"], env);
     expect(owners.stdout).toContain("acme  ana@acme.example  aún sin contraseña");
 
@@ -76,7 +76,7 @@ describe("bun run stl in two languages", () => {
       spanishLocale,
     );
     expect(held.stdout).toMatch(
-      /^Suspensión \S+: ninguna llamada a 225 318 337 504 985 desde .* hasta 2099-12-01/,
+      /^Suspensión \S+: ninguna llamada a 225 318 337 457 504 985 desde .* hasta 2099-12-01/,
     );
     const unknownState = await runCli(
       ["holds", "add", "--state", "ZZ", "--until", until, "--reason", "x"],

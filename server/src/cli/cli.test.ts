@@ -78,8 +78,9 @@ describe("bun run stl", () => {
     expect(listed.stdout).toContain(`${json.owner_id}  acme  ana@acme.example  no password yet`);
     const disabled = await runCli(["owners", "disable", "ana@acme.example"], env);
     expect(disabled.exitCode).toBe(0);
-    expect((await runCli(["owners", "list", "--account", "acme"], env)).stdout).toContain(
-      "ana@acme.example  disabled",
+    // Removed from the account, not disabled as a person: no longer listed there.
+    expect((await runCli(["owners", "list", "--account", "acme"], env)).stdout).not.toContain(
+      "ana@acme.example",
     );
     const badEmail = await runCli(["owners", "create", "--account", "acme", "--email", "not-an-email"], env);
     expect([badEmail.exitCode, badEmail.stderr.split("\n")[0]]).toEqual([
@@ -87,7 +88,7 @@ describe("bun run stl", () => {
       "--email: an email address such as ana@example.com",
     ]);
     expect((await runCli(["owners", "disable", "nobody@acme.example"], env)).exitCode).toBe(1);
-    // A disabled owner gets no link.
+    // A person of no account gets no link.
     expect((await runCli(["owners", "link", "--email", "ana@acme.example"], env)).exitCode).toBe(1);
   });
 });

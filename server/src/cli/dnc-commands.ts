@@ -8,6 +8,7 @@ import { addAllToList, addToList, removeFromList } from "../core/dnc/service.ts"
 import type { Database } from "../db/database.ts";
 import { type ParsedArgs, stringOption, UsageError } from "./args.ts";
 import { operator } from "./operator.ts";
+import { operatorAudit } from "./operator-audit.ts";
 import type { Command } from "./token-commands.ts";
 
 async function accountOf(db: Database, args: ParsedArgs, command: string): Promise<string> {
@@ -43,6 +44,7 @@ export const dncAddCommand: Command = async (db, args, print, t) => {
 export const dncRemoveCommand: Command = async (db, args, print, t) => {
   const change = await changeFromArgs(db, args, "dnc remove");
   const result = await removeFromList(db, change);
+  if (result.removed) await operatorAudit(db, args, "dnc.removed", change.accountId, change.phone);
   if (args.options.json) print(JSON.stringify({ phone: change.phone, ...result }));
   else {
     print(t(result.removed ? "dnc.removed" : "dnc.notOn", { phone: change.phone }));

@@ -34,7 +34,7 @@ describe("bun run stl holds (embedded database)", () => {
     expect(added.body).toMatchObject({
       kind: "emergency",
       state: "LA",
-      area_codes: ["225", "318", "337", "504", "985"],
+      area_codes: ["225", "318", "337", "457", "504", "985"],
       ends_at: "2099-12-01T00:00:00.000Z",
       reason: "declared emergency",
       created_by: "ana",

@@ -5,10 +5,21 @@ import { type Database, DatabaseMisconfiguredError, DatabaseUnavailableError } f
 import { DirectoryLockedError } from "../db/directory-lock.ts";
 import { migrate } from "../db/migrate.ts";
 import { openDatabase } from "../db/open-database.ts";
-import { accountsEvidenceCommand } from "./account-commands.ts";
+import {
+  accountsCooldownCommand,
+  accountsEvidenceCommand,
+  accountsLocationsCommand,
+} from "./account-commands.ts";
 import { parseArgs, UsageError } from "./args.ts";
 import { cliLanguage } from "./cli-language.ts";
 import { dncAddCommand, dncImportCommand, dncListCommand, dncRemoveCommand } from "./dnc-commands.ts";
+import {
+  accountsTrustedformCommand,
+  evidenceKeysListCommand,
+  evidenceKeysRotateCommand,
+  evidenceVerifyCommand,
+  type OfflineCommand,
+} from "./evidence-commands.ts";
 import { holdsAddCommand, holdsListCommand, holdsRemoveCommand } from "./hold-commands.ts";
 import { ownerCommands } from "./owner-commands.ts";
 import { terminalText } from "./terminal-text.ts";
@@ -23,6 +34,7 @@ import {
   rollTokenCommand,
   tokenCallbackCommand,
 } from "./token-commands.ts";
+import { tokenGuardCommand, tokenReadsCommand } from "./token-guard-commands.ts";
 
 const owners = ownerCommands({
   publicUrl: (config) => config.publicUrl ?? `http://localhost:${config.port}`,
@@ -36,6 +48,8 @@ const COMMANDS: Record<string, Command> = {
   "tokens rename": renameTokenCommand,
   "tokens roll": rollTokenCommand,
   "tokens callback": tokenCallbackCommand,
+  "tokens guard": tokenGuardCommand,
+  "tokens reads": tokenReadsCommand,
   "owners create": owners.create,
   "owners link": owners.link,
   "owners list": owners.list,
@@ -45,9 +59,19 @@ const COMMANDS: Record<string, Command> = {
   "dnc list": dncListCommand,
   "dnc import": dncImportCommand,
   "accounts evidence": accountsEvidenceCommand,
+  "accounts trustedform": accountsTrustedformCommand,
+  "accounts cooldown": accountsCooldownCommand,
+  "accounts locations": accountsLocationsCommand,
   "holds add": holdsAddCommand,
   "holds list": holdsListCommand,
   "holds remove": holdsRemoveCommand,
+  "evidence keys": async (db, args, print, t, config) => {
+    const action = { rotate: evidenceKeysRotateCommand, list: evidenceKeysListCommand }[
+      args.positionals[2] ?? ""
+    ];
+    if (!action) throw new UsageError("evidence.keys.needsAction");
+    return action(db, args, print, t, config);
+  },
   migrate: async (db, _args, print, t) => {
     const result = await migrate(db);
     print(
@@ -61,6 +85,9 @@ const COMMANDS: Record<string, Command> = {
   // The process's code (the whole server) is loaded only here: it was a fifth of every other command's start.
   dispatch: async (db, _args, print, _t, config) => (await import("../main.ts")).runWorker(config, db, print),
 };
+
+/** Commands that open no database. */
+const OFFLINE_COMMANDS: Record<string, OfflineCommand> = { "evidence verify": evidenceVerifyCommand };
 
 function findCommand(positionals: string[]): Command | undefined {
   return COMMANDS[positionals.slice(0, 2).join(" ")] ?? COMMANDS[positionals[0] ?? ""];
@@ -96,6 +123,21 @@ export async function runCli(
   } catch (error) {
     if (error instanceof UsageError) return refuse(error);
     throw error;
+  }
+  const offline = OFFLINE_COMMANDS[args.positionals.slice(0, 2).join(" ")];
+  if (offline && !args.options.help) {
+    try {
+      return await offline(
+        args,
+        (line) => print(terminalText(line)),
+        (line) => printError(terminalText(line)),
+        t,
+        env,
+      );
+    } catch (error) {
+      if (error instanceof UsageError) return refuse(error);
+      throw error;
+    }
   }
   const command = findCommand(args.positionals);
   if (args.options.help || !command) {

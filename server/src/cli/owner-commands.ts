@@ -4,7 +4,8 @@ import type { ServerConfig } from "../config.ts";
 import { ACCOUNT_SLUG } from "../core/accounts/account-slug.ts";
 import { createOwnerSignIn, existingOwnerSignIn } from "../core/accounts/owner-access.ts";
 import { listOwners } from "../core/accounts/owner-repository.ts";
-import { disableOwnerEverywhere } from "../core/accounts/owner-service.ts";
+import { removeOwner } from "../core/accounts/owner-service.ts";
+import { findAccountId } from "../core/accounts/token-repository.ts";
 import { stringOption, UsageError } from "./args.ts";
 import type { Command } from "./token-commands.ts";
 
@@ -68,22 +69,23 @@ export function ownerCommands(env: OwnerCommandEnv): Record<"create" | "link" | 
       }
       if (owners.length === 0) print(t("owners.none"));
       for (const o of owners) {
-        const status = t(
-          o.disabled_at
-            ? "owners.status.disabled"
-            : o.has_password
-              ? "status.active"
-              : "owners.status.noPassword",
-        );
+        const status = t(o.has_password ? "status.active" : "owners.status.noPassword");
         print(`${o.id}  ${o.account}  ${o.email}  ${status}`);
       }
       return 0;
     },
 
+    /** Removes the person's membership of `--account` (of every account without it); the person stays. */
     async disable(db, args, print, t) {
       const who = args.positionals[2];
       if (!who) throw new UsageError("owners.disable.needs");
-      const id = await disableOwnerEverywhere(db, who);
+      const slug = stringOption(args, "account");
+      const accountId = slug ? await findAccountId(db, slug) : undefined;
+      if (slug && !accountId) {
+        print(t("account.unknown", { slug }));
+        return 1;
+      }
+      const id = await removeOwner(db, who, accountId);
       if (!id) {
         print(t("owners.unknown", { who }));
         return 1;

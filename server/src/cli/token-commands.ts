@@ -12,6 +12,7 @@ import {
   revokeAccountToken,
   rollAccountToken,
   TOKEN_NAME_MAX_LENGTH,
+  TOKENS_PER_ACCOUNT,
   tokenAccountId,
   tokenNameProblem,
 } from "../core/accounts/token-service.ts";
@@ -19,6 +20,7 @@ import { setTokenCallback } from "../core/callbacks/callback-outbox.ts";
 import type { Database } from "../db/database.ts";
 import { checkDestination } from "../http/public-destination.ts";
 import { type ParsedArgs, stringOption, UsageError } from "./args.ts";
+import { operatorAudit } from "./operator-audit.ts";
 import type { CliTranslate } from "./text/cli-dictionary.ts";
 
 /** The same rule as the Integrations page, said as a usage error. */
@@ -48,7 +50,12 @@ export const createTokenCommand: Command = async (db, args, print, t) => {
   if (!isTokenScope(scope)) throw new UsageError("tokens.scopeInvalid");
   const account = await ensureAccount(db, slug);
   const created = await createAccountToken(db, account.id, name, scope);
+  if (!created.ok && created.code === "too_many_tokens") {
+    print(t("tokens.tooMany", { slug, max: TOKENS_PER_ACCOUNT }));
+    return 1;
+  }
   if (!created.ok) throw new UsageError("tokens.nameInvalid", { max: TOKEN_NAME_MAX_LENGTH });
+  await operatorAudit(db, args, "token.created", account.id, name.trim());
   if (args.options.json) {
     print(
       JSON.stringify({
@@ -122,6 +129,7 @@ export const revokeTokenCommand: Command = async (db, args, print, t) => {
     print(t("tokens.unknown", { id }));
     return 1;
   }
+  await operatorAudit(db, args, "token.revoked", accountId, id);
   print(t("tokens.revoked", { id }));
   return 0;
 };
@@ -148,6 +156,7 @@ export const rollTokenCommand: Command = async (db, args, print, t) => {
     print(t(rolled?.code === "not_active" ? "tokens.notActive" : "tokens.unknown", { id }));
     return 1;
   }
+  await operatorAudit(db, args, "token.rolled", accountId!, rolled.name);
   const oldExpiresAt = new Date(rolled.oldExpiresAt).toISOString();
   if (args.options.json) {
     print(
@@ -198,6 +207,7 @@ export const tokenCallbackCommand: Command = async (db, args, print, t, config) 
     print(t("tokens.unknown", { id }));
     return 1;
   }
+  await operatorAudit(db, args, "callback.changed", accountId, url ?? "");
   if (args.options.json) {
     print(JSON.stringify({ id, callback_url: url ?? null, callback_secret: secret ?? null }));
   } else if (callback) {

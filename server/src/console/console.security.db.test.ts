@@ -230,14 +230,17 @@ describe("sessions and links", () => {
         password: OWNER_PASSWORD,
         confirm: OWNER_PASSWORD,
       });
-      return response.headers.getSetCookie().find((line) => line.startsWith("stl_session="))!;
+      return response.headers.getSetCookie().find((line) => /^(__Host-)?stl_session=/.test(line))!;
     };
     const plain = await cookieOf(handle, {});
     expect(plain).toMatch(/; HttpOnly/);
     expect(plain).toMatch(/; SameSite=Lax/);
     expect(plain).not.toMatch(/Secure/);
     expect(plain).toMatch(/^stl_session=[A-Za-z0-9_-]{43};/);
-    expect(await cookieOf(handleProxied, { "x-forwarded-proto": "https" })).toMatch(/; Secure/);
+    // Over HTTPS the name carries the __Host- prefix: Secure, Path=/, no Domain (a sibling subdomain cannot shadow it).
+    expect(await cookieOf(handleProxied, { "x-forwarded-proto": "https" })).toMatch(
+      /^__Host-stl_session=.*; Secure/,
+    );
     // Without TRUST_PROXY the header is anyone's to send: ignored.
     expect(await cookieOf(handle, { "x-forwarded-proto": "https" })).not.toMatch(/Secure/);
   });

@@ -1,5 +1,8 @@
 // Every console feature, composed once: app.ts uses this. A new page adds its Elysia instance here.
 import { Elysia } from "elysia";
+import { accountsPage } from "./accounts/index.ts";
+import { auditPage } from "./audit/index.ts";
+import { confirmPages } from "./confirm/index.ts";
 import { doNotCallPage } from "./do-not-call/index.ts";
 import type { InboxLive } from "./inbox/inbox-live.ts";
 import { INBOX_ASSETS, inboxPages } from "./inbox/index.ts";
@@ -7,6 +10,7 @@ import { integrationsPage } from "./integrations/index.ts";
 import type { ConsoleDeps } from "./kit/owner-guard.ts";
 import { consoleBase } from "./kit/shared-routes.ts";
 import { passwordResetPages } from "./password-reset/index.ts";
+import { sessionsPage } from "./sessions/index.ts";
 import { ownerPages } from "./sign-in/index.ts";
 import { teamPage } from "./team/index.ts";
 
@@ -18,5 +22,9 @@ export function consolePages(deps: ConsoleDeps, inbox: InboxLive) {
     .use(integrationsPage(deps))
     .use(doNotCallPage(deps))
     .use(teamPage(deps))
+    .use(accountsPage(deps))
+    .use(auditPage(deps))
+    .use(confirmPages(deps))
+    .use(sessionsPage(deps))
     .use(inboxPages(deps, inbox));
 }

@@ -2,6 +2,7 @@
 // check, a fast path for E.164 input) and displayed as people read them.
 import { US_PHONE_COUNTRIES } from "@speed-to-lead/spec";
 import { Metadata, parsePhoneNumberFromString } from "libphonenumber-js/max";
+import { stateOfAreaCode } from "./nanpa-area-codes.ts";
 
 /**
  * The spec's US countries. Canada and the Caribbean +1 countries are not among them:
@@ -71,9 +72,25 @@ export function normalizeUsPhone(input: string): PhoneResult {
   return parseUsPhone(input);
 }
 
+/**
+ * A number the library refuses only because its area code is newer than the library's metadata: a
+ * geographic code on NANPA's list, a valid exchange (not 0, 1 or N11). NANPA's list decides.
+ */
+function inNewerAreaCode(national: string): boolean {
+  const match = /^([2-9]\d{2})([2-9]\d{2})\d{4}$/.exec(national);
+  return !!match && stateOfAreaCode(match[1]!) !== undefined && !/^[2-9]11$/.test(match[2]!);
+}
+
 /** The library's full parse: any format, extensions, every +1 country. */
 export function parseUsPhone(input: string): PhoneResult {
   const parsed = parsePhoneNumberFromString(input, { defaultCountry: "US" });
+  if (
+    parsed &&
+    !parsed.isValid() &&
+    parsed.countryCallingCode === "1" &&
+    inNewerAreaCode(parsed.nationalNumber)
+  )
+    return { ok: true, e164: `+1${parsed.nationalNumber}` };
   if (!parsed?.isValid()) return { ok: false, code: "phone_invalid" };
   if (!parsed.country || !US_COUNTRIES.has(parsed.country)) return { ok: false, code: "phone_not_us" };
   return { ok: true, e164: parsed.number };

@@ -2,13 +2,14 @@
 
 /**
  * Request headers a browser may send: both token headers, the idempotency key, the language, the SDK's name,
- * a dry run (Dry-Run or Prefer: handling=dry-run), the SDK's retry number and a read's ETag back.
+ * a dry run (Dry-Run or Prefer: handling=dry-run), the SDK's retry number, a read's ETag back and a form's
+ * bot-check token.
  */
 const ALLOWED_HEADERS =
-  "Authorization, Content-Type, X-STL-Channel-Token, Idempotency-Key, Accept-Language, X-Request-Id, X-STL-Client, Dry-Run, Prefer, X-STL-Retry-Count, If-None-Match";
+  "Authorization, Content-Type, X-STL-Channel-Token, Idempotency-Key, Accept-Language, X-Request-Id, X-STL-Client, Dry-Run, Prefer, X-STL-Retry-Count, If-None-Match, Bot-Check-Token";
 /** Response headers the SDK reads; without this a browser hides them (replayed would always be false). */
 const EXPOSED_HEADERS =
-  "Idempotent-Replayed, Retry-After, X-Request-Id, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, WWW-Authenticate, Allow, Dry-Run, ETag";
+  "Idempotent-Replayed, Retry-After, X-Request-Id, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, WWW-Authenticate, Allow, Dry-Run, ETag, Retry-After-Ms, X-Should-Retry";
 
 export interface CorsPolicy {
   /** Headers to add to the response for this request's Origin; empty when the origin is not allowed. */

@@ -84,6 +84,8 @@ describe("CORS", () => {
     );
     expect(read.headers.get("etag")).toMatch(/^".+"$/);
     expect(exposed(read)).toEqual(expect.arrayContaining(["etag", "dry-run", "x-request-id"]));
+    // A wait told in milliseconds and whether to retry at all: the SDK reads both before Retry-After.
+    expect(exposed(read)).toEqual(expect.arrayContaining(["retry-after-ms", "x-should-retry"]));
   });
 
   it("refuses a preflight from another origin (no allow-origin: the browser blocks the call)", async () => {

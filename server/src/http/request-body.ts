@@ -26,9 +26,12 @@ export function isJsonMediaType(contentType: string | null): boolean {
   return true;
 }
 
-/** The body's bytes, or undefined as soon as it passes `limit`: a declared length is refused unread. */
+/**
+ * The body's bytes, or undefined as soon as it passes `limit`: a declared length is refused unread. A request's,
+ * or a foreign service's answer (bot-check.ts).
+ */
 export async function readCappedBody(
-  request: Request,
+  request: Pick<Request, "headers" | "body" | "arrayBuffer">,
   limit = MAX_BODY_BYTES,
 ): Promise<Uint8Array | undefined> {
   const declared = request.headers.get("content-length");

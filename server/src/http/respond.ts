@@ -49,7 +49,7 @@ function localizeIssues(issues: FieldIssue[], lang: Language): FieldError[] {
 export interface ProblemOptions {
   errors?: FieldIssue[];
   headers?: HeaderMap;
-  /** Seconds to wait: sets Retry-After and the detail text of 409, 429 and 503. */
+  /** Seconds to wait: sets Retry-After, Retry-After-Ms, X-Should-Retry: true and the detail text of 409, 429 and 503. */
   retryAfterSeconds?: number;
 }
 
@@ -89,6 +89,13 @@ export function problemResponse(
   return textResponse(state, definition.status, JSON.stringify(body), "application/problem+json", {
     "content-language": lang,
     ...options.headers,
-    ...(options.retryAfterSeconds === undefined ? {} : retryAfterHeader(options.retryAfterSeconds)),
+    ...(options.retryAfterSeconds === undefined
+      ? {}
+      : {
+          ...retryAfterHeader(options.retryAfterSeconds),
+          // The same wait to the millisecond, and the verdict: a client may retry this request after it.
+          "retry-after-ms": String(Math.round(options.retryAfterSeconds * 1000)),
+          "x-should-retry": "true",
+        }),
   });
 }

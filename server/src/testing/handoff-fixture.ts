@@ -51,7 +51,6 @@ export const TEST_DISPATCHER_SETTINGS: DispatcherSettings = {
   concurrency: 8,
   webhookTimeoutMs: 2_000,
   callingHours: { start: 8 * 60, end: 20 * 60 },
-  defaultTimeZone: "America/New_York",
 };
 
 export interface HandoffFixture {

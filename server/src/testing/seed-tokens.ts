@@ -2,6 +2,7 @@
 // The CLI (test/harness/stl-cli.ts) is what operators use and has its own tests; as set-up, one CLI process per token cost
 // about a second of CPU each (Bun, PGlite's wasm, the database open) and the run is CPU-bound.
 import { loadConfig } from "../config.ts";
+import { setReadsAllChannels } from "../core/accounts/intake-guard.ts";
 import { newWebhookSecret } from "../core/accounts/secret.ts";
 import { ensureAccount } from "../core/accounts/token-repository.ts";
 import { createAccountToken, revokeAccountToken, rollAccountToken } from "../core/accounts/token-service.ts";
@@ -28,6 +29,8 @@ export interface TokenPlan<Name extends string> {
   expire?: NoInfer<Name>[];
   /** Status-callback URLs to set per token name, each with a new signing secret. */
   callbacks?: Partial<Record<NoInfer<Name>, string>>;
+  /** Names of read tokens their owner lets read other channels' leads (off for a new token). */
+  readsAllChannels?: NoInfer<Name>[];
   /** The label a token shows (the inbox's channel); `e2e-<name>` otherwise. */
   labels?: Partial<Record<NoInfer<Name>, string>>;
 }
@@ -77,6 +80,10 @@ export async function seedTokensIn<Name extends string>(
     tokens[name] = { id: created.id, token: created.token, account };
   }
   const accountOf = (name: Name) => accountIds.get(tokens[name].account)!;
+  for (const name of plan.readsAllChannels ?? []) {
+    if (!(await setReadsAllChannels(db, accountOf(name), tokens[name].id, true)))
+      throw new Error(`token ${name} may not read other channels`);
+  }
   for (const name of plan.revoke ?? []) {
     if (!(await revokeAccountToken(db, accountOf(name), tokens[name].id)).ok)
       throw new Error(`token ${name} not revoked`);

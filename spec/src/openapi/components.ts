@@ -10,7 +10,7 @@ export const sharedComponents = (): Record<string, Json> => ({
       scheme: "bearer",
       description: text(
         "security.bearerAuth.description",
-        "The channel token as Authorization: Bearer <token>. Tokens start with stl_ch_ and are created by the account owner. When both headers carry different tokens the request is refused with token_conflict.",
+        "The channel token as Authorization: Bearer <token>, created by the account owner. A token starting with stl_ch_ posts and reads leads (keep it on a server); one starting with stl_pk_ is intake-only: it posts leads and dry runs, and a read with it is refused with token_intake_only (the kind for a web page). When both headers carry different tokens the request is refused with token_conflict.",
       ),
     },
     channelToken: {
@@ -33,6 +33,16 @@ export const sharedComponents = (): Record<string, Json> => ({
         "true: validate and authenticate exactly as a real post and answer what it would answer (status and body, with dry_run: true and a Dry-Run: true header), storing nothing. Prefer: handling=dry-run asks the same.",
       ),
       schema: { type: "string", enum: ["true"] },
+    },
+    "Bot-Check-Token": {
+      name: "Bot-Check-Token",
+      in: "header",
+      required: false,
+      description: text(
+        "parameter.Bot-Check-Token.description",
+        "The token the form's bot-check widget gave the visitor (Cloudflare Turnstile or hCaptcha). Read only for intake-only tokens that require a check: the service verifies it with the provider's siteverify API; without it, or when it fails, the lead is stored in quarantine (the answer is the same).",
+      ),
+      schema: { type: "string", maxLength: 4096 },
     },
     "If-None-Match": {
       name: "If-None-Match",
@@ -110,6 +120,20 @@ export const sharedComponents = (): Record<string, Json> => ({
     "Retry-After": {
       description: text("header.Retry-After.description", "Seconds to wait before retrying."),
       schema: { type: "integer", minimum: 0 },
+    },
+    "Retry-After-Ms": {
+      description: text(
+        "header.Retry-After-Ms.description",
+        "The same wait as Retry-After, in milliseconds, for clients that wait less than a second.",
+      ),
+      schema: { type: "integer", minimum: 0 },
+    },
+    "X-Should-Retry": {
+      description: text(
+        "header.X-Should-Retry.description",
+        "true: the same request (with the same idempotency key) may be sent again once the wait is over.",
+      ),
+      schema: { type: "string", enum: ["true", "false"] },
     },
     "Accept-Encoding": {
       description: text(

@@ -9,7 +9,7 @@ export const findLeadPath = (): Json => ({
     summary: text("findLead.summary", "Find a lead by its external id"),
     description: text(
       "findLead.description",
-      "The lead of this account with this platform and external_lead_id, as getLead answers it. Any channel token of the account that may read (stl_ch_…) may ask; an intake-only token (stl_pk_…) gets 403.",
+      "The lead of this account with this platform and external_lead_id, as getLead answers it, in the account's shared namespace (the leads its read tokens posted; a form's leads are read by id). A token that may read (stl_ch_…) reads its own channel's leads, and other channels' only when its owner allows it (else 404); an intake-only token (stl_pk_…) gets 403.",
     ),
     parameters: [
       {

@@ -6,7 +6,8 @@ import {
   type Json,
   problemResponse,
   requestIdHeader,
-  retryAfterHeader,
+  retryHeaders,
+  signedAssistantResponses,
   signedWebhookHeaders,
 } from "./responses.ts";
 
@@ -17,7 +18,7 @@ export const postAssistantEventPath = (): Json => ({
     summary: text("postAssistantEvent.summary", "Report an assistant event"),
     description: text(
       "postAssistantEvent.description",
-      `For the service's own phone assistant, not for lead senders. Signed per Standard Webhooks with the secret the service signs its hand-offs with (ASSISTANT_WEBHOOK_SECRET): webhook-signature is v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">. A webhook-timestamp more than ${WEBHOOK_TOLERANCE_SECONDS} seconds from the service's clock is refused, and so is a webhook-id already processed. lead.opted_out puts the lead's number on its account's do-not-call list: no lead of that account with that number is handed off again, pending and retrying hand-offs included (every hand-off checks the list in the same transaction that claims it: one claimed before the number went on the list may still arrive, and its lead then shows handed_off; none is claimed after). lead.wrong_number closes the number's pending hand-offs in that account: the consent given for it no longer counts; a later lead with a new consent may be called. Events never create leads. The path answers 404 when the service has no assistant secret configured.`,
+      `For the service's own phone assistant, not for lead senders. Signed per Standard Webhooks with the secret the service signs its hand-offs with (ASSISTANT_WEBHOOK_SECRET): webhook-signature is v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">. A webhook-timestamp more than ${WEBHOOK_TOLERANCE_SECONDS} seconds from the service's clock is refused, and so is a webhook-id already processed. lead.opted_out puts the number called on its account's do-not-call list: no lead of that account with that number is handed off again, pending and retrying hand-offs included (every hand-off checks the list in the same transaction that claims it: one claimed before the number went on the list may still arrive, and its lead then shows handed_off; none is claimed after). lead.wrong_number closes the number's pending hand-offs in that account: the consent given for it no longer counts; a later lead with a new consent may be called. Each event applies to the number called: the number the hand-off named by data.handoff_id offered, or data.phone (a number a hand-off of the lead offered), or else the number last offered to the assistant for the lead; never a phone the lead was given after the call. Events never create leads. The path answers 404 when the service has no assistant secret configured.`,
     ),
     security: [],
     parameters: [...signedWebhookHeaders, { $ref: "#/components/parameters/Accept-Language" }],
@@ -43,7 +44,7 @@ export const postAssistantEventPath = (): Json => ({
         },
       },
     },
-    responses: {
+    responses: signedAssistantResponses({
       "200": {
         description: text("postAssistantEvent.200.description", "The event was applied."),
         headers: { "X-Request-Id": requestIdHeader },
@@ -51,30 +52,16 @@ export const postAssistantEventPath = (): Json => ({
           "application/json": { schema: { $ref: "#/components/schemas/AssistantEventReceived" } },
         },
       },
-      "400": problemResponse(text("postAssistantEvent.400.description", "The body is not a JSON object."), [
-        "invalid_json",
-      ]),
-      "401": problemResponse(
-        text("postAssistantEvent.401.description", "The signature or its timestamp is refused."),
-        ["webhook_signature_invalid", "webhook_timestamp_invalid"],
-      ),
       "404": problemResponse(
-        text("postAssistantEvent.404.description", "No such lead, or no assistant secret configured."),
-        ["lead_not_found", "not_found"],
-      ),
-      "405": problemResponse(
-        text("postAssistantEvent.405.description", "A method other than POST was used on this path."),
-        ["method_not_allowed"],
-        { Allow: { $ref: "#/components/headers/Allow" } },
+        text(
+          "postAssistantEvent.404.description",
+          "No such lead, no such hand-off of that lead, or no assistant secret configured.",
+        ),
+        ["lead_not_found", "handoff_not_found", "not_found"],
       ),
       "409": problemResponse(
         text("postAssistantEvent.409.description", "This webhook-id was already processed."),
         ["webhook_replayed"],
-      ),
-      "413": problemResponse("The body is larger than 64 KiB.", ["payload_too_large"]),
-      "415": problemResponse(
-        text("postAssistantEvent.415.description", "The body is not application/json."),
-        ["unsupported_media_type"],
       ),
       "422": problemResponse(
         text("postAssistantEvent.422.description", "The body is not an assistant event."),
@@ -84,19 +71,9 @@ export const postAssistantEventPath = (): Json => ({
         text("postAssistantEvent.429.description", "Too many events at once."),
         ["rate_limited"],
         {
-          "Retry-After": retryAfterHeader,
+          ...retryHeaders,
         },
       ),
-      "500": problemResponse(text("postLead.500.description", "A defect in the service."), [
-        "internal_error",
-      ]),
-      "503": problemResponse(
-        text("findLead.503.description", "The service cannot reach its database."),
-        ["unavailable"],
-        {
-          "Retry-After": retryAfterHeader,
-        },
-      ),
-    },
+    }),
   },
 });

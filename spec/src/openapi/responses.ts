@@ -8,7 +8,12 @@ export type { Json } from "./schemas.ts";
 import type { Json } from "./schemas.ts";
 
 const problemRef = { $ref: "#/components/schemas/Problem" };
-export const retryAfterHeader = { $ref: "#/components/headers/Retry-After" };
+/** A wait, told three ways (seconds, milliseconds, may-retry), wherever the server asks a client to wait. */
+export const retryHeaders = {
+  "Retry-After": { $ref: "#/components/headers/Retry-After" },
+  "Retry-After-Ms": { $ref: "#/components/headers/Retry-After-Ms" },
+  "X-Should-Retry": { $ref: "#/components/headers/X-Should-Retry" },
+};
 export const requestIdHeader = { $ref: "#/components/headers/X-Request-Id" };
 /** The Standard Webhooks headers every signed request carries, ours and the assistant's. */
 export const signedWebhookHeaders = ["webhook-id", "webhook-timestamp", "webhook-signature"].map((name) => ({
@@ -67,7 +72,7 @@ export const HTTP_LAYER_400 = text(
   "The body is not a JSON object. Broken HTTP framing (a malformed Content-Length or chunk size, Content-Length together with Transfer-Encoding, no Host header) is also 400, answered by the HTTP layer before the service with an empty body rather than problem+json.",
 );
 
-const rateLimitHeaders = {
+export const rateLimitHeaders = {
   "RateLimit-Limit": { $ref: "#/components/headers/RateLimit-Limit" },
   "RateLimit-Remaining": { $ref: "#/components/headers/RateLimit-Remaining" },
   "RateLimit-Reset": { $ref: "#/components/headers/RateLimit-Reset" },
@@ -89,13 +94,13 @@ export const tokenRefusedResponse: Json = {
 };
 
 /** 429 on every path a channel token opens: the token's rate limit or the address's failed-authentication limit. */
-export const tokenRateLimitedResponse = problemResponse(
+const tokenRateLimitedResponse = problemResponse(
   text(
     "postLead.429.description",
     "The channel token's rate limit, or the client address's limit of failed authentications, was exceeded.",
   ),
   ["rate_limited", "too_many_failed_authentications"],
-  { "Retry-After": retryAfterHeader, ...rateLimitHeaders },
+  { ...retryHeaders, ...rateLimitHeaders },
 );
 
 export function acceptedResponse(description: string, examples: Record<string, Json>): Json {
@@ -154,7 +159,7 @@ export function leadReadResponses(
       text("findLead.503.description", "The service cannot reach its database."),
       ["unavailable"],
       {
-        "Retry-After": retryAfterHeader,
+        ...retryHeaders,
       },
     ),
   };
@@ -172,3 +177,35 @@ export const leadByIdParameters = (): Json[] => [
   { $ref: "#/components/parameters/If-None-Match" },
   { $ref: "#/components/parameters/Accept-Language" },
 ];
+
+/**
+ * The answers the assistant's two signed endpoints (its events, its pre-dial checks) share, merged with an
+ * endpoint's own and listed by status.
+ */
+export function signedAssistantResponses(own: Record<string, Json>): Record<string, Json> {
+  const shared: Record<string, Json> = {
+    "400": problemResponse(text("postAssistantEvent.400.description", "The body is not a JSON object."), [
+      "invalid_json",
+    ]),
+    "401": problemResponse(
+      text("postAssistantEvent.401.description", "The signature or its timestamp is refused."),
+      ["webhook_signature_invalid", "webhook_timestamp_invalid"],
+    ),
+    "405": problemResponse(
+      text("postAssistantEvent.405.description", "A method other than POST was used on this path."),
+      ["method_not_allowed"],
+      { Allow: { $ref: "#/components/headers/Allow" } },
+    ),
+    "413": problemResponse("The body is larger than 64 KiB.", ["payload_too_large"]),
+    "415": problemResponse(text("postAssistantEvent.415.description", "The body is not application/json."), [
+      "unsupported_media_type",
+    ]),
+    "500": problemResponse(text("postLead.500.description", "A defect in the service."), ["internal_error"]),
+    "503": problemResponse(
+      text("findLead.503.description", "The service cannot reach its database."),
+      ["unavailable"],
+      { ...retryHeaders },
+    ),
+  };
+  return Object.fromEntries(Object.entries({ ...shared, ...own }).sort(([a], [b]) => a.localeCompare(b)));
+}

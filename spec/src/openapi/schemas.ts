@@ -1,8 +1,11 @@
 // The OpenAPI component schemas: every named TypeBox schema as plain JSON Schema, nested names as $ref.
 import type { TSchema } from "@sinclair/typebox";
 import { AssistantEventReceivedSchema, AssistantEventSchema } from "../assistant-event.ts";
+import { CallCapSchema } from "../call-cap.ts";
+import { CallCheckAnswerSchema, CallCheckReasonSchema, CallCheckSchema } from "../call-check.ts";
 import { ConsentSchema } from "../consent.ts";
-import { EvidenceRecordSchema } from "../evidence-record.ts";
+import { EvidenceKeySetSchema } from "../evidence-keys.ts";
+import { EvidenceEntrySchema, EvidenceRecordSchema } from "../evidence-record.ts";
 import { CallWindowSchema, HandoffPayloadSchema } from "../handoff-payload.ts";
 import { LeadInputSchema } from "../lead.ts";
 import { LeadAcceptedSchema } from "../lead-accepted.ts";
@@ -58,12 +61,18 @@ const componentSchemas = [
   FieldErrorSchema,
   AssistantEventSchema,
   AssistantEventReceivedSchema,
+  CallCheckSchema,
+  CallCheckAnswerSchema,
+  CallCheckReasonSchema,
+  CallCapSchema,
   LeadStatusSchema,
   HandoffAttemptSchema,
   HandoffPayloadSchema,
   CallWindowSchema,
   StatusCallbackSchema,
   EvidenceRecordSchema,
+  EvidenceEntrySchema,
+  EvidenceKeySetSchema,
 ];
 
 /** Every component schema by its name. */

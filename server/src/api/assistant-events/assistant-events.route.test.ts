@@ -60,7 +60,12 @@ describe.each(BACKENDS)("assistant events on %s", (backend) => {
     const webhookId = `msg_${crypto.randomUUID()}`;
     const { status, body } = await send(event("lead.opted_out", lead.id), { webhookId });
     expect(status).toBe(200);
-    expect(body).toEqual({ type: "lead.opted_out", lead_id: lead.id, handoffs_cancelled: 1 });
+    expect(body).toEqual({
+      type: "lead.opted_out",
+      lead_id: lead.id,
+      phone: "+13055550110",
+      handoffs_cancelled: 1,
+    });
     expect(await leadState(lead.id)).toEqual({
       response_state: "not_called",
       response_reason: "opted_out",

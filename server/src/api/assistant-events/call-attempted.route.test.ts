@@ -50,7 +50,12 @@ describe.each(BACKENDS)("call attempts on %s", (backend) => {
     for (const at of [oldest, now - 2 * HOUR, now - HOUR]) {
       expect(await attempt(first.body.id, at)).toEqual({
         status: 200,
-        body: { type: "lead.call_attempted", lead_id: first.body.id, handoffs_cancelled: 0 },
+        body: {
+          type: "lead.call_attempted",
+          lead_id: first.body.id,
+          phone: `+1${phone.replace(/\D/g, "")}`,
+          handoffs_cancelled: 0,
+        },
       });
     }
     const rows = await fixture.db.query<{ n: number }>(

@@ -9,6 +9,7 @@ import { acceptLead, type LiveStore } from "../../core/leads/service.ts";
 import { validateLead } from "../../core/leads/validation/validate-lead.ts";
 import type { Database } from "../../db/database.ts";
 import { DatabaseUnavailableError } from "../../db/database.ts";
+import type { BotCheckVerifier } from "../../http/bot-check.ts";
 import { clientClosedResponse, clientWentAway, stillConnected } from "../../http/client-closed.ts";
 import { readLeadBody } from "../../http/request-body.ts";
 import { type RequestState, requestState } from "../../http/request-state.ts";
@@ -23,6 +24,7 @@ import type { Logger } from "../../logger.ts";
 import { describeError } from "../../logger.ts";
 import { passSenderGate, type SenderGateDeps } from "../sender-gate.ts";
 import { DRY_RUN_HEADER, wantsDryRun } from "./dry-run-header.ts";
+import { quarantineOf } from "./post-verdict.ts";
 
 export interface IntakeDeps extends SenderGateDeps {
   db: Database;
@@ -34,6 +36,8 @@ export interface IntakeDeps extends SenderGateDeps {
   isReady(): boolean;
   /** Where real posts' fresh leads are stored together, and the answers kept for retries. */
   store: Omit<LiveStore, "stillWanted">;
+  /** Verifies the bot-check token of posts through intake-only tokens that require one. */
+  botCheck: BotCheckVerifier;
 }
 
 export async function handleIntake(deps: IntakeDeps, request: Request): Promise<Response> {
@@ -94,7 +98,9 @@ async function intake(deps: IntakeDeps, request: Request, state: RequestState, r
   // Never store a lead whose answer is already lost (pipelining in Bun; connected-store.ts).
   if (!(await stillConnected(request))) return clientClosedResponse(state);
   const db = committingWhileConnected(deps.db, () => !clientWentAway(request));
-  const outcome = await acceptLead(db, identity, validation.lead, fingerprint, now, {
+  const quarantine = await quarantineOf(deps, identity, request, read.body);
+  const posted = { ...validation.lead, quarantine };
+  const outcome = await acceptLead(db, identity, posted, fingerprint, now, {
     ...deps.store,
     stillWanted: () => !clientWentAway(request),
   });
@@ -105,6 +111,11 @@ async function intake(deps: IntakeDeps, request: Request, state: RequestState, r
     });
   }
   switch (outcome.kind) {
+    case "repeats_limited":
+      return refuse("lead_repeats_limited", {
+        retryAfterSeconds: outcome.retryAfterSeconds,
+        headers: limitHeaders,
+      });
     case "key_reused":
       return refuse("idempotency_key_reused", { headers: limitHeaders });
     case "in_flight":
@@ -146,6 +157,8 @@ function dryRunAnswer(
 ): Response {
   const headers = { ...limitHeaders, [DRY_RUN_HEADER]: "true" };
   switch (outcome.kind) {
+    case "repeats_limited":
+      return refuse("lead_repeats_limited", { retryAfterSeconds: outcome.retryAfterSeconds, headers });
     case "key_reused":
       return refuse("idempotency_key_reused", { headers });
     case "in_flight":

@@ -12,7 +12,7 @@ export function leadStatus(deps: LeadStatusDeps) {
     .get(`${LEADS_PATH}/:id`, ({ request, params }) => handleLeadStatus(deps, request, { id: params.id }))
     .get(`${LEADS_PATH}/:id/evidence`, ({ request, params }) =>
       handleLeadStatus(deps, request, { id: params.id }, (db, lead) =>
-        evidenceRecord(db, lead, deps.evidenceKey),
+        deps.evidenceKey().then((key) => evidenceRecord(db, lead, key)),
       ),
     );
 }

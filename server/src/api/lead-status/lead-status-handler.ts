@@ -1,6 +1,8 @@
 // GET of a lead by a sender: authenticate and rate-limit like the intake, scope to the token's account, ETag.
 import type { LeadStatus, ProblemCode } from "@speed-to-lead/spec";
+import type { EvidenceKeyRef } from "../../core/evidence/evidence-signing-key.ts";
 import { acceptedBody } from "../../core/leads/accepted-body.ts";
+import { postedByChannel } from "../../core/leads/channel-namespace.ts";
 import type { LeadRow } from "../../core/leads/lead-record.ts";
 import { findLeadById, listAttempts } from "../../core/leads/lead-status-repository.ts";
 import { findLeadByExternalId } from "../../core/leads/lead-store.ts";
@@ -13,8 +15,8 @@ import { passSenderGate, type SenderGateDeps } from "../sender-gate.ts";
 export interface LeadStatusDeps extends SenderGateDeps {
   db: Database;
   isReady(): boolean;
-  /** EVIDENCE_SIGNING_KEY: signs evidence records; without it they carry only their content hash. */
-  evidenceKey?: string;
+  /** The key evidence records are signed with. */
+  evidenceKey: EvidenceKeyRef;
 }
 
 /** What a read answers for the lead it found: its status, or its evidence record. */
@@ -69,7 +71,10 @@ async function read(
     }
     lead = await findLeadByExternalId(deps.db, accountId, platform[0], externalId[0]);
   }
-  if (!lead) return refuse("lead_not_found", { headers: limitHeaders });
+  // Another channel's lead is "not found" to a token its owner did not let read other channels.
+  const readable =
+    lead && (gate.identity.readsAllChannels || (await postedByChannel(deps.db, lead, gate.identity)));
+  if (!lead || !readable) return refuse("lead_not_found", { headers: limitHeaders });
   state.leadId = lead.id;
 
   const body = JSON.stringify(await render(deps.db, lead));

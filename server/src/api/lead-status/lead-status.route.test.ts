@@ -3,6 +3,7 @@ import { LEADS_PATH } from "@speed-to-lead/spec";
 import { schemaErrors } from "@speed-to-lead/tests/harness/spec-ajv";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type App, createApp } from "../../app.ts";
+import { setReadsAllChannels } from "../../core/accounts/intake-guard.ts";
 import { createChannelToken } from "../../core/accounts/token-repository.ts";
 import type { Database } from "../../db/database.ts";
 import { migrate } from "../../db/migrate.ts";
@@ -15,6 +16,8 @@ let mine: { token: string; accountId: string };
 let sibling: string;
 let theirs: { token: string };
 let intakeOnly: string;
+/** A read token of the same account its owner did not let read other channels (the default). */
+let ownChannelOnly: string;
 
 beforeAll(async () => {
   db = await createMemoryDatabase();
@@ -22,7 +25,10 @@ beforeAll(async () => {
   app = createApp({ db, rateLimit: { perSecond: 0, burst: 0 } });
   mine = await createTestToken(db);
   // Another token of the same account, and a token of another account.
-  sibling = (await createChannelToken(db, mine.accountId, "second")).token;
+  const second = await createChannelToken(db, mine.accountId, "second");
+  sibling = second.token;
+  expect(await setReadsAllChannels(db, mine.accountId, second.id, true)).toBe(true);
+  ownChannelOnly = (await createChannelToken(db, mine.accountId, "vendor")).token;
   theirs = await createTestToken(db);
   intakeOnly = (await createChannelToken(db, mine.accountId, "web form", "intake")).token;
 });
@@ -50,7 +56,7 @@ const counts = async () => {
 };
 
 describe("GET of a lead", () => {
-  it("answers any token of the lead's account, by id and by external id, and 404 to another account", async () => {
+  it("answers the account's tokens that may read the lead's channel, by id and by external id, and 404 to others", async () => {
     const ids = { platform: "crm", external_lead_id: "G-1" };
     const posted = await post({ ...ids, phone: "4155552671", consent: completeConsent() });
     expect(posted.status).toBe(201);
@@ -69,9 +75,11 @@ describe("GET of a lead", () => {
     expect(byExternal.body).toEqual(byId.body);
 
     for (const path of [`${LEADS_PATH}/${posted.body.id}`, query]) {
-      const other = await get(path, theirs.token);
-      expect(other.status).toBe(404);
-      expect(other.body.code).toBe("lead_not_found");
+      for (const token of [theirs.token, ownChannelOnly]) {
+        const other = await get(path, token);
+        expect(other.status).toBe(404);
+        expect(other.body.code).toBe("lead_not_found");
+      }
     }
     expect((await get(`${LEADS_PATH}/not-a-uuid`, mine.token)).status).toBe(404);
     expect((await get(`${LEADS_PATH}?platform=crm`, mine.token)).body.code).toBe("lead_query_invalid");
@@ -119,9 +127,11 @@ describe("an intake-only token (stl_pk_)", () => {
         });
         expect(schemaErrors("Problem", read.body)).toEqual([]);
       }
-      // A token of the same account that may read gets the lead.
-      expect((await get(path, sibling)).status).toBe(200);
     }
+    // A token of the same account that may read every channel gets the lead by id; by external id a read looks in
+    // the account's shared namespace, where a form's leads are not.
+    expect((await get(`${LEADS_PATH}/${posted.body.id}`, sibling)).status).toBe(200);
+    expect((await get(query, sibling)).status).toBe(404);
     // Another account's lead: still the scope's answer, so an intake-only token learns nothing about leads.
     expect((await get(`${LEADS_PATH}/${crypto.randomUUID()}`, intakeOnly)).status).toBe(403);
   });

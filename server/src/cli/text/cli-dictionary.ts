@@ -4,6 +4,7 @@ import { fillTemplate } from "../../message-template.ts";
 import { ACCOUNT_TEXT } from "./account-text.ts";
 import { COMMON_TEXT } from "./common-text.ts";
 import { DNC_TEXT } from "./dnc-text.ts";
+import { EVIDENCE_TEXT } from "./evidence-text.ts";
 import { HOLD_TEXT } from "./hold-text.ts";
 import { OWNER_TEXT } from "./owner-text.ts";
 import { TOKEN_TEXT } from "./token-text.ts";
@@ -17,6 +18,7 @@ const CONCEPTS = [
   DNC_TEXT,
   HOLD_TEXT,
   ACCOUNT_TEXT,
+  EVIDENCE_TEXT,
 ] as const;
 
 type Concept = (typeof CONCEPTS)[number];

@@ -3,6 +3,7 @@
 const en = {
   "tokens.create.needs": "tokens create needs --account <slug> and --name <label>",
   "tokens.nameInvalid": "--name: 1 to {max} characters",
+  "tokens.tooMany": "Account {slug} has {max} active tokens: revoke one first (tokens revoke <id>).",
   "tokens.scopeInvalid": "--scope: intake (posts only) or read (posts and reads)",
   "tokens.scope.intake": "intake-only (posts leads; fit for a web page)",
   "tokens.scope.read": "may read leads (keep it on a server)",
@@ -35,11 +36,28 @@ const en = {
   "tokens.callback.set": "Status callbacks of token {id} go to {url}, signed per Standard Webhooks with:",
   "tokens.callback.once": "It is shown only now. Setting the URL again makes a new secret.",
   "tokens.callback.cleared": "Token {id} sends no status callbacks any more.",
+  "tokens.guard.needs":
+    "tokens guard needs the token id and any of --bot-check on|off, --honeypot <field>|none, --origins <origin,…>|any",
+  "tokens.guard.not_intake":
+    "Token {id} may read: a bot check, a honeypot and origins are for intake-only tokens.",
+  "tokens.guard.honeypot_invalid": "--honeypot: 1 to 64 visible ASCII characters, or none",
+  "tokens.guard.origin_invalid":
+    "--origins: up to 20 origins such as https://forms.example.com (no path), or any",
+  "tokens.guard.botCheck.on":
+    "Token {id} requires a bot check: leads without one that passes are held from calls until released.",
+  "tokens.guard.botCheck.off": "Token {id} requires no bot check.",
+  "tokens.guard.honeypot": "Honeypot field: {field}",
+  "tokens.guard.origins": "Allowed origins: {origins}",
+  "tokens.guard.anyOrigin": "any",
+  "tokens.reads.needs": "tokens reads needs the token id and --all-channels on|off",
+  "tokens.reads.all": "Read token {id} reads every channel's leads of its account.",
+  "tokens.reads.own": "Read token {id} reads only the leads its own channel posted.",
 } as const;
 
 const es: Record<keyof typeof en, string> = {
   "tokens.create.needs": "tokens create necesita --account <slug> y --name <nombre>",
   "tokens.nameInvalid": "--name: de 1 a {max} caracteres",
+  "tokens.tooMany": "La cuenta {slug} tiene {max} tokens activos: revoque antes uno (tokens revoke <id>).",
   "tokens.scopeInvalid": "--scope: intake (solo envía) o read (envía y lee)",
   "tokens.scope.intake": "solo de envío (envía prospectos; apto para una página web)",
   "tokens.scope.read": "puede leer prospectos (guárdelo en un servidor)",
@@ -73,6 +91,22 @@ const es: Record<keyof typeof en, string> = {
     "Los avisos de estado del token {id} van a {url}, firmados según Standard Webhooks con:",
   "tokens.callback.once": "Solo se muestra ahora. Volver a fijar la URL crea un secreto nuevo.",
   "tokens.callback.cleared": "El token {id} ya no envía avisos de estado.",
+  "tokens.guard.needs":
+    "tokens guard necesita el id del token y alguna de --bot-check on|off, --honeypot <campo>|none, --origins <origen,…>|any",
+  "tokens.guard.not_intake":
+    "El token {id} puede leer: la verificación antibot, el campo trampa y los orígenes son para tokens solo de envío.",
+  "tokens.guard.honeypot_invalid": "--honeypot: de 1 a 64 caracteres ASCII visibles, o none",
+  "tokens.guard.origin_invalid":
+    "--origins: hasta 20 orígenes como https://forms.example.com (sin ruta), o any",
+  "tokens.guard.botCheck.on":
+    "El token {id} exige una verificación antibot: los prospectos sin una que la supere quedan retenidos sin llamadas hasta que se liberen.",
+  "tokens.guard.botCheck.off": "El token {id} no exige verificación antibot.",
+  "tokens.guard.honeypot": "Campo trampa: {field}",
+  "tokens.guard.origins": "Orígenes permitidos: {origins}",
+  "tokens.guard.anyOrigin": "cualquiera",
+  "tokens.reads.needs": "tokens reads necesita el id del token y --all-channels on|off",
+  "tokens.reads.all": "El token de lectura {id} lee los prospectos de todos los canales de su cuenta.",
+  "tokens.reads.own": "El token de lectura {id} solo lee los prospectos que envió su propio canal.",
 };
 
 export const TOKEN_TEXT = { en, es };

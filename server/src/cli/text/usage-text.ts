@@ -17,15 +17,23 @@ const en = {
   tokens callback <id> (--url <https://…> | --clear) [--json]
                               send that token's status callbacks (lead.handed_off, lead.missed,
                               lead.not_called) to the URL; prints the new signing secret once
+  tokens guard <id> [--bot-check on|off] [--honeypot <field>|none] [--origins <origin,…>|any] [--json]
+                              what an intake-only token asks of a post: a bot check (Turnstile,
+                              hCaptcha; BOT_CHECK_SECRET), a hidden honeypot field, the pages
+                              (origins) it may be used from; without an option, shows them
+  tokens reads <id> --all-channels on|off [--json]
+                              whether a read token may read the leads other tokens posted
   owners create --account <slug> --email <email> [--json]
                               an account owner (and the account when new); prints a single-use
-                              sign-in link, valid 24 h, where the owner sets a password
+                              sign-in link, valid 7 days, where the owner sets a password
   owners link --email <email> [--json]
-                              a fresh single-use sign-in link (24 h) for an existing owner: the way
+                              a fresh single-use sign-in link (60 min) for an existing owner: the way
                               in from a new browser, also while the email is locked out
   owners list [--account <slug>] [--json]
                               list account owners
-  owners disable <email|id>   refuse the owner's sign-in and end its sessions
+  owners disable <email|id> [--account <slug>]
+                              remove the person from the account (from every account without
+                              --account) and end their sessions there; they can be invited again
   dnc add <phone> --account <slug> [--note <text>] [--by <name>] [--json]
                               put a number on the account's do-not-call list (any US format);
                               its pending hand-offs are cancelled at once
@@ -40,6 +48,16 @@ const en = {
   accounts evidence <slug> --require none|trustedform|leadid|either [--json]
                               require a TrustedForm certificate and/or LeadiD token in the consent
                               block before a lead is called (without: answered, not called)
+  accounts trustedform <slug> (--api-key <key> | --clear) [--json]
+                              claim (retain) the TrustedForm certificates of the account's new
+                              leads with its ActiveProspect API key before they expire (72 hours)
+  accounts cooldown <slug> --hours <0 to 168> [--json]
+                              one call per number per period (default 24): a later lead for the
+                              number joins the lead whose call started; 0 turns it off
+  accounts locations <slug> --unknown hold|call [--json]
+                              a number nothing places (toll-free or unknown area code, no state or
+                              ZIP): hold answers it without its phone (default); call calls it
+                              Mon–Fri 13:00–17:00 Eastern, the window legal in every contiguous state
   holds add (--state <XX> | --area-codes <504,985>) --until <instant> --reason <text>
             [--from <instant>] [--holiday] [--by <name>] [--json]
                               an emergency hold: no calls to those area codes in that period
@@ -49,6 +67,13 @@ const en = {
   holds list [--all] [--json] current holds (--all: every hold ever added, removed ones too)
   holds remove <id> [--by <name>] [--json]
                               end a hold now
+  evidence verify <record.json> [--keys <jwks file or URL>] [--json]
+                              check a lead's evidence record: its Ed25519 signature and hash chain
+                              (keys: default this server's GET /api/speed-to-lead/evidence-keys);
+                              exit 0 verified, 1 not, with the reason
+  evidence keys rotate|list [--json]
+                              sign records with a new key from the next start (PGlite; the old
+                              public keys stay published), or list every key
   migrate                     apply pending database migrations
   dispatch                    hand call-eligible leads to the assistant until stopped (a worker
                               process; the server runs one itself unless DISPATCHER=off)
@@ -77,15 +102,23 @@ const es: Record<keyof typeof en, string> = {
   tokens callback <id> (--url <https://…> | --clear) [--json]
                               envía los avisos de estado de ese token (lead.handed_off, lead.missed,
                               lead.not_called) a la URL; muestra una vez el nuevo secreto de firma
+  tokens guard <id> [--bot-check on|off] [--honeypot <campo>|none] [--origins <origen,…>|any] [--json]
+                              lo que un token solo de envío exige a un envío: verificación antibot
+                              (Turnstile, hCaptcha; BOT_CHECK_SECRET), un campo trampa oculto, las
+                              páginas (orígenes) desde las que se usa; sin opciones, los muestra
+  tokens reads <id> --all-channels on|off [--json]
+                              si un token de lectura puede leer los prospectos que enviaron otros tokens
   owners create --account <slug> --email <correo> [--json]
                               un propietario de la cuenta (y la cuenta si es nueva); muestra un enlace
-                              de acceso de un solo uso, válido 24 h, donde elige su contraseña
+                              de acceso de un solo uso, válido 7 días, donde elige su contraseña
   owners link --email <correo> [--json]
-                              un enlace de acceso nuevo de un solo uso (24 h) para un propietario: la
+                              un enlace de acceso nuevo de un solo uso (60 min) para un propietario: la
                               entrada desde un navegador nuevo, también con el correo bloqueado
   owners list [--account <slug>] [--json]
                               lista los propietarios de las cuentas
-  owners disable <correo|id>  rechaza el acceso del propietario y cierra sus sesiones
+  owners disable <correo|id> [--account <slug>]
+                              quita a la persona de la cuenta (de todas sin --account) y cierra sus
+                              sesiones allí; se le puede volver a invitar
   dnc add <teléfono> --account <slug> [--note <texto>] [--by <nombre>] [--json]
                               pone un número en la lista de no llamar de la cuenta (cualquier formato
                               de EE. UU.); sus traspasos pendientes se cancelan al momento
@@ -101,6 +134,17 @@ const es: Record<keyof typeof en, string> = {
   accounts evidence <slug> --require none|trustedform|leadid|either [--json]
                               exige un certificado de TrustedForm y/o un token LeadiD en el bloque de
                               consentimiento antes de llamar (sin ellos: se atiende, no se llama)
+  accounts trustedform <slug> (--api-key <clave> | --clear) [--json]
+                              reclama (retiene) los certificados de TrustedForm de los prospectos
+                              nuevos de la cuenta con su clave de API de ActiveProspect antes de que
+                              caduquen (72 horas)
+  accounts cooldown <slug> --hours <0 a 168> [--json]
+                              una llamada por número por periodo (24 por defecto): un prospecto
+                              posterior del número se une al que inició la llamada; 0 lo desactiva
+  accounts locations <slug> --unknown hold|call [--json]
+                              un número que nada ubica (gratuito o de código desconocido, sin estado
+                              ni ZIP): hold lo atiende sin su teléfono (por defecto); call lo llama
+                              lun–vie 13:00–17:00 hora del Este, la ventana legal en todo estado contiguo
   holds add (--state <XX> | --area-codes <504,985>) --until <instante> --reason <texto>
             [--from <instante>] [--holiday] [--by <nombre>] [--json]
                               una suspensión de emergencia: ninguna llamada a esos códigos de área
@@ -110,6 +154,15 @@ const es: Record<keyof typeof en, string> = {
   holds list [--all] [--json] las suspensiones vigentes (--all: todas, también las retiradas)
   holds remove <id> [--by <nombre>] [--json]
                               termina una suspensión ya
+  evidence verify <registro.json> [--keys <archivo o URL del JWKS>] [--json]
+                              comprueba el registro de evidencia de un prospecto: su firma Ed25519
+                              y su cadena de hashes (claves: por omisión GET
+                              /api/speed-to-lead/evidence-keys de este servidor); sale con 0 si se
+                              verifica, 1 si no, con el motivo
+  evidence keys rotate|list [--json]
+                              firma los registros con una clave nueva desde el próximo arranque
+                              (PGlite; las claves públicas anteriores siguen publicadas), o lista
+                              todas las claves
   migrate                     aplica las migraciones pendientes de la base de datos
   dispatch                    traspasa los prospectos que se pueden llamar al asistente hasta que se
                               detenga (un proceso trabajador; el servidor ejecuta uno salvo con

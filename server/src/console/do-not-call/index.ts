@@ -8,12 +8,14 @@ import { countNumbers, listNumberPage, listRecentChanges } from "../../core/dnc/
 import { addToList, importInChunks, removeFromList } from "../../core/dnc/service.ts";
 import { isOnList } from "../../core/leads/listed-phone.ts";
 import { textStream } from "../inbox/text-stream.ts";
+import { audited } from "../kit/audit.ts";
 import { field, OVERSIZE_FIELD } from "../kit/form.ts";
 import {
   type ConsoleDeps,
   notFoundPage,
   type OwnerContext,
   ownerPage,
+  sensitivePage,
   uploadPage,
 } from "../kit/owner-guard.ts";
 import { htmlPage, redirectTo } from "../kit/page-response.ts";
@@ -136,11 +138,12 @@ export function doNotCallPage(deps: ConsoleDeps) {
     )
     .post(
       `${DNC_PATH}/:phone/remove`,
-      ownerPage(deps, async (ctx) => {
+      sensitivePage(deps, async (ctx) => {
         const phone = phoneOf(ctx);
         if (!phone || !(await isOnList(db, ctx.session.accountId, phone))) return notFoundPage(ctx);
         const result = await removeFromList(db, { ...who(ctx), phone });
         if (!result.removed) return notFoundPage(ctx);
+        await audited(deps, ctx, "dnc.removed", phone);
         return redirectTo(ctx.state, ctx.request, `${DNC_PATH}?done=removed&count=${result.handoffsResumed}`);
       }),
       { parse: "none" },

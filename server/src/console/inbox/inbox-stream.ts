@@ -9,8 +9,7 @@ import { isFiltered, matchingLeadIds } from "../../core/inbox/matching-leads.ts"
 import { watchInbox } from "../../core/inbox/watch-inbox.ts";
 import type { Database } from "../../db/database.ts";
 import { describeError, type Logger } from "../../logger.ts";
-import { parseCookies } from "../kit/cookies.ts";
-import { type OwnerContext, SESSION_COOKIE } from "../kit/owner-guard.ts";
+import type { OwnerContext } from "../kit/owner-guard.ts";
 import type { InboxLive } from "./inbox-live.ts";
 import { LeadRow } from "./lead-row.tsx";
 
@@ -45,7 +44,7 @@ export function inboxStream(
   const end = () => stop.abort();
   live.closing.addEventListener("abort", end);
   ctx.request.signal.addEventListener("abort", end);
-  const secret = parseCookies(ctx.request.headers.get("cookie"))[SESSION_COOKIE] ?? "";
+  const secret = ctx.sessionSecret;
   const encoder = new TextEncoder();
   const accountId = ctx.session.accountId;
   const filtered = isFiltered(filter);

@@ -254,7 +254,10 @@ describe.skipIf(!CHROMIUM_PATH)(
       expect(await events.nth(0).locator(".what").textContent()).toBe("Received through “Partner feed”");
       expect(await events.nth(1).locator(".what").textContent()).toBe("Decision: Call-eligible");
       const delivered = events.filter({ hasText: "Hand-off attempt 1: delivered" });
-      expect(await delivered.locator(".detail").textContent()).toMatch(/^HTTP 200, \d+ ms$/);
+      // The attempt says the window its decision carried and which place decided it (a 212 number alone).
+      expect(await delivered.locator(".detail").textContent()).toMatch(
+        /^HTTP 200, \d+ ms · Call window [\d-]+ \d\d:\d\d–[\d-]+ \d\d:\d\d UTC, decided by area code 212( \((start|end)(, end)?\))?$/,
+      );
       expect(await page.getByRole("button", { name: "Hand off again" }).count()).toBe(0);
       await checkPage("lead-detail");
       const other = await page.goto(`${base}/console/inbox/00000000-0000-7000-8000-000000000000`);
@@ -289,7 +292,9 @@ describe.skipIf(!CHROMIUM_PATH)(
           await page.reload();
           return await page.locator("#timeline li.event-bad .detail").first().textContent();
         })
-        .toMatch(/^HTTP 503 · assistant answered 503 · \d+ ms$/);
+        .toMatch(
+          /^HTTP 503 · assistant answered 503 · \d+ ms · Call window .+ UTC, decided by area code 415/,
+        );
       await checkPage("lead-detail-failed");
       // A second tab on the "pending" filter shows Rita; the hand-off takes her off that page live.
       const pendingTab = await page.context().newPage();

@@ -13,19 +13,13 @@ import { exportInboxCsv } from "../../core/inbox/csv-export.ts";
 import { listInboxPage } from "../../core/inbox/inbox-page.ts";
 import { getLeadDetail } from "../../core/inbox/lead-detail.ts";
 import { findLeadById } from "../../core/leads/lead-status-repository.ts";
+import { releaseLead } from "../../core/leads/quarantine.ts";
 import { problemResponse } from "../../http/respond.ts";
 import type { ConsoleAsset } from "../kit/assets.ts";
-import { parseCookies } from "../kit/cookies.ts";
 import type { Translate } from "../kit/dictionary.ts";
 import { field } from "../kit/form.ts";
 import { type ConsoleNotice, redirectWithNotice, takePageNotice } from "../kit/notices.ts";
-import {
-  type ConsoleDeps,
-  notFoundPage,
-  type OwnerContext,
-  ownerPage,
-  SESSION_COOKIE,
-} from "../kit/owner-guard.ts";
+import { type ConsoleDeps, notFoundPage, type OwnerContext, ownerPage } from "../kit/owner-guard.ts";
 import { htmlPage } from "../kit/page-response.ts";
 // A file import: `bun build --compile` embeds it; from source it is its path on disk.
 import inboxJs from "./inbox.js" with { type: "file" };
@@ -48,6 +42,8 @@ const searchOf = (ctx: OwnerContext) => new URL(ctx.request.url).searchParams;
 /** The one-time notice a lead's form left (do-not-call, hand off again), in words. */
 function leadNotice(t: Translate, posted: ConsoleNotice | undefined): LeadDetailPageProps["notice"] {
   if (posted?.kind === "dnc-added") return { kind: "ok", text: t("lead.dnc.added", { phone: posted.phone }) };
+  if (posted?.kind === "lead-released")
+    return { kind: posted.outcome === "done" ? "ok" : "error", text: t(`lead.quarantine.${posted.outcome}`) };
   if (posted?.kind !== "handed-off-again") return undefined;
   return posted.outcome === "ok"
     ? { kind: "ok", text: t("lead.retry.done") }
@@ -92,8 +88,8 @@ export function inboxPages(deps: ConsoleDeps, live: InboxLive) {
         const filter = toInboxFilter(readInboxQuery(params));
         // A reconnecting browser says where it stopped; a fresh one starts at its page's read time.
         const cursor = ctx.request.headers.get("last-event-id") || params.get("cursor") || undefined;
-        const session = parseCookies(ctx.request.headers.get("cookie"))[SESSION_COOKIE] ?? "";
-        const release = streamSlots.take(session);
+        const session = ctx.sessionSecret;
+        const release = streamSlots.take(session, ctx.session.accountId);
         if (!release)
           return problemResponse(ctx.state, "rate_limited", { retryAfterSeconds: SESSION_CHECK_MS / 1000 });
         return inboxStream(db, deps.logger, live, ctx, filter, cursor, release);
@@ -122,8 +118,8 @@ export function inboxPages(deps: ConsoleDeps, live: InboxLive) {
         const lead = await findLeadById(db, ctx.session.accountId, ctx.params.id ?? "");
         if (!lead) return notFoundPage(ctx);
         ctx.state.status = 200;
-        // The same document, bytes and seal as GET /api/speed-to-lead/leads/{id}/evidence.
-        return new Response(JSON.stringify(await evidenceRecord(db, lead, deps.evidenceKey)), {
+        // The same document and signature as GET /api/speed-to-lead/leads/{id}/evidence.
+        return new Response(JSON.stringify(await evidenceRecord(db, lead, await deps.evidenceKey())), {
           headers: {
             "content-type": "application/json; charset=utf-8",
             "content-disposition": `attachment; filename="lead-${lead.id}-evidence.json"`,
@@ -140,7 +136,17 @@ export function inboxPages(deps: ConsoleDeps, live: InboxLive) {
         const detail = await getLeadDetail(db, ctx.session.accountId, ctx.params.id ?? "");
         if (!detail) return notFoundPage(ctx);
         const standing = await numberStanding(db, ctx.session.accountId, detail.phone);
-        const lead = { ...detail, phone_listed: standing.listed, dnc_history: standing.history };
+        // The numbers hand-offs offered that the lead no longer has: what the assistant reported about them shows too.
+        const offered = new Set(detail.handoffs.flatMap((handoff) => handoff.phone ?? []));
+        offered.delete(detail.phone ?? "");
+        const others = await Promise.all(
+          [...offered].map((phone) => numberStanding(db, ctx.session.accountId, phone)),
+        );
+        const lead = {
+          ...detail,
+          phone_listed: standing.listed,
+          dnc_history: [...standing.history, ...others.flatMap((other) => other.history)],
+        };
         const now = new Date();
         const notice = leadNotice(ctx.t, await takePageNotice(db, ctx));
         const canRetry =
@@ -186,6 +192,18 @@ export function inboxPages(deps: ConsoleDeps, live: InboxLive) {
         live.leadChanges.announce({ kind: "updated", accountIds: [ctx.session.accountId] });
         const phone = lead.phone_display ?? lead.phone;
         return redirectWithNotice(db, ctx, `/console/inbox/${lead.id}`, { kind: "dnc-added", phone });
+      }),
+      { parse: "none" },
+    )
+    .post(
+      "/console/inbox/:id/release",
+      ownerPage(deps, async (ctx) => {
+        const leadId = ctx.params.id ?? "";
+        const release = await releaseLead(db, ctx.session.accountId, leadId);
+        if (!release.ok && release.code === "not_found") return notFoundPage(ctx);
+        if (release.ok) live.leadChanges.announce({ kind: "requeued", accountId: ctx.session.accountId });
+        const outcome = release.ok ? "done" : "not_held";
+        return redirectWithNotice(db, ctx, `/console/inbox/${leadId}`, { kind: "lead-released", outcome });
       }),
       { parse: "none" },
     )

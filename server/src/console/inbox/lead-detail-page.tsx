@@ -9,8 +9,10 @@ import { Layout, type SignedInOwner } from "../kit/layout.tsx";
 import { LocalTime, TimeSentence } from "../kit/local-time.tsx";
 import { TableHead } from "../kit/table-head.tsx";
 import { ConsentEvidence } from "./consent-evidence.tsx";
+import { JoinedSection } from "./joined-section.tsx";
 import { DncBadge, leadName, OutcomeText, ResponseState } from "./lead-row.tsx";
 import { consentSentence, LeadTimeline, type LeadView } from "./lead-timeline.tsx";
+import { QuarantineSection } from "./quarantine-section.tsx";
 import { SourceName } from "./source-name.tsx";
 
 export interface LeadDetailPageProps {
@@ -84,6 +86,8 @@ export function LeadDetailPage(props: LeadDetailPageProps): JSX.Element {
     ["lead.field.price", text(lead.price)],
     ["lead.field.language", text(lead.language)],
     ["lead.field.timezone", text(lead.timezone)],
+    ["lead.field.usState", text(lead.state)],
+    ["lead.field.postalCode", text(lead.postal_code)],
     [
       "lead.field.sourceEventAt",
       lead.source_event_at ? <LocalTime at={lead.source_event_at} lang={lang} /> : null,
@@ -147,6 +151,8 @@ export function LeadDetailPage(props: LeadDetailPageProps): JSX.Element {
       ) : (
         ""
       )}
+      <QuarantineSection t={t} lang={lang} lead={lead} csrf={props.owner.csrf} />
+      <JoinedSection t={t} lang={lang} lead={lead} />
       <LeadTimeline t={t} lang={lang} lead={lead} requesters={props.requesters} />
       <DncSection t={t} lead={lead} />
       <section aria-labelledby="fields-title">

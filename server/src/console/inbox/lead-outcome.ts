@@ -31,8 +31,13 @@ export function leadOutcome(lead: {
   if (lead.response_state === "missed")
     return { kind: "needs-owner", label: "outcome.email.missed", detail: why };
   // not_called: no permitted call and no email. The owner's list or a wrong number is no one's fault.
-  // An operator's emergency hold is no one's fault either.
-  if (reason === "opted_out" || reason === "wrong_number" || reason === "held")
+  // An operator's emergency hold is no one's fault either, nor a number whose call another lead started.
+  if (
+    reason === "opted_out" ||
+    reason === "wrong_number" ||
+    reason === "held" ||
+    reason === "called_recently"
+  )
     return { kind: "quiet", label: why };
   return { kind: "needs-owner", label: "outcome.unanswerable", detail: `outcome.send.${reason}` };
 }

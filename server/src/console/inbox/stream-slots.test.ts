@@ -1,4 +1,4 @@
-// Caps on open inbox streams: per session and per process, a slot coming free when its stream ends (once).
+// Caps on open inbox streams: per session, per account and per process, a slot coming free when its stream ends (once).
 import { describe, expect, it } from "vitest";
 import { createStreamSlots } from "./stream-slots.ts";
 
@@ -17,5 +17,15 @@ describe("stream slots", () => {
     expect(slots.open).toBe(2);
     expect(slots.take("c")).toBeDefined();
     expect(slots.take("a")).toBeUndefined();
+  });
+
+  it(`holds at most perAccount for one account's sessions together: another account keeps its share`, () => {
+    const slots = createStreamSlots(20, 2_000, 50);
+    const taken = Array.from({ length: 50 }, (_, i) => slots.take(`acme-session-${i % 10}`, "acme"));
+    expect(taken.every(Boolean)).toBe(true);
+    expect(slots.take("acme-session-new", "acme")).toBeUndefined();
+    expect(slots.take("globex-session", "globex")).toBeDefined();
+    taken[0]?.();
+    expect(slots.take("acme-session-new", "acme")).toBeDefined();
   });
 });

@@ -2,6 +2,7 @@
 // answers with a redirect to the page (POST-redirect-GET): a reload repeats nothing, a secret is shown once.
 import { Elysia } from "elysia";
 import { DEFAULT_TOKEN_SCOPE, isTokenScope } from "../../core/accounts/channel-token.ts";
+import { readTokenSettings, setIntakeGuard, setReadsAllChannels } from "../../core/accounts/intake-guard.ts";
 import {
   createAccountToken,
   findAccountToken,
@@ -12,14 +13,22 @@ import {
   revokeAccountToken,
   rollAccountToken,
 } from "../../core/accounts/token-service.ts";
+import { audited } from "../kit/audit.ts";
 import type { MessageKey } from "../kit/dictionary.ts";
 import { field } from "../kit/form.ts";
 import { INTEGRATIONS_PATH } from "../kit/navigation.ts";
 import { type ConsoleNotice, redirectWithNotice, takePageNotice } from "../kit/notices.ts";
-import { type ConsoleDeps, notFoundPage, type OwnerContext, ownerPage } from "../kit/owner-guard.ts";
+import {
+  type ConsoleDeps,
+  notFoundPage,
+  type OwnerContext,
+  ownerPage,
+  sensitivePage,
+} from "../kit/owner-guard.ts";
 import { htmlPage, isHtmx } from "../kit/page-response.ts";
 import { CreateSection, IntegrationsPage, type IntegrationsPageProps } from "./integrations-page.tsx";
 import { RenamePage, RevokePage, RollPage } from "./token-action-pages.tsx";
+import { TokenSettingsPage } from "./token-settings-page.tsx";
 
 const NAME_MESSAGES: Record<NameProblem, MessageKey> = {
   name_required: "integrations.name.required",
@@ -55,6 +64,8 @@ export function integrationsPage(deps: ConsoleDeps) {
         return { create: {}, confirmation: ctx.t("integrations.renamed", notice) };
       case "token-revoked":
         return { create: {}, confirmation: ctx.t("integrations.revoked", notice) };
+      case "token-settings-saved":
+        return { create: {}, confirmation: ctx.t("integrations.settingsSaved", notice) };
       default:
         return { create: {} };
     }
@@ -88,7 +99,11 @@ export function integrationsPage(deps: ConsoleDeps) {
   /** The POST of a token's action: runs for this account's token, else the 404 page. */
   const tokenActionPost = (
     then: (ctx: OwnerContext, token: { id: string; name: string }) => Response | Promise<Response>,
-  ) => ownerPage(deps, (ctx) => withToken(ctx, idOf(ctx), (token) => then(ctx, token)));
+    options: { sensitive?: boolean } = {},
+  ) => ownerPage(deps, (ctx) => withToken(ctx, idOf(ctx), (token) => then(ctx, token)), options);
+
+  /** Revoke and roll ask for the password again after 10 minutes (rename does not). */
+  const SENSITIVE = { sensitive: true };
 
   const done = (ctx: OwnerContext, notice: ConsoleNotice) =>
     redirectWithNotice(db, ctx, INTEGRATIONS_PATH, notice);
@@ -103,19 +118,23 @@ export function integrationsPage(deps: ConsoleDeps) {
     )
     .post(
       "/console/integrations/tokens",
-      ownerPage(deps, async (ctx) => {
+      sensitivePage(deps, async (ctx) => {
         const name = field(ctx.form, "name");
         // Without a choice (a form posted by a script), the CLI's default; anything else is refused.
         const scope = field(ctx.form, "scope") || DEFAULT_TOKEN_SCOPE;
         const result = isTokenScope(scope)
           ? await createAccountToken(db, ctx.session.accountId, name, scope)
           : { ok: false as const, code: "scope_invalid" as const };
-        if (result.ok)
+        if (result.ok) {
+          await audited(deps, ctx, "token.created", name.trim());
           return await done(ctx, { kind: "token-created", name: name.trim(), token: result.token });
+        }
         const create =
           result.code === "scope_invalid"
             ? { name, scope, scopeError: ctx.t("integrations.scope.invalid") }
-            : { name, scope, nameError: ctx.t(NAME_MESSAGES[result.code]) };
+            : result.code === "too_many_tokens"
+              ? { name, scope, nameError: ctx.t("integrations.tooManyTokens") }
+              : { name, scope, nameError: ctx.t(NAME_MESSAGES[result.code]) };
         if (!isHtmx(ctx.request)) return await fullPage(ctx, create, 422);
         // htmx: the create section in place, with the error beside the field.
         const section = CreateSection({
@@ -150,7 +169,44 @@ export function integrationsPage(deps: ConsoleDeps) {
       `${TOKEN_PATH}/revoke`,
       tokenActionPost(async (ctx, token) => {
         const result = await revokeAccountToken(db, ctx.session.accountId, token.id);
-        return result.ok ? await done(ctx, { kind: "token-revoked", name: token.name }) : notFoundPage(ctx);
+        if (!result.ok) return notFoundPage(ctx);
+        await audited(deps, ctx, "token.revoked", token.name);
+        return await done(ctx, { kind: "token-revoked", name: token.name });
+      }, SENSITIVE),
+      { parse: "none" },
+    )
+    .get(
+      `${TOKEN_PATH}/settings`,
+      tokenActionPost(async (ctx, token) => {
+        const settings = (await readTokenSettings(db, ctx.session.accountId, token.id))!;
+        return htmlPage(ctx.state, TokenSettingsPage({ ...actionProps(ctx, token), settings }) as string);
+      }),
+    )
+    .post(
+      `${TOKEN_PATH}/settings`,
+      tokenActionPost(async (ctx, token) => {
+        const accountId = ctx.session.accountId;
+        const settings = (await readTokenSettings(db, accountId, token.id))!;
+        if (settings.scope === "read") {
+          await setReadsAllChannels(db, accountId, token.id, field(ctx.form, "reads_all_channels") === "on");
+          return await done(ctx, { kind: "token-settings-saved", name: token.name });
+        }
+        // Origins separated by spaces, commas or lines, as an owner pastes them.
+        const sent = { honeypot: field(ctx.form, "honeypot"), origins: field(ctx.form, "origins") };
+        const origins = sent.origins.split(/[\s,]+/).filter(Boolean);
+        const result = await setIntakeGuard(db, accountId, token.id, {
+          botCheckRequired: field(ctx.form, "bot_check") === "on",
+          honeypotField: sent.honeypot.trim() || null,
+          allowedOrigins: origins.length > 0 ? origins : null,
+        });
+        if (result.ok) return await done(ctx, { kind: "token-settings-saved", name: token.name });
+        if (result.code === "not_found" || result.code === "not_intake") return notFoundPage(ctx);
+        const error =
+          result.code === "honeypot_invalid"
+            ? { field: "honeypot" as const, text: ctx.t("integrations.settings.honeypot.invalid") }
+            : { field: "origins" as const, text: ctx.t("integrations.settings.origins.invalid") };
+        const html = TokenSettingsPage({ ...actionProps(ctx, token), settings, sent, error }) as string;
+        return htmlPage(ctx.state, html, { status: 422 });
       }),
       { parse: "none" },
     )
@@ -167,13 +223,14 @@ export function integrationsPage(deps: ConsoleDeps) {
         const result = await rollAccountToken(db, ctx.session.accountId, token.id, expiry);
         if (!result.ok)
           return result.code === "not_found" ? notFoundPage(ctx) : invalid("integrations.rollPage.notActive");
+        await audited(deps, ctx, "token.rolled", result.name);
         return await done(ctx, {
           kind: "token-rolled",
           name: result.name,
           token: result.token,
           oldExpiresAt: new Date(result.oldExpiresAt).toISOString(),
         });
-      }),
+      }, SENSITIVE),
       { parse: "none" },
     );
 }

@@ -294,6 +294,20 @@ describe.skipIf(!CHROMIUM_PATH)(
       await checkPage("integrations-after-roll");
     });
 
+    it("opens a token's settings (axe-checked), saves them and says so", async () => {
+      await page.goto(`${a.baseUrl}/console/integrations`);
+      await page
+        .locator("#token-table tbody tr", { hasText: "Active" })
+        .filter({ hasText: "CRM sync" })
+        .getByRole("link", { name: /^Settings CRM sync/ })
+        .click();
+      await checkPage("token-settings");
+      await page.getByLabel("Read the leads other tokens of the account posted").check();
+      await page.getByRole("button", { name: "Save" }).click();
+      await page.getByText("Saved the settings of “CRM sync”").waitFor();
+      expect(new URL(page.url()).pathname).toBe("/console/integrations");
+    });
+
     it("switches to Spanish, and remembers it", async () => {
       await page.getByRole("link", { name: "Español" }).click();
       await page.waitForURL(`${a.baseUrl}/console/integrations`);

@@ -7,7 +7,7 @@ import { Field } from "../kit/field.tsx";
 import { Layout, type SignedInOwner } from "../kit/layout.tsx";
 import { INTEGRATIONS_PATH } from "../kit/navigation.ts";
 
-interface ActionPageProps {
+export interface ActionPageProps {
   lang: Language;
   t: Translate;
   path: string;
@@ -16,7 +16,7 @@ interface ActionPageProps {
   tokenName: string;
 }
 
-function ActionLayout(props: ActionPageProps & { title: string; children: Children }): JSX.Element {
+export function ActionLayout(props: ActionPageProps & { title: string; children: Children }): JSX.Element {
   return (
     <Layout
       lang={props.lang}
@@ -34,7 +34,15 @@ function ActionLayout(props: ActionPageProps & { title: string; children: Childr
 
 const actionUrl = (id: string, action: string) => `/console/integrations/tokens/${id}/${action}`;
 
-function Buttons({ t, submit, danger }: { t: Translate; submit: string; danger?: boolean }): JSX.Element {
+export function Buttons({
+  t,
+  submit,
+  danger,
+}: {
+  t: Translate;
+  submit: string;
+  danger?: boolean;
+}): JSX.Element {
   return (
     <p>
       <button type="submit" class={danger ? "danger" : undefined} safe>

@@ -69,15 +69,18 @@ describe("the scope of a token made on the Integrations page", () => {
     const posted = await app.handle(intakeRequest({ email: "w@example.com" }, { token: intake }));
     expect(posted.status).toBe(201);
     const { id } = (await posted.json()) as { id: string };
-    const readWith = async (token: string) =>
+    const readWith = async (token: string, lead = id) =>
       (
         await app.handle(
-          new Request(`http://localhost${LEADS_PATH}/${id}`, {
+          new Request(`http://localhost${LEADS_PATH}/${lead}`, {
             headers: { authorization: `Bearer ${token}` },
           }),
         )
       ).status;
-    expect([await readWith(intake), await readWith(read)]).toEqual([403, 200]);
+    // A new read token reads its own channel's leads; the form's only once its owner allows other channels.
+    expect([await readWith(intake), await readWith(read)]).toEqual([403, 404]);
+    const own = await app.handle(intakeRequest({ email: "r@example.com" }, { token: read }));
+    expect(await readWith(read, ((await own.json()) as { id: string }).id)).toBe(200);
   });
 
   it("a roll from the page keeps the scope; a made-up scope is refused with the name kept", async () => {

@@ -93,6 +93,9 @@ function TokenRows({
                   <a href={`${base}/rename`} aria-label={label(t("integrations.rename"))}>
                     {t("integrations.rename")}
                   </a>
+                  <a href={`${base}/settings`} aria-label={label(t("integrations.settings"))}>
+                    {t("integrations.settings")}
+                  </a>
                   {usable ? (
                     <>
                       <a href={`${base}/roll`} aria-label={label(t("integrations.roll"))}>

@@ -4,7 +4,7 @@ export interface FieldProps {
   id: string;
   name: string;
   label: string;
-  type?: "text" | "email" | "password";
+  type?: "text" | "email" | "password" | "date";
   value?: string;
   hint?: string;
   error?: string;

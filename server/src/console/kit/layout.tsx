@@ -3,7 +3,7 @@ import type { Children } from "@kitajs/html";
 import type { Language } from "../../http/language.ts";
 import { assetUrl } from "./assets.ts";
 import type { Translate } from "./dictionary.ts";
-import { NAV_ENTRIES } from "./navigation.ts";
+import { ACCOUNTS_PATH, NAV_ENTRIES } from "./navigation.ts";
 
 /**
  * htmx settings as a meta tag (no inline script): no injected indicator styles and no settling of style
@@ -26,6 +26,8 @@ export interface SignedInOwner {
   email: string;
   accountSlug: string;
   csrf: string;
+  /** An owner of several accounts: the header offers the account chooser. */
+  severalAccounts?: boolean;
 }
 
 export interface LayoutProps {
@@ -87,6 +89,7 @@ export function Layout({ lang, t, title, path, owner, current, children }: Layou
               ) : (
                 ""
               )}
+              {owner?.severalAccounts ? <a href={ACCOUNTS_PATH}>{t("accounts.switch")}</a> : ""}
               <a href={switchHref} hreflang={other} lang={other} class="lang">
                 {t("layout.switchTo")}
               </a>

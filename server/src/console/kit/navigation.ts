@@ -13,12 +13,16 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   { id: "integrations", href: "/console/integrations", label: "nav.integrations" },
   { id: "dnc", href: "/console/do-not-call", label: "nav.dnc" },
   { id: "team", href: "/console/team", label: "nav.team" },
+  { id: "audit", href: "/console/audit", label: "nav.audit" },
+  { id: "sessions", href: "/console/sessions", label: "nav.sessions" },
 ];
 
 /** Where the console starts after sign-in: the inbox once the account has leads, else Integrations. */
 export const CONSOLE_HOME = "/console";
 export const INBOX_PATH = "/console/inbox";
 export const INTEGRATIONS_PATH = "/console/integrations";
+/** The account chooser: sign-in sends an owner of several accounts there; the header links to it. */
+export const ACCOUNTS_PATH = "/console/accounts";
 
 /**
  * A path of this console to send the browser back to (after sign-in, a language switch), else null: never an

@@ -11,10 +11,13 @@ export type ConsoleNotice =
   | { kind: "token-rolled"; name: string; token: string; oldExpiresAt: string }
   | { kind: "token-renamed"; from: string; to: string }
   | { kind: "token-revoked"; name: string }
-  | { kind: "owner-invited"; email: string; link: string }
-  | { kind: "owner-disabled"; email: string }
+  | { kind: "token-settings-saved"; name: string }
+  | { kind: "owner-invited"; email: string; link?: string }
+  | { kind: "owner-removed"; email: string }
+  | { kind: "invitation-withdrawn"; email: string }
   | { kind: "dnc-added"; phone: string }
-  | { kind: "handed-off-again"; outcome: HandOffAgainOutcome };
+  | { kind: "handed-off-again"; outcome: HandOffAgainOutcome }
+  | { kind: "lead-released"; outcome: "done" | "not_held" };
 
 /** What "hand off again" came to: asked for, or why not. */
 type HandOffAgainOutcome = "ok" | "not_failed" | "respond_by_passed" | "in_flight";

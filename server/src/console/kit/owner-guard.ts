@@ -5,11 +5,12 @@ import type { Counter } from "prom-client";
 import type { PasswordWork } from "../../core/accounts/password-work.ts";
 import { findSession, type OwnerSession } from "../../core/accounts/session-store.ts";
 import type { Mailer } from "../../core/accounts/smtp-mailer.ts";
+import type { EvidenceKeyRef } from "../../core/evidence/evidence-signing-key.ts";
 import type { Database } from "../../db/database.ts";
 import type { Language } from "../../http/language.ts";
 import { type RequestState, requestState } from "../../http/request-state.ts";
 import type { Logger } from "../../logger.ts";
-import { parseCookies } from "./cookies.ts";
+import { readCookie } from "./cookies.ts";
 import { csrfAccepted, csrfTokenFor } from "./csrf.ts";
 import { type Translate, translator } from "./dictionary.ts";
 import { readForm } from "./form.ts";
@@ -17,7 +18,7 @@ import type { SignedInOwner } from "./layout.tsx";
 import { MessagePage, type MessagePageProps } from "./message-page.tsx";
 import { CONSOLE_HOME, consolePathOrNull } from "./navigation.ts";
 import { pageLanguage } from "./page-language.ts";
-import { htmlPage, redirectTo } from "./page-response.ts";
+import { htmlPage, redirectTo, servedOverHttps } from "./page-response.ts";
 import { type RequestOrigin, requestOrigin } from "./request-origin.ts";
 
 export const SESSION_COOKIE = "stl_session";
@@ -28,12 +29,16 @@ export interface ConsoleDeps {
   logger: Logger;
   /** TRUST_PROXY: X-Forwarded-Proto and X-Forwarded-For count. */
   trustProxy: boolean;
-  /** EVIDENCE_SIGNING_KEY: signs the lead evidence records the inbox offers for download. */
-  evidenceKey?: string;
+  /** Signs the lead evidence records the inbox offers for download. */
+  evidenceKey: EvidenceKeyRef;
   /** PUBLIC_URL: the base of links the console hands out or mails (never taken from a request's Host when set). */
   publicUrl?: string;
   /** SMTP_URL's mailer: "forgot password" mails a link; absent, the page says whom to ask. */
   mailer?: Mailer;
+  /** The console's clock (ms since the epoch): re-confirmation's age is measured by it, so tests can fix it. */
+  clock: () => number;
+  /** AUDIT_RETENTION_DAYS: how long audit rows are kept, said on the Audit page. */
+  auditRetentionDays: number;
   /** The argon2 slots of this process (PASSWORD_CHECKS_AT_ONCE): sign-in and set-password take one. */
   passwordWork: PasswordWork;
   /** Counts sign-ins by result (GET /metrics): what a flood or a guessing run did. */
@@ -48,6 +53,8 @@ export interface PageContext {
   t: Translate;
   path: string;
   origin: RequestOrigin;
+  /** Over HTTPS (the request's, or PUBLIC_URL's behind a TLS-terminating proxy): `__Host-` cookies, Secure. */
+  secureCookies: boolean;
   /** The route's parameters, e.g. { id } of /console/integrations/tokens/:id/rename. */
   params: Record<string, string>;
 }
@@ -72,13 +79,16 @@ export function pageContext(deps: ConsoleDeps, { request, params }: RouteArgs): 
   const lang = pageLanguage(request);
   state.language = lang;
   const url = new URL(request.url);
+  const origin = requestOrigin(request, deps.trustProxy);
+  if (deps.publicUrl?.startsWith("https://")) servedOverHttps(state);
   return {
     request,
     state,
     lang,
     t: translator(lang),
     path: url.pathname + url.search,
-    origin: requestOrigin(request, deps.trustProxy),
+    origin,
+    secureCookies: origin.https || deps.publicUrl?.startsWith("https://") === true,
     params: params ?? {},
   };
 }
@@ -132,33 +142,62 @@ export function badQueryPage(ctx: PageContext): Response {
   });
 }
 
+/** A sensitive change asks for the password again once the session's last confirmation is older than this. */
+const RECONFIRM_AFTER_MS = 10 * 60 * 1000;
+export const CONFIRM_PATH = "/console/confirm";
+
+/**
+ * Where a post that needs a fresh confirmation is sent: the confirmation page, then back to the page the form was on
+ * (its Referer when a console path of this origin, else the console's start).
+ */
+function confirmPathFor(ctx: PageContext): string {
+  const referer = ctx.request.headers.get("referer");
+  const from = referer?.startsWith(`${ctx.origin.origin}/`) ? referer.slice(ctx.origin.origin.length) : null;
+  const back = consolePathOrNull(from) ?? CONSOLE_HOME;
+  return `${CONFIRM_PATH}?next=${encodeURIComponent(back)}`;
+}
+
 /**
  * Wraps a page handler behind the session: a control character in the query → 400; no session → the sign-in
- * page; a post without a valid CSRF token or from another origin → 403. `upload: true` for the one kind of
- * route that takes a file: only there is a multipart body read.
+ * page; a post without a valid CSRF token or from another origin → 403; `sensitive: true`, a post whose session
+ * last confirmed the password more than 10 minutes ago → the confirmation page (nothing is changed). `upload: true`
+ * for the one kind of route that takes a file: only there is a multipart body read.
  *
  * @example .get("/console/inbox", ownerPage(deps, (ctx) => htmlPage(ctx.state, InboxPage({...}) as string)))
  */
 export function ownerPage(
   deps: ConsoleDeps,
   handler: (ctx: OwnerContext) => Response | Promise<Response>,
-  options: { upload?: boolean } = {},
+  options: { upload?: boolean; sensitive?: boolean } = {},
 ) {
   return async (args: RouteArgs): Promise<Response> => {
     const ctx = pageContext(deps, args);
     if (queryHasControlCharacters(ctx.request)) return badQueryPage(ctx);
-    const secret = parseCookies(ctx.request.headers.get("cookie"))[SESSION_COOKIE];
+    const secret = readCookie(ctx, SESSION_COOKIE);
     const session = secret ? await findSession(deps.db, secret) : undefined;
     if (!secret || !session) return redirectTo(ctx.state, ctx.request, signInPathFor(ctx));
-    const owner = { email: session.email, accountSlug: session.accountSlug, csrf: csrfTokenFor(secret) };
+    const owner = {
+      email: session.email,
+      accountSlug: session.accountSlug,
+      csrf: csrfTokenFor(secret),
+      severalAccounts: session.accounts > 1,
+    };
     let form = new URLSearchParams();
     if (ctx.request.method !== "GET" && ctx.request.method !== "HEAD") {
       form = await readForm(ctx.request, options);
       if (!csrfAccepted(ctx.request, form, secret, ctx.origin.origin)) return forbiddenPage(ctx, owner);
+      if (options.sensitive && deps.clock() - new Date(session.confirmedAt).getTime() > RECONFIRM_AFTER_MS)
+        return redirectTo(ctx.state, ctx.request, confirmPathFor(ctx));
     }
     return await handler({ ...ctx, session, owner, form, sessionSecret: secret });
   };
 }
+
+/** `ownerPage` for a change that asks for the password again after 10 minutes (invite, remove, tokens, do-not-call removal). */
+export const sensitivePage = (
+  deps: ConsoleDeps,
+  handler: (ctx: OwnerContext) => Response | Promise<Response>,
+) => ownerPage(deps, handler, { sensitive: true });
 
 /** `ownerPage` for the one kind of route that takes a file: only there is a multipart body read. */
 export const uploadPage = (deps: ConsoleDeps, handler: (ctx: OwnerContext) => Response | Promise<Response>) =>

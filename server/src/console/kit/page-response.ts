@@ -12,8 +12,20 @@ export interface PageOptions {
   cookies?: string[];
 }
 
-function withCookies(response: Response, cookies: string[] = []): Response {
+/** Requests of a console served over HTTPS (PUBLIC_URL https): their answers carry HSTS. */
+const overHttps = new WeakSet<RequestState>();
+
+/** Two years, subdomains included: once the browser saw the console over HTTPS, it never tries plain HTTP. */
+const STRICT_TRANSPORT_SECURITY = "max-age=63072000; includeSubDomains";
+
+/** Called for each console request when PUBLIC_URL is https. */
+export function servedOverHttps(state: RequestState): void {
+  overHttps.add(state);
+}
+
+function withCookies(state: RequestState, response: Response, cookies: string[] = []): Response {
   for (const cookie of cookies) response.headers.append("set-cookie", cookie);
+  if (overHttps.has(state)) response.headers.set("strict-transport-security", STRICT_TRANSPORT_SECURITY);
   return response;
 }
 
@@ -24,7 +36,7 @@ export function htmlPage(state: RequestState, html: string, options: PageOptions
     vary: "Cookie, Accept-Language, HX-Request",
     ...options.headers,
   });
-  return withCookies(response, options.cookies);
+  return withCookies(state, response, options.cookies);
 }
 
 /** 303 to a path of ours; an htmx request gets HX-Redirect instead, so the whole page changes. */
@@ -39,7 +51,7 @@ export function redirectTo(
     ...PAGE_SECURITY_HEADERS,
     ...(htmx ? { "hx-redirect": path } : { location: path }),
   });
-  return withCookies(response, cookies);
+  return withCookies(state, response, cookies);
 }
 
 export const isHtmx = (request: Request) => request.headers.get("hx-request") === "true";

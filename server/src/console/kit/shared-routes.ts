@@ -63,7 +63,7 @@ export function consoleBase(deps: ConsoleDeps, pageAssets: Record<string, Consol
         if (queryHasControlCharacters(args.request)) return badQueryPage(ctx);
         const url = new URL(args.request.url);
         const to = url.searchParams.get("to") === "es" ? "es" : "en";
-        const cookie = setCookie(LANGUAGE_COOKIE, to, { maxAge: ONE_YEAR, secure: ctx.origin.https });
+        const cookie = setCookie(LANGUAGE_COOKIE, to, { maxAge: ONE_YEAR, secure: ctx.secureCookies });
         return redirectTo(ctx.state, args.request, safeBack(url.searchParams.get("back")), [cookie]);
       })
   );

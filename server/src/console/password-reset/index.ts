@@ -2,8 +2,10 @@
 // whether or not the email belongs to an owner (the mail goes out after the answer, so timing says nothing either),
 // and requests are throttled per address and per email. Without SMTP_URL the page says whom to ask.
 import { Elysia } from "elysia";
+import { addressNetworks } from "../../core/accounts/address-network.ts";
 import { existingOwnerSignIn } from "../../core/accounts/owner-access.ts";
 import { normalizeEmail } from "../../core/accounts/owner-repository.ts";
+import { takeResetMail } from "../../core/accounts/reset-mail-budget.ts";
 import { createRateLimiter } from "../../http/token-bucket.ts";
 import { describeError } from "../../logger.ts";
 import { csrfAccepted, csrfTokenFor } from "../kit/csrf.ts";
@@ -23,9 +25,10 @@ const EMAIL_SHAPE = /^[^\s@]{1,64}@[^\s@]{1,255}$/;
 const HOUR = 3600;
 
 export function passwordResetPages(deps: ConsoleDeps) {
-  // Per email: 3 mails, then one every 20 minutes. Per client address: 10, then one every 6 minutes.
-  const perEmail = createRateLimiter({ ratePerSecond: 3 / HOUR, burst: 3 });
+  // Per client (IPv4 address, IPv6 /64): 10, then one every 6 minutes; per block (/24, /48): 50, then one a minute.
+  // Per email: 3 mails an hour, in the database (takeResetMail), charged only when the client was allowed.
   const perAddress = createRateLimiter({ ratePerSecond: 10 / HOUR, burst: 10 });
+  const perNetwork = createRateLimiter({ ratePerSecond: 60 / HOUR, burst: 50 });
   const canMail = deps.mailer !== undefined && deps.publicUrl !== undefined;
 
   const page = (
@@ -67,10 +70,12 @@ export function passwordResetPages(deps: ConsoleDeps) {
         const email = normalizeEmail(field(form, "email"));
         if (!email) return page(ctx, 422, { email, error: ctx.t("form.required") });
         if (!EMAIL_SHAPE.test(email)) return page(ctx, 422, { email, error: ctx.t("signIn.emailInvalid") });
-        const throttled = [perAddress.take(ctx.origin.clientAddress), perEmail.take(email)].find(
-          (d) => !d.allowed,
-        );
-        if (throttled) {
+        const networks = addressNetworks(ctx.origin.clientAddress);
+        // In order, each only when the one before allowed: a refused client spends nobody's email budget.
+        const client = perAddress.take(networks.own);
+        const block = client.allowed ? perNetwork.take(networks.wide) : client;
+        const throttled = block.allowed ? await takeResetMail(deps.db, email) : block;
+        if (!throttled.allowed) {
           const minutes = Math.max(1, Math.ceil(throttled.retryAfterSeconds / 60));
           return messageResponse(ctx, 429, {
             title: ctx.t("forgot.title"),

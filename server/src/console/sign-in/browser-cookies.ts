@@ -3,21 +3,21 @@
 
 import { hasSecretShape, newSecret } from "../../core/accounts/secret.ts";
 import { DEVICE_SECONDS } from "../../core/accounts/trusted-devices.ts";
-import { parseCookies, setCookie } from "../kit/cookies.ts";
+import { readCookie, writeCookie } from "../kit/cookies.ts";
 import type { PageContext } from "../kit/owner-guard.ts";
 
 export const PRE_SESSION_COOKIE = "stl_presession";
 /** Kept at sign-out: it says "this browser signed in before", nothing more; its rows expire on their own. */
 const DEVICE_COOKIE = "stl_device";
 
-const cookieOf = (ctx: PageContext, name: string) => parseCookies(ctx.request.headers.get("cookie"))[name];
+const cookieOf = (ctx: PageContext, name: string) => readCookie(ctx, name);
 
 /** The pre-session secret of this browser, made (with its Set-Cookie) when it has none. */
 export function preSession(ctx: PageContext): { secret: string; cookies: string[] } {
   const existing = cookieOf(ctx, PRE_SESSION_COOKIE);
   if (existing && hasSecretShape(existing)) return { secret: existing, cookies: [] };
   const secret = newSecret();
-  return { secret, cookies: [setCookie(PRE_SESSION_COOKIE, secret, { secure: ctx.origin.https })] };
+  return { secret, cookies: [writeCookie(ctx, PRE_SESSION_COOKIE, secret)] };
 }
 
 export const preSessionSecret = (ctx: PageContext) => cookieOf(ctx, PRE_SESSION_COOKIE);
@@ -28,11 +28,11 @@ export function deviceSecret(ctx: PageContext): string | undefined {
   return value && hasSecretShape(value) ? value : undefined;
 }
 
-/** The device secret to remember at a sign-in: the browser's own, or a new one with its Set-Cookie. */
-export function deviceForSignIn(ctx: PageContext): { secret: string; cookie: string } {
-  const secret = deviceSecret(ctx) ?? newSecret();
+/** A new device secret for a sign-in, with its Set-Cookie: the browser's own is never adopted. */
+export function newDevice(ctx: PageContext): { secret: string; cookie: string } {
+  const secret = newSecret();
   return {
     secret,
-    cookie: setCookie(DEVICE_COOKIE, secret, { secure: ctx.origin.https, maxAge: DEVICE_SECONDS }),
+    cookie: writeCookie(ctx, DEVICE_COOKIE, secret, { maxAge: DEVICE_SECONDS }),
   };
 }

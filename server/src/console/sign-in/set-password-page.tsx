@@ -1,4 +1,4 @@
-// The page a sign-in link opens: choose a password (twice), then the owner is signed in.
+// The page a sign-in link (or an invitation of a new address) opens: choose a password (twice), then signed in.
 
 import type { Language } from "../../http/language.ts";
 import type { Translate } from "../kit/dictionary.ts";
@@ -12,13 +12,25 @@ export interface SetPasswordPageProps {
   csrf: string;
   email: string;
   link: string;
+  /** The account of an invitation for a new address: said on the page. */
+  account?: string;
   errors?: { password?: string; confirm?: string };
 }
 
-export function SetPasswordPage({ lang, t, path, csrf, email, link, errors = {} }: SetPasswordPageProps) {
+export function SetPasswordPage({
+  lang,
+  t,
+  path,
+  csrf,
+  email,
+  link,
+  account,
+  errors = {},
+}: SetPasswordPageProps) {
   return (
     <Layout lang={lang} t={t} title={t("link.title")} path={path}>
       <h1>{t("link.title")}</h1>
+      {account ? <p safe>{t("invitation.intro", { account })}</p> : ""}
       <p safe>{t("link.intro", { email })}</p>
       <form method="post" action="/console/link" novalidate>
         <input type="hidden" name="_csrf" value={csrf} />

@@ -4,6 +4,7 @@ import type { Language } from "../../http/language.ts";
 import type { Translate } from "../kit/dictionary.ts";
 import { Field } from "../kit/field.tsx";
 import { Layout } from "../kit/layout.tsx";
+import { CurrentPasswordField } from "./current-password-field.tsx";
 
 export interface SignInPageProps {
   lang: Language;
@@ -57,15 +58,14 @@ export function SignInPage({
           autocomplete="username"
           required
         />
-        <Field
-          id="password"
-          name="password"
-          type="password"
-          label={t("signIn.password")}
-          error={errors.password}
-          autocomplete="current-password"
-          required
-        />
+        <CurrentPasswordField t={t} error={errors.password} />
+        <p class="check">
+          <input type="checkbox" id="keep" name="keep" value="yes" aria-describedby="keep-hint" />{" "}
+          <label for="keep">{t("signIn.keep")}</label>
+          <span id="keep-hint" class="hint">
+            {t("signIn.keepHint")}
+          </span>
+        </p>
         <button type="submit">{t("signIn.submit")}</button>
       </form>
       <p>

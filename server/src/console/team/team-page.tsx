@@ -1,5 +1,6 @@
-// The Team page: the account's owners, the invite form (its single-use link shown once, like a token's secret),
-// and the confirmation page of "disable".
+// The Team page: the account's owners, its pending invitations, the invite form (an invitation's link shown once,
+// like a token's secret, or mailed) and the confirmation page of "remove".
+import type { PendingInvitation } from "../../core/accounts/invitations.ts";
 import type { OwnerListing } from "../../core/accounts/owner-repository.ts";
 import type { Language } from "../../http/language.ts";
 import { CodeBlock } from "../kit/code-block.tsx";
@@ -20,20 +21,75 @@ interface TeamProps {
 
 export interface TeamPageProps extends TeamProps {
   owners: OwnerListing[];
+  invitations: PendingInvitation[];
   invite?: { email?: string; error?: string };
-  /** Just invited: the link, shown this once. */
-  invited?: { email: string; link: string };
-  /** A line after a disable, or why it was refused. */
+  /** Just invited: the link, shown this once (absent when it was mailed). */
+  invited?: { email: string; link?: string };
+  /** A line after a removal or a withdrawal, or why it was refused. */
   confirmation?: { kind: "ok" | "error"; text: string };
 }
 
-const statusOf = (owner: OwnerListing) =>
-  owner.disabled_at ? "disabled" : owner.has_password ? "active" : "invited";
+function Invitations(props: TeamPageProps): JSX.Element {
+  const { t, lang } = props;
+  if (props.invitations.length === 0) return "";
+  const columns = [t("team.col.email"), t("team.col.expires"), t("team.col.actions")];
+  return (
+    <table class="team invitations">
+      <TableHead caption={t("team.invitations")} columns={columns} />
+      <tbody>
+        {props.invitations.map((invitation) => (
+          <tr data-invitation-id={invitation.id}>
+            <th scope="row" safe>
+              {invitation.email}
+            </th>
+            <td data-label={columns[1]}>
+              <LocalTime at={invitation.expires_at} lang={lang} />
+            </td>
+            <td class="actions">
+              <form
+                method="post"
+                action={`${TEAM_PATH}/invitations/${invitation.id}/withdraw`}
+                class="inline"
+              >
+                <input type="hidden" name="_csrf" value={props.owner.csrf} />
+                <button
+                  type="submit"
+                  class="link"
+                  aria-label={t("team.withdrawFor", { email: invitation.email })}
+                >
+                  {t("team.withdraw")}
+                </button>
+              </form>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function Invited({ t, invited }: { t: Translate; invited: { email: string; link?: string } }): JSX.Element {
+  if (!invited.link)
+    return (
+      <p id="confirmation" class="notice notice-ok" role="status" tabindex="-1" data-focus-on-load safe>
+        {t("team.invited.mailed", { email: invited.email })}
+      </p>
+    );
+  return (
+    <section class="secret" aria-labelledby="invited-title">
+      <h2 id="invited-title" tabindex="-1" data-focus-on-load safe>
+        {t("team.invited.title", { email: invited.email })}
+      </h2>
+      <p>{t("team.invited.once")}</p>
+      <CodeBlock t={t} id="invite-link" code={invited.link} label={t("team.invited.copy")} />
+    </section>
+  );
+}
 
 export function TeamPage(props: TeamPageProps): JSX.Element {
   const { lang, t } = props;
   const columns = [t("team.col.email"), t("team.col.status"), t("team.col.added"), t("team.col.actions")];
-  const active = props.owners.filter((owner) => !owner.disabled_at).length;
+  const several = props.owners.length > 1;
   return (
     <Layout lang={lang} t={t} title={t("team.title")} path={props.path} owner={props.owner} current="team">
       <h1>{t("team.title")}</h1>
@@ -52,22 +108,12 @@ export function TeamPage(props: TeamPageProps): JSX.Element {
         ""
       )}
       <p>{t("team.intro")}</p>
-      {props.invited ? (
-        <section class="secret" aria-labelledby="invited-title">
-          <h2 id="invited-title" tabindex="-1" data-focus-on-load safe>
-            {t("team.invited.title", { email: props.invited.email })}
-          </h2>
-          <p>{t("team.invited.once")}</p>
-          <CodeBlock t={t} id="invite-link" code={props.invited.link} label={t("team.invited.copy")} />
-        </section>
-      ) : (
-        ""
-      )}
+      {props.invited ? <Invited t={t} invited={props.invited} /> : ""}
       <table class="team">
         <TableHead caption={t("team.owners")} columns={columns} />
         <tbody>
           {props.owners.map((owner) => {
-            const status = statusOf(owner);
+            const status = owner.has_password ? "active" : "noPassword";
             return (
               <tr data-owner-id={owner.id}>
                 <th scope="row" safe>
@@ -80,12 +126,12 @@ export function TeamPage(props: TeamPageProps): JSX.Element {
                   <LocalTime at={owner.created_at} lang={lang} />
                 </td>
                 <td class="actions">
-                  {status !== "disabled" && active > 1 ? (
+                  {several ? (
                     <a
-                      href={`${TEAM_PATH}/${owner.id}/disable`}
-                      aria-label={t("team.disableFor", { email: owner.email })}
+                      href={`${TEAM_PATH}/${owner.id}/remove`}
+                      aria-label={t("team.removeFor", { email: owner.email })}
                     >
-                      {t("team.disable")}
+                      {t("team.remove")}
                     </a>
                   ) : (
                     ""
@@ -96,7 +142,8 @@ export function TeamPage(props: TeamPageProps): JSX.Element {
           })}
         </tbody>
       </table>
-      {active <= 1 ? <p class="hint">{t("team.lastOwner")}</p> : ""}
+      {several ? "" : <p class="hint">{t("team.lastOwner")}</p>}
+      <Invitations {...props} />
       <section aria-labelledby="invite-title">
         <h2 id="invite-title">{t("team.invite.title")}</h2>
         <form method="post" action={`${TEAM_PATH}/invite`} novalidate>
@@ -119,18 +166,18 @@ export function TeamPage(props: TeamPageProps): JSX.Element {
   );
 }
 
-export function DisablePage(props: TeamProps & { ownerId: string; email: string }): JSX.Element {
+export function RemovePage(props: TeamProps & { ownerId: string; email: string }): JSX.Element {
   const { t } = props;
-  const title = t("team.disablePage.title", { email: props.email });
+  const title = t("team.removePage.title", { email: props.email });
   return (
     <Layout lang={props.lang} t={t} title={title} path={props.path} owner={props.owner} current="team">
       <h1 safe>{title}</h1>
-      <p>{t("team.disablePage.body")}</p>
-      <form method="post" action={`${TEAM_PATH}/${props.ownerId}/disable`}>
+      <p>{t("team.removePage.body")}</p>
+      <form method="post" action={`${TEAM_PATH}/${props.ownerId}/remove`}>
         <input type="hidden" name="_csrf" value={props.owner.csrf} />
         <p>
           <button type="submit" class="danger">
-            {t("team.disablePage.submit")}
+            {t("team.removePage.submit")}
           </button>{" "}
           <a class="button secondary" href={TEAM_PATH}>
             {t("dnc.cancel")}

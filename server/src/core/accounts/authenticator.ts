@@ -4,6 +4,7 @@ import type { Logger } from "../../logger.ts";
 import { describeError } from "../../logger.ts";
 import { effectiveScope, hasTokenShape, type TokenScope } from "./channel-token.ts";
 import type { EvidenceRequirement } from "./evidence-requirement.ts";
+import { type IntakeGuard, intakeGuardOf } from "./intake-guard.ts";
 import { hashSecret, sameSecret } from "./secret.ts";
 import { type ChannelTokenRecord, findChannelTokenByHash, touchChannelToken } from "./token-repository.ts";
 
@@ -14,6 +15,14 @@ export interface ChannelIdentity {
   evidenceRequired?: EvidenceRequirement;
   /** What the token may do; routes declare what they need (api/sender-gate.ts). */
   scope: TokenScope;
+  /** The channel: this token and the ones rolled from or to it. The token's id when absent. */
+  channelId?: string;
+  /** A read token that may read other channels' leads; false when absent. */
+  readsAllChannels?: boolean;
+  /** The account's call cool-down in hours (0: off); the default when absent. */
+  callCooldownHours?: number;
+  /** What an intake-only token asks of a post (a bot check, a honeypot, its origins); none when absent. */
+  guard?: IntakeGuard;
 }
 
 export type Authentication =
@@ -102,6 +111,10 @@ export function createAuthenticator(db: Queryable, options: AuthenticatorOptions
         accountId: record.account_id,
         evidenceRequired: record.require_consent_evidence,
         scope: effectiveScope(token, record.scope),
+        channelId: record.channel_id,
+        callCooldownHours: record.call_cooldown_hours,
+        readsAllChannels: record.reads_all_channels,
+        guard: intakeGuardOf(record),
       },
     };
   }

@@ -1,9 +1,11 @@
-// Deletes rows once they are of no use: expired sessions, sign-in links and devices, throttle rows quiet for a
-// day, and the live feed's old lead changes. Every process sweeps on its own timer; bounded batches need no
+// Deletes rows once they are of no use: expired sessions, sign-in links, invitations and devices, throttle rows quiet
+// for a day, owner notices past their time, audit rows past AUDIT_RETENTION_DAYS, and the live feed's old lead changes. Every process sweeps on its own timer; bounded batches need no
 // coordination.
 import type { Queryable } from "../../db/database.ts";
 import { describeError, type Logger } from "../../logger.ts";
-import { SESSION_IDLE_SECONDS } from "./session-store.ts";
+import { DEFAULT_AUDIT_RETENTION_DAYS } from "./audit-log.ts";
+import { RESET_WINDOW_SECONDS } from "./reset-mail-budget.ts";
+import { sessionIdleSql } from "./session-store.ts";
 
 /** Rows per DELETE: short statements that never hold many row locks, whoever else sweeps at the same time. */
 const BATCH_ROWS = 500;
@@ -17,10 +19,17 @@ export const LEAD_CHANGES_KEPT_SECONDS = 7 * 24 * 60 * 60;
 const EXPIRED: { table: string; where: string }[] = [
   {
     table: "owner_sessions",
-    where: `expires_at <= now() or last_seen_at <= now() - make_interval(secs => ${SESSION_IDLE_SECONDS})`,
+    where: `expires_at <= now() or last_seen_at <= now() - make_interval(secs => ${sessionIdleSql("")})`,
   },
   { table: "sign_in_links", where: "expires_at <= now()" },
+  // A notice not taken within its ten minutes never will be (the redirect is followed at once).
+  { table: "owner_notices", where: "created_at <= now() - interval '1 hour'" },
   { table: "owner_devices", where: "expires_at <= now()" },
+  {
+    table: "reset_mail_budget",
+    where: `window_start <= now() - make_interval(secs => ${RESET_WINDOW_SECONDS})`,
+  },
+  { table: "account_invitations", where: "expires_at <= now() - interval '30 days'" },
   {
     table: "sign_in_attempts",
     where: `(locked_until is null or locked_until <= now())
@@ -38,9 +47,16 @@ const EXPIRED: { table: string; where: string }[] = [
  *
  * @example const deleted = await sweepExpiredRows(db); // { owner_sessions: 3, … }
  */
-export async function sweepExpiredRows(q: Queryable): Promise<Record<string, number>> {
+export async function sweepExpiredRows(
+  q: Queryable,
+  { auditRetentionDays = DEFAULT_AUDIT_RETENTION_DAYS }: { auditRetentionDays?: number } = {},
+): Promise<Record<string, number>> {
   const deleted: Record<string, number> = {};
-  for (const { table, where } of EXPIRED) {
+  const audit = {
+    table: "audit_events",
+    where: `at <= now() - make_interval(days => ${Math.ceil(auditRetentionDays)})`,
+  };
+  for (const { table, where } of [...EXPIRED, audit]) {
     deleted[table] = 0;
     for (let batch = 0; batch < BATCHES_PER_SWEEP; batch++) {
       const rows = await q.query(
@@ -62,13 +78,17 @@ export async function sweepExpiredRows(q: Queryable): Promise<Record<string, num
  */
 export function startExpiredRowsSweep(
   q: Queryable,
-  { intervalSeconds, logger }: { intervalSeconds: number; logger: Logger },
+  {
+    intervalSeconds,
+    auditRetentionDays,
+    logger,
+  }: { intervalSeconds: number; auditRetentionDays?: number; logger: Logger },
 ): { stop(): void } {
   let timer: ReturnType<typeof setTimeout>;
   const schedule = (delayMs: number) => {
     timer = setTimeout(async () => {
       try {
-        const deleted = await sweepExpiredRows(q);
+        const deleted = await sweepExpiredRows(q, { auditRetentionDays });
         if (Object.values(deleted).some((count) => count > 0)) logger.info("expired rows swept", deleted);
       } catch (error) {
         logger.warn("sweep of expired rows failed", describeError(error));

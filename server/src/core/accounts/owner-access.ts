@@ -1,4 +1,5 @@
-// Gives a person access to an account: the owner and its membership (each created when new) and a sign-in link.
+// The operator's way to give a person access (`stl owners create`): the owner and its membership at once (each
+// created when new) and a setup link (7 days). Console owners invite instead (invitations.ts): a pending row.
 import type { Queryable } from "../../db/database.ts";
 import { ensureOwnerMember, findOwnerCredentials } from "./owner-repository.ts";
 import { createSignInLink, signInLinkUrl } from "./sign-in-links.ts";
@@ -8,7 +9,7 @@ import { ensureAccount } from "./token-repository.ts";
 export async function createOwnerSignIn(q: Queryable, slug: string, email: string, publicUrl: string) {
   const account = await ensureAccount(q, slug);
   const owner = await ensureOwnerMember(q, account.id, email);
-  const link = signInLinkUrl(publicUrl, await createSignInLink(q, owner.id));
+  const link = signInLinkUrl(publicUrl, await createSignInLink(q, owner.id, "setup"));
   return { account, owner, link };
 }
 
@@ -19,5 +20,5 @@ export async function createOwnerSignIn(q: Queryable, slug: string, email: strin
 export async function existingOwnerSignIn(q: Queryable, email: string, publicUrl: string) {
   const owner = await findOwnerCredentials(q, email);
   if (!owner?.account_id) return undefined;
-  return { ownerId: owner.id, link: signInLinkUrl(publicUrl, await createSignInLink(q, owner.id)) };
+  return { ownerId: owner.id, link: signInLinkUrl(publicUrl, await createSignInLink(q, owner.id, "reset")) };
 }

@@ -1,4 +1,4 @@
-// SQL of owners and their account memberships: create, find by email, list, disable, set the password.
+// SQL of owners (people) and their account memberships: create, find by email, list, memberships, set the password.
 import type { Queryable } from "../../db/database.ts";
 
 export interface OwnerListing {
@@ -15,6 +15,8 @@ export interface OwnerCredentials {
   password_hash: string | null;
   /** The account a new session acts for: the owner's first membership. */
   account_id: string | null;
+  /** How many accounts the owner belongs to: more than one, and they choose after sign-in. */
+  accounts: number;
 }
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
@@ -49,7 +51,8 @@ export async function findOwnerCredentials(
   const [row] = await q.query<OwnerCredentials>(
     `select o.id, o.password_hash,
             (select m.account_id from account_members m where m.owner_id = o.id
-             order by m.created_at, m.account_id limit 1) as account_id
+             order by m.created_at, m.account_id limit 1) as account_id,
+            (select count(*)::int from account_members m where m.owner_id = o.id) as accounts
      from owners o where o.email = $1 and o.disabled_at is null`,
     [normalizeEmail(email)],
   );
@@ -65,16 +68,37 @@ export async function listOwners(q: Queryable, accountSlug?: string): Promise<Ow
   );
 }
 
-/** Disables by id or email; returns the owner's id, or undefined when there is none. */
-export async function disableOwner(q: Queryable, idOrEmail: string): Promise<string | undefined> {
-  const [row] = await q.query<{ id: string }>(
-    `update owners set disabled_at = coalesce(disabled_at, now())
-     where email = $1 or id::text = $1 returning id`,
-    [normalizeEmail(idOrEmail)],
-  );
+/** The person of this id or email; undefined when there is none. */
+export async function findOwnerId(q: Queryable, idOrEmail: string): Promise<string | undefined> {
+  const [row] = await q.query<{ id: string }>("select id from owners where email = $1 or id::text = $1", [
+    normalizeEmail(idOrEmail),
+  ]);
   return row?.id;
+}
+
+export interface Membership {
+  id: string;
+  slug: string;
+}
+
+/** The accounts an owner belongs to, oldest membership first: the chooser after sign-in. */
+export async function membershipsOf(q: Queryable, ownerId: string): Promise<Membership[]> {
+  return await q.query<Membership>(
+    `select a.id::text as id, a.slug from account_members m join accounts a on a.id = m.account_id
+     where m.owner_id = $1 order by m.created_at, a.id`,
+    [ownerId],
+  );
 }
 
 export async function setOwnerPassword(q: Queryable, ownerId: string, passwordHash: string): Promise<void> {
   await q.query("update owners set password_hash = $2 where id = $1", [ownerId, passwordHash]);
+}
+
+/** The emails of the account's owners: who is told of an invitation or a removal. */
+export async function ownerEmailsOf(q: Queryable, accountId: string): Promise<string[]> {
+  const rows = await q.query<{ email: string }>(
+    `select o.email from account_members m join owners o on o.id = m.owner_id where m.account_id = $1 order by o.email`,
+    [accountId],
+  );
+  return rows.map((row) => row.email);
 }

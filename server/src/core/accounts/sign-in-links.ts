@@ -1,19 +1,29 @@
-// Single-use sign-in links (24 h): the link carries a 256-bit secret, the database its SHA-256.
+// Single-use sign-in links: the link carries a 256-bit secret, the database its SHA-256. Two kinds with their own
+// lifetimes: "reset" (forgot password, `stl owners link`: 60 minutes) and "setup" (`stl owners create`: 7 days).
+// Console invitations are rows of their own account (invitations.ts) and answer at the same path.
 import type { Database, Queryable } from "../../db/database.ts";
 import { setOwnerPassword } from "./owner-repository.ts";
 import { hashSecret, hasSecretShape, newSecret } from "./secret.ts";
 import { endOwnerSessions } from "./session-store.ts";
 
-const SIGN_IN_LINK_SECONDS = 24 * 60 * 60;
+export type SignInLinkKind = "reset" | "setup";
+export const SIGN_IN_LINK_SECONDS: Record<SignInLinkKind, number> = {
+  reset: 60 * 60,
+  setup: 7 * 24 * 60 * 60,
+};
 export const SIGN_IN_LINK_PATH = "/console/link";
 
 /** Returns the secret of a new link for this owner: the only clear copy. */
-export async function createSignInLink(q: Queryable, ownerId: string): Promise<string> {
+export async function createSignInLink(
+  q: Queryable,
+  ownerId: string,
+  kind: SignInLinkKind = "reset",
+): Promise<string> {
   const secret = newSecret();
   await q.query(
-    `insert into sign_in_links (token_hash, owner_id, expires_at)
-     values ($1, $2, now() + make_interval(secs => $3))`,
-    [hashSecret(secret), ownerId, SIGN_IN_LINK_SECONDS],
+    `insert into sign_in_links (token_hash, owner_id, kind, expires_at)
+     values ($1, $2, $3, now() + make_interval(secs => $4))`,
+    [hashSecret(secret), ownerId, kind, SIGN_IN_LINK_SECONDS[kind]],
   );
   return secret;
 }
@@ -46,7 +56,17 @@ export async function consumeSignInLink(q: Queryable, secret: string): Promise<s
   return row?.owner_id;
 }
 
-/** Uses a link to set its owner's password, ending every other session of that owner; the owner's id, or undefined when the link no longer works. */
+/** Redeeming any link ends the owner's other unused links: an older link mailed earlier no longer works. */
+export async function endUnusedLinks(q: Queryable, ownerId: string): Promise<void> {
+  await q.query("update sign_in_links set used_at = now() where owner_id = $1 and used_at is null", [
+    ownerId,
+  ]);
+}
+
+/**
+ * Uses a link to set its owner's password, ending every other session and every other unused link of that owner;
+ * the owner's id, or undefined when the link no longer works.
+ */
 export async function redeemSignInLink(
   db: Database,
   secret: string,
@@ -57,6 +77,7 @@ export async function redeemSignInLink(
     if (!ownerId) return undefined;
     await setOwnerPassword(tx, ownerId, passwordHash);
     await endOwnerSessions(tx, ownerId);
+    await endUnusedLinks(tx, ownerId);
     return ownerId;
   });
 }

@@ -1,9 +1,10 @@
 // Bounds password guessing whatever the concurrency: each attempt is taken in the database (rows locked) before its
 // password is checked. A key allows a few attempts per window, then locks for 30 s, doubling per lock up to 1 h.
 import type { Database, Queryable } from "../../db/database.ts";
+import { addressNetworks } from "./address-network.ts";
 
 /** Password checks one key allows before it locks; a browser that signed in before has its own (`device`). */
-export const ATTEMPTS_PER_LOCK = { email: 5, device: 5, address: 20 } as const;
+export const ATTEMPTS_PER_LOCK = { email: 5, device: 5, address: 20, network: 100 } as const;
 /** Attempts older than this no longer count: a quiet key starts a new window. */
 const WINDOW_SECONDS = 15 * 60;
 export const FIRST_LOCK_SECONDS = 30;
@@ -19,11 +20,14 @@ export type ThrottleKeys = { email: string; address: string } | { device: string
 
 type Kind = keyof typeof ATTEMPTS_PER_LOCK;
 
+/** An address counts as its network (IPv4 /32, IPv6 /64), and its wider block (/24, /48) has an allowance too. */
 function keysOf(keys: ThrottleKeys): { key: string; kind: Kind }[] {
   if ("device" in keys) return [{ key: `device:${keys.device}:${keys.email}`, kind: "device" }];
+  const networks = addressNetworks(keys.address);
   return [
     { key: `email:${keys.email}`, kind: "email" },
-    { key: `address:${keys.address}`, kind: "address" },
+    { key: `address:${networks.own}`, kind: "address" },
+    { key: `network:${networks.wide}`, kind: "network" },
   ];
 }
 
@@ -31,7 +35,8 @@ function keysOf(keys: ThrottleKeys): { key: string; kind: Kind }[] {
 export const lockSeconds = (locks: number) =>
   Math.min(LONGEST_LOCK_SECONDS, FIRST_LOCK_SECONDS * 2 ** Math.min(Math.max(locks, 0), LOCKS_COUNTED));
 
-export type Attempt = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+/** `locks`: this attempt is the last of a key's allowance, so a wrong password now starts a lock (audited once). */
+export type Attempt = { allowed: true; locks: boolean } | { allowed: false; retryAfterSeconds: number };
 
 interface KeyRow {
   key: string;
@@ -68,12 +73,14 @@ export async function takeAttempt(db: Database, keys: ThrottleKeys): Promise<Att
     );
     const lockedFor = Math.max(0, ...rows.map((row) => Number(row.locked_seconds)));
     if (lockedFor > 0) return { allowed: false, retryAfterSeconds: lockedFor };
+    let locks = false;
     for (const row of rows) {
       const kind = wanted.find((k) => k.key === row.key)!.kind;
       const attempts = (row.window_over ? 0 : Number(row.attempts)) + 1;
-      const locks = Number(row.locks);
+      const lockCount = Number(row.locks);
       // The last attempt of the allowance is still checked; the lock starts with it.
       const locking = attempts >= ATTEMPTS_PER_LOCK[kind];
+      locks ||= locking;
       await tx.query(
         `update sign_in_attempts set attempts = $2, locks = $3, last_attempt_at = now(),
            locked_until = case when $4::int > 0 then now() + make_interval(secs => $4::int) end
@@ -81,12 +88,12 @@ export async function takeAttempt(db: Database, keys: ThrottleKeys): Promise<Att
         [
           row.key,
           locking ? 0 : attempts,
-          locking ? Math.min(locks + 1, LOCKS_COUNTED) : locks,
-          locking ? lockSeconds(locks) : 0,
+          locking ? Math.min(lockCount + 1, LOCKS_COUNTED) : lockCount,
+          locking ? lockSeconds(lockCount) : 0,
         ],
       );
     }
-    return { allowed: true };
+    return { allowed: true, locks };
   });
 }
 
@@ -95,11 +102,11 @@ export async function takeAttempt(db: Database, keys: ThrottleKeys): Promise<Att
  * attempt back, so colleagues signing in behind one address never lock it.
  */
 export async function attemptSucceeded(q: Queryable, keys: ThrottleKeys): Promise<void> {
-  const [own, address] = keysOf(keys);
+  const [own, ...shared] = keysOf(keys);
   await q.query("delete from sign_in_attempts where key = $1", [own!.key]);
-  if (address)
+  for (const { key } of shared)
     await q.query(
       "update sign_in_attempts set attempts = greatest(attempts - 1, 0) where key = $1 and locked_until is null",
-      [address.key],
+      [key],
     );
 }

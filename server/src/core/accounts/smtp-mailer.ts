@@ -1,4 +1,5 @@
-// Mail out through SMTP_URL (nodemailer): the console's "forgot password" link is the only mail the server sends.
+// Mail out through SMTP_URL (nodemailer): password-reset links, invitations, and what owners are told (a change to
+// their account's owners, a new password, a sign-in from a new browser).
 import { createTransport } from "nodemailer";
 
 export interface Mail {
@@ -12,13 +13,20 @@ export interface Mailer {
 }
 
 /**
- * `smtpUrl` as nodemailer reads it: smtp://user:pass@host:587 (STARTTLS when offered), smtps://… for TLS from the
- * start. Mail comes from no-reply@ the public host.
+ * `smtpUrl` as nodemailer reads it: smtps://… for TLS from the start, smtp://user:pass@host:587 with STARTTLS
+ * required (a server that does not offer it, or a downgrade on the way, fails the mail rather than sending links in
+ * clear). `insecure` (SMTP_INSECURE=true) allows plain SMTP, for a relay on the same machine. Mail comes from
+ * no-reply@ the public host.
  *
  * @example const mailer = smtpMailer("smtp://mail.example.com:587", "https://leads.example.com");
  */
-export function smtpMailer(smtpUrl: string, publicUrl: string): Mailer {
-  const transport = createTransport(smtpUrl);
+export function smtpMailer(smtpUrl: string, publicUrl: string, { insecure = false } = {}): Mailer {
+  const implicitTls = new URL(smtpUrl).protocol === "smtps:";
+  const transport = createTransport({
+    url: smtpUrl,
+    requireTLS: !insecure && !implicitTls,
+    ignoreTLS: insecure,
+  });
   const from = `Speed-to-Lead <no-reply@${new URL(publicUrl).hostname}>`;
   return {
     async send(mail) {

@@ -10,10 +10,17 @@ export interface ChannelTokenRecord {
   account_id: string;
   /** The account's consent-evidence requirement, read with the token (cached with it). */
   require_consent_evidence: EvidenceRequirement;
+  /** The account's call cool-down in hours (0: off), read with the token like the requirement above. */
+  call_cooldown_hours: number;
   token_hash: string;
   scope: TokenScope;
   revoked_at: Date | null;
   expires_at: Date | null;
+  channel_id: string;
+  reads_all_channels: boolean;
+  bot_check_required: boolean;
+  honeypot_field: string | null;
+  allowed_origins: string[] | null;
 }
 
 export interface ChannelTokenListing {
@@ -59,6 +66,28 @@ export async function setEvidenceRequirement(
   return rows.length > 0;
 }
 
+/** Sets the account's call cool-down (hours, 0 to 168; 0 turns it off); false when there is no such account. */
+export async function setCallCooldown(q: Queryable, slug: string, hours: number): Promise<boolean> {
+  const rows = await q.query("update accounts set call_cooldown_hours = $2 where slug = $1 returning id", [
+    slug,
+    hours,
+  ]);
+  return rows.length > 0;
+}
+
+/**
+ * Whether the account calls numbers nothing places (toll-free, non-geographic or unknown area codes
+ * without a state or postal_code) within the window legal everywhere in the contiguous US; false when
+ * there is no such account.
+ */
+export async function setCallsUnknownLocations(q: Queryable, slug: string, calls: boolean): Promise<boolean> {
+  const rows = await q.query("update accounts set call_unknown_locations = $2 where slug = $1 returning id", [
+    slug,
+    calls,
+  ]);
+  return rows.length > 0;
+}
+
 /**
  * Creates a token and returns it in clear text: the only moment it exists outside the caller's hands. Its
  * prefix and its stored scope come from the one `scope`, so they agree.
@@ -68,12 +97,15 @@ export async function createChannelToken(
   accountId: string,
   name: string,
   scope: TokenScope = DEFAULT_TOKEN_SCOPE,
+  /** The channel a roll continues; a new token starts its own. */
+  channelId?: string,
 ): Promise<{ id: string; token: string; scope: TokenScope; created_at: Date }> {
   const token = generateChannelToken(scope);
+  const id = Bun.randomUUIDv7();
   const [row] = await q.query<{ id: string; created_at: Date }>(
-    `insert into channel_tokens (id, account_id, name, token_hash, token_hint, scope)
-     values ($1, $2, $3, $4, $5, $6) returning id, created_at`,
-    [Bun.randomUUIDv7(), accountId, name, hashSecret(token), tokenHint(token), scope],
+    `insert into channel_tokens (id, account_id, name, token_hash, token_hint, scope, channel_id)
+     values ($1, $2, $3, $4, $5, $6, $7) returning id, created_at`,
+    [id, accountId, name, hashSecret(token), tokenHint(token), scope, channelId ?? id],
   );
   if (!row) throw new Error("token insert returned nothing");
   return { id: row.id, token, scope, created_at: row.created_at };
@@ -84,7 +116,8 @@ export async function findChannelTokenByHash(
   tokenHash: string,
 ): Promise<ChannelTokenRecord | undefined> {
   const [row] = await q.query<ChannelTokenRecord>(
-    `select t.id, t.account_id, a.require_consent_evidence, t.token_hash, t.scope, t.revoked_at, t.expires_at
+    `select t.id, t.account_id, a.require_consent_evidence, a.call_cooldown_hours, t.token_hash, t.scope, t.revoked_at, t.expires_at,
+       coalesce(t.channel_id, t.id) as channel_id, t.reads_all_channels, t.bot_check_required, t.honeypot_field, t.allowed_origins
      from channel_tokens t join accounts a on a.id = t.account_id where t.token_hash = $1`,
     [tokenHash],
   );

@@ -64,11 +64,24 @@ export async function tokenAccountId(q: Queryable, id: string): Promise<string |
   return row?.account_id;
 }
 
-export async function createAccountToken(q: Queryable, accountId: string, name: string, scope: TokenScope) {
+/** Active (unrevoked, unexpired) tokens one account may hold. */
+export const TOKENS_PER_ACCOUNT = 200;
+
+/** Checks the account's cap and inserts in one transaction, the account row locked: concurrent creates never pass it. */
+export async function createAccountToken(db: Database, accountId: string, name: string, scope: TokenScope) {
   const problem = tokenNameProblem(name);
   if (problem) return { ok: false, code: problem } as const;
-  const created = await createChannelToken(q, accountId, name.trim(), scope);
-  return { ok: true, ...created } as const;
+  return await db.transaction(async (tx) => {
+    await tx.query("select id from accounts where id = $1 for update", [accountId]);
+    const [active] = await tx.query<{ n: number }>(
+      `select count(*)::int as n from channel_tokens
+       where account_id = $1 and revoked_at is null and (expires_at is null or expires_at > now())`,
+      [accountId],
+    );
+    if ((active?.n ?? 0) >= TOKENS_PER_ACCOUNT) return { ok: false, code: "too_many_tokens" } as const;
+    const created = await createChannelToken(tx, accountId, name.trim(), scope);
+    return { ok: true, ...created } as const;
+  });
 }
 
 export async function renameAccountToken(
@@ -109,15 +122,22 @@ export async function revokeAccountToken(
 export async function rollAccountToken(db: Database, accountId: string, id: string, expiry: RollExpiry) {
   if (!isUuid(id)) return { ok: false, code: "not_found" } as const;
   return await db.transaction(async (tx) => {
-    const [old] = await tx.query<{ name: string; scope: TokenScope; active: boolean }>(
-      `select name, scope, revoked_at is null and (expires_at is null or expires_at > now()) as active
+    const [old] = await tx.query<{ name: string; scope: TokenScope; channel_id: string; active: boolean }>(
+      `select name, scope, coalesce(channel_id, id) as channel_id, revoked_at is null and (expires_at is null or expires_at > now()) as active
        from channel_tokens where id = $1 and account_id = $2 for update`,
       [id, accountId],
     );
     if (!old) return { ok: false, code: "not_found" } as const;
     if (!old.active) return { ok: false, code: "not_active" } as const;
-    const created = await createChannelToken(tx, accountId, old.name, old.scope);
-    await tx.query("update channel_tokens set rolled_from = $2 where id = $1", [created.id, id]);
+    // The same channel (its external ids, keys and leads) with the same settings.
+    const created = await createChannelToken(tx, accountId, old.name, old.scope, old.channel_id);
+    await tx.query(
+      `update channel_tokens n set rolled_from = o.id, reads_all_channels = o.reads_all_channels,
+         bot_check_required = o.bot_check_required, honeypot_field = o.honeypot_field,
+         allowed_origins = o.allowed_origins
+       from channel_tokens o where n.id = $1 and o.id = $2`,
+      [created.id, id],
+    );
     const [expired] = await tx.query<{ expires_at: Date }>(
       `update channel_tokens
        set expires_at = least(coalesce(expires_at, 'infinity'), now() + make_interval(secs => $2))

@@ -1,9 +1,9 @@
 // Holds and caps as blocks on the call window, under a fixed clock: a block covering the start moves it, one inside cuts it.
 import { stateCallingRule } from "@speed-to-lead/spec";
 import { describe, expect, it } from "vitest";
-import { callingRulesOfPhone } from "./area-code-states.ts";
 import { capBlocks } from "./call-caps.ts";
-import { type CallBlock, callWindow, callZones } from "./calling-hours.ts";
+import { placesAndRules } from "./call-decision.ts";
+import { type CallBlock, callWindow } from "./calling-hours.ts";
 
 const HOUR = 3_600_000;
 const ALL_DAY = { start: 0, end: 24 * 60 };
@@ -29,13 +29,9 @@ function block(start: string, end: string): CallBlock {
 
 function window(now: string, blocks: CallBlock[]) {
   const phone = "+13055550142"; // Miami: Eastern, Florida's 08:00–20:00
-  return callWindow(
-    at(now),
-    callZones({ timezone: null, phone }, "America/New_York"),
-    ALL_DAY,
-    callingRulesOfPhone(phone),
-    blocks,
-  );
+  const lead = { phone, timezone: null, state: null, postal_code: null, consent: null };
+  const { places, rules } = placesAndRules(lead, { name: "Acme", callsUnknownLocations: false });
+  return callWindow(at(now), places, ALL_DAY, rules, blocks)!;
 }
 
 describe("blocks on the call window (Wednesday 2026-11-25, Miami, 08:00–20:00 EST = 13:00–01:00 UTC)", () => {
@@ -70,7 +66,7 @@ describe("blocks on the call window (Wednesday 2026-11-25, Miami, 08:00–20:00 
       "2026-11-25T15:00:00.000Z",
       "2026-11-26T01:00:00.000Z",
     ]);
-    expect(result.rules_applied.every((rule) => rule.kind === "hours")).toBe(true);
+    expect(result.rules_applied.every((rule) => rule.kind === "hours" || rule.kind === "place")).toBe(true);
   });
 });
 

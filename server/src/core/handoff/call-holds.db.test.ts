@@ -41,7 +41,7 @@ describe.each(BACKENDS)("emergency holds on %s", (backend) => {
     });
     expect(added).toMatchObject({
       ok: true,
-      hold: { state: "LA", area_codes: ["225", "318", "337", "504", "985"] },
+      hold: { state: "LA", area_codes: ["225", "318", "337", "457", "504", "985"] },
     });
     fixture.startDispatcher();
     const held = await fixture.post(eligibleLead({ phone: "(504) 555-0142", email: "ana@example.com" }));

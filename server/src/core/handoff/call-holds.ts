@@ -1,7 +1,7 @@
 // Holds: an operator stops calls to a state's or some area codes for a period, with a reason (an emergency, or a
 // holiday set only by proclamation).
 import type { Queryable } from "../../db/database.ts";
-import { areaCodesOfState } from "./area-code-states.ts";
+import { areaCodesOfState } from "../nanpa-area-codes.ts";
 import type { CallBlock } from "./calling-hours.ts";
 
 /**
@@ -43,8 +43,8 @@ const COLUMNS =
   "id::text, kind, state, area_codes, starts_at, ends_at, reason, created_by, created_at, removed_at, removed_by";
 
 /**
- * Adds a hold. A state's area codes are those the calling-rules table knows for it, fixed when the
- * hold is added (a state without a row: give its area codes instead).
+ * Adds a hold. A state's area codes are those NANPA's list gives it (`nanpa-area-codes.ts`), fixed when the
+ * hold is added.
  *
  * @example await addHold(db, { state: "LA", startsAt: new Date(), endsAt: new Date("2026-12-01T00:00:00Z"), reason: "declared emergency", createdBy: "ops" })
  */

@@ -1,20 +1,52 @@
-// What limits a delivery beyond the calling hours: emergency holds (read at most once a second) and per-phone call caps.
-import type { Database } from "../../db/database.ts";
-import { callPermitted } from "../leads/call-eligibility.ts";
-import { callingRulesOfPhone } from "./area-code-states.ts";
-import { attemptsSince, capBlocks, capHours } from "./call-caps.ts";
+// What a call decision reads from the database: per dispatcher, the holds in force (at most once a second), the
+// account's calling settings (at most once every 4 s) and a number's reported attempts; per pre-dial check, the same
+// read afresh in the check's transaction.
+import type { Database, Queryable } from "../../db/database.ts";
+import { attemptsSince } from "./call-caps.ts";
+import type { DecisionContext } from "./call-decision.ts";
 import { type CallHold, currentHolds } from "./call-holds.ts";
-import type { ClaimedTask } from "./payload.ts";
-import { markHeld } from "./task-store.ts";
+import type { CallingHours } from "./calling-hours.ts";
 
 /** How long the holds read by one delivery serve the next ones. */
 const HOLDS_FRESH_MS = 1_000;
+/** How long an account's settings serve its deliveries: a change reaches every dispatcher within this. */
+const ACCOUNT_FRESH_MS = 4_000;
 
-/** One per dispatcher: its cache of the holds in force, and the checks a delivery asks of them and of the caps. */
+type AccountSettings = DecisionContext["account"];
+
+/** The account's seller name and whether it calls numbers of unknown place. */
+async function accountSettings(q: Queryable, accountId: string): Promise<AccountSettings> {
+  const [row] = await q.query<{ name: string; call_unknown_locations: boolean }>(
+    "select name, call_unknown_locations from accounts where id = $1",
+    [accountId],
+  );
+  return { name: row?.name ?? "", callsUnknownLocations: row?.call_unknown_locations === true };
+}
+
+/**
+ * Everything decideCall needs, read now through `q` (a pre-dial check's transaction): no cache, so a hold
+ * or an attempt recorded a moment ago counts.
+ */
+export async function freshDecisionContext(
+  q: Queryable,
+  accountId: string,
+  callingHours: CallingHours,
+): Promise<DecisionContext> {
+  const [account, holds] = await Promise.all([accountSettings(q, accountId), currentHolds(q)]);
+  return {
+    account,
+    callingHours,
+    holds,
+    attemptsSince: (phone, since) => attemptsSince(q, accountId, phone, since),
+  };
+}
+
+/** One per dispatcher: caches of the holds and the accounts' settings a decision reads. */
 export class CallLimits {
   private holds: readonly CallHold[] = [];
   private holdsReadAt = Number.NEGATIVE_INFINITY;
   private holdsRead: Promise<CallHold[]> | undefined;
+  private readonly accounts = new Map<string, { at: number; read: Promise<AccountSettings> }>();
 
   constructor(private readonly db: Database) {}
 
@@ -34,37 +66,24 @@ export class CallLimits {
     return this.holds;
   }
 
-  /**
-   * An emergency hold on the lead's area code in force now and past respond_by: the call waits longer than
-   * the response may, so the lead is answered without its phone (reason held). A shorter or later hold,
-   * and any holiday hold, only moves or cuts the call window.
-   */
-  async applyHolds(task: ClaimedTask, phoneHolds: readonly CallHold[]): Promise<ClaimedTask> {
-    const now = Date.now();
-    const respondBy = new Date(task.respond_by).getTime();
-    const outlasting = phoneHolds.some(
-      (hold) =>
-        hold.kind === "emergency" &&
-        new Date(hold.starts_at).getTime() <= now &&
-        new Date(hold.ends_at).getTime() >= respondBy,
-    );
-    if (!outlasting || !callPermitted(task)) return task;
-    await markHeld(this.db, task.lead_id);
-    return { ...task, response_reason: "held" };
+  /** The account's seller name and whether it calls numbers of unknown place; bounded by the accounts there are. */
+  account(accountId: string): Promise<AccountSettings> {
+    const cached = this.accounts.get(accountId);
+    if (cached && Date.now() - cached.at < ACCOUNT_FRESH_MS) return cached.read;
+    const read = accountSettings(this.db, accountId);
+    this.accounts.set(accountId, { at: Date.now(), read });
+    read.catch(() => this.accounts.delete(accountId));
+    return read;
   }
 
-  /**
-   * A call to a number whose rules cap calls: the attempts counted so far may push the window later.
-   * `now` must be the instant the window is computed from: a block starting even 1 ms after it would
-   * cut the window to that millisecond instead of moving it.
-   */
-  async capBlocksOf(task: ClaimedTask, now: number) {
-    if (!callPermitted(task)) return [];
-    const rules = callingRulesOfPhone(task.phone);
-    const hours = capHours(rules);
-    if (hours === 0) return [];
-    const since = new Date(now - hours * 3_600_000);
-    const attempts = await attemptsSince(this.db, task.account_id, task.phone!, since);
-    return capBlocks(rules, attempts, now);
+  /** Everything decideCall needs for a lead of this account. */
+  async contextOf(accountId: string, callingHours: CallingHours): Promise<DecisionContext> {
+    const [account, holds] = await Promise.all([this.account(accountId), this.currentHolds()]);
+    return {
+      account,
+      callingHours,
+      holds,
+      attemptsSince: (phone, since) => attemptsSince(this.db, accountId, phone, since),
+    };
   }
 }

@@ -1,24 +1,15 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { propertyRuns } from "../../testing/property-runs.ts";
+import { localMinutes } from "../../testing/zone-clock.ts";
 import { areaCodeTable } from "./area-codes.ts";
-import { callWindow, callZones, formatClockTime, parseClockTime } from "./calling-hours.ts";
+import type { CallPlace } from "./call-location.ts";
+import { formatClockTime, parseClockTime, callWindow as windowOrNone } from "./calling-hours.ts";
 
 const HOURS = { start: 8 * 60, end: 20 * 60 };
 const at = (iso: string) => Date.parse(iso);
-const one = (zone: string) => ({ zones: [zone], source: "timezone" as const });
-
-/** The wall clock (minutes after midnight) an instant shows in a zone. */
-function localMinutes(instant: number, zone: string): number {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone: zone,
-    hourCycle: "h23",
-    hour: "numeric",
-    minute: "numeric",
-  }).formatToParts(new Date(instant));
-  const part = (type: string) => Number(parts.find((p) => p.type === type)!.value);
-  return part("hour") * 60 + part("minute");
-}
+const one = (zone: string): CallPlace[] => [{ source: "timezone", value: zone, zones: [zone], states: [] }];
+const callWindow = (...args: Parameters<typeof windowOrNone>) => windowOrNone(...args)!;
 
 describe("callWindow", () => {
   it("inside the window: from now to today's 20:00 local", () => {
@@ -63,7 +54,7 @@ describe("callWindow", () => {
     // 13:30Z in July: 08:30 in Chicago, 07:30 in Denver.
     const window = callWindow(
       at("2026-07-01T13:30:00Z"),
-      { zones: ["America/Chicago", "America/Denver"], source: "area_code" },
+      [{ source: "area_code", value: "701", zones: ["America/Chicago", "America/Denver"], states: ["ND"] }],
       HOURS,
     );
     expect(window.earliest).toBe("2026-07-01T14:00:00.000Z"); // 08:00 in Denver
@@ -86,7 +77,7 @@ describe("callWindow", () => {
     const instants = fc.integer({ min: at("2025-01-01T00:00:00Z"), max: at("2028-12-31T00:00:00Z") });
     fc.assert(
       fc.property(instants, fc.constantFrom(...zoneSets), (now, zones) => {
-        const window = callWindow(now, { zones, source: "area_code" }, HOURS);
+        const window = callWindow(now, [{ source: "area_code", value: "", zones, states: [] }], HOURS);
         const earliest = Date.parse(window.earliest);
         const latest = Date.parse(window.latest);
         expect(earliest).toBeGreaterThanOrEqual(now);
@@ -100,35 +91,6 @@ describe("callWindow", () => {
       }),
       { numRuns: propertyRuns(500) },
     );
-  });
-});
-
-describe("callZones", () => {
-  const fallback = "America/New_York";
-
-  it("prefers the lead's timezone", () => {
-    expect(callZones({ timezone: "America/Chicago", phone: "+14155552671" }, fallback)).toEqual({
-      zones: ["America/Chicago"],
-      source: "timezone",
-    });
-  });
-
-  it("else the phone's area code", () => {
-    expect(callZones({ timezone: null, phone: "+14155552671" }, fallback)).toEqual({
-      zones: ["America/Los_Angeles"],
-      source: "area_code",
-    });
-    expect(callZones({ timezone: "Not/AZone", phone: "+19155550100" }, fallback).zones).toEqual([
-      "America/Denver",
-    ]);
-  });
-
-  it("else the configured default (no phone, or a non-geographic area code)", () => {
-    expect(callZones({ timezone: null, phone: null }, fallback)).toEqual({
-      zones: [fallback],
-      source: "default",
-    });
-    expect(callZones({ timezone: null, phone: "+18005550100" }, fallback).source).toBe("default");
   });
 });
 

@@ -1,4 +1,4 @@
-// When the assistant may call a lead: its local calling hours, from its time zone, area code or a default.
+// When the assistant may call a lead: the hours permitted in every zone of every place the person may be.
 import {
   CALLING_RULES,
   type CallingRule,
@@ -8,10 +8,11 @@ import {
   WEEKDAYS,
 } from "@speed-to-lead/spec";
 import { boundedCache } from "../../bounded-cache.ts";
-import { isKnownZone } from "../time-zone.ts";
-import { zonesOfPhone } from "./area-codes.ts";
+import { NANPA_LIST_READ } from "../nanpa-area-codes.ts";
+import type { CallPlace, PlaceSource } from "./call-location.ts";
 import { type HolidayDay, holidayOn, isoDate } from "./holidays.ts";
-import { addDays, instantAt, type LocalDate, localDate } from "./zoned-time.ts";
+import { POSTAL_CODE_DATA, POSTAL_CODE_DATA_DATE } from "./postal-codes.ts";
+import { addDays, instantAt, type LocalDate, localDate, wallClock } from "./zoned-time.ts";
 
 /** Local calling hours as minutes after midnight; calls are allowed from `start` up to (not after) `end`. */
 export interface CallingHours {
@@ -27,11 +28,6 @@ export type AppliedRule = CallWindow["rules_applied"][number];
 
 export type ZoneSource = CallWindow["time_zone_source"];
 
-export interface CallZones {
-  zones: readonly string[];
-  source: ZoneSource;
-}
-
 /** "08:00" → 480. Throws on anything that is not a 24-hour HH:MM clock time (24:00 allowed as an end). */
 export function parseClockTime(value: string): number {
   const match = /^(\d{2}):(\d{2})$/.exec(value.trim());
@@ -44,23 +40,6 @@ export function parseClockTime(value: string): number {
 
 export function formatClockTime(minutes: number): string {
   return `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
-}
-
-/**
- * The lead's `timezone` when the runtime knows it; else the zones of its phone's area code; else the
- * configured default.
- *
- * @example callZones({ timezone: null, phone: "+13125550100" }, "America/New_York")
- * // { zones: ["America/Chicago"], source: "area_code" }
- */
-export function callZones(
-  lead: { timezone: string | null; phone: string | null },
-  defaultZone: string,
-): CallZones {
-  if (lead.timezone && isKnownZone(lead.timezone)) return { zones: [lead.timezone], source: "timezone" };
-  const fromAreaCode = lead.phone ? zonesOfPhone(lead.phone) : undefined;
-  if (fromAreaCode) return { zones: fromAreaCode, source: "area_code" };
-  return { zones: [defaultZone], source: "default" };
 }
 
 /**
@@ -156,21 +135,17 @@ function computeWindows(
   return windows;
 }
 
-/** The current or next interval permitted in every zone (the first zone's alone when they share none). */
+/** The current or next interval permitted in every zone, within about a week; undefined when they share none. */
 function nextInterval(
   now: number,
   zones: readonly string[],
   hours: CallingHours,
   rules: readonly CallingRule[],
-): Interval {
+): Interval | undefined {
   const [first, ...rest] = zones;
   let windows = windowsAround(now, first!, hours, rules);
-  for (const zone of rest) {
-    const common = intersect(windows, windowsAround(now, zone, hours, rules));
-    // Zones too far apart to share any hour: keep the first zone's window rather than none.
-    if (common.some(([, end]) => end > now)) windows = common;
-  }
-  return windows.find(([, end]) => end > now)!;
+  for (const zone of rest) windows = intersect(windows, windowsAround(now, zone, hours, rules));
+  return windows.find(([, end]) => end > now);
 }
 
 /** The days and holidays, from `now`'s local day up to the window's, on which a rule refused every call. */
@@ -225,31 +200,87 @@ function intersect(a: readonly Interval[], b: readonly Interval[]): Interval[] {
   return result.sort((x, y) => x[0] - y[0]);
 }
 
+/** The local clock time of an instant in a zone, "HH:MM" (midnight as "00:00"). */
+function clockIn(instant: number, zone: string): string {
+  const { hour, minute } = wallClock(instant, zone);
+  return formatClockTime((hour % 24) * 60 + minute);
+}
+
+/** Where each kind of place comes from, as its rules_applied entry names it. */
+const PLACE_DATA: Record<PlaceSource, string> = {
+  area_code: "NANPA geographic area codes (area code → state, zones)",
+  timezone: "the lead's timezone",
+  state: "the lead's state (its zones: those of its area codes)",
+  postal_code: `the lead's postal_code: ${POSTAL_CODE_DATA}`,
+  contiguous_us:
+    "every zone and state rule of the 48 contiguous states and DC (the account calls numbers of unknown place)",
+};
+
+/**
+ * One `place` entry per place: the window in its own zone's clock, and whether the place's own
+ * interval set the window's start or end (the place that decided the window).
+ */
+function placesApplied(
+  from: number,
+  window: Interval,
+  places: readonly CallPlace[],
+  hours: CallingHours,
+  rules: readonly CallingRule[],
+): AppliedRule[] {
+  return places.map((place) => {
+    const own = nextInterval(from, place.zones, hours, rules);
+    const decided: ("start" | "end")[] = [];
+    if (own && own[0] === window[0] && window[0] > from) decided.push("start");
+    if (own && own[1] === window[1]) decided.push("end");
+    return {
+      kind: "place",
+      jurisdiction: place.states.length === 1 ? `US-${place.states[0]}` : "US",
+      name: place.value,
+      local_start: clockIn(window[0], place.zones[0]!),
+      local_end: clockIn(window[1], place.zones[0]!),
+      source: PLACE_DATA[place.source],
+      checked:
+        place.source === "postal_code"
+          ? POSTAL_CODE_DATA_DATE
+          : place.source === "timezone"
+            ? isoDate(localDate(from, "UTC"))
+            : NANPA_LIST_READ,
+      place: place.source,
+      time_zones: [...place.zones],
+      decided,
+    } as AppliedRule;
+  });
+}
+
 /**
  * The current or next single interval in which the account's hours, every rule and no block allow a
- * call in every one of the zones: with one zone, its local hours; with several (an area code spanning
- * a zone line), the narrowest common window. A rule's weekday hours, days and holidays are those of
- * the local day in each zone. rules_applied lists every rule's hours on the window's day, then each
- * day and holiday skipped to reach it, then each block that moved or cut it.
+ * call in every zone of every place the person may be: the narrowest common window. A rule's weekday
+ * hours, days and holidays are those of the local day in each zone. Undefined when the zones share no
+ * permitted hour within about a week (places too far apart, or rules that leave nothing in common).
+ * rules_applied lists every rule's hours on the window's day, then each day and holiday skipped to
+ * reach it, then each block that moved or cut it, then each place with the window in its clock.
  *
- * @example callWindow(Date.parse("2026-07-01T23:30:00Z"), { zones: ["America/New_York"], source: "timezone" }, { start: 480, end: 1200 })
+ * @example callWindow(Date.parse("2026-07-01T23:30:00Z"), [newYork], { start: 480, end: 1200 })
  * // 19:30 in New York: { earliest: "2026-07-01T23:30:00.000Z", latest: "2026-07-02T00:00:00.000Z", … }
  */
 export function callWindow(
   now: number,
-  callZones: CallZones,
+  places: readonly CallPlace[],
   hours: CallingHours,
   rules: readonly CallingRule[] = [FEDERAL_CALLING_RULE],
   blocks: readonly CallBlock[] = [],
-): CallWindow {
-  const zone = callZones.zones[0]!;
+): CallWindow | undefined {
+  const zones = [...new Set(places.flatMap((place) => place.zones))];
+  const zone = zones[0]!;
   const applied: AppliedRule[] = [];
   let from = now;
   let start = now;
   let end = now;
   // Each pass moves past one block: a block starting inside the window cuts it, one covering its start moves it.
   for (let pass = 0; pass <= blocks.length; pass++) {
-    [start, end] = nextInterval(from, callZones.zones, hours, rules);
+    const interval = nextInterval(from, zones, hours, rules);
+    if (!interval) return undefined;
+    [start, end] = interval;
     start = Math.max(start, from);
     const block = blocks
       .filter((candidate) => candidate.start < end && candidate.end > start)
@@ -262,13 +293,23 @@ export function callWindow(
     }
     from = block.end;
   }
+  const placeRows = placesApplied(from, [start, end], places, hours, rules);
+  const decider =
+    placeRows.find((row) => row.decided?.includes("start")) ??
+    placeRows.find((row) => row.decided?.includes("end")) ??
+    placeRows[0];
   return {
     earliest: new Date(start).toISOString(),
     latest: new Date(end).toISOString(),
-    time_zones: [...callZones.zones],
-    time_zone_source: callZones.source,
+    time_zones: zones,
+    time_zone_source: (decider?.place ?? "area_code") as ZoneSource,
     local_start: formatClockTime(hours.start),
     local_end: formatClockTime(hours.end),
-    rules_applied: [...appliedRules(start, zone, rules), ...skippedDays(now, start, zone, rules), ...applied],
+    rules_applied: [
+      ...appliedRules(start, zone, rules),
+      ...skippedDays(now, start, zone, rules),
+      ...applied,
+      ...placeRows,
+    ],
   };
 }

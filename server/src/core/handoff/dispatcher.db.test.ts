@@ -55,8 +55,14 @@ describe.each(BACKENDS)("dispatcher on %s", (backend) => {
       context: { utm: "spring" },
       received_at: body.received_at,
       respond_by: body.respond_by,
-      call_window: { time_zones: ["America/Chicago"], time_zone_source: "timezone" },
+      // A San Francisco number stated in Chicago: the window is the hours both places allow.
+      call_window: { time_zones: ["America/Los_Angeles", "America/Chicago"] },
     });
+    const places = payload.data.call_window!.rules_applied.filter((rule) => rule.kind === "place");
+    expect(places.map((place) => [place.place, place.name])).toEqual([
+      ["area_code", "415"],
+      ["timezone", "America/Chicago"],
+    ]);
     expect(payload.data.consent).toEqual(body.lead.consent);
     expect(payload.data.account.slug).toMatch(/^acct-/);
     expect(assistant.rejected).toBe(0);

@@ -7,15 +7,16 @@ import type { ServiceMetrics } from "../../metrics.ts";
 import type { LeadChangeBus } from "../leads/lead-change-bus.ts";
 import { OutboxWorker } from "../outbox/outbox-worker.ts";
 import type { Assistant } from "./assistant.ts";
-import { holdBlock, holdsOfPhone } from "./call-holds.ts";
+import { decideCall } from "./call-decision.ts";
 import { CallLimits } from "./call-limits.ts";
 import { recordHandoffAttempt } from "./handoff-attempts.ts";
+import { handoffIdOf } from "./handoff-offers.ts";
 import type { HandoffConfig } from "./handoff-settings.ts";
 import { buildPayload, type ClaimedTask, unanswerable, webhookIdOf } from "./payload.ts";
-import { RULES_VERSION } from "./rules-version.ts";
 import {
   type Acknowledgement,
   claimDueTasks,
+  markCallRefused,
   markDelivered,
   markOverdueMissed,
   refuseIneligible,
@@ -24,13 +25,7 @@ import {
 
 export type DispatcherSettings = Pick<
   HandoffConfig,
-  | "pollIntervalMs"
-  | "retryBaseMs"
-  | "retryMaxMs"
-  | "concurrency"
-  | "webhookTimeoutMs"
-  | "callingHours"
-  | "defaultTimeZone"
+  "pollIntervalMs" | "retryBaseMs" | "retryMaxMs" | "concurrency" | "webhookTimeoutMs" | "callingHours"
 >;
 
 export interface DispatcherOptions {
@@ -136,32 +131,37 @@ export class Dispatcher {
   private async deliver(claimed: ClaimedTask): Promise<void> {
     const { db, assistant, settings, logger, metrics } = this.options;
     try {
-      const phoneHolds = holdsOfPhone(await this.limits.currentHolds(), claimed.phone);
-      const task = await this.limits.applyHolds(claimed, phoneHolds);
+      let task = claimed;
+      const now = Date.now();
+      // The one call decision of this delivery: the payload and the evidence read it.
+      const decision = claimed.test
+        ? undefined
+        : await decideCall(
+            claimed,
+            now,
+            await this.limits.contextOf(claimed.account_id, settings.callingHours),
+          );
+      if (decision && !decision.call.permitted && claimed.response_reason === null) {
+        await markCallRefused(db, claimed.lead_id, decision.call.reason);
+        task = { ...claimed, response_reason: decision.call.reason };
+      }
       const reason = unanswerable(task);
-      if (reason) {
-        // A hold is an operator's decision, not a fault.
-        const log = reason === "held" ? logger.info : logger.error;
+      if (reason || !decision) {
+        // A refusal decided here (a hold, an unknown place, no common hour) is a decision, not a fault.
+        const log = task !== claimed ? logger.info : logger.error;
         log.call(logger, "response task for a lead that must not be answered", {
           lead_id: task.lead_id,
           reason,
         });
-        await refuseIneligible(db, task, reason);
+        await refuseIneligible(db, task, reason ?? "test");
         this.changed([task.account_id]);
         return;
       }
       const webhookId = webhookIdOf(task.task_id, task.response_no);
       const startedAt = new Date();
-      const now = Date.now();
-      const payload = buildPayload(task, settings, now, [
-        ...phoneHolds.map(holdBlock),
-        ...(await this.limits.capBlocksOf(task, now)),
-      ]);
-      const decision = {
-        call: payload.data.call,
-        call_window: payload.data.call_window ?? null,
-        rules_version: RULES_VERSION,
-      };
+      const payload = buildPayload(task, decision, handoffIdOf(task.task_id, task.response_no));
+      // The number offered: the assistant's events and pre-dial checks of this hand-off apply to it.
+      const offered = { ...decision, phone: payload.data.phone ?? null };
       const result = await assistant.deliver(webhookId, payload);
       const latencyMs = Date.now() - startedAt.getTime();
       metrics?.handoffAttempts.inc({ result: result.ok ? "delivered" : "failed" });
@@ -176,7 +176,7 @@ export class Dispatcher {
           attempt: task.attempts,
         });
         // The history of an acknowledged attempt is written with its settlement: one statement per burst.
-        this.acknowledged.push({ task, startedAt, latencyMs, httpStatus: result.status, decision });
+        this.acknowledged.push({ task, startedAt, latencyMs, httpStatus: result.status, decision: offered });
         this.scheduleSettle();
         return;
       }
@@ -191,7 +191,7 @@ export class Dispatcher {
         ok: false,
         httpStatus: result.status,
         error: result.error,
-        decision,
+        decision: offered,
       });
       const delay = retryDelayMs(task.attempts, settings);
       await Promise.all([scheduleRetry(db, task, delay, result.error), recorded]);

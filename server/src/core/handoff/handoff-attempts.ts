@@ -3,7 +3,7 @@
 import type { Queryable } from "../../db/database.ts";
 import { plainRows } from "../../db/plain-rows.ts";
 import { describeError, type Logger } from "../../logger.ts";
-import type { HandoffPayload } from "./payload.ts";
+import type { CallDecision } from "./call-decision.ts";
 
 export interface HandoffAttempt {
   taskId: string;
@@ -23,12 +23,15 @@ export interface HandoffAttempt {
   decision?: HandoffDecision;
 }
 
-/** A hand-off's compliance decision, kept with its attempt for the lead's evidence record. */
-export interface HandoffDecision {
-  call: HandoffPayload["data"]["call"];
-  call_window: HandoffPayload["data"]["call_window"] | null;
-  rules_version: string;
-}
+/**
+ * A hand-off's compliance decision, kept whole with its attempt for the lead's evidence record and
+ * page (earlier attempts kept only call, call_window and rules_version), with the number it offered.
+ */
+export type HandoffDecision = Pick<CallDecision, "call" | "call_window" | "rules_version"> &
+  Partial<CallDecision> & {
+    /** The number the hand-off offered (null: email only); absent in attempts made before hand-offs had ids. */
+    phone?: string | null;
+  };
 
 export interface AttemptEntry {
   attempt: number;
@@ -37,6 +40,8 @@ export interface AttemptEntry {
   ok: boolean;
   http_status: number | null;
   error: string | null;
+  /** The call decision the attempt carried (null for attempts recorded before decisions were kept). */
+  decision: HandoffDecision | null;
 }
 
 /** The history's columns, in the order both writers give them (one attempt here, a burst in the settlement). */
@@ -72,7 +77,7 @@ export async function recordHandoffAttempt(q: Queryable, logger: Logger, attempt
 export async function listHandoffAttempts(q: Queryable, leadId: string): Promise<AttemptEntry[]> {
   return plainRows(
     await q.query<AttemptEntry>(
-      `select attempt, started_at, latency_ms, ok, http_status, error
+      `select attempt, started_at, latency_ms, ok, http_status, error, decision
      from handoff_attempts where lead_id = $1 order by started_at, attempt`,
       [leadId],
     ),

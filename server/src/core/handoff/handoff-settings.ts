@@ -2,6 +2,9 @@
 import type { ConsolePersonalData } from "./assistant.ts";
 import type { CallingHours } from "./calling-hours.ts";
 
+/** The calling hours when nothing sets them (CALLING_HOURS_START/END). */
+export const DEFAULT_CALLING_HOURS: CallingHours = { start: 8 * 60, end: 20 * 60 };
+
 export interface HandoffConfig {
   /** false with DISPATCHER=off: the server stores tasks and a separate `stl dispatch` delivers them. */
   dispatcherInServer: boolean;
@@ -10,8 +13,6 @@ export interface HandoffConfig {
   webhookSecret: string | undefined;
   webhookTimeoutMs: number;
   callingHours: CallingHours;
-  /** Used when neither the lead's timezone nor its area code gives a zone. */
-  defaultTimeZone: string;
   /** Safety-net poll; new tasks wake the dispatcher at once through LISTEN/NOTIFY. */
   pollIntervalMs: number;
   /** First retry delay; doubles per attempt up to retryMaxMs, with jitter. */

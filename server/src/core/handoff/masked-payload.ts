@@ -7,6 +7,7 @@ import type { HandoffPayload } from "./payload.ts";
  */
 const SHOWN_FIELDS = new Set([
   "lead_id",
+  "handoff_id",
   "account",
   "response_no",
   "call",
@@ -17,6 +18,7 @@ const SHOWN_FIELDS = new Set([
   "received_at",
   "respond_by",
   "call_window",
+  "call_caps",
 ]);
 
 /**
@@ -43,6 +45,18 @@ export function maskPersonalData(payload: HandoffPayload): HandoffPayload {
   const data: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(payload.data)) {
     data[name] = SHOWN_FIELDS.has(name) ? value : maskValue(name, value);
+  }
+  const window = payload.data.call_window;
+  // A window's place names what pointed at it: a ZIP is the lead's postal_code, masked like the field.
+  if (window) {
+    data.call_window = {
+      ...window,
+      rules_applied: window.rules_applied.map((rule) =>
+        rule.place === "postal_code"
+          ? { ...rule, name: maskValue("postal_code", rule.name) as string }
+          : rule,
+      ),
+    };
   }
   return { ...payload, data: data as HandoffPayload["data"] };
 }

@@ -12,6 +12,7 @@ export function ownTask(lead: LeadRow, taskId: string, accountSlug: string): Cla
     ...{ task_id: taskId, attempts: 1, response_no: 1, lead_id: lead.id, account_id: lead.account_id },
     ...{ account_slug: accountSlug, phone, email, first_name, last_name, language, timezone, property_ref },
     ...{ price, source, context: lead.context, consent: lead.consent, test: lead.test },
+    ...{ state: lead.state, postal_code: lead.postal_code },
     ...{ received_at: lead.received_at, respond_by: lead.respond_by, response_reason: lead.response_reason },
   };
 }

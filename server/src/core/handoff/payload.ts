@@ -1,8 +1,8 @@
 // The hand-off the assistant receives: the lead as it needs it for the response, whether and when it may call.
 import { HANDOFF_PAYLOAD_VERSION, type HandoffPayloadBody } from "@speed-to-lead/spec";
 import { type CallRefusal, callPermitted } from "../leads/call-eligibility.ts";
-import { callingRulesOfPhone } from "./area-code-states.ts";
-import { type CallBlock, type CallingHours, callWindow, callZones } from "./calling-hours.ts";
+import { callCapsOf } from "./call-caps.ts";
+import type { CallDecision } from "./call-decision.ts";
 
 /** The lead's fields the claim reads and the payload passes on unchanged. */
 type HandedOverLeadField =
@@ -11,6 +11,8 @@ type HandedOverLeadField =
   | "last_name"
   | "language"
   | "timezone"
+  | "state"
+  | "postal_code"
   | "property_ref"
   | "source"
   | "context"
@@ -40,11 +42,6 @@ export type HandoffPayload = HandoffPayloadBody;
 /** What the assistant may do: call (then the payload carries the phone and window) or only email. */
 export type CallPermission = HandoffPayload["data"]["call"];
 
-export interface PayloadSettings {
-  callingHours: CallingHours;
-  defaultTimeZone: string;
-}
-
 /** The webhook-id of a task: the same on every attempt, so the assistant can drop duplicates. */
 export function webhookIdOf(taskId: string, responseNo = 1): string {
   return responseNo === 1 ? `msg_handoff_${taskId}` : `msg_handoff_${taskId}_${responseNo}`;
@@ -55,27 +52,21 @@ function iso(value: Date | string): string {
 }
 
 /**
- * The call window is computed at delivery time, so a retry after the window closed points at the
- * next one. Absent fields are null, so the assistant sees one shape; the phone and the window are
- * there only when the call is permitted. `blocks` (the lead's holds, its phone's reached call cap)
- * move or cut the window. Throws for a lead with no permitted way to be answered.
+ * The payload of a delivery: the lead's fields and the call decision made for it at delivery time (so
+ * a retry after the window closed points at the next one), read, never recomputed. Absent fields are
+ * null, so the assistant sees one shape; the phone and the window are there only when the decision
+ * permits the call. Throws for a lead with no permitted way to be answered.
  *
- * @example buildPayload(task, { callingHours: { start: 480, end: 1200 }, defaultTimeZone: "America/New_York" }, Date.now())
+ * @example buildPayload(task, await decideCall(task, now, context), handoffIdOf(task.task_id, task.response_no))
  */
-export function buildPayload(
-  task: ClaimedTask,
-  settings: PayloadSettings,
-  now: number,
-  blocks: readonly CallBlock[] = [],
-): HandoffPayload {
+export function buildPayload(task: ClaimedTask, decision: CallDecision, handoffId: string): HandoffPayload {
   const reason = unanswerable(task);
   if (reason) throw new Error(`task ${task.task_id}: the lead may not be answered (${reason})`);
-  const permitted = callPermitted(task);
-  const call: CallPermission = permitted
-    ? { permitted: true }
-    : { permitted: false, reason: task.response_reason as CallRefusal };
+  const { call } = decision;
+  const permitted = call.permitted;
   const data: HandoffPayload["data"] = {
     lead_id: task.lead_id,
+    handoff_id: handoffId,
     account: { id: task.account_id, slug: task.account_slug },
     response_no: task.response_no,
     call,
@@ -85,6 +76,8 @@ export function buildPayload(
     last_name: task.last_name,
     language: task.language,
     timezone: task.timezone,
+    state: task.state,
+    postal_code: task.postal_code,
     property_ref: task.property_ref,
     price: task.price === null ? null : Number(task.price),
     source: task.source,
@@ -93,14 +86,14 @@ export function buildPayload(
     received_at: iso(task.received_at),
     respond_by: iso(task.respond_by),
   };
-  if (permitted) {
-    const zones = callZones(task, settings.defaultTimeZone);
-    data.call_window = callWindow(now, zones, settings.callingHours, callingRulesOfPhone(task.phone), blocks);
+  if (permitted && decision.call_window) {
+    data.call_window = decision.call_window;
+    data.call_caps = callCapsOf(decision.caps);
   }
   return {
     type: "lead.handoff",
     version: HANDOFF_PAYLOAD_VERSION,
-    timestamp: new Date(now).toISOString(),
+    timestamp: decision.decided_at,
     data,
   };
 }

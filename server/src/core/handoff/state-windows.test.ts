@@ -1,7 +1,7 @@
 // The call window per state under a fixed clock: a weekday, a Saturday, a Sunday, a holiday and a DST change each.
 import { describe, expect, it } from "vitest";
-import { callingRulesOfPhone } from "./area-code-states.ts";
-import { callWindow, callZones } from "./calling-hours.ts";
+import { placesAndRules } from "./call-decision.ts";
+import { callWindow } from "./calling-hours.ts";
 
 /** The whole day: the rules alone shape these windows. */
 const ALL_DAY = { start: 0, end: 24 * 60 };
@@ -15,7 +15,11 @@ interface Case {
   latest: string;
   /** rules_applied's day and holiday entries: "kind jurisdiction date [holiday]". */
   skipped?: string[];
+  /** The consent's sellers (Utah's exemption). */
+  sellers?: string[];
 }
+
+const ACCOUNT = { name: "Acme Realty", callsUnknownLocations: false };
 
 // Expected instants worked out by hand from the local clock and the zone's offset that day.
 const CASES: Record<string, Case[]> = {
@@ -208,6 +212,20 @@ const CASES: Record<string, Case[]> = {
   ],
   "Pennsylvania (215, Eastern)": [
     {
+      local: "Sat 2026-11-28 10:00 EST: Saturday until 12:00",
+      phone: "+12155550142",
+      now: "2026-11-28T15:00:00Z",
+      earliest: "2026-11-28T15:00:00Z",
+      latest: "2026-11-28T17:00:00Z",
+    },
+    {
+      local: "Sat 2026-11-28 13:00 EST: every Saturday afternoon is a half-holiday",
+      phone: "+12155550142",
+      now: "2026-11-28T18:00:00Z",
+      earliest: "2026-11-29T13:00:00Z",
+      latest: "2026-11-30T02:00:00Z",
+    },
+    {
       local: "Sun 2026-11-29 12:00 EST: Sundays allowed",
       phone: "+12155550142",
       now: "2026-11-29T17:00:00Z",
@@ -231,13 +249,134 @@ const CASES: Record<string, Case[]> = {
       skipped: ["holiday US-PA 2027-11-02 Election Day"],
     },
   ],
-  "Utah (801, Mountain): recorded, does not narrow": [
+  "Utah (801, Mountain): applies unless the consent names the seller": [
     {
-      local: "Sun 2026-11-29 10:00 MST",
+      local: "Wed 2026-11-25 07:00 MST",
+      phone: "+18015550142",
+      now: "2026-11-25T14:00:00Z",
+      earliest: "2026-11-25T15:00:00Z",
+      latest: "2026-11-26T04:00:00Z",
+    },
+    {
+      local: "Sun 2026-11-29 10:00 MST: no Sunday",
+      phone: "+18015550142",
+      now: "2026-11-29T17:00:00Z",
+      earliest: "2026-11-30T15:00:00Z",
+      latest: "2026-12-01T04:00:00Z",
+      skipped: ["day US-UT 2026-11-29"],
+    },
+    {
+      local: "Sun 2026-11-29 10:00 MST, consent naming another seller: no Sunday",
+      phone: "+18015550142",
+      now: "2026-11-29T17:00:00Z",
+      earliest: "2026-11-30T15:00:00Z",
+      latest: "2026-12-01T04:00:00Z",
+      skipped: ["day US-UT 2026-11-29"],
+      sellers: ["Other Homes LLC"],
+    },
+    {
+      local: "Sun 2026-11-29 10:00 MST, consent naming the account: exempt, the federal rule",
       phone: "+18015550142",
       now: "2026-11-29T17:00:00Z",
       earliest: "2026-11-29T17:00:00Z",
       latest: "2026-11-30T04:00:00Z",
+      sellers: ["acme realty "],
+    },
+    {
+      local: "Fri 2026-07-24 10:00 MDT, Pioneer Day",
+      phone: "+18015550142",
+      now: "2026-07-24T16:00:00Z",
+      earliest: "2026-07-25T14:00:00Z",
+      latest: "2026-07-26T03:00:00Z",
+      skipped: ["holiday US-UT 2026-07-24 Pioneer Day"],
+    },
+    {
+      local: "Sat 2026-03-07 21:30 MST, across the spring forward (Sunday skipped)",
+      phone: "+18015550142",
+      now: "2026-03-08T04:30:00Z",
+      earliest: "2026-03-09T14:00:00Z",
+      latest: "2026-03-10T03:00:00Z",
+      skipped: ["day US-UT 2026-03-08"],
+    },
+  ],
+  "South Dakota (605, Central and Mountain): automated dialing on weekdays 09:00–21:00": [
+    {
+      local: "Wed 2026-11-25 08:00 CST: 09:00 in Denver to 21:00 in Chicago",
+      phone: "+16055550142",
+      now: "2026-11-25T14:00:00Z",
+      earliest: "2026-11-25T16:00:00Z",
+      latest: "2026-11-26T03:00:00Z",
+    },
+    {
+      local: "Thu 2026-11-26 10:00 CST, Thanksgiving: no South Dakota holiday",
+      phone: "+16055550142",
+      now: "2026-11-26T16:00:00Z",
+      earliest: "2026-11-26T16:00:00Z",
+      latest: "2026-11-27T03:00:00Z",
+    },
+    {
+      local: "Sat 2026-11-28 10:00 CST: no weekend",
+      phone: "+16055550142",
+      now: "2026-11-28T16:00:00Z",
+      earliest: "2026-11-30T16:00:00Z",
+      latest: "2026-12-01T03:00:00Z",
+      skipped: ["day US-SD 2026-11-28", "day US-SD 2026-11-29"],
+    },
+    {
+      local: "Sun 2026-03-08 13:00 CDT, the spring-forward Sunday",
+      phone: "+16055550142",
+      now: "2026-03-08T18:00:00Z",
+      earliest: "2026-03-09T15:00:00Z",
+      latest: "2026-03-10T02:00:00Z",
+      skipped: ["day US-SD 2026-03-08"],
+    },
+  ],
+  "Maine (207, Eastern): automated calling weekdays 09:00–17:00": [
+    {
+      local: "Wed 2026-11-25 08:00 EST",
+      phone: "+12075550142",
+      now: "2026-11-25T13:00:00Z",
+      earliest: "2026-11-25T14:00:00Z",
+      latest: "2026-11-25T22:00:00Z",
+    },
+    {
+      local: "Wed 2026-11-25 17:30 EST: after 17:00, Thursday (no Maine holiday)",
+      phone: "+12075550142",
+      now: "2026-11-25T22:30:00Z",
+      earliest: "2026-11-26T14:00:00Z",
+      latest: "2026-11-26T22:00:00Z",
+    },
+    {
+      local: "Sat 2026-11-28 10:00 EST: no weekend",
+      phone: "+12075550142",
+      now: "2026-11-28T15:00:00Z",
+      earliest: "2026-11-30T14:00:00Z",
+      latest: "2026-11-30T22:00:00Z",
+      skipped: ["day US-ME 2026-11-28", "day US-ME 2026-11-29"],
+    },
+    {
+      local: "Fri 2026-03-06 18:00 EST, across the spring forward",
+      phone: "+12075550142",
+      now: "2026-03-06T23:00:00Z",
+      earliest: "2026-03-09T13:00:00Z",
+      latest: "2026-03-09T21:00:00Z",
+      skipped: ["day US-ME 2026-03-07", "day US-ME 2026-03-08"],
+    },
+  ],
+  "Oklahoma (405, Central): not before 09:00": [
+    {
+      local: "Wed 2026-11-25 08:30 CST",
+      phone: "+14055550142",
+      now: "2026-11-25T14:30:00Z",
+      earliest: "2026-11-25T15:00:00Z",
+      latest: "2026-11-26T02:00:00Z",
+    },
+    {
+      local: "Sun 2026-11-01 08:30 CST, the fall-back Sunday",
+      phone: "+14055550142",
+      now: "2026-11-01T14:30:00Z",
+      earliest: "2026-11-01T15:00:00Z",
+      latest: "2026-11-02T02:00:00Z",
     },
   ],
   "hours-only states, a weekday and the fall-back Sunday": [
@@ -304,9 +443,11 @@ const iso = (value: string) => new Date(value).toISOString();
 
 for (const [state, cases] of Object.entries(CASES)) {
   describe(state, () => {
-    it.each(cases)("$local", ({ phone, now, earliest, latest, skipped = [] }) => {
-      const zones = callZones({ timezone: null, phone }, "America/New_York");
-      const window = callWindow(Date.parse(now), zones, ALL_DAY, callingRulesOfPhone(phone));
+    it.each(cases)("$local", ({ phone, now, earliest, latest, skipped = [], sellers }) => {
+      const consent = { source: "form", reference: "r", captured_at: "2026-01-01T00:00:00Z", sellers };
+      const lead = { phone, timezone: null, state: null, postal_code: null, consent };
+      const { places, rules } = placesAndRules(lead, ACCOUNT);
+      const window = callWindow(Date.parse(now), places, ALL_DAY, rules)!;
       expect([window.earliest, window.latest]).toEqual([iso(earliest), iso(latest)]);
       const days = window.rules_applied
         .filter((rule) => rule.kind === "day" || rule.kind === "holiday")

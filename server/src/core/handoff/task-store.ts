@@ -17,7 +17,8 @@ import type { ClaimedTask } from "./payload.ts";
 const CLAIM_DUE = `
 with due as (
   select t.id, l.response_reason is null and exists (
-    select 1 from dnc_numbers d where d.account_id = l.account_id and d.phone = l.phone
+    -- offset 0: an index probe per task, never a hash of the whole list (lead-store.ts says why)
+    select 1 from dnc_numbers d where d.account_id = l.account_id and d.phone = l.phone offset 0
   ) as opted_out, l.email is null as no_email
   from response_tasks t join leads l on l.id = t.lead_id
   where t.status = 'pending' and t.next_attempt_at <= now() and t.due_at > now()
@@ -43,7 +44,7 @@ with due as (
 )
 select c.id::text as task_id, c.attempts, c.response_no, l.id::text as lead_id,
   l.account_id::text as account_id, a.slug as account_slug, l.phone, l.email, l.first_name,
-  l.last_name, l.language, l.timezone, l.property_ref, l.price, l.source, l.context, l.consent, l.test,
+  l.last_name, l.language, l.timezone, l.state, l.postal_code, l.property_ref, l.price, l.source, l.context, l.consent, l.test,
   l.received_at, l.respond_by,
   case when c.opted_out then 'opted_out' else l.response_reason end as response_reason
 from claimed c
@@ -157,11 +158,14 @@ export function markOverdueMissed(
   );
 }
 
-/** An emergency hold outlasts the lead's five-minute response: its call is refused, an email answer stays open. */
-export async function markHeld(db: Queryable, leadId: string) {
+/**
+ * The call decision at delivery refused a call the lead's fields allowed (held, location_unknown,
+ * no_common_hours): the reason is kept on the lead, an email answer stays open.
+ */
+export async function markCallRefused(db: Queryable, leadId: string, reason: string) {
   await db.query(
-    "update leads set response_reason = 'held', updated_at = now() where id = $1 and response_reason is null",
-    [leadId],
+    "update leads set response_reason = $2, updated_at = now() where id = $1 and response_reason is null",
+    [leadId, reason],
   );
 }
 

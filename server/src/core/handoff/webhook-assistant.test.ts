@@ -118,6 +118,39 @@ describe("console assistant", () => {
     });
   });
 
+  it("masks the ZIP a call window's place names, like the postal_code field", async () => {
+    const place = {
+      kind: "place",
+      jurisdiction: "US-PA",
+      local_start: "08:00",
+      local_end: "12:00",
+      source: "s",
+    };
+    const lines: string[] = [];
+    const withWindow = {
+      ...whole,
+      data: {
+        ...whole.data,
+        postal_code: "19104",
+        call_window: {
+          earliest: "2026-11-28T13:00:00.000Z",
+          latest: "2026-11-28T17:00:00.000Z",
+          rules_applied: [
+            { ...place, name: "215", place: "area_code", checked: "2026-11-28" },
+            { ...place, name: "19104", place: "postal_code", checked: "2024-04-10" },
+          ],
+        },
+      },
+    } as unknown as HandoffPayload;
+    await createConsoleAssistant((line) => lines.push(line)).deliver("msg_handoff_10", withWindow);
+    const { data } = JSON.parse(lines[0]!).payload;
+    expect(data.postal_code).toBe("1•••");
+    expect(data.call_window.rules_applied.map((rule: { name: string }) => rule.name)).toEqual([
+      "215",
+      "1•••",
+    ]);
+  });
+
   it("prints the hand-off whole when the operator asks for it", async () => {
     expect((await printed("full")).payload).toEqual(whole);
   });

@@ -28,7 +28,8 @@ function formatterFor(zone: string): Intl.DateTimeFormat {
   return formatter;
 }
 
-function wallClock(instant: number, zone: string) {
+/** The zone's wall clock at an instant, to the second. */
+export function wallClock(instant: number, zone: string) {
   const parts: Record<string, number> = {};
   for (const part of formatterFor(zone).formatToParts(new Date(instant))) {
     if (part.type !== "literal") parts[part.type] = Number(part.value);

@@ -9,6 +9,7 @@ import {
   type ResponseState,
   type StoredLead,
 } from "@speed-to-lead/spec";
+import type { QuarantineReason } from "./quarantine-reasons.ts";
 import type { ValidLead } from "./validation/validate-lead.ts";
 
 /** The columns a sender's fields map to; null where the sender supplied nothing. */
@@ -24,6 +25,8 @@ export interface LeadFields {
   price: number | null;
   language: string | null;
   timezone: string | null;
+  state: string | null;
+  postal_code: string | null;
   context: Record<string, unknown> | null;
   source_event_at: string | null;
   external_lead_id: string | null;
@@ -45,6 +48,13 @@ export interface LeadRow extends LeadFields {
   response_reason: NotCalledReason | null;
   /** Names the API ignored in this lead's requests, bounded (keptIgnoredFields); null: none. Never in an API answer. */
   ignored_fields: string[] | null;
+  /** The namespace of its (platform, external_lead_id): null the account's shared one, else an intake channel's. */
+  external_id_channel?: string | null;
+  /** Why the lead is held back from calls until an owner releases it (quarantine.ts); null: not held. */
+  quarantine?: QuarantineReason | null;
+  quarantine_released_at?: Date | null;
+  /** The earlier lead whose call this one joined instead of starting another (call-cooldown.ts). */
+  joined_lead_id?: string | null;
 }
 
 const KNOWN_SOURCES: ReadonlySet<string> = new Set(LEAD_SOURCES);
@@ -73,6 +83,8 @@ export function fieldsFromInput(lead: ValidLead): LeadFields {
     price: input.price ?? null,
     language: input.language ?? null,
     timezone: lead.timezone ?? null,
+    state: input.state ?? null,
+    postal_code: input.postal_code ?? null,
     context: (input.context as Record<string, unknown> | undefined) ?? null,
     source_event_at: input.source_event_at ?? null,
     external_lead_id: input.external_lead_id ?? null,
@@ -95,6 +107,8 @@ export const STORED_ORDER = [
   "price",
   "language",
   "timezone",
+  "state",
+  "postal_code",
   "context",
   "source_event_at",
   "external_lead_id",

@@ -22,6 +22,8 @@ function stored(overrides: Partial<LeadRow> = {}): LeadRow {
     price: null,
     language: null,
     timezone: null,
+    state: null,
+    postal_code: null,
     context: null,
     source_event_at: null,
     external_lead_id: "e1",
@@ -131,5 +133,38 @@ describe("mergeRepeat", () => {
     expect(merged.lead.consent).toEqual(consent);
     expect(merged.startsResponse).toBe(false);
     expect(merged.lead.response_state).toBe("handed_off");
+  });
+
+  it("decides a new phone of a called lead on its own: a new response, from now once respond_by passed; refused when listed", () => {
+    const called = stored({
+      phone: "+13055550101",
+      consent,
+      response_state: "handed_off",
+      response_reason: null,
+    });
+    const later = new Date("2026-11-20T21:00:00Z");
+    const moved = mergeRepeat(called, repeat({ phone: "(305) 555-0102" }), "t2", later, false);
+    expect(moved.startsResponse).toBe(true);
+    expect(moved.lead).toMatchObject({
+      phone: "+13055550102",
+      response_state: "pending",
+      response_reason: null,
+      respond_by: new Date("2026-11-20T21:05:00Z"),
+    });
+    const listed = mergeRepeat(called, repeat({ phone: "(305) 555-0103" }), "t2", later, true);
+    // With an email the lead is answered by email, the new number refused.
+    expect([listed.startsResponse, listed.lead.response_reason]).toEqual([true, "opted_out"]);
+    const noEmail = mergeRepeat(
+      { ...called, email: null },
+      repeat({ phone: "(305) 555-0103" }),
+      "t2",
+      later,
+      true,
+    );
+    expect([noEmail.startsResponse, noEmail.lead.response_reason]).toEqual([false, "opted_out"]);
+    // The same number again is no change.
+    expect(mergeRepeat(called, repeat({ phone: "(305) 555-0101" }), "t2", later, false).startsResponse).toBe(
+      false,
+    );
   });
 });

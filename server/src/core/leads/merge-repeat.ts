@@ -18,6 +18,8 @@ const UPDATABLE = [
   "price",
   "language",
   "timezone",
+  "state",
+  "postal_code",
   "context",
   "source_event_at",
 ] as const satisfies readonly (keyof LeadFields)[];
@@ -42,6 +44,11 @@ export interface MergedRepeat {
  * lead an email before respond_by opens an email-only response. A wrong-number report is final: the
  * consent it voided cannot come back with a repeat. `listed`: the merged phone is on the account's
  * do-not-call list.
+ *
+ * A repeat that changes the phone of a lead whose call was permitted decides the new number on its own:
+ * a new response (a new hand-off, with its own id and number) when it may be called or the lead has an
+ * email, as for a late consent; the earlier hand-off keeps the number it offered, and the assistant's
+ * pre-dial check refuses it from then on (superseded).
  *
  * @example mergeRepeat(storedWithoutConsent, repeatWithConsent, tokenId, now, false).startsResponse // true
  */
@@ -72,10 +79,13 @@ export function mergeRepeat(
     lead.consent_channel_token_id = channelTokenId;
   }
   const refused = stored.response_reason;
+  const inTime = now.getTime() < new Date(stored.respond_by).getTime();
+  if (!stored.test && refused === null && stored.phone !== null && lead.phone !== stored.phone) {
+    return newNumber(lead, responsePlan(lead, listed, required), now, inTime);
+  }
   // Nothing changes for a test lead, a voided consent, or a call already permitted.
   if (stored.test || refused === "wrong_number" || refused === null) return { lead, startsResponse: false };
   const plan = responsePlan(lead, listed, required);
-  const inTime = now.getTime() < new Date(stored.respond_by).getTime();
   if (plan.response_reason === null) {
     Object.assign(lead, plan);
     if (!inTime) lead.respond_by = new Date(now.getTime() + RESPOND_WITHIN_SECONDS * 1000);
@@ -87,4 +97,18 @@ export function mergeRepeat(
     return { lead, startsResponse: true };
   }
   return { lead, startsResponse: false };
+}
+
+/** The new number's response: opened when the plan answers the lead at all, from now when respond_by passed. */
+function newNumber(
+  lead: LeadRow,
+  plan: Pick<LeadRow, "response_state" | "response_reason">,
+  now: Date,
+  inTime: boolean,
+): MergedRepeat {
+  lead.response_reason = plan.response_reason;
+  if (plan.response_state !== "pending") return { lead, startsResponse: false };
+  lead.response_state = "pending";
+  if (!inTime) lead.respond_by = new Date(now.getTime() + RESPOND_WITHIN_SECONDS * 1000);
+  return { lead, startsResponse: true };
 }

@@ -1,10 +1,12 @@
 // Accepting a valid lead: idempotency, deduplication by external id and the response-task outbox, in one transaction.
 
-import { RESPOND_WITHIN_SECONDS } from "@speed-to-lead/spec";
+import { CONSENT_OF_ANOTHER_CHANNEL, RESPOND_WITHIN_SECONDS } from "@speed-to-lead/spec";
 import { type Database, DatabaseError, LOCK_NOT_AVAILABLE, type Transaction } from "../../db/database.ts";
 import type { ChannelIdentity } from "../accounts/authenticator.ts";
-import { acceptedBody } from "./accepted-body.ts";
+import { acceptedBody, intakeAnswer } from "./accepted-body.ts";
+import { DEFAULT_CALL_COOLDOWN_HOURS, withCooldown } from "./call-cooldown.ts";
 import { responsePlan } from "./call-eligibility.ts";
+import { externalIdNamespace, postedByChannel, storedIdempotencyKey } from "./channel-namespace.ts";
 import type { FreshLeadBatch } from "./fresh-lead-batch.ts";
 import { keptIgnoredFields } from "./ignored-fields.ts";
 import { fieldsFromInput, type LeadRow } from "./lead-record.ts";
@@ -23,7 +25,9 @@ import {
 } from "./lead-store.ts";
 import { isOnList } from "./listed-phone.ts";
 import { mergeRepeat } from "./merge-repeat.ts";
-import { changedFields, recordRepeat } from "./repeat-history.ts";
+import { holdMerged, planOf } from "./quarantine.ts";
+import type { QuarantineReason } from "./quarantine-reasons.ts";
+import { changedFields, recordRepeat, repeatsWithinHour } from "./repeat-history.ts";
 import type { ReplayCache } from "./replay-cache.ts";
 import type { ValidLead } from "./validation/validate-lead.ts";
 
@@ -42,7 +46,12 @@ export type IntakeOutcome =
     }
   | { kind: "replayed"; status: number; body: string; leadId: string }
   | { kind: "key_reused" }
-  | { kind: "in_flight" };
+  | { kind: "in_flight" }
+  /** The lead had REPEATS_PER_LEAD_PER_HOUR repeats in the last hour: this one is refused, nothing changed. */
+  | { kind: "repeats_limited"; retryAfterSeconds: number };
+
+/** A valid lead as posted: with why it is quarantined when its post failed the token's bot check. */
+export type PostedLead = ValidLead & { quarantine?: QuarantineReason };
 
 type Ready = Extract<IntakeOutcome, { kind: "stored" }>;
 
@@ -71,11 +80,13 @@ export interface LiveStore {
 export async function acceptLead(
   db: Database,
   channel: ChannelIdentity,
-  lead: ValidLead,
+  posted: PostedLead,
   fingerprint: string,
   now: Date = new Date(),
   live?: LiveStore,
 ): Promise<IntakeOutcome> {
+  // From here on the key is the one stored: in the channel's own namespace for an intake-only token.
+  const lead = { ...posted, idempotencyKey: storedIdempotencyKey(channel, posted.idempotencyKey) };
   const key = lead.idempotencyKey;
   const kept = key === undefined ? undefined : live?.replays.find(channel.accountId, key);
   if (kept) return answerOf(kept, fingerprint);
@@ -83,7 +94,12 @@ export async function acceptLead(
     const outcome =
       lead.input.platform === undefined || lead.input.external_lead_id === undefined
         ? await storeNewLead(db, channel, lead, fingerprint, now, live)
-        : await db.transaction((tx) => storeRepeatable(tx, channel, lead, fingerprint, now));
+        : await db
+            .transaction((tx) => storeRepeatable(tx, channel, lead, fingerprint, now))
+            .catch((error) => {
+              if (error instanceof RepeatsLimited) return error.outcome;
+              throw error;
+            });
     if (key !== undefined && live) keepAnswer(live.replays, channel.accountId, key, fingerprint, outcome);
     return outcome;
   } catch (error) {
@@ -97,18 +113,23 @@ export async function acceptLead(
 async function storeNewLead(
   db: Database,
   channel: ChannelIdentity,
-  lead: ValidLead,
+  lead: PostedLead,
   fingerprint: string,
   now: Date,
   live: LiveStore | undefined,
 ): Promise<IntakeOutcome> {
-  const row = newLeadRow(channel, lead, now);
+  const row = await withCooldown(db, newLeadRow(channel, lead, now), cooldownHours(channel));
   const fresh = freshLead(row);
   fresh.leaseMs = live?.ownTaskLeaseMs?.();
   const key = lead.idempotencyKey;
   if (key !== undefined) {
-    const listedBody = fresh.listedPlan && bodyOf({ ...row, ...fresh.listedPlan }, lead);
-    fresh.idempotency = { key, fingerprint, body: bodyOf(row, lead), listedBody };
+    const body = bodyOf(channel, row, lead);
+    // An intake-only token's answer never says whether the list holds the number: one body either way.
+    const listedBody =
+      fresh.listedPlan && channel.scope !== "intake"
+        ? bodyOf(channel, { ...row, ...fresh.listedPlan }, lead)
+        : fresh.listedPlan && body;
+    fresh.idempotency = { key, fingerprint, body, listedBody };
   }
   const result: FreshLeadResult = live
     ? await live.batch.store(fresh, live.stillWanted)
@@ -124,7 +145,7 @@ async function storeNewLead(
   return {
     kind: "stored",
     status: 201,
-    body: body ?? bodyOf(stored, lead),
+    body: body ?? bodyOf(channel, stored, lead),
     lead: stored,
     created: true,
     responseTaskId: taskOf(fresh, stored),
@@ -140,6 +161,13 @@ const storedRow = (fresh: FreshLead, listed: boolean): LeadRow =>
 const taskOf = (fresh: FreshLead, stored: LeadRow) =>
   stored.response_state === "pending" ? fresh.taskId : undefined;
 
+/**
+ * The cool-down a fresh lead of this channel waits on: a page's token (held by anyone) is what bombs a number
+ * with calls; the account's own servers' leads start their calls as they always did.
+ */
+const cooldownHours = (channel: ChannelIdentity) =>
+  channel.scope === "intake" ? (channel.callCooldownHours ?? DEFAULT_CALL_COOLDOWN_HOURS) : 0;
+
 /** The write of a new lead: its task id, and its plan should the do-not-call list hold its phone. */
 function freshLead(row: LeadRow): FreshLead {
   // The do-not-call list only withdraws a call the fields permit: an otherwise call-eligible lead whose
@@ -152,7 +180,7 @@ function freshLead(row: LeadRow): FreshLead {
   };
 }
 
-function newLeadRow(channel: ChannelIdentity, lead: ValidLead, now: Date): LeadRow {
+function newLeadRow(channel: ChannelIdentity, lead: PostedLead, now: Date): LeadRow {
   const fields = fieldsFromInput(lead);
   return {
     ...fields,
@@ -164,8 +192,10 @@ function newLeadRow(channel: ChannelIdentity, lead: ValidLead, now: Date): LeadR
     received_at: now,
     respond_by: new Date(now.getTime() + RESPOND_WITHIN_SECONDS * 1000),
     updated_at: now,
-    ...responsePlan(fields, false, channel.evidenceRequired),
+    ...planOf(fields, lead.quarantine, channel.evidenceRequired),
     ignored_fields: keptIgnoredFields(null, lead.ignoredFields),
+    external_id_channel: externalIdNamespace(channel),
+    quarantine: lead.quarantine ?? null,
   };
 }
 
@@ -205,7 +235,7 @@ function keepAnswer(
 async function storeRepeatable(
   tx: Transaction,
   channel: ChannelIdentity,
-  lead: ValidLead,
+  lead: PostedLead,
   fingerprint: string,
   now: Date,
 ): Promise<IntakeOutcome> {
@@ -213,7 +243,9 @@ async function storeRepeatable(
   if (key !== undefined && !(await claimIdempotencyKey(tx, channel.accountId, key, fingerprint, now))) {
     return answerOf(await findIdempotencyRecord(tx, channel.accountId, key), fingerprint);
   }
-  const outcome = await storeLead(tx, channel, lead, now);
+  const outcome = await storeLead(tx, channel, lead, fingerprint, now);
+  // Refused: the key stays unclaimed (the transaction rolls back), so a retry after Retry-After is a new try.
+  if (outcome.kind === "repeats_limited") throw new RepeatsLimited(outcome);
   if (key !== undefined) {
     await recordIdempotentResponse(tx, channel.accountId, key, {
       leadId: outcome.lead.id,
@@ -224,48 +256,93 @@ async function storeRepeatable(
   return outcome;
 }
 
+class RepeatsLimited extends Error {
+  constructor(readonly outcome: Extract<IntakeOutcome, { kind: "repeats_limited" }>) {
+    super("repeats of this lead limited");
+  }
+}
+
 async function storeLead(
   tx: Transaction,
   channel: ChannelIdentity,
-  lead: ValidLead,
+  posted: PostedLead,
+  fingerprint: string,
   now: Date,
-): Promise<Ready> {
-  const row = newLeadRow(channel, lead, now);
+): Promise<Ready | Extract<IntakeOutcome, { kind: "repeats_limited" }>> {
+  const row = await withCooldown(tx, newLeadRow(channel, posted, now), cooldownHours(channel));
   const fresh = freshLead(row);
   const [result] = await storeFreshLeads(tx, [fresh]);
   if (result?.stored) {
     const stored = storedRow(fresh, result.listed);
-    return ready(stored, true, lead, taskOf(fresh, stored));
+    return ready(channel, stored, true, posted, taskOf(fresh, stored));
   }
   // Only a (platform, external_lead_id) conflict leaves a lead without a key unstored.
-  await lockTaskOfExternalId(tx, channel.accountId, row.platform!, row.external_lead_id!);
+  const namespace = row.external_id_channel ?? null;
+  await lockTaskOfExternalId(tx, channel.accountId, row.platform!, row.external_lead_id!, namespace);
   const stored = await findLeadByExternalId(tx, channel.accountId, row.platform!, row.external_lead_id!, {
     forUpdate: true,
+    namespace,
   });
   if (!stored) throw new Error("lead conflict without a stored lead");
+  const limited = await repeatsWithinHour(tx, stored.id, now);
+  if (limited) return { kind: "repeats_limited", retryAfterSeconds: limited.retryAfterSeconds };
+  const lead = await withChannelConsent(tx, stored, posted, channel);
   const phone = lead.phone ?? stored.phone;
   const listed = phone !== null && (await isOnList(tx, channel.accountId, phone));
   const merged = mergeRepeat(stored, lead, channel.tokenId, now, listed, channel.evidenceRequired);
-  const updated = await updateLead(tx, merged.lead, now);
+  const updated = await updateLead(tx, holdMerged(merged.lead, posted.quarantine), now);
   // The detail view's history of repeats commits with the merge itself.
   await recordRepeat(tx, {
     leadId: updated.id,
     channelTokenId: channel.tokenId,
     receivedAt: now,
     changedFields: changedFields(stored, updated),
+    fingerprint,
   });
   const responseTaskId = merged.startsResponse ? await scheduleResponse(tx, updated, now) : undefined;
-  return ready(updated, false, lead, responseTaskId);
+  return ready(channel, updated, false, lead, responseTaskId);
 }
 
-const bodyOf = (row: LeadRow, lead: ValidLead, created = true) =>
-  JSON.stringify(acceptedBody(row, created, lead.ignoredFields));
+/**
+ * Consent follows the channel that collected it: another channel's repeat may not add or replace the consent
+ * of a lead first posted by another channel. Its block is kept as ignored, the reason named in ignored_fields.
+ */
+async function withChannelConsent(
+  tx: Transaction,
+  stored: LeadRow,
+  posted: PostedLead,
+  channel: ChannelIdentity,
+): Promise<PostedLead> {
+  if (posted.input.consent == null || (await postedByChannel(tx, stored, channel))) return posted;
+  return {
+    ...posted,
+    input: { ...posted.input, consent: undefined },
+    ignoredFields: [...posted.ignoredFields, CONSENT_OF_ANOTHER_CHANNEL],
+  };
+}
 
-function ready(row: LeadRow, created: boolean, lead: ValidLead, responseTaskId: string | undefined): Ready {
+/**
+ * The answer's body. An intake-only token (held by whoever opens a page) is answered from its own request
+ * alone: nothing stored, listed or decided about the number shows (accepted-body.ts).
+ */
+const bodyOf = (channel: ChannelIdentity, row: LeadRow, lead: PostedLead, created = true) =>
+  JSON.stringify(
+    channel.scope === "intake"
+      ? intakeAnswer(row, fieldsFromInput(lead), created, lead.ignoredFields, channel.evidenceRequired)
+      : acceptedBody(row, created, lead.ignoredFields),
+  );
+
+function ready(
+  channel: ChannelIdentity,
+  row: LeadRow,
+  created: boolean,
+  lead: PostedLead,
+  responseTaskId: string | undefined,
+): Ready {
   return {
     kind: "stored",
     status: created ? 201 : 200,
-    body: bodyOf(row, lead, created),
+    body: bodyOf(channel, row, lead, created),
     lead: row,
     created,
     responseTaskId,

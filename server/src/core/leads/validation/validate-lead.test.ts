@@ -74,6 +74,18 @@ describe("validateLead: field rules", () => {
     expect(issuesOf({ ...base, timezone: "+05:00" })).toEqual([issue("/timezone", "timezone_invalid")]);
   });
 
+  it("takes a USPS state code and a US ZIP (5 digits or ZIP+4), nothing else", () => {
+    expect(valid({ ...base, state: "PA", postal_code: "19104-6303" }).input).toMatchObject({
+      state: "PA",
+      postal_code: "19104-6303",
+    });
+    expect(valid({ ...base, state: "PR" }).input.state).toBe("PR");
+    for (const bad of ["pa", "ZZ", "Pennsylvania", ""])
+      expect(issuesOf({ ...base, state: bad })).toEqual([issue("/state", "value_not_allowed")]);
+    for (const bad of ["1910", "19104-", "K1A 0B1", "191040"])
+      expect(issuesOf({ ...base, postal_code: bad })).toEqual([issue("/postal_code", "pattern_mismatch")]);
+  });
+
   it("needs date-times with a zone and a real calendar date", () => {
     expect(valid({ ...base, source_event_at: "2026-11-20T14:02:10-06:00" })).toBeDefined();
     expect(valid({ ...base, source_event_at: "2026-11-20T14:02:10.5Z" })).toBeDefined();
