@@ -2,7 +2,7 @@
 // counted on a cluster of its own (WAL is cluster-wide) with 0 and with 100,000 stored leads and 20,000 listed
 // numbers, the statements planned while the tables were still empty. Counts, never times.
 
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { createApp } from "../../app.ts";
 import { silentLogger } from "../../logger.ts";
 import {
