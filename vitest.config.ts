@@ -70,8 +70,11 @@ export default defineConfig({
         resolve: { alias: [{ find: /^@speed-to-lead\/sdk$/, replacement: SDK_SOURCES }] },
         test: {
           name: "database",
+          // One module graph per worker (as the unit project): each file imported the app, PGlite and the console anew.
+          isolate: false,
           include: DATABASE,
           exclude: ALWAYS_EXCLUDED,
+          setupFiles: ["server/src/testing/cheap-password-hashes.ts"],
           // argon2 checks and PGlite opens are CPU: at a load average of 20 on two cores three such tests ran past 30 s.
           testTimeout: 60_000,
           ...WITH_POSTGRES,
