@@ -1,4 +1,5 @@
-// `stl accounts evidence` and `stl accounts locations` as operators run them: a child process on its own embedded database.
+// `stl accounts evidence` as operators run it: a child process on its own embedded database (the family's process
+// test; `stl accounts locations` in process: accounts-cli.db.test.ts).
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -27,16 +28,5 @@ describe("bun run stl accounts evidence (embedded database)", () => {
     ]);
     const unknown = await runCli(["accounts", "evidence", "nobody", "--require", "none"], env);
     expect([unknown.exitCode, unknown.stderr]).toEqual([2, expect.stringContaining("No account nobody")]);
-  }, 180_000);
-
-  it("sets whether an account calls numbers nothing places, refuses an unknown choice", async () => {
-    await seedToken(env, "acme", "integration");
-    const set = await runCli(["accounts", "locations", "acme", "--unknown", "call", "--json"], env);
-    expect([set.exitCode, JSON.parse(set.stdout)]).toEqual([
-      0,
-      { account: "acme", call_unknown_locations: true },
-    ]);
-    const bad = await runCli(["accounts", "locations", "acme", "--unknown", "guess"], env);
-    expect([bad.exitCode, bad.stderr]).toEqual([2, expect.stringContaining("hold|call")]);
   }, 180_000);
 });
