@@ -1,5 +1,6 @@
 // One vitest run for every package, in four projects so each starts only what it needs (test/README.md);
 // run under Bun (`bun --bun vitest run`) so server code has Bun's APIs.
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
 import { fileImports } from "./test/harness/file-imports-plugin.ts";
@@ -21,10 +22,10 @@ const ALWAYS_EXCLUDED = ["**/node_modules/**", "**/dist/**", "bench/**"];
 const PROJECT_ORDER: Record<string, number> = { browser: 0, process: 1, database: 2, unit: 3 };
 /**
  * Files that run far longer than their size says, started before all others. A fresh clone has no timings, and
- * vitest then orders by file size: the intake contract (31 lines, 1,000 cases per property on two databases,
- * about 100 s) started last and ran alone for its final minute and a half.
+ * vitest then orders by file size: the intake contract (a short file, 500 cases per property on each database)
+ * started last and ran alone for its final minute and a half.
  */
-const STARTED_FIRST = ["test/conformance/intake.test.ts"];
+const STARTED_FIRST = ["test/contract/intake.route.test.ts", "test/conformance/intake.test.ts"];
 class SlowProjectsFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
@@ -35,6 +36,8 @@ class SlowProjectsFirst extends BaseSequencer {
     return [...sorted].sort((a, b) => rank(a) - rank(b));
   }
 }
+
+const SDK_SOURCES = fileURLToPath(new URL("./sdk/src/index.ts", import.meta.url));
 
 /** The PostgreSQL cluster, for the projects that use it. */
 const WITH_POSTGRES = { globalSetup: ["test/harness/global-setup.ts"] };
@@ -63,11 +66,31 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: "database", include: DATABASE, exclude: ALWAYS_EXCLUDED, ...WITH_POSTGRES },
+        // The SDK from its sources: the quick tier builds nothing; the process and browser projects use dist/.
+        resolve: { alias: [{ find: /^@speed-to-lead\/sdk$/, replacement: SDK_SOURCES }] },
+        test: {
+          name: "database",
+          // One module graph per worker (as the unit project): each file imported the app, PGlite and the console anew.
+          isolate: false,
+          include: DATABASE,
+          exclude: ALWAYS_EXCLUDED,
+          setupFiles: ["server/src/testing/cheap-password-hashes.ts"],
+          // argon2 checks and PGlite opens are CPU: at a load average of 20 on two cores three such tests ran past 30 s.
+          testTimeout: 60_000,
+          ...WITH_POSTGRES,
+        },
       },
       {
         extends: true,
-        test: { name: "process", include: PROCESS, exclude: ALWAYS_EXCLUDED, ...WITH_POSTGRES },
+        test: {
+          name: "process",
+          include: PROCESS,
+          exclude: [...ALWAYS_EXCLUDED, ...DATABASE],
+          // A child process's start is Bun's, PGlite's wasm and a database open: seconds, many more when the two
+          // cores are shared (a 30 s limit failed five-process tests at a load average of 20).
+          testTimeout: 90_000,
+          ...WITH_POSTGRES,
+        },
       },
       {
         extends: true,

@@ -1,7 +1,7 @@
 // The servers a run starts, each on a database of its own: empty, or holding the month (a copy of the filled
 // template on PostgreSQL, a smaller fill of its folder on PGlite), with a channel token from its checkout's CLI.
 import { join } from "node:path";
-import { createDatabase } from "@speed-to-lead/tests/harness/postgres";
+import { createDatabase } from "@speed-to-lead/server/testing/postgres-cluster";
 import type { Fill } from "./cells.ts";
 import type { MonthFill } from "./month-database.ts";
 import { fillPgliteMonth, pgliteMonth, type postgresMonths } from "./month-fills.ts";
@@ -21,7 +21,7 @@ export interface Server {
   startRssBytes: number;
 }
 
-export interface ServerSettings {
+interface ServerSettings {
   group: Server["group"];
   fill: Fill;
   label: string;

@@ -2,8 +2,8 @@
 // many HOT) and deleted (pg_stat_user_tables), WAL bytes (pg_current_wal_lsn) and records by kind
 // (pg_waldump: index entries, row locks, MultiXacts), the evidence log's rows and bytes on disk, statements and
 // their plans (pg_stat_statements).
-import { parseWaldumpStats } from "@speed-to-lead/tests/harness/database-counts";
-import { findPostgresBin } from "@speed-to-lead/tests/harness/postgres";
+import { parseWaldumpStats } from "@speed-to-lead/server/testing/database-counts";
+import { findPostgresBin } from "@speed-to-lead/server/testing/postgres-cluster";
 
 export { parseWaldumpStats };
 
@@ -15,7 +15,7 @@ export const COUNTS_CLUSTER_SETTINGS = [
   "wal_keep_size=2GB",
 ];
 
-export interface Statement {
+interface Statement {
   query: string;
   calls: number;
   plans: number;

@@ -12,7 +12,7 @@ import { createBunSqlDatabase } from "@speed-to-lead/server/db/bun-sql-driver";
 import type { Database } from "@speed-to-lead/server/db/database";
 import { migrate } from "@speed-to-lead/server/db/migrate";
 import { createPgliteDatabase } from "@speed-to-lead/server/db/pglite-driver";
-import { createDatabase, startPostgresCluster } from "@speed-to-lead/tests/harness/postgres";
+import { createDatabase, startPostgresCluster } from "@speed-to-lead/server/testing/postgres-cluster";
 import { percentile } from "./stats.ts";
 
 const { values } = parseArgs({

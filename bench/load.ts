@@ -3,7 +3,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
-import { findPostgresBin } from "@speed-to-lead/tests/harness/postgres";
+import { findPostgresBin } from "@speed-to-lead/server/testing/postgres-cluster";
 import type { CpuSnapshot } from "./probes.ts";
 import { percentile } from "./stats.ts";
 

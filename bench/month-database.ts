@@ -34,7 +34,7 @@ const DAY_MS = 86_400_000;
  * others handed off. 25 % came from a partner with an external id, 5 % of all were repeated once
  * (merged: one more key, repeat row and change). 90 % carried an idempotency key.
  */
-export const MIX = {
+const MIX = {
   test: "i % 20 = 0",
   noConsent: "i % 20 in (1, 2)",
   optedOut: "i % 200 = 3",

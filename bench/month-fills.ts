@@ -5,7 +5,7 @@ import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { createPgliteDatabase } from "@speed-to-lead/server/db/pglite-driver";
-import { createDatabase } from "@speed-to-lead/tests/harness/postgres";
+import { createDatabase } from "@speed-to-lead/server/testing/postgres-cluster";
 import { REPOSITORY_ROOT } from "@speed-to-lead/tests/harness/stl-cli";
 import { type Executor, fillMonth, type MonthFill, type MonthOwner } from "./month-database.ts";
 import { createBenchToken } from "./services.ts";

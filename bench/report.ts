@@ -15,7 +15,7 @@ export const ROW = {
 } as const;
 
 /** The older checkout's row measured beside each of this checkout's rows. */
-export const BEFORE_OF: Record<string, string> = {
+const BEFORE_OF: Record<string, string> = {
   [ROW.fresh]: ROW.before,
   [ROW.dispatcherOff]: ROW.dispatcherOffBefore,
 };

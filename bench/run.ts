@@ -5,7 +5,11 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { createDatabase, findPostgresBin, startPostgresCluster } from "@speed-to-lead/tests/harness/postgres";
+import {
+  createDatabase,
+  findPostgresBin,
+  startPostgresCluster,
+} from "@speed-to-lead/server/testing/postgres-cluster";
 import { checkOut } from "./against.ts";
 import { SINGLE_ROW_SCRIPT, SINGLE_ROW_TABLE } from "./baselines/single-row.ts";
 import { type Server, serverFleet } from "./bench-servers.ts";

@@ -1,7 +1,7 @@
 // The processes under load and beside it: the server (through the tests' one harness) and the webhook
 // receiver; each is awaited until it answers and always stopped.
 import { join } from "node:path";
-import { freePort } from "@speed-to-lead/tests/harness/postgres";
+import { freePort } from "@speed-to-lead/server/testing/postgres-cluster";
 import { readAll, startServerProcess } from "@speed-to-lead/tests/harness/server-process";
 import { createChannelToken } from "@speed-to-lead/tests/harness/stl-cli";
 

@@ -27,6 +27,8 @@ const vitestReport = join(reportDir, "vitest.json");
 const steps: Step[] = [
   { name: "install (frozen lockfile)", command: ["bun", "install", "--frozen-lockfile"] },
   { name: "lint and format (biome)", command: ["bunx", "biome", "check", "."] },
+  // Files, exports and dependencies nothing uses (knip.jsonc says which entry points it cannot see).
+  { name: "unused code (knip)", command: ["bunx", "knip", "--no-progress"], besideTests: true },
   // test/ and examples/ import the built SDK (types and code): build it before anything checks them.
   { name: "SDK build", command: ["bun", "run", "build"], cwd: "sdk", needs: "sdk/src/index.ts" },
   {

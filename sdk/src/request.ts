@@ -46,7 +46,7 @@ export interface RequestOptions {
 }
 
 /** One call through the pipeline. */
-export interface Call {
+interface Call {
   method: string;
   /** The absolute URL. */
   url: string;
@@ -65,7 +65,7 @@ export interface Call {
 }
 
 /** The answer of the attempt that succeeded (or, with `raw`, of the last one). */
-export interface Sent {
+interface Sent {
   response: Response;
   /** The body as text ("" when empty). */
   text: string;

@@ -32,7 +32,7 @@ export const sampleLead = {
   consent: { source: "webform:/contact", reference: "sub_8812", captured_at: "2026-11-20T14:02:00Z" },
 };
 
-export function acceptedBody(overrides: Record<string, unknown> = {}) {
+function acceptedBody(overrides: Record<string, unknown> = {}) {
   return {
     id: "0193f0c2-6b1e-7a52-9c1d-5e0b7d2a4f10",
     created: true,

@@ -13,7 +13,10 @@ import { requestLog } from "./api/request-log/index.ts";
 import { consolePages } from "./console/index.ts";
 import { DEFAULT_AUDIT_RETENTION_DAYS } from "./core/accounts/audit-log.ts";
 import { type Authenticator, createAuthenticator } from "./core/accounts/authenticator.ts";
-import { createFailedAuthLimiter } from "./core/accounts/failed-auth-limiter.ts";
+import {
+  createFailedAuthLimiter,
+  DEFAULT_FAILED_AUTH_PER_MINUTE,
+} from "./core/accounts/failed-auth-limiter.ts";
 import { createPasswordWork } from "./core/accounts/password-work.ts";
 import type { Mailer } from "./core/accounts/smtp-mailer.ts";
 import { type EvidenceKeyRef, processEvidenceKey } from "./core/evidence/evidence-signing-key.ts";
@@ -32,7 +35,7 @@ import { type CorsPolicy, createCorsPolicy } from "./http/cors-policy.ts";
 import { logRequest } from "./http/request-log.ts";
 import { beginRequest, requestState } from "./http/request-state.ts";
 import { problemResponse, UNAVAILABLE_RETRY_SECONDS } from "./http/respond.ts";
-import { createRateLimiter, type RateLimiter } from "./http/token-bucket.ts";
+import { createRateLimiter, DEFAULT_RATE_LIMIT, type RateLimiter } from "./http/token-bucket.ts";
 import { describeError, type Logger, silentLogger } from "./logger.ts";
 import { createServiceMetrics, type ServiceMetrics } from "./metrics.ts";
 
@@ -60,7 +63,7 @@ export interface AppDeps {
   callCheckClock?: () => number;
   /** The key lead evidence records are signed with (API and console); this process's own when absent. */
   evidenceKey?: EvidenceKeyRef;
-  /** Failed authentications allowed per client address and minute; 0 turns the limit off (default 60). */
+  /** Failed authentications allowed per client address and minute; 0 turns the limit off. */
   failedAuthPerMinute?: number;
   /** TRUST_PROXY: the client's address is the last X-Forwarded-For entry, and X-Forwarded-Proto counts (console cookies). */
   trustProxy?: boolean;
@@ -107,19 +110,21 @@ export function createApp(deps: AppDeps) {
   const rateLimiter =
     deps.rateLimiter ??
     createRateLimiter({
-      ratePerSecond: deps.rateLimit?.perSecond ?? 50,
-      burst: deps.rateLimit?.burst ?? 100,
+      ratePerSecond: deps.rateLimit?.perSecond ?? DEFAULT_RATE_LIMIT.perSecond,
+      burst: deps.rateLimit?.burst ?? DEFAULT_RATE_LIMIT.burst,
     });
 
   const clientRateLimiter = createRateLimiter(
     deps.clientRateLimit === undefined
-      ? perClientShare(deps.rateLimit ?? { perSecond: 50, burst: 100 })
+      ? perClientShare(deps.rateLimit ?? DEFAULT_RATE_LIMIT)
       : { ratePerSecond: deps.clientRateLimit.perSecond, burst: deps.clientRateLimit.burst },
   );
   const cors = deps.cors ?? createCorsPolicy([]);
   const trustProxy = deps.trustProxy ?? false;
   // One budget of failed token lookups per client address, whichever route did the lookup.
-  const failedAuthLimiter = createFailedAuthLimiter({ perMinute: deps.failedAuthPerMinute ?? 60 });
+  const failedAuthLimiter = createFailedAuthLimiter({
+    perMinute: deps.failedAuthPerMinute ?? DEFAULT_FAILED_AUTH_PER_MINUTE,
+  });
   const evidenceKey = deps.evidenceKey ?? processEvidenceKey(deps.db);
   // The assistant's signed endpoints (its events, its pre-dial checks) share a secret and their limits.
   const assistantDeps = {
@@ -231,7 +236,7 @@ export function createApp(deps: AppDeps) {
 }
 
 /** A client's share of an intake-only token's rate: a tenth (at least 1 a second, a burst of 2). */
-export const perClientShare = (token: { perSecond: number; burst: number }) => ({
+const perClientShare = (token: { perSecond: number; burst: number }) => ({
   ratePerSecond: token.perSecond === 0 ? 0 : Math.max(1, token.perSecond / 10),
   burst: token.burst === 0 ? 0 : Math.max(2, Math.floor(token.burst / 10)),
 });

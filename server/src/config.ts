@@ -3,6 +3,8 @@
 import type { KeyObject } from "node:crypto";
 import { isAbsolute, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { DEFAULT_AUDIT_RETENTION_DAYS } from "./core/accounts/audit-log.ts";
+import { DEFAULT_FAILED_AUTH_PER_MINUTE } from "./core/accounts/failed-auth-limiter.ts";
 import { DEFAULT_PASSWORD_CHECKS_AT_ONCE } from "./core/accounts/password-work.ts";
 import { parseEvidencePrivateKey } from "./core/evidence/evidence-signing-key.ts";
 import { parseClockTime, rulesOutsideHours } from "./core/handoff/calling-hours.ts";
@@ -10,6 +12,7 @@ import type { HandoffConfig } from "./core/handoff/handoff-settings.ts";
 import { DEFAULT_BATCH_SETTINGS } from "./core/leads/fresh-lead-batch.ts";
 import type { PoolerMode } from "./db/connection-check.ts";
 import { DEFAULT_DATABASE_TIMEOUT_MS } from "./db/database.ts";
+import { DEFAULT_RATE_LIMIT } from "./http/token-bucket.ts";
 import type { LogLevel } from "./logger.ts";
 
 type Env = Record<string, string | undefined>;
@@ -179,8 +182,8 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     databasePooler,
     databaseDirectUrl,
     pgliteDir: resolvePgliteDir(env.PGLITE_DIR),
-    rateLimitPerSecond: share(numberSetting(env, "RATE_LIMIT_PER_SECOND", 50)),
-    rateLimitBurst: share(numberSetting(env, "RATE_LIMIT_BURST", 100)),
+    rateLimitPerSecond: share(numberSetting(env, "RATE_LIMIT_PER_SECOND", DEFAULT_RATE_LIMIT.perSecond)),
+    rateLimitBurst: share(numberSetting(env, "RATE_LIMIT_BURST", DEFAULT_RATE_LIMIT.burst)),
     clientRateLimit: clientRateSection(env, share),
     botCheck: botCheckSection(env),
     logLevel,
@@ -190,7 +193,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     metricsPort: numberSetting(env, "METRICS_PORT", undefined),
     metricsHost: env.METRICS_HOST?.trim() || "127.0.0.1",
     trustProxy: booleanSetting(env, "TRUST_PROXY", false),
-    failedAuthPerMinute: share(numberSetting(env, "FAILED_AUTH_PER_MINUTE", 60)),
+    failedAuthPerMinute: share(numberSetting(env, "FAILED_AUTH_PER_MINUTE", DEFAULT_FAILED_AUTH_PER_MINUTE)),
     passwordChecksAtOnce: Math.max(
       1,
       Math.floor(
@@ -198,7 +201,9 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       ),
     ),
     expiredRowsSweepSeconds: numberSetting(env, "EXPIRED_ROWS_SWEEP_SECONDS", 600, "above-zero"),
-    auditRetentionDays: Math.ceil(numberSetting(env, "AUDIT_RETENTION_DAYS", 365, "above-zero")),
+    auditRetentionDays: Math.ceil(
+      numberSetting(env, "AUDIT_RETENTION_DAYS", DEFAULT_AUDIT_RETENTION_DAYS, "above-zero"),
+    ),
     memoryTargetMb: numberSetting(env, "MEMORY_TARGET_MB", 0),
     publicUrl,
     smtpUrl,

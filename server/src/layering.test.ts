@@ -1,5 +1,6 @@
 // The server's floor plan, held by a test: imports only run down (wings over core over http/db over the
-// ground floor), config.ts and app.ts are imported only from above, and no two folders import each other.
+// ground floor), config.ts and app.ts are imported only from above, testing/ (the tests' fixtures) only by
+// tests, no two folders import each other, and no file reaches itself through its imports.
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -20,7 +21,7 @@ const GROUND = new Set([
 function layerOf(file: string): string {
   const [head] = file.split("/");
   if (GROUND.has(file)) return "ground";
-  if (file === "config.ts" || file === "app.ts" || file === "main.ts") return file;
+  if (!file.includes("/")) return file;
   return head ?? file;
 }
 
@@ -33,6 +34,26 @@ const MAY_IMPORT: Record<string, string[]> = {
   console: ["ground", "db", "http", "core", "console"],
   "config.ts": ["ground", "db", "http", "core"],
   "app.ts": ["ground", "db", "http", "core", "api", "console"],
+  /** The process (`bun start`): the app, its settings and the background work. */
+  "main.ts": ["ground", "db", "http", "core", "api", "console", "config.ts", "app.ts"],
+  /** The operators' tool: core's operations; the worker (`stl dispatch`) is the process's code. */
+  cli: ["ground", "db", "http", "core", "config.ts", "cli", "main.ts"],
+  /** The single executable: the server or the tool. */
+  "executable.ts": ["ground", "config.ts", "main.ts", "cli"],
+  /** The tests' fixtures: anything, and nothing but tests imports them. */
+  testing: [
+    "ground",
+    "db",
+    "http",
+    "core",
+    "api",
+    "console",
+    "config.ts",
+    "app.ts",
+    "main.ts",
+    "cli",
+    "testing",
+  ],
 };
 
 function sourceFiles(dir: string): string[] {
@@ -43,7 +64,7 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** Every relative import of every non-test file, as paths under src/. */
+/** Every relative import of every non-test file, as paths under src/ (imports of types included). */
 function importEdges(): { from: string; to: string }[] {
   return sourceFiles(SRC).flatMap((path) => {
     const text = readFileSync(path, "utf8");
@@ -67,22 +88,61 @@ function folderOf(file: string): string {
   return ["core", "api", "console"].includes(parts[0] ?? "") ? parts.slice(0, 2).join("/") : (parts[0] ?? "");
 }
 
+/** Each set of files that reach one another through their imports (Tarjan's strongly connected components). */
+function fileCircles(edges: { from: string; to: string }[]): string[][] {
+  const next = new Map<string, string[]>();
+  for (const { from, to } of edges) next.set(from, [...(next.get(from) ?? []), to]);
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const circles: string[][] = [];
+  const visit = (file: string) => {
+    index.set(file, index.size);
+    low.set(file, index.get(file)!);
+    stack.push(file);
+    onStack.add(file);
+    for (const to of next.get(file) ?? []) {
+      if (!index.has(to)) {
+        visit(to);
+        low.set(file, Math.min(low.get(file)!, low.get(to)!));
+      } else if (onStack.has(to)) low.set(file, Math.min(low.get(file)!, index.get(to)!));
+    }
+    if (low.get(file) !== index.get(file)) return;
+    const circle: string[] = [];
+    for (let member = stack.pop(); member !== undefined; member = stack.pop()) {
+      onStack.delete(member);
+      circle.push(member);
+      if (member === file) break;
+    }
+    if (circle.length > 1 || next.get(file)?.includes(file)) circles.push(circle.sort());
+  };
+  for (const file of next.keys()) if (!index.has(file)) visit(file);
+  return circles;
+}
+
 describe("server layout", () => {
   const edges = importEdges();
 
   it("reads imports of every layer (the check sees the code)", () => {
     const layers = new Set(edges.map((edge) => layerOf(edge.from)));
-    for (const layer of ["core", "api", "console", "http", "db", "cli", "app.ts", "main.ts"]) {
+    for (const layer of ["core", "api", "console", "http", "db", "cli", "testing", "app.ts", "main.ts"]) {
       expect(layers).toContain(layer);
     }
   });
 
+  it("knows every layer's place", () => {
+    const unplaced = new Set(edges.map((edge) => layerOf(edge.from)).filter((layer) => !MAY_IMPORT[layer]));
+    expect([...unplaced]).toEqual([]);
+  });
+
   it("imports only run down", () => {
-    const upward = edges.filter((edge) => {
-      const allowed = MAY_IMPORT[layerOf(edge.from)];
-      return allowed !== undefined && !allowed.includes(layerOf(edge.to));
-    });
+    const upward = edges.filter((edge) => !MAY_IMPORT[layerOf(edge.from)]?.includes(layerOf(edge.to)));
     expect(upward.map((edge) => `${edge.from} → ${edge.to}`)).toEqual([]);
+  });
+
+  it("has no import circle between files", () => {
+    expect(fileCircles(edges)).toEqual([]);
   });
 
   it("has no import loop between folders", () => {
@@ -96,6 +156,18 @@ describe("server layout", () => {
       return a !== b && pairs.has(`${b}|${a}`);
     });
     expect(loops).toEqual([]);
+  });
+
+  it("keeps HTTP's Request and Headers out of core/ (the wings read them and pass plain values)", () => {
+    const code = (path: string) =>
+      readFileSync(path, "utf8")
+        .split("\n")
+        .filter((line) => !/^\s*(\/\/|\*|\/\*)/.test(line))
+        .join("\n");
+    const withHttp = sourceFiles(join(SRC, "core")).filter((path) =>
+      /[:(<,|]\s*(Request|Headers)\b/.test(code(path)),
+    );
+    expect(withHttp.map((path) => relative(SRC, path))).toEqual([]);
   });
 
   it("keeps SQL out of the console's pages", () => {

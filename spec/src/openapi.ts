@@ -21,7 +21,7 @@ import { webhooks } from "./openapi/webhooks.ts";
 import { REQUESTS_PATH } from "./request-log.ts";
 import { text } from "./text.ts";
 
-export const API_VERSION = "1.0.0";
+const API_VERSION = "1.0.0";
 
 export function buildOpenApiDocument(): Json {
   return {

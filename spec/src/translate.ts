@@ -6,7 +6,7 @@ import { declaredTexts, type TextId } from "./text.ts";
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
 /** Keys whose string values are prose for people; everything else is contract and stays as is. */
-export const HUMAN_TEXT_KEYS = new Set(["title", "summary", "description"]);
+const HUMAN_TEXT_KEYS = new Set(["title", "summary", "description"]);
 
 /**
  * Returns a copy of an OpenAPI document with every human text passed through `replace`.
@@ -27,7 +27,7 @@ export function mapHumanText(node: Json, replace: (text: string, path: string) =
 }
 
 /** The problem codes' titles and descriptions as document texts: English to Spanish, from their table. */
-export const problemTexts: Record<string, string> = Object.fromEntries(
+const problemTexts: Record<string, string> = Object.fromEntries(
   Object.values(PROBLEM_CODES).flatMap(({ title, when }) => [
     [title.en, title.es],
     [when.en, when.es],

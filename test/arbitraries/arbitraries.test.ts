@@ -1,4 +1,6 @@
 // The generators mean what they claim: checked with ajv on spec/openapi.json and with libphonenumber-js.
+
+import { propertyRuns } from "@speed-to-lead/server/testing/property-runs";
 import fc from "fast-check";
 import { parsePhoneNumberFromString } from "libphonenumber-js/max";
 import { describe, expect, it } from "vitest";
@@ -17,7 +19,7 @@ describe("arbitraries", () => {
       fc.property(validLead({ now }), (lead) => {
         expect(schemaErrors("LeadInput", JSON.parse(JSON.stringify(lead.body)))).toEqual([]);
       }),
-      { numRuns: 500 },
+      { numRuns: propertyRuns(500) },
     );
   });
 
@@ -29,7 +31,7 @@ describe("arbitraries", () => {
         expect(US_COUNTRIES).toContain(parsed?.country);
         expect(parsed?.number).toBe(`+1${phone.national}`);
       }),
-      { numRuns: 2_000 },
+      { numRuns: propertyRuns(2_000) },
     );
     const territories = fc
       .sample(usPhone, 2_000)
@@ -44,7 +46,7 @@ describe("arbitraries", () => {
         expect(parsed?.isValid()).toBe(true);
         expect(US_COUNTRIES).not.toContain(parsed?.country);
       }),
-      { numRuns: 2_000 },
+      { numRuns: propertyRuns(2_000) },
     );
   });
 
@@ -57,7 +59,7 @@ describe("arbitraries", () => {
         );
         expect(Date.parse(dateTime.text)).toBe(dateTime.epochMs);
       }),
-      { numRuns: 2_000 },
+      { numRuns: propertyRuns(2_000) },
     );
   });
 
@@ -68,7 +70,7 @@ describe("arbitraries", () => {
         const errors = schemaErrors("LeadInput", JSON.parse(JSON.stringify(brokenBody(lead))));
         expect(errors.length > 0, `${broken.rule}: ${JSON.stringify(errors)}`).toBe(broken.schemaRule);
       }),
-      { numRuns: 2_000 },
+      { numRuns: propertyRuns(2_000) },
     );
   });
 });

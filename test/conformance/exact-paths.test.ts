@@ -1,7 +1,8 @@
 // Each route answers at its exact path only, and METRICS_PORT moves /metrics off the API's listener.
+
+import { freePort } from "@speed-to-lead/server/testing/postgres-cluster";
 import { LEAD_INTAKE_PATH } from "@speed-to-lead/spec";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort } from "../harness/postgres.ts";
 import { rawExchange, rawGet } from "../harness/raw-http.ts";
 import { type ServerProcess, startServerProcess } from "../harness/server-process.ts";
 

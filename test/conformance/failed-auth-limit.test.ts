@@ -1,8 +1,9 @@
 // Unknown tokens cannot force unlimited database lookups: failed authentications are limited per client address.
+
+import { seedToken } from "@speed-to-lead/server/testing/seed-tokens";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BackendDatabase, createBackendDatabase } from "../harness/database-backend.ts";
 import { postLead } from "../harness/lead-http.ts";
-import { seedToken } from "../harness/seed-tokens.ts";
 import { type ServerProcess, startServerProcess } from "../harness/server-process.ts";
 import { createChannelToken } from "../harness/stl-cli.ts";
 

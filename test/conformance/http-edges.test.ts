@@ -1,12 +1,12 @@
 // What reaches the service at the edges of HTTP: encoded bodies, bodies above Bun's own limit, and the
 // answers Bun's HTTP layer gives before the service (pinned here, documented in the spec).
 import { gzipSync } from "node:zlib";
+import { seedToken } from "@speed-to-lead/server/testing/seed-tokens";
 import { LEAD_INTAKE_PATH } from "@speed-to-lead/spec";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BackendDatabase, createBackendDatabase } from "../harness/database-backend.ts";
 import { postLead } from "../harness/lead-http.ts";
 import { intakePostHead, rawExchange } from "../harness/raw-http.ts";
-import { seedToken } from "../harness/seed-tokens.ts";
 import { type ServerProcess, startServerProcess } from "../harness/server-process.ts";
 import { openapiDocument } from "../harness/spec-ajv.ts";
 

@@ -1,12 +1,13 @@
 // A database that stops answering without closing anything (frozen processes, a silent partition): every
 // request still ends, with 503 and Retry-After, and nothing it half-wrote is committed. PostgreSQL only.
+
+import { seedToken } from "@speed-to-lead/server/testing/seed-tokens";
 import { LEAD_INTAKE_PATH } from "@speed-to-lead/spec";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { childEnv } from "../harness/child-env.ts";
 import { type BackendDatabase, createBackendDatabase } from "../harness/database-backend.ts";
 import { postLead } from "../harness/lead-http.ts";
 import { expectConformant } from "../harness/openapi-conformance.ts";
-import { seedToken } from "../harness/seed-tokens.ts";
 import { type ServerProcess, startServerProcess } from "../harness/server-process.ts";
 import { REPOSITORY_ROOT } from "../harness/stl-cli.ts";
 import { storedLeads } from "../harness/stored-leads.ts";

@@ -1,10 +1,11 @@
 // Connections that end before their answer: a body cut off by the client, and pipelined requests, which
 // Bun's HTTP layer answers by closing the connection. Never a stored lead whose answer was dropped.
+
+import { seedToken } from "@speed-to-lead/server/testing/seed-tokens";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BackendDatabase, createBackendDatabase } from "../harness/database-backend.ts";
 import { postLead } from "../harness/lead-http.ts";
 import { intakePostHead, rawExchange } from "../harness/raw-http.ts";
-import { seedToken } from "../harness/seed-tokens.ts";
 import { type ServerProcess, startServerProcess } from "../harness/server-process.ts";
 import { storedLeads } from "../harness/stored-leads.ts";
 

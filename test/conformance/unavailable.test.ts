@@ -2,10 +2,10 @@
 // recovery by itself. PostgreSQL only: an embedded PGlite lives inside the server process and cannot become
 // unreachable from outside.
 import { createLeadClient, UnavailableError } from "@speed-to-lead/sdk";
+import { seedToken } from "@speed-to-lead/server/testing/seed-tokens";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { type BackendDatabase, createBackendDatabase } from "../harness/database-backend.ts";
 import { postLead } from "../harness/lead-http.ts";
-import { seedToken } from "../harness/seed-tokens.ts";
 import { type ServerProcess, startServerProcess, untilReady } from "../harness/server-process.ts";
 import { startTcpLink, type TcpLink } from "../harness/tcp-link.ts";
 

@@ -1,5 +1,8 @@
 // Console pages in a real headless Chromium (playwright-core) for the browser tests: launch, CSP-violation watch,
 // axe-core checks and screenshots in artifacts/screenshots/ (git-ignored), setting a password through a sign-in link.
+// axe runs on every page state in both languages; a screenshot (a full-page PNG, about 0.3 s of CPU) is taken of
+// each page state at each width in English, in Spanish too where a test says the layout differs, and on every
+// failed check.
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -87,6 +90,14 @@ async function screenshot(page: Page, name: string): Promise<string> {
   return path;
 }
 
+/** The language every page state is screenshotted in; the other only where its layout differs, or a check failed. */
+const SCREENSHOT_LANGUAGE = "en";
+
+export interface CheckOptions {
+  /** The page's layout differs in Spanish (longer words wrap, a table widens): screenshot both languages. */
+  bothLanguages?: boolean;
+}
+
 /** One Chromium on the console for a browser test: its page, the errors seen, and every page's checks on record. */
 export interface ConsoleBrowser {
   browser: Browser;
@@ -96,16 +107,24 @@ export interface ConsoleBrowser {
   /** The message of every dialog the page opened, each dismissed: a payload that ran would open one. */
   dialogs: string[];
   /**
-   * The page as shown now (`on`, else the first page): a screenshot named `name`, axe-core's result recorded under
-   * that name; resolves with the serious or critical violations (the browser tests expect none).
+   * The page as shown now (`on`, else the first page): axe-core's result recorded under `name`, and a screenshot
+   * named `name` when the page is in English (or `bothLanguages`) or a violation was found; resolves with the
+   * serious or critical violations (the browser tests expect none).
    */
-  check(name: string, on?: Page): Promise<AxeViolation[]>;
+  check(name: string, on?: Page, options?: CheckOptions): Promise<AxeViolation[]>;
   /**
    * The console page at `path` of the server at `base` on a 390-px phone and a desktop, in Spanish and English (through
-   * the language switch): a screenshot and axe each (`phone-es-<name>`, …, `desktop-en-<name>`). Resolves with what
-   * failed (sideways scrolling, serious or critical violations), empty when all is well; ends in English on a desktop.
+   * the language switch): axe each, a screenshot at each width in English (`phone-en-<name>`, `desktop-en-<name>`;
+   * Spanish too with `bothLanguages`, and wherever a check failed). Resolves with what failed (sideways scrolling,
+   * serious or critical violations), empty when all is well; ends in English on a desktop.
    */
-  checkEverywhere(base: string, path: string, name: string, on?: Page): Promise<string[]>;
+  checkEverywhere(
+    base: string,
+    path: string,
+    name: string,
+    on?: Page,
+    options?: CheckOptions,
+  ): Promise<string[]>;
   /** Writes every page's axe result beside the screenshots (`reportFile`), for the record, and closes Chromium. */
   close(): Promise<void>;
 }
@@ -127,19 +146,25 @@ export async function openConsoleBrowser(
     dialogs.push(dialog.message());
     void dialog.dismiss();
   });
-  const check = async (name: string, on = page) => {
-    await screenshot(on, name);
+  /** axe on the page; a screenshot where a person must look (`wanted`) or where a check failed (`failed`). */
+  const checkPage = async (name: string, on: Page, wanted: boolean, failed = false) => {
     const violations = await axeViolations(on);
     report[name] = violations;
-    return seriousOrCritical(violations);
+    const serious = seriousOrCritical(violations);
+    if (wanted || failed || serious.length > 0) await screenshot(on, name);
+    return serious;
   };
+  const inScreenshotLanguage = async (on: Page, options: CheckOptions) =>
+    options.bothLanguages === true ||
+    (await on.evaluate(() => document.documentElement.lang)).startsWith(SCREENSHOT_LANGUAGE);
   return {
     browser,
     page,
     errors: watchForErrors(page),
     dialogs,
-    check,
-    async checkEverywhere(base, path, name, on = page) {
+    check: async (name, on = page, options = {}) =>
+      await checkPage(name, on, await inScreenshotLanguage(on, options)),
+    async checkEverywhere(base, path, name, on = page, options = {}) {
       const failed: string[] = [];
       for (const [width, prefix] of [
         [390, "phone"],
@@ -150,7 +175,8 @@ export async function openConsoleBrowser(
           await on.goto(`${base}/console/language?to=${lang}&back=${encodeURIComponent(path)}`);
           const wide = await on.evaluate(() => document.documentElement.scrollWidth);
           if (wide > width) failed.push(`${prefix}-${lang}-${name}: ${wide} px wide`);
-          for (const violation of await check(`${prefix}-${lang}-${name}`, on))
+          const wanted = lang === SCREENSHOT_LANGUAGE || options.bothLanguages === true;
+          for (const violation of await checkPage(`${prefix}-${lang}-${name}`, on, wanted, wide > width))
             failed.push(`${prefix}-${lang}-${name}: ${violation.id} (${violation.impact})`);
         }
       }

@@ -2,18 +2,22 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import {
+  type Backend as DatabaseBackend,
+  BACKENDS as RUN_BACKENDS,
+} from "@speed-to-lead/server/testing/backends";
 import { newPgliteFolder } from "@speed-to-lead/server/testing/fresh-pglite";
+import { createDatabase } from "@speed-to-lead/server/testing/postgres-cluster";
 import { inject } from "vitest";
 // The names inject() takes here are declared by the global setup that provides them.
 import type {} from "./global-setup.ts";
 import { createPooledDatabase } from "./pgbouncer.ts";
-import { createDatabase } from "./postgres.ts";
 
 /** "pooled": PostgreSQL through the run's PgBouncer in transaction mode, LISTEN on the direct URL. */
-export type Backend = "pglite" | "postgres" | "pooled";
+export type Backend = DatabaseBackend | "pooled";
 
-/** For describe.each: one suite per backend, the same tests on both ("pooled" is chosen by the suites it concerns). */
-export const BACKENDS: Backend[] = ["pglite", "postgres"];
+/** For describe.each: one suite per database of the run ("pooled" is chosen by the suites it concerns). */
+export const BACKENDS: readonly Backend[] = RUN_BACKENDS;
 
 export interface BackendDatabase {
   backend: Backend;

@@ -3,10 +3,11 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { QUICK_TIER } from "@speed-to-lead/server/testing/backends";
 import { createPgliteTemplate, type PgliteTemplate } from "@speed-to-lead/server/testing/pglite-template";
+import { type PostgresCluster, startPostgresCluster } from "@speed-to-lead/server/testing/postgres-cluster";
 import type { TestProject } from "vitest/node";
 import { findPgbouncer, type PgBouncer, startPgBouncer } from "./pgbouncer.ts";
-import { type PostgresCluster, startPostgresCluster } from "./postgres.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -31,6 +32,7 @@ interface Services {
 const shared = globalThis as { stlTestServices?: Promise<Services> };
 
 async function startServices(): Promise<Services> {
+  if (QUICK_TIER) return await startPgliteOnly();
   let cluster: PostgresCluster | undefined;
   let adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) {
@@ -54,6 +56,18 @@ async function startServices(): Promise<Services> {
       await cluster?.stop();
       rmSync(templateRoot, { recursive: true, force: true });
     },
+  };
+}
+
+/** The quick tier's services: the PGlite template alone (no cluster: its suites run on PGlite only). */
+async function startPgliteOnly(): Promise<Services> {
+  const templateRoot = mkdtempSync(join(tmpdir(), "stl-pglite-template-"));
+  return {
+    adminUrl: "",
+    pgbouncerPort: 0,
+    pgliteTemplate: await createPgliteTemplate(templateRoot),
+    users: 0,
+    stop: async () => rmSync(templateRoot, { recursive: true, force: true }),
   };
 }
 

@@ -1,4 +1,5 @@
 // One request to the intake endpoint: exactly the bytes and headers a caller chooses (no runner needed, so the bench uses it too).
+import { type Reachable, reach } from "@speed-to-lead/server/testing/endpoint";
 import { LEAD_INTAKE_PATH } from "@speed-to-lead/spec";
 
 export interface RawPost {
@@ -10,8 +11,9 @@ export interface RawPost {
   method?: string;
 }
 
-/** Sends one request to the intake path; the caller checks the response. */
-export async function sendToIntake(baseUrl: string, request: RawPost): Promise<Response> {
+/** Sends one request to the intake path of a server (its base URL) or an endpoint; the caller checks the response. */
+export async function sendToIntake(target: Reachable, request: RawPost): Promise<Response> {
+  const { baseUrl, fetch } = reach(target);
   const headers = new Headers({ "Content-Type": "application/json" });
   if (request.token !== undefined) headers.set("Authorization", `Bearer ${request.token}`);
   for (const [name, value] of Object.entries(request.headers ?? {})) headers.set(name, value);
@@ -21,10 +23,12 @@ export async function sendToIntake(baseUrl: string, request: RawPost): Promise<R
       : request.body === undefined
         ? undefined
         : JSON.stringify(request.body);
-  return await fetch(`${baseUrl}${LEAD_INTAKE_PATH}`, {
-    method: request.method ?? "POST",
-    headers,
-    body,
-    redirect: "manual",
-  });
+  return await fetch(
+    new Request(`${baseUrl}${LEAD_INTAKE_PATH}`, {
+      method: request.method ?? "POST",
+      headers,
+      body,
+      redirect: "manual",
+    }),
+  );
 }

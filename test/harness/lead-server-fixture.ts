@@ -1,25 +1,30 @@
 // One suite's running server(s): a fresh database of one backend, its channel tokens, then the server.
+
+import type { ContractEndpoint, Endpoint } from "@speed-to-lead/server/testing/endpoint";
+import { SOCKET_PASS_RUNS } from "@speed-to-lead/server/testing/property-runs";
+import { type ChannelToken, seedTokens, type TokenPlan } from "@speed-to-lead/server/testing/seed-tokens";
 import { afterAll, beforeAll } from "vitest";
 import { type Backend, type BackendDatabase, createBackendDatabase } from "./database-backend.ts";
-import { seedTokens, type TokenPlan } from "./seed-tokens.ts";
 import { type ServerProcess, startServerProcess } from "./server-process.ts";
-import type { ChannelToken } from "./stl-cli.ts";
+import { countRows } from "./stored-leads.ts";
 
 /** The tokens to make (seed-tokens.ts), and the servers to start after them. */
 export interface LeadServerOptions<Name extends string> extends TokenPlan<Name> {
   /** Server processes on the same database (PostgreSQL only: the scale-out path). */
   processes?: number;
+  /** Cases per contract property against these processes; SOCKET_PASS_RUNS unless set. */
+  propertyRuns?: number;
   /** Extra server settings; the rate limit is far above what a suite sends unless it sets its own. */
   env?: Record<string, string>;
 }
 
-export interface LeadServer<Name extends string> {
+/** The socket adapter of the contract suites: the first process is the endpoint, each process a way in. */
+export interface LeadServer<Name extends string> extends ContractEndpoint<Name> {
   readonly backend: Backend;
   readonly database: BackendDatabase;
   /** The first process's base URL. */
   readonly baseUrl: string;
   readonly processes: ServerProcess[];
-  readonly tokens: Record<Name, ChannelToken>;
   /** The signing secret of each token given a callback URL in the options. */
   readonly callbackSecrets: Partial<Record<Name, string>>;
 }
@@ -75,8 +80,19 @@ export function useLeadServer<Name extends string>(
     if (value === undefined) throw new Error(`${what} is not ready: use it inside a test, after beforeAll`);
     return value;
   };
+  const overSocket = (process: ServerProcess): Endpoint<Name> => ({
+    baseUrl: process.baseUrl,
+    fetch: (request) => fetch(request),
+    tokens: state.tokens as Record<Name, ChannelToken>,
+  });
   return {
     backend,
+    propertyRuns: options.propertyRuns ?? SOCKET_PASS_RUNS,
+    fetch: (request) => fetch(request),
+    get ways() {
+      return state.processes.map(overSocket);
+    },
+    countRows: (query, value) => countRows(ready(state.database, "database"), query, value),
     get database() {
       return ready(state.database, "database");
     },

@@ -1,5 +1,7 @@
 // One lead, two ways in: raw fetch, or the built SDK (whose requests are recorded and checked on the wire too).
+
 import { createLeadClient, LeadIntakeError, type LeadResult } from "@speed-to-lead/sdk";
+import { type Reachable, reach } from "@speed-to-lead/server/testing/endpoint";
 import { expect } from "vitest";
 import { postLead } from "./lead-http.ts";
 import type { CheckedResponse, ConformanceOptions } from "./openapi-conformance.ts";
@@ -16,28 +18,30 @@ export interface SentLead {
 }
 
 /**
- * Posts `body` once. With the SDK, an injected fetch forwards to the real server and keeps a copy of the
- * response for the spec check: the SDK itself is not mocked, and it may not retry here (maxRetries 0).
+ * Posts `body` once. With the SDK, an injected fetch forwards to the endpoint (a server process or an app in
+ * this process) and keeps a copy of the response for the spec check: the SDK itself is not mocked, and it may
+ * not retry here (maxRetries 0).
  *
- * @example const { wire } = await sendLead("sdk", server.baseUrl, token, { email: "a@example.com" });
+ * @example const { wire } = await sendLead("sdk", server, token, { email: "a@example.com" });
  */
 export async function sendLead(
   transport: Transport,
-  baseUrl: string,
+  target: Reachable,
   token: string,
   body: Record<string, unknown>,
   options: ConformanceOptions = {},
 ): Promise<SentLead> {
-  if (transport === "fetch") return { wire: await postLead(baseUrl, { token, body }, options) };
+  if (transport === "fetch") return { wire: await postLead(target, { token, body }, options) };
+  const endpoint = reach(target);
   const seen: Promise<CheckedResponse>[] = [];
   const sentKeys: (string | null)[] = [];
   const client = createLeadClient({
-    baseUrl,
+    baseUrl: endpoint.baseUrl,
     token,
     maxRetries: 0,
     fetch: async (request) => {
       sentKeys.push(request.headers.get("Idempotency-Key"));
-      const response = await fetch(request);
+      const response = await endpoint.fetch(request);
       seen.push(expectConformant(response.clone(), "postLead", options));
       return response;
     },

@@ -3,7 +3,7 @@ import { spawnSync } from "node:child_process";
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createDatabase, freePort } from "./postgres.ts";
+import { createDatabase, freePort } from "@speed-to-lead/server/testing/postgres-cluster";
 
 export interface PgBouncer {
   port: number;

@@ -1,8 +1,9 @@
 // The real server as a separate process, started with its real start command and stopped as an operator would:
 // the one harness every process-level test, the examples' test and the bench start it through.
+
+import { freePort } from "@speed-to-lead/server/testing/postgres-cluster";
 import type { Subprocess } from "bun";
 import { childEnv } from "./child-env.ts";
-import { freePort } from "./postgres.ts";
 import { REPOSITORY_ROOT } from "./stl-cli.ts";
 
 export interface ServerProcess {
@@ -168,7 +169,8 @@ export async function startServerProcess(options: StartServerOptions): Promise<S
   }
 
   const baseUrl = `http://127.0.0.1:${port}`;
-  const readyTimeoutMs = options.readyTimeoutMs ?? 30_000;
+  // A new embedded database on two shared cores (load average 20 and more) took over 30 s to be ready.
+  const readyTimeoutMs = options.readyTimeoutMs ?? 90_000;
   try {
     if (options.until === "listening")
       await waitForLine((line) => line.includes('"msg":"listening"'), readyTimeoutMs);

@@ -1,6 +1,7 @@
 // A real SMTP server on a loopback port for tests (the smtp-server package): every mail it receives, kept as text.
+
+import { freePort } from "@speed-to-lead/server/testing/postgres-cluster";
 import { SMTPServer } from "smtp-server";
-import { freePort } from "./postgres.ts";
 
 export interface ReceivedMail {
   to: string[];

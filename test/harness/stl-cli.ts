@@ -1,16 +1,14 @@
 // The server's own command-line tool (`bun run stl …`), the documented way to create and revoke channel tokens.
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import type { ChannelToken } from "@speed-to-lead/server/testing/seed-tokens";
 import { childEnv } from "./child-env.ts";
 
 /** import.meta.url, not import.meta.dir: vitest transforms modules and Bun's dir is gone by then. */
 export const REPOSITORY_ROOT = fileURLToPath(new URL("../..", import.meta.url));
 
-export interface ChannelToken {
-  id: string;
-  token: string;
-  account: string;
-}
+// The token type the in-process seeding makes too; re-exported for the tests that took it from here.
+export type { ChannelToken };
 
 /** The CLI's entry in a checkout, as `bun run stl` runs it. */
 const cliEntry = (repository: string) => join(repository, "server/src/cli/main.ts");

@@ -7,10 +7,10 @@ import type { Database } from "@speed-to-lead/server/db/database";
 import { createPgliteDatabase } from "@speed-to-lead/server/db/pglite-driver";
 import { newPgliteFolder } from "@speed-to-lead/server/testing/fresh-pglite";
 import { createPostgresTestDatabase } from "@speed-to-lead/server/testing/handoff-fixture";
+import { seedToken } from "@speed-to-lead/server/testing/seed-tokens";
 import { afterAll, describe, expect, it } from "vitest";
 import { postLead } from "../harness/lead-http.ts";
 import { postThroughKill } from "../harness/posts-through-kill.ts";
-import { seedToken } from "../harness/seed-tokens.ts";
 import { type ServerProcess, startServerProcess } from "../harness/server-process.ts";
 
 const LEADS = 300;

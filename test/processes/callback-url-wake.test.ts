@@ -1,10 +1,10 @@
 // A server on PostgreSQL leaves the status-callback outbox alone while no token has a URL, and `stl tokens callback`
 // wakes it: the first callback arrives without waiting for the sender's slow recheck.
 import { eventually } from "@speed-to-lead/server/testing/eventually";
+import { seedToken } from "@speed-to-lead/server/testing/seed-tokens";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BackendDatabase, createBackendDatabase } from "../harness/database-backend.ts";
 import { postLead } from "../harness/lead-http.ts";
-import { seedToken } from "../harness/seed-tokens.ts";
 import { type ServerProcess, startServerProcess, untilReady } from "../harness/server-process.ts";
 import { setTokenCallback } from "../harness/stl-cli.ts";
 

@@ -6,9 +6,9 @@ import { join } from "node:path";
 import { type FakeAssistant, startFakeAssistant } from "@speed-to-lead/server/testing/fake-assistant";
 import { newPgliteFolder } from "@speed-to-lead/server/testing/fresh-pglite";
 import { eligibleLead } from "@speed-to-lead/server/testing/handoff-fixture";
+import { seedToken } from "@speed-to-lead/server/testing/seed-tokens";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { postLead } from "../harness/lead-http.ts";
-import { seedToken } from "../harness/seed-tokens.ts";
 import { type ServerProcess, startServerProcess } from "../harness/server-process.ts";
 
 const faketime = Bun.which("faketime");

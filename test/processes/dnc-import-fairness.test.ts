@@ -9,11 +9,11 @@ import {
   signInWithLink,
 } from "@speed-to-lead/server/testing/console-client";
 import { newPgliteFolder } from "@speed-to-lead/server/testing/fresh-pglite";
+import { seedToken } from "@speed-to-lead/server/testing/seed-tokens";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ownerSignInLink } from "../harness/console-servers.ts";
 import { sendToIntake } from "../harness/intake-request.ts";
 import { residentMiB, samplePeakResident } from "../harness/resident-memory.ts";
-import { seedToken } from "../harness/seed-tokens.ts";
 import { type ServerProcess, startServerProcess } from "../harness/server-process.ts";
 
 const AREA_CODES = [212, 646, 718, 917, 347, 415, 312, 213, 305, 512];

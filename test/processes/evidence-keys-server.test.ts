@@ -4,9 +4,9 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { newPgliteFolder } from "@speed-to-lead/server/testing/fresh-pglite";
+import { createDatabase } from "@speed-to-lead/server/testing/postgres-cluster";
 import { EVIDENCE_KEYS_PATH } from "@speed-to-lead/spec";
 import { afterAll, describe, expect, inject, it } from "vitest";
-import { createDatabase } from "../harness/postgres.ts";
 import { type ServerProcess, startServerProcess } from "../harness/server-process.ts";
 import { REPOSITORY_ROOT, runCli, runCommand } from "../harness/stl-cli.ts";
 

@@ -4,9 +4,9 @@ import { createBunSqlDatabase } from "@speed-to-lead/server/db/bun-sql-driver";
 import type { Database } from "@speed-to-lead/server/db/database";
 import type { FakeAssistant } from "@speed-to-lead/server/testing/fake-assistant";
 import { eligibleLead } from "@speed-to-lead/server/testing/handoff-fixture";
+import { seedToken } from "@speed-to-lead/server/testing/seed-tokens";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { postThroughKill } from "../harness/posts-through-kill.ts";
-import { seedToken } from "../harness/seed-tokens.ts";
 import { type ServerProcess, startServerProcess, untilReady } from "../harness/server-process.ts";
 import { assistantAndDatabase } from "./assistant-and-database.ts";
 

@@ -4,10 +4,10 @@
 import { signWebhook } from "@speed-to-lead/sdk/webhooks";
 import { expectCappedWindow } from "@speed-to-lead/server/testing/capped-window";
 import { eligibleLead } from "@speed-to-lead/server/testing/handoff-fixture";
+import { seedToken } from "@speed-to-lead/server/testing/seed-tokens";
 import { ASSISTANT_EVENTS_PATH } from "@speed-to-lead/spec";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { postLead } from "../harness/lead-http.ts";
-import { seedToken } from "../harness/seed-tokens.ts";
 import { type ServerProcess, startServerProcess } from "../harness/server-process.ts";
 import { runCli } from "../harness/stl-cli.ts";
 import { assistantAndDatabase } from "./assistant-and-database.ts";

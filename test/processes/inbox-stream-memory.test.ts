@@ -2,13 +2,13 @@
 // bounded, stalled streams are dropped, a session holds at most 20, and an old cursor gets "reload".
 import { fetchHandle, signInWithLink } from "@speed-to-lead/server/testing/console-client";
 import { eventually } from "@speed-to-lead/server/testing/eventually";
+import { seedToken } from "@speed-to-lead/server/testing/seed-tokens";
 import type { Subprocess } from "bun";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ownerSignInLink, startMigratedServers } from "../harness/console-servers.ts";
 import { type BackendDatabase, createBackendDatabase } from "../harness/database-backend.ts";
 import { sendToIntake } from "../harness/intake-request.ts";
 import { residentMiB, samplePeakResident } from "../harness/resident-memory.ts";
-import { seedToken } from "../harness/seed-tokens.ts";
 import type { ServerProcess } from "../harness/server-process.ts";
 
 const STREAM_PATH = "/console/inbox/events";

@@ -3,12 +3,12 @@
 import { type StatusCallback, verifyWebhook } from "@speed-to-lead/sdk/webhooks";
 import { type FakeAssistant, startFakeAssistant } from "@speed-to-lead/server/testing/fake-assistant";
 import { eligibleLead } from "@speed-to-lead/server/testing/handoff-fixture";
+import { seedTokens } from "@speed-to-lead/server/testing/seed-tokens";
 import type { LeadAccepted } from "@speed-to-lead/spec";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { childEnv } from "../harness/child-env.ts";
 import { type BackendDatabase, createBackendDatabase } from "../harness/database-backend.ts";
 import { postLead } from "../harness/lead-http.ts";
-import { seedTokens } from "../harness/seed-tokens.ts";
 import { type ServerProcess, startServerProcess } from "../harness/server-process.ts";
 import { CLI_ENTRY } from "../harness/stl-cli.ts";
 

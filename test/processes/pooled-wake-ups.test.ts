@@ -3,11 +3,11 @@
 
 import { type FakeAssistant, startFakeAssistant } from "@speed-to-lead/server/testing/fake-assistant";
 import { eligibleLead } from "@speed-to-lead/server/testing/handoff-fixture";
+import { seedToken } from "@speed-to-lead/server/testing/seed-tokens";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { childEnv } from "../harness/child-env.ts";
 import { type BackendDatabase, createBackendDatabase } from "../harness/database-backend.ts";
 import { postLead } from "../harness/lead-http.ts";
-import { seedToken } from "../harness/seed-tokens.ts";
 import { readAll, type ServerProcess, startServerProcess } from "../harness/server-process.ts";
 import { CLI_ENTRY } from "../harness/stl-cli.ts";
 

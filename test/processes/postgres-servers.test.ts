@@ -3,11 +3,11 @@
 
 import { eventually } from "@speed-to-lead/server/testing/eventually";
 import { completeConsent } from "@speed-to-lead/server/testing/intake-requests";
+import { createDatabase } from "@speed-to-lead/server/testing/postgres-cluster";
+import { seedToken } from "@speed-to-lead/server/testing/seed-tokens";
 import type {} from "@speed-to-lead/tests/harness/global-setup";
-import { createDatabase } from "@speed-to-lead/tests/harness/postgres";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { postLead } from "../harness/lead-http.ts";
-import { seedToken } from "../harness/seed-tokens.ts";
 import { type ServerProcess, startServerProcess, untilReady } from "../harness/server-process.ts";
 import { schemaErrors } from "../harness/spec-ajv.ts";
 import { runCli } from "../harness/stl-cli.ts";

@@ -10,8 +10,8 @@ import {
   OWNER_PASSWORD,
 } from "@speed-to-lead/server/testing/console-client";
 import { eventually } from "@speed-to-lead/server/testing/eventually";
+import { createDatabase } from "@speed-to-lead/server/testing/postgres-cluster";
 import type {} from "@speed-to-lead/tests/harness/global-setup";
-import { createDatabase } from "@speed-to-lead/tests/harness/postgres";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { ownerSignInLink, startMigratedServers } from "../harness/console-servers.ts";
 import { fetchFrom } from "../harness/local-address-fetch.ts";

@@ -6,11 +6,11 @@ import { join } from "node:path";
 import { buildBinary } from "@speed-to-lead/server/build-binary";
 import { type FakeAssistant, startFakeAssistant } from "@speed-to-lead/server/testing/fake-assistant";
 import { eligibleLead } from "@speed-to-lead/server/testing/handoff-fixture";
+import { freePort } from "@speed-to-lead/server/testing/postgres-cluster";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { childEnv } from "../harness/child-env.ts";
 import { type BackendDatabase, createBackendDatabase } from "../harness/database-backend.ts";
 import { postLead } from "../harness/lead-http.ts";
-import { freePort } from "../harness/postgres.ts";
 import { type ServerProcess, startServerProcess } from "../harness/server-process.ts";
 import { runCommand } from "../harness/stl-cli.ts";
 

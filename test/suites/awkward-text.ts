@@ -1,7 +1,8 @@
 // Text JSON allows but PostgreSQL does not store as is (NUL, unpaired surrogates, deep nesting), and
 // lengths counted as JSON Schema counts them. Each case was first found by the no-5xx property.
+
+import type { IntakeEndpoint } from "@speed-to-lead/server/testing/intake-endpoint";
 import { describe, expect, it } from "vitest";
-import type { IntakeServer } from "../harness/intake-server.ts";
 import { postLead } from "../harness/lead-http.ts";
 import { schemaErrors } from "../harness/spec-ajv.ts";
 
@@ -20,12 +21,12 @@ const NUL_CASES: Record<string, string> = {
 const nested = (depth: number) =>
   `{"email":"a@example.com","context":${'{"a":'.repeat(depth)}1${"}".repeat(depth)}}`;
 
-export function awkwardTextSuite(server: IntakeServer): void {
+export function awkwardTextSuite(server: IntakeEndpoint): void {
   describe("awkward text", () => {
     it.each(Object.entries(NUL_CASES))(
       "%s is answered below 500 (no client input yields a 5xx)",
       async (_name, body) => {
-        const response = await postLead(server.baseUrl, { token: server.tokens.main.token, body });
+        const response = await postLead(server, { token: server.tokens.main.token, body });
         expect(response.status, response.text).toBeLessThan(500);
       },
     );
@@ -33,14 +34,14 @@ export function awkwardTextSuite(server: IntakeServer): void {
     it("a context nested 10,000 deep (inside the 64 KiB limit) is answered below 500", async () => {
       const body = nested(10_000);
       expect(body.length).toBeLessThan(64 * 1024);
-      const response = await postLead(server.baseUrl, { token: server.tokens.main.token, body });
+      const response = await postLead(server, { token: server.tokens.main.token, body });
       expect(response.status, response.text).toBeLessThan(500);
     });
 
     it("maxLength counts characters, as JSON Schema does: 200 emoji are a valid first_name", async () => {
       const lead = { email: "a@example.com", first_name: "😀".repeat(200), source: "🚀".repeat(64) };
       expect(schemaErrors("LeadInput", lead)).toEqual([]);
-      const response = await postLead(server.baseUrl, { token: server.tokens.main.token, body: lead });
+      const response = await postLead(server, { token: server.tokens.main.token, body: lead });
       expect(response.status, response.text).toBe(201);
       expect(response.body.lead.first_name).toBe(lead.first_name);
     });

@@ -1,15 +1,16 @@
 // Property: a valid lead with exactly one rule broken gets 422 validation_failed pointing at that field.
+
+import type { IntakeEndpoint } from "@speed-to-lead/server/testing/intake-endpoint";
+import { itHoldsForAll } from "@speed-to-lead/server/testing/property-runs";
 import fc from "fast-check";
 import { describe, expect } from "vitest";
 import { brokenBody, brokenLead } from "../arbitraries/broken-lead.ts";
-import type { IntakeServer } from "../harness/intake-server.ts";
 import { sendLead, TRANSPORTS } from "../harness/lead-transports.ts";
-import { itHoldsForAll } from "../harness/property-runs.ts";
 
 /** A pointer names the broken field when it is that field or inside it (a consent block's own fields). */
 const within = (pointer: string, field: string) => pointer === field || pointer.startsWith(`${field}/`);
 
-export function brokenLeadsSuite(server: IntakeServer): void {
+export function brokenLeadsSuite(server: IntakeEndpoint): void {
   describe("leads breaking one rule", () => {
     itHoldsForAll(
       "get 422 validation_failed with a field error at the broken field, and no personal data echoed",
@@ -21,7 +22,7 @@ export function brokenLeadsSuite(server: IntakeServer): void {
             const body = brokenBody(lead);
             // The SDK refuses a malformed idempotency key itself, before any request: only fetch reaches the server.
             const via = lead.broken.pointer === "/idempotency_key" ? "fetch" : transport;
-            const { wire } = await sendLead(via, server.baseUrl, server.tokens.main.token, body);
+            const { wire } = await sendLead(via, server, server.tokens.main.token, body);
             const rule = `${lead.broken.rule} → ${wire.text}`;
             expect(wire.status, rule).toBe(422);
             expect(wire.body.code, rule).toBe("validation_failed");
@@ -44,6 +45,7 @@ export function brokenLeadsSuite(server: IntakeServer): void {
           },
         ),
       1,
+      server.propertyRuns,
     );
   });
 }

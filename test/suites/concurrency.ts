@@ -1,42 +1,38 @@
-// Concurrent duplicates become one lead: one idempotency key, one external id, one or two server processes.
+// Concurrent duplicates become one lead: one idempotency key, one external id; one app, one server process or two.
+
 import { createLeadClient } from "@speed-to-lead/sdk";
+import type { ContractEndpoint } from "@speed-to-lead/server/testing/endpoint";
 import { describe, expect, it } from "vitest";
 import { postLead } from "../harness/lead-http.ts";
-import type { LeadServer } from "../harness/lead-server-fixture.ts";
 import { expectOneLeadForOneExternalId, expectOneLeadForOneKey } from "../harness/one-lead.ts";
 import { expectStoredLeads, expectStoredResponseTasks } from "../harness/stored-leads.ts";
 
 const PARALLEL = 50;
 const lead = () => ({ phone: "+1 (512) 555-0142", email: `burst-${crypto.randomUUID()}@example.com` });
 
-/** Sends `count` posts at once, spread over the server's processes, each checked against the spec. */
+/** Sends `count` posts at once, spread over the ways in (a scale-out's processes), each checked against the spec. */
 function burst(
-  server: LeadServer<"main" | "other">,
+  server: ContractEndpoint<"main" | "other">,
   count: number,
   request: (index: number) => { token: string; body: unknown },
 ) {
   return Promise.all(
     Array.from({ length: count }, (_, index) => {
-      const process = server.processes[index % server.processes.length]!;
-      return postLead(process.baseUrl, request(index));
+      return postLead(server.ways[index % server.ways.length]!, request(index));
     }),
   );
 }
 
-/** For one deployment: one process, or several on one database (requests are spread over them). */
-export function concurrencySuite(server: LeadServer<"main" | "other">): void {
+/** For one deployment: one app or process, or several processes on one database (requests are spread over them). */
+export function concurrencySuite(server: ContractEndpoint<"main" | "other">): void {
   describe("concurrent duplicates", () => {
     it(`${PARALLEL} parallel posts with one idempotency key give one lead`, async () => {
       const body = { ...lead(), idempotency_key: `burst-${crypto.randomUUID()}` };
       const responses = await burst(server, PARALLEL, () => ({ token: server.tokens.main.token, body }));
       const id = expectOneLeadForOneKey(responses);
-      await expectStoredLeads(server.database, "email", body.email, 1);
+      await expectStoredLeads(server, "email", body.email, 1);
       // Afterwards the key still names that lead.
-      const later = await postLead(
-        server.baseUrl,
-        { token: server.tokens.main.token, body },
-        { replayed: true },
-      );
+      const later = await postLead(server, { token: server.tokens.main.token, body }, { replayed: true });
       expect(later.body.id).toBe(id);
     });
 
@@ -58,8 +54,8 @@ export function concurrencySuite(server: LeadServer<"main" | "other">): void {
         },
       }));
       expectOneLeadForOneExternalId(responses);
-      await expectStoredLeads(server.database, "external_lead_id", externalLeadId, 1);
-      await expectStoredResponseTasks(server.database, externalLeadId, 1);
+      await expectStoredLeads(server, "external_lead_id", externalLeadId, 1);
+      await expectStoredResponseTasks(server, externalLeadId, 1);
     });
 
     it("the same key and the same external id in two accounts never meet: two accounts, two leads", async () => {
@@ -74,7 +70,7 @@ export function concurrencySuite(server: LeadServer<"main" | "other">): void {
       const byAccount = [0, 1].map((account) => responses.filter((_, index) => index % 2 === account));
       const ids = byAccount.map((accountResponses) => expectOneLeadForOneKey(accountResponses));
       expect(ids[0]).not.toBe(ids[1]);
-      await expectStoredLeads(server.database, "email", body.email, 2);
+      await expectStoredLeads(server, "email", body.email, 2);
 
       // The external id alone (fresh keys) is per account too.
       const externalLeadId = `ext-${crypto.randomUUID()}`;
@@ -86,23 +82,25 @@ export function concurrencySuite(server: LeadServer<"main" | "other">): void {
         expectOneLeadForOneExternalId(byExternalId.filter((_, index) => index % 2 === account)),
       );
       expect(externalIds[0]).not.toBe(externalIds[1]);
-      await expectStoredLeads(server.database, "external_lead_id", externalLeadId, 2);
+      await expectStoredLeads(server, "external_lead_id", externalLeadId, 2);
     });
 
     it(`${PARALLEL} parallel SDK calls with one idempotency key resolve to one lead`, async () => {
       const idempotencyKey = `sdk-burst-${crypto.randomUUID()}`;
       const body = lead();
       const results = await Promise.all(
-        Array.from({ length: PARALLEL }, (_, index) =>
-          createLeadClient({
-            baseUrl: server.processes[index % server.processes.length]!.baseUrl,
+        Array.from({ length: PARALLEL }, (_, index) => {
+          const way = server.ways[index % server.ways.length]!;
+          return createLeadClient({
+            baseUrl: way.baseUrl,
+            fetch: way.fetch,
             token: server.tokens.main.token,
-          }).postLead(body, { idempotencyKey }),
-        ),
+          }).postLead(body, { idempotencyKey });
+        }),
       );
       expect(new Set(results.map((result) => result.id)).size).toBe(1);
       expect(results.filter((result) => !result.replayed)).toHaveLength(1);
-      await expectStoredLeads(server.database, "email", body.email, 1);
+      await expectStoredLeads(server, "email", body.email, 1);
     });
   });
 }

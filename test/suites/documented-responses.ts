@@ -1,8 +1,9 @@
 // Each documented status, code and header of the intake endpoint, provoked on purpose over raw HTTP.
+
+import type { IntakeEndpoint } from "@speed-to-lead/server/testing/intake-endpoint";
 import { FIELD_ERROR_CODES, LEAD_INTAKE_PATH, MAX_BODY_BYTES, PROBLEM_CODES } from "@speed-to-lead/spec";
 import { describe, expect, it } from "vitest";
 import { sendToIntake } from "../harness/intake-request.ts";
-import type { IntakeServer } from "../harness/intake-server.ts";
 import { postLead } from "../harness/lead-http.ts";
 import { expectConformant } from "../harness/openapi-conformance.ts";
 import { schemaErrors } from "../harness/spec-ajv.ts";
@@ -20,7 +21,7 @@ function leadOfSize(bytes: number): string {
   return text.replace('"pad":"', `"pad":"${"x".repeat(missing)}`);
 }
 
-export function documentedResponsesSuite(server: IntakeServer): void {
+export function documentedResponsesSuite(server: IntakeEndpoint): void {
   describe("documented responses", () => {
     const token = () => server.tokens.main.token;
 
@@ -35,22 +36,22 @@ export function documentedResponsesSuite(server: IntakeServer): void {
         ],
         ["a Basic credential and no channel token", { Authorization: "Basic dXNlcjpwYXNz" }, "token_missing"],
       ])("%s → 401 with WWW-Authenticate", async (_name, headers, code) => {
-        const response = await postLead(server.baseUrl, { body: lead(), headers });
+        const response = await postLead(server, { body: lead(), headers });
         expect([response.status, response.body.code]).toEqual([401, code]);
       });
 
       it("a revoked token → 401 token_revoked", async () => {
-        const response = await postLead(server.baseUrl, { body: lead(), token: server.tokens.revoked.token });
+        const response = await postLead(server, { body: lead(), token: server.tokens.revoked.token });
         expect([response.status, response.body.code]).toEqual([401, "token_revoked"]);
       });
 
       it("a token whose roll expired → 401 token_expired", async () => {
-        const response = await postLead(server.baseUrl, { body: lead(), token: server.tokens.expired.token });
+        const response = await postLead(server, { body: lead(), token: server.tokens.expired.token });
         expect([response.status, response.body.code]).toEqual([401, "token_expired"]);
       });
 
       it("two different tokens in Authorization and X-STL-Channel-Token → 401 token_conflict", async () => {
-        const response = await postLead(server.baseUrl, {
+        const response = await postLead(server, {
           body: lead(),
           token: token(),
           headers: { "X-STL-Channel-Token": server.tokens.other.token },
@@ -59,7 +60,7 @@ export function documentedResponsesSuite(server: IntakeServer): void {
       });
 
       it("authenticates before validating: a bad body without a token is a 401, not a 422", async () => {
-        const response = await postLead(server.baseUrl, { body: { phone: 12 } });
+        const response = await postLead(server, { body: { phone: 12 } });
         expect([response.status, response.body.code]).toEqual([401, "token_missing"]);
       });
 
@@ -75,7 +76,7 @@ export function documentedResponsesSuite(server: IntakeServer): void {
         ],
       ])("%s → 201", async (_name, headers) => {
         const response = await postLead(
-          server.baseUrl,
+          server,
           { body: lead(), headers: headers(token()) },
           { replayed: false },
         );
@@ -87,7 +88,7 @@ export function documentedResponsesSuite(server: IntakeServer): void {
       it.each(["GET", "PUT", "PATCH", "DELETE"])(
         "%s on the intake path → 405 with Allow: POST",
         async (method) => {
-          const response = await postLead(server.baseUrl, {
+          const response = await postLead(server, {
             method,
             token: token(),
             body: method === "GET" ? undefined : lead(),
@@ -99,7 +100,7 @@ export function documentedResponsesSuite(server: IntakeServer): void {
       it.each(["text/plain", "application/x-www-form-urlencoded", "application/problem+json"])(
         "Content-Type %s → 415",
         async (contentType) => {
-          const response = await postLead(server.baseUrl, {
+          const response = await postLead(server, {
             token: token(),
             body: JSON.stringify(lead()),
             headers: { "Content-Type": contentType },
@@ -109,7 +110,7 @@ export function documentedResponsesSuite(server: IntakeServer): void {
       );
 
       it("application/json with a charset parameter is accepted", async () => {
-        const response = await postLead(server.baseUrl, {
+        const response = await postLead(server, {
           token: token(),
           body: JSON.stringify(lead()),
           headers: { "Content-Type": "application/json; charset=utf-8" },
@@ -120,9 +121,9 @@ export function documentedResponsesSuite(server: IntakeServer): void {
       it("a body of exactly 64 KiB is read; one byte more → 413", async () => {
         const atLimit = leadOfSize(MAX_BODY_BYTES);
         expect(new TextEncoder().encode(atLimit).byteLength).toBe(MAX_BODY_BYTES);
-        expect((await postLead(server.baseUrl, { token: token(), body: atLimit })).status).toBe(201);
+        expect((await postLead(server, { token: token(), body: atLimit })).status).toBe(201);
         const overLimit = leadOfSize(MAX_BODY_BYTES + 1);
-        const refused = await postLead(server.baseUrl, { token: token(), body: overLimit });
+        const refused = await postLead(server, { token: token(), body: overLimit });
         expect([refused.status, refused.body.code]).toEqual([413, "payload_too_large"]);
       });
 
@@ -137,13 +138,15 @@ export function documentedResponsesSuite(server: IntakeServer): void {
             controller.enqueue(chunk);
           },
         });
-        const response = await fetch(`${server.baseUrl}${LEAD_INTAKE_PATH}`, {
-          method: "POST",
-          headers: { Authorization: `Bearer ${token()}`, "Content-Type": "application/json" },
-          body,
-          // @ts-expect-error: Node's fetch needs duplex for a streamed body; Bun ignores it.
-          duplex: "half",
-        });
+        const response = await server.fetch(
+          new Request(`${server.baseUrl}${LEAD_INTAKE_PATH}`, {
+            method: "POST",
+            headers: { Authorization: `Bearer ${token()}`, "Content-Type": "application/json" },
+            body,
+            // @ts-expect-error: Node's fetch needs duplex for a streamed body; Bun ignores it.
+            duplex: "half",
+          }),
+        );
         const checked = await expectConformant(response, "postLead");
         expect([checked.status, checked.body.code]).toEqual([413, "payload_too_large"]);
       });
@@ -156,7 +159,7 @@ export function documentedResponsesSuite(server: IntakeServer): void {
         ["an empty body", ""],
         ["bytes that are not UTF-8", new Uint8Array([0x7b, 0xff, 0xfe, 0x7d])],
       ])("%s → 400 invalid_json", async (_name, body) => {
-        const response = await postLead(server.baseUrl, { token: token(), body });
+        const response = await postLead(server, { token: token(), body });
         expect([response.status, response.body.code]).toEqual([400, "invalid_json"]);
       });
     });
@@ -166,12 +169,12 @@ export function documentedResponsesSuite(server: IntakeServer): void {
         const key = `header-${crypto.randomUUID()}`;
         const body = lead();
         const first = await postLead(
-          server.baseUrl,
+          server,
           { token: token(), body, headers: { "Idempotency-Key": key } },
           { replayed: false },
         );
         const again = await postLead(
-          server.baseUrl,
+          server,
           { token: token(), body, headers: { "Idempotency-Key": key } },
           { replayed: true },
         );
@@ -186,12 +189,12 @@ export function documentedResponsesSuite(server: IntakeServer): void {
         const key = `both-${crypto.randomUUID()}`;
         const body = lead();
         const first = await postLead(
-          server.baseUrl,
+          server,
           { token: token(), body: { ...body, idempotency_key: key } },
           { replayed: false },
         );
         const again = await postLead(
-          server.baseUrl,
+          server,
           { token: token(), body: { ...body, idempotency_key: key }, headers: { "Idempotency-Key": key } },
           { replayed: true },
         );
@@ -199,7 +202,7 @@ export function documentedResponsesSuite(server: IntakeServer): void {
       });
 
       it("a header key that differs from the body's → 422 idempotency_key_mismatch", async () => {
-        const response = await postLead(server.baseUrl, {
+        const response = await postLead(server, {
           token: token(),
           body: { ...lead(), idempotency_key: `body-${crypto.randomUUID()}` },
           headers: { "Idempotency-Key": `header-${crypto.randomUUID()}` },
@@ -210,19 +213,19 @@ export function documentedResponsesSuite(server: IntakeServer): void {
       it("the same key with another payload → 422 idempotency_key_reused, and the first lead is untouched", async () => {
         const key = `reused-${crypto.randomUUID()}`;
         const body = { ...lead(), idempotency_key: key };
-        const first = await postLead(server.baseUrl, { token: token(), body }, { replayed: false });
-        const other = await postLead(server.baseUrl, {
+        const first = await postLead(server, { token: token(), body }, { replayed: false });
+        const other = await postLead(server, {
           token: token(),
           body: { ...body, first_name: "Someone else" },
         });
         expect([other.status, other.body.code]).toEqual([422, "idempotency_key_reused"]);
-        const again = await postLead(server.baseUrl, { token: token(), body }, { replayed: true });
+        const again = await postLead(server, { token: token(), body }, { replayed: true });
         expect(again.text).toBe(first.text);
       });
 
       it("a repeat of (platform, external_lead_id) sent with a key replays as 200", async () => {
         const externalLeadId = `ext-${crypto.randomUUID()}`;
-        const created = await postLead(server.baseUrl, {
+        const created = await postLead(server, {
           token: token(),
           body: { ...lead(), platform: "acme-crm", external_lead_id: externalLeadId },
         });
@@ -233,8 +236,8 @@ export function documentedResponsesSuite(server: IntakeServer): void {
           external_lead_id: externalLeadId,
           idempotency_key: key,
         };
-        const repeat = await postLead(server.baseUrl, { token: token(), body }, { replayed: false });
-        const replay = await postLead(server.baseUrl, { token: token(), body }, { replayed: true });
+        const repeat = await postLead(server, { token: token(), body }, { replayed: false });
+        const replay = await postLead(server, { token: token(), body }, { replayed: true });
         expect([created.status, repeat.status, replay.status]).toEqual([201, 200, 200]);
         expect(replay.text).toBe(repeat.text);
         expect(repeat.body.id).toBe(created.body.id);
@@ -242,8 +245,8 @@ export function documentedResponsesSuite(server: IntakeServer): void {
 
       it("external_lead_id without platform does not deduplicate", async () => {
         const body = { ...lead(), external_lead_id: `ext-${crypto.randomUUID()}` };
-        const first = await postLead(server.baseUrl, { token: token(), body });
-        const second = await postLead(server.baseUrl, { token: token(), body });
+        const first = await postLead(server, { token: token(), body });
+        const second = await postLead(server, { token: token(), body });
         expect([first.status, second.status]).toEqual([201, 201]);
         expect(second.body.id).not.toBe(first.body.id);
       });
@@ -252,12 +255,12 @@ export function documentedResponsesSuite(server: IntakeServer): void {
     describe("language", () => {
       it("human text is Spanish when Accept-Language prefers es, English otherwise", async () => {
         const body = { phone: "+1 604 555 0199", first_name: 7 };
-        const spanish = await postLead(server.baseUrl, {
+        const spanish = await postLead(server, {
           token: token(),
           body,
           headers: { "Accept-Language": "es-MX,es;q=0.9,en;q=0.5" },
         });
-        const english = await postLead(server.baseUrl, {
+        const english = await postLead(server, {
           token: token(),
           body,
           headers: { "Accept-Language": "en-US" },
@@ -280,7 +283,9 @@ export function documentedResponsesSuite(server: IntakeServer): void {
     });
 
     it("an unknown path → 404 not_found as a spec Problem", async () => {
-      const response = await fetch(`${server.baseUrl}/api/speed-to-lead/nope.php`, { method: "POST" });
+      const response = await server.fetch(
+        new Request(`${server.baseUrl}/api/speed-to-lead/nope.php`, { method: "POST" }),
+      );
       expect(response.status).toBe(404);
       expect(response.headers.get("Content-Type")).toMatch(/^application\/problem\+json/);
       const problem = await response.json();
@@ -289,7 +294,7 @@ export function documentedResponsesSuite(server: IntakeServer): void {
     });
 
     it("accepts a plain lead through raw fetch as the quick start shows", async () => {
-      const response = await sendToIntake(server.baseUrl, {
+      const response = await sendToIntake(server, {
         token: token(),
         body: { phone: "(415) 555-2671" },
       });

@@ -1,4 +1,7 @@
 // Property: a repeat of (platform, external_lead_id) answers 200 with the same lead, updated, never a second deadline.
+
+import type { IntakeEndpoint } from "@speed-to-lead/server/testing/intake-endpoint";
+import { itHoldsForAll } from "@speed-to-lead/server/testing/property-runs";
 import fc from "fast-check";
 import { parsePhoneNumberFromString } from "libphonenumber-js/max";
 import { describe, expect } from "vitest";
@@ -8,9 +11,7 @@ import {
   hasCompleteConsent,
   LEAD_FIELDS_STORED_AS_SENT,
 } from "../harness/accepted-lead-expectations.ts";
-import type { IntakeServer } from "../harness/intake-server.ts";
 import { sendLead, TRANSPORTS } from "../harness/lead-transports.ts";
-import { itHoldsForAll } from "../harness/property-runs.ts";
 
 /** Fields a repeat may supply; the spec: "newly supplied fields update that lead". */
 const UPDATED_AS_SENT = [...LEAD_FIELDS_STORED_AS_SENT, "context"] as const;
@@ -43,18 +44,18 @@ const firstAndRepeat = fc
     return { firstBody, repeatBody, repeatExtras: repeat.extraFields };
   });
 
-export function externalIdRepeatsSuite(server: IntakeServer): void {
+export function externalIdRepeatsSuite(server: IntakeEndpoint): void {
   describe("external-id repeats", () => {
     itHoldsForAll(
       "answer 200 with the same id and deadline, the newly supplied fields, and eligibility from the merged lead",
       () =>
         fc.asyncProperty(firstAndRepeat, fc.constantFrom(...TRANSPORTS), async (pair, transport) => {
           const token = server.tokens.main.token;
-          const first = await sendLead(transport, server.baseUrl, token, pair.firstBody, {
+          const first = await sendLead(transport, server, token, pair.firstBody, {
             replayed: false,
           });
           expect(first.wire.status, first.wire.text).toBe(201);
-          const repeat = await sendLead(transport, server.baseUrl, token, pair.repeatBody, {
+          const repeat = await sendLead(transport, server, token, pair.repeatBody, {
             replayed: false,
           });
           expect(repeat.wire.status, repeat.wire.text).toBe(200);
@@ -96,6 +97,7 @@ export function externalIdRepeatsSuite(server: IntakeServer): void {
           else expect(lead.response.state).toBe("not_called");
         }),
       2,
+      server.propertyRuns,
     );
   });
 }

@@ -1,13 +1,14 @@
 // Property: no request at all gets a 5xx, and every answer is one the spec documents for the intake path.
+
+import type { IntakeEndpoint } from "@speed-to-lead/server/testing/intake-endpoint";
+import { itHoldsForAll } from "@speed-to-lead/server/testing/property-runs";
 import { LEAD_INTAKE_PATH } from "@speed-to-lead/spec";
 import fc from "fast-check";
 import { describe, expect } from "vitest";
 import { describeRequest, junkRequest } from "../arbitraries/junk-request.ts";
-import type { IntakeServer } from "../harness/intake-server.ts";
 import { expectConformant } from "../harness/openapi-conformance.ts";
-import { itHoldsForAll } from "../harness/property-runs.ts";
 
-export function noServerErrorsSuite(server: IntakeServer): void {
+export function noServerErrorsSuite(server: IntakeEndpoint): void {
   describe("any request", () => {
     itHoldsForAll(
       "is answered below 500, with a status, headers and body the spec documents",
@@ -21,16 +22,19 @@ export function noServerErrorsSuite(server: IntakeServer): void {
                 .replaceAll("$TOKEN", server.tokens.main.token),
             ]),
           );
-          const response = await fetch(`${server.baseUrl}${LEAD_INTAKE_PATH}`, {
-            method: request.method,
-            headers,
-            body: request.body as BodyInit | undefined,
-          });
+          const response = await server.fetch(
+            new Request(`${server.baseUrl}${LEAD_INTAKE_PATH}`, {
+              method: request.method,
+              headers,
+              body: request.body as BodyInit | undefined,
+            }),
+          );
           const summary = describeRequest(request);
           expect(response.status, summary).toBeLessThan(500);
           await expectConformant(response, "postLead");
         }),
       1,
+      server.propertyRuns,
     );
   });
 }

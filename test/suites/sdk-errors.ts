@@ -9,13 +9,18 @@ import {
   NotFoundError,
   ValidationError,
 } from "@speed-to-lead/sdk";
+import type { IntakeEndpoint } from "@speed-to-lead/server/testing/intake-endpoint";
 import { describe, expect, it } from "vitest";
-import type { IntakeServer } from "../harness/intake-server.ts";
 
-export function sdkErrorsSuite(server: IntakeServer): void {
+export function sdkErrorsSuite(server: IntakeEndpoint): void {
   describe("SDK errors from the real server", () => {
     const client = () =>
-      createLeadClient({ baseUrl: server.baseUrl, token: server.tokens.main.token, maxRetries: 0 });
+      createLeadClient({
+        baseUrl: server.baseUrl,
+        fetch: server.fetch,
+        token: server.tokens.main.token,
+        maxRetries: 0,
+      });
 
     it("a lead breaking rules → ValidationError listing every field with its pointer", async () => {
       const error = await client()
@@ -38,7 +43,12 @@ export function sdkErrorsSuite(server: IntakeServer): void {
     });
 
     it("a wrong token → AuthenticationError token_invalid", async () => {
-      const wrong = createLeadClient({ baseUrl: server.baseUrl, token: "stl_ch_wrong", maxRetries: 0 });
+      const wrong = createLeadClient({
+        baseUrl: server.baseUrl,
+        fetch: server.fetch,
+        token: "stl_ch_wrong",
+        maxRetries: 0,
+      });
       const error = await wrong.postLead({ email: "a@example.com" }).catch((caught: unknown) => caught);
       expect(error).toBeInstanceOf(AuthenticationError);
       expect(error).toMatchObject({ status: 401, code: "token_invalid" });

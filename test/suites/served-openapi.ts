@@ -1,16 +1,19 @@
 // The document the server serves is the contract in spec/, byte for byte as JSON, in English and Spanish.
+
+import type { IntakeEndpoint } from "@speed-to-lead/server/testing/intake-endpoint";
 import { OPENAPI_PATH } from "@speed-to-lead/spec";
 import openapiEs from "@speed-to-lead/spec/openapi.es.json" with { type: "json" };
 import openapi from "@speed-to-lead/spec/openapi.json" with { type: "json" };
 import { describe, expect, it } from "vitest";
-import type { IntakeServer } from "../harness/intake-server.ts";
 import { expectConformant } from "../harness/openapi-conformance.ts";
 
-export function servedOpenApiSuite(server: IntakeServer): void {
+export function servedOpenApiSuite(server: IntakeEndpoint): void {
   describe("GET /api/openapi.json", () => {
     const fetchDocument = async (query = "", headers: Record<string, string> = {}) => {
       // No token: the document is public.
-      const response = await fetch(`${server.baseUrl}${OPENAPI_PATH}${query}`, { headers });
+      const response = await server.fetch(
+        new Request(`${server.baseUrl}${OPENAPI_PATH}${query}`, { headers }),
+      );
       return (await expectConformant(response, "getOpenApiDocument")).body;
     };
 

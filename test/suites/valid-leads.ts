@@ -1,14 +1,15 @@
 // Property: every valid lead is accepted (201) and comes back normalized; a retry with its key replays it.
+
+import type { IntakeEndpoint } from "@speed-to-lead/server/testing/intake-endpoint";
+import { itHoldsForAll } from "@speed-to-lead/server/testing/property-runs";
 import fc from "fast-check";
 import { describe, expect } from "vitest";
 import { unique, validLead } from "../arbitraries/valid-lead.ts";
 import { asSent, expectAcceptedLead } from "../harness/accepted-lead-expectations.ts";
-import type { IntakeServer } from "../harness/intake-server.ts";
 import { postLead } from "../harness/lead-http.ts";
 import { sendLead, TRANSPORTS } from "../harness/lead-transports.ts";
-import { itHoldsForAll } from "../harness/property-runs.ts";
 
-export function validLeadsSuite(server: IntakeServer): void {
+export function validLeadsSuite(server: IntakeEndpoint): void {
   describe("valid leads", () => {
     itHoldsForAll(
       "are created (201), normalized, and replayed unchanged for the same idempotency key",
@@ -19,7 +20,7 @@ export function validLeadsSuite(server: IntakeServer): void {
           async (lead, transport) => {
             const body = unique(lead.body);
             const token = server.tokens.main.token;
-            const { wire } = await sendLead(transport, server.baseUrl, token, body, { replayed: false });
+            const { wire } = await sendLead(transport, server, token, body, { replayed: false });
             expect(wire.status, wire.text).toBe(201);
             expectAcceptedLead(asSent(body), wire.body, {
               extraFields: lead.extraFields,
@@ -27,7 +28,7 @@ export function validLeadsSuite(server: IntakeServer): void {
             });
             if (typeof body.idempotency_key === "string") {
               // Same key, same payload: the first response again, byte for byte, marked as a replay.
-              const replay = await postLead(server.baseUrl, { token, body }, { replayed: true });
+              const replay = await postLead(server, { token, body }, { replayed: true });
               expect({ status: replay.status, text: replay.text }).toEqual({
                 status: wire.status,
                 text: wire.text,
@@ -36,6 +37,7 @@ export function validLeadsSuite(server: IntakeServer): void {
           },
         ),
       2,
+      server.propertyRuns,
     );
   });
 }

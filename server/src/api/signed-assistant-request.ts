@@ -5,7 +5,10 @@ import type { TSchema } from "@sinclair/typebox";
 import type { TypeCheck } from "@sinclair/typebox/compiler";
 import type { ProblemCode } from "@speed-to-lead/spec";
 import { Elysia } from "elysia";
-import { createFailedAuthLimiter } from "../core/accounts/failed-auth-limiter.ts";
+import {
+  createFailedAuthLimiter,
+  DEFAULT_FAILED_AUTH_PER_MINUTE,
+} from "../core/accounts/failed-auth-limiter.ts";
 import { registerFormats } from "../core/leads/validation/formats.ts";
 import { schemaIssues } from "../core/leads/validation/schema-errors.ts";
 import { clientAddress } from "../http/client-address.ts";
@@ -48,7 +51,9 @@ export function signedAssistantRequests<Schema extends TSchema>(
   const verify = deps.secret ? createSignatureVerifier(deps.secret) : undefined;
   // Forgeries are counted per address after the HMAC (cheap, and the body is capped), never before it:
   // a flood of them must not use up a budget the real assistant's signed requests depend on.
-  const invalidSignatures = createFailedAuthLimiter({ perMinute: deps.invalidSignaturesPerMinute ?? 60 });
+  const invalidSignatures = createFailedAuthLimiter({
+    perMinute: deps.invalidSignaturesPerMinute ?? DEFAULT_FAILED_AUTH_PER_MINUTE,
+  });
 
   return async (request: Request): Promise<SignedAssistantRequest<Schema["static"]>> => {
     const state = requestState(request);

@@ -15,6 +15,8 @@ export type OfflineCommand = (
   print: Print,
   printError: Print,
   t: CliTranslate,
+  /** The settings it reads (PUBLIC_URL, PORT): the process's own, or a test's. */
+  env: Record<string, string | undefined>,
 ) => Promise<number>;
 
 /** The most a record or key file may hold: 2,000 log entries fit in a few MB. */
@@ -34,12 +36,12 @@ async function readBounded(what: string): Promise<string> {
   return await file.text();
 }
 
-export const evidenceVerifyCommand: OfflineCommand = async (args, print, printError, t) => {
+export const evidenceVerifyCommand: OfflineCommand = async (args, print, printError, t, env) => {
   const file = args.positionals[2];
   if (!file) throw new UsageError("evidence.verify.needsFile");
   // Without --keys: the keys this installation's server publishes.
   const local = () => {
-    const config = loadConfig();
+    const config = loadConfig(env);
     return `${config.publicUrl ?? `http://localhost:${config.port}`}${EVIDENCE_KEYS_PATH}`;
   };
   const keysFrom = stringOption(args, "keys") ?? local();
@@ -75,8 +77,7 @@ export const evidenceVerifyCommand: OfflineCommand = async (args, print, printEr
   return result.ok ? 0 : 1;
 };
 
-export const evidenceKeysRotateCommand: Command = async (db, args, print, t) => {
-  const config = loadConfig();
+export const evidenceKeysRotateCommand: Command = async (db, args, print, t, config) => {
   if (config.databaseUrl || config.pgliteDir === "memory") {
     print(t("evidence.rotate.postgres"));
     return 1;

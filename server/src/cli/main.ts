@@ -37,10 +37,7 @@ import {
 import { tokenGuardCommand, tokenReadsCommand } from "./token-guard-commands.ts";
 
 const owners = ownerCommands({
-  publicUrl: () => {
-    const config = loadConfig();
-    return config.publicUrl ?? `http://localhost:${config.port}`;
-  },
+  publicUrl: (config) => config.publicUrl ?? `http://localhost:${config.port}`,
 });
 
 /** Commands by their words; other features add theirs here (e.g. "dispatch"). */
@@ -69,12 +66,12 @@ const COMMANDS: Record<string, Command> = {
   "holds add": holdsAddCommand,
   "holds list": holdsListCommand,
   "holds remove": holdsRemoveCommand,
-  "evidence keys": async (db, args, print, t) => {
+  "evidence keys": async (db, args, print, t, config) => {
     const action = { rotate: evidenceKeysRotateCommand, list: evidenceKeysListCommand }[
       args.positionals[2] ?? ""
     ];
     if (!action) throw new UsageError("evidence.keys.needsAction");
-    return action(db, args, print, t);
+    return action(db, args, print, t, config);
   },
   migrate: async (db, _args, print, t) => {
     const result = await migrate(db);
@@ -87,7 +84,7 @@ const COMMANDS: Record<string, Command> = {
   },
   // On the embedded database the server's own dispatcher does the work: PGlite admits one process.
   // The process's code (the whole server) is loaded only here: it was a fifth of every other command's start.
-  dispatch: async (db, _args, print) => (await import("../main.ts")).runWorker(loadConfig(), db, print),
+  dispatch: async (db, _args, print, _t, config) => (await import("../main.ts")).runWorker(config, db, print),
 };
 
 /** Commands that open no database. */
@@ -97,8 +94,22 @@ function findCommand(positionals: string[]): Command | undefined {
   return COMMANDS[positionals.slice(0, 2).join(" ")] ?? COMMANDS[positionals[0] ?? ""];
 }
 
-export async function runCli(argv: string[], print: Print = console.log, printError: Print = console.error) {
-  const language = cliLanguage(argv, process.env);
+/** Where a run reads its settings and finds its database: the process's own, or a test's (in this process). */
+export interface CliContext {
+  /** The settings (STL_LANG, LANG, DATABASE_URL, PGLITE_DIR, PUBLIC_URL…); process.env when absent. */
+  env?: Record<string, string | undefined>;
+  /** An open database the command runs on (migrated first, left open); the configured one when absent. */
+  database?: Database;
+}
+
+export async function runCli(
+  argv: string[],
+  print: Print = console.log,
+  printError: Print = console.error,
+  context: CliContext = {},
+) {
+  const env = context.env ?? process.env;
+  const language = cliLanguage(argv, env);
   const t = cliTranslator(language.lang);
   const usage = t("usage", { command: COMMAND_NAME });
   // A mistake in how the command was called: its text, then the usage; exit code 2.
@@ -122,6 +133,7 @@ export async function runCli(argv: string[], print: Print = console.log, printEr
         (line) => print(terminalText(line)),
         (line) => printError(terminalText(line)),
         t,
+        env,
       );
     } catch (error) {
       if (error instanceof UsageError) return refuse(error);
@@ -133,9 +145,10 @@ export async function runCli(argv: string[], print: Print = console.log, printEr
     (command || args.options.help ? print : printError)(usage);
     return command || args.options.help ? 0 : 2;
   }
+  const config = loadConfig(env);
   let db: Database;
   try {
-    db = await openDatabase(loadConfig(), "command");
+    db = context.database ?? (await openDatabase(config, "command"));
   } catch (error) {
     if (error instanceof DirectoryLockedError) {
       printError(t("db.locked", { dir: error.dir, pid: error.holder ? ` (pid ${error.holder})` : "" }));
@@ -146,7 +159,7 @@ export async function runCli(argv: string[], print: Print = console.log, printEr
   try {
     if (command !== COMMANDS.migrate) await migrate(db);
     // Every line a command prints may hold stored text (a token's name): never raw control characters.
-    return await command(db, args, (line) => print(terminalText(line)), t);
+    return await command(db, args, (line) => print(terminalText(line)), t, config);
   } catch (error) {
     if (error instanceof UsageError) return refuse(error);
     // Unreachable, refusing or too slow (DATABASE_TIMEOUT_MS): a plain message, not a stack trace.
@@ -160,7 +173,7 @@ export async function runCli(argv: string[], print: Print = console.log, printEr
     }
     throw error;
   } finally {
-    await db.close();
+    if (db !== context.database) await db.close();
   }
 }
 

@@ -1,6 +1,8 @@
 // `stl owners disable` as a command on PGlite: the removal and its audit rows (one per account it touched, the
 // operator named) in one transaction.
+
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadConfig } from "../config.ts";
 import { createOwnerSignIn } from "../core/accounts/owner-access.ts";
 import type { Database } from "../db/database.ts";
 import { migrate } from "../db/migrate.ts";
@@ -17,7 +19,8 @@ beforeAll(async () => {
 afterAll(() => db.close());
 
 const commands = ownerCommands({ publicUrl: () => "http://localhost" });
-const run = (argv: string[]) => commands.disable(db, parseArgs(argv), () => {}, cliTranslator("en"));
+const run = (argv: string[]) =>
+  commands.disable(db, parseArgs(argv), () => {}, cliTranslator("en"), loadConfig({}));
 
 describe("stl owners disable", () => {
   it("writes an owner.removed row in each account whose membership it ended, naming the operator", async () => {

@@ -1,5 +1,6 @@
 // `stl owners create|link|list|disable|reset-2fa`: account owners, their single-use sign-in links, their second factor.
 
+import type { ServerConfig } from "../config.ts";
 import { ACCOUNT_SLUG } from "../core/accounts/account-slug.ts";
 import { createOwnerSignIn, existingOwnerSignIn } from "../core/accounts/owner-access.ts";
 import { findOwnerId, listOwners, membershipsOf } from "../core/accounts/owner-repository.ts";
@@ -13,21 +14,21 @@ import type { Command } from "./token-commands.ts";
 const EMAIL = /^[^\s@]{1,64}@[^\s@]+\.[^\s@]+$/;
 
 export interface OwnerCommandEnv {
-  /** Where sign-in links point: PUBLIC_URL (read when a command runs, not when the CLI loads). */
-  publicUrl: () => string;
+  /** Where sign-in links point: PUBLIC_URL of the run's settings. */
+  publicUrl: (config: ServerConfig) => string;
 }
 
 export function ownerCommands(
   env: OwnerCommandEnv,
 ): Record<"create" | "link" | "list" | "disable" | "reset-2fa", Command> {
   return {
-    async create(db, args, print, t) {
+    async create(db, args, print, t, config) {
       const slug = stringOption(args, "account");
       const email = stringOption(args, "email");
       if (!slug || !email) throw new UsageError("owners.create.needs");
       if (!ACCOUNT_SLUG.test(slug)) throw new UsageError("account.slugInvalid");
       if (!EMAIL.test(email)) throw new UsageError("owners.emailInvalid");
-      const { account, owner, link } = await createOwnerSignIn(db, slug, email, env.publicUrl());
+      const { account, owner, link } = await createOwnerSignIn(db, slug, email, env.publicUrl(config));
       if (args.options.json) {
         print(
           JSON.stringify({ owner_id: owner.id, account: slug, account_id: account.id, sign_in_link: link }),
@@ -44,10 +45,10 @@ export function ownerCommands(
     },
 
     /** A fresh link for an existing owner: the way in from a new browser, whatever the throttle says. */
-    async link(db, args, print, t) {
+    async link(db, args, print, t, config) {
       const email = stringOption(args, "email");
       if (!email || !EMAIL.test(email)) throw new UsageError("owners.link.needs");
-      const found = await existingOwnerSignIn(db, email, env.publicUrl());
+      const found = await existingOwnerSignIn(db, email, env.publicUrl(config));
       if (!found) {
         print(t("owners.link.unknown", { email: email.toLowerCase() }));
         return 1;

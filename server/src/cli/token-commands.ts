@@ -1,6 +1,6 @@
 // `stl tokens create|list|revoke|rename|roll`: channel tokens of accounts, in the same database the server uses.
 
-import { loadConfig } from "../config.ts";
+import type { ServerConfig } from "../config.ts";
 import { ACCOUNT_SLUG } from "../core/accounts/account-slug.ts";
 import { DEFAULT_TOKEN_SCOPE, isTokenScope, tokenPrefix } from "../core/accounts/channel-token.ts";
 import { newWebhookSecret } from "../core/accounts/secret.ts";
@@ -30,8 +30,14 @@ function checkName(name: string) {
 
 export type Print = (line: string) => void;
 
-/** A command: its arguments, where it prints, and the sentences of the chosen language; resolves to its exit code. */
-export type Command = (db: Database, args: ParsedArgs, print: Print, t: CliTranslate) => Promise<number>;
+/** One command: its database, its arguments, where it prints, its language, and the settings of the run. */
+export type Command = (
+  db: Database,
+  args: ParsedArgs,
+  print: Print,
+  t: CliTranslate,
+  config: ServerConfig,
+) => Promise<number>;
 
 export const createTokenCommand: Command = async (db, args, print, t) => {
   const slug = stringOption(args, "account");
@@ -197,7 +203,7 @@ export const rollTokenCommand: Command = async (db, args, print, t) => {
  * printed once; `--clear` removes both and closes the callbacks still queued. The destination must be public
  * (resolved, every address checked) unless CALLBACK_ALLOW_PRIVATE=true.
  */
-export const tokenCallbackCommand: Command = async (db, args, print, t) => {
+export const tokenCallbackCommand: Command = async (db, args, print, t, config) => {
   const url = stringOption(args, "url");
   const clear = args.options.clear === true;
   if (!args.positionals[2] || (!url && !clear) || (url && clear)) {
@@ -206,7 +212,7 @@ export const tokenCallbackCommand: Command = async (db, args, print, t) => {
   if (url && !isHttpUrl(url)) throw new UsageError("tokens.callback.urlInvalid");
   if (url) {
     // Checked again at every delivery: a name may point elsewhere later.
-    const destination = await checkDestination(url, { allowPrivate: loadConfig().callbacks.allowPrivate });
+    const destination = await checkDestination(url, { allowPrivate: config.callbacks.allowPrivate });
     if (!destination.ok) {
       // The host and the address at fault fill the sentence; the English reason is the log's.
       const { ok: _, reason: __, code, ...where } = destination;

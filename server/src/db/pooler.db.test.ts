@@ -1,6 +1,7 @@
 // The PostgreSQL driver behind Debian's PgBouncer: transaction pooling works, timeouts hold, and each misconfiguration names its fix.
 import { createPooledDatabase, type PgBouncer, startPgBouncer } from "@speed-to-lead/tests/harness/pgbouncer";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, expect, inject, it } from "vitest";
+import { describeOnPostgres } from "../testing/describe-on-postgres.ts";
 import { createBunSqlDatabase } from "./bun-sql-driver.ts";
 import { type Database, DatabaseError, DatabaseMisconfiguredError, LOCK_NOT_AVAILABLE } from "./database.ts";
 import { DatabaseDeadlineError } from "./query-deadline.ts";
@@ -32,7 +33,7 @@ afterAll(async () => {
   await Promise.all([lenientPooler, sessionPooler].map((pooler) => pooler?.stop()));
 });
 
-describe("DATABASE_POOLER=transaction through PgBouncer in transaction mode", () => {
+describeOnPostgres("DATABASE_POOLER=transaction through PgBouncer in transaction mode", () => {
   it("runs parameterised statements and transactions from many connections without named prepared statements", async () => {
     // Role defaults shorter than the server's: transactions must still run under the server's own.
     const { pooled } = await createPooledDatabase(inject("pgbouncerPort"), adminUrl(), {
@@ -94,7 +95,7 @@ describe("DATABASE_POOLER=transaction through PgBouncer in transaction mode", ()
   });
 });
 
-describe("DATABASE_POOLER=session through PgBouncer in session mode", () => {
+describeOnPostgres("DATABASE_POOLER=session through PgBouncer in session mode", () => {
   it("keeps named prepared statements, sends no startup parameter, and checks the role's timeouts", async () => {
     const { pooled } = await createPooledDatabase(sessionPooler.port, adminUrl());
     const db = open(pooled, { poolSize: 2, pooler: "session" });
@@ -110,7 +111,7 @@ describe("DATABASE_POOLER=session through PgBouncer in session mode", () => {
   });
 });
 
-describe("a misconfigured connection is refused with its fix, not retried", () => {
+describeOnPostgres("a misconfigured connection is refused with its fix, not retried", () => {
   it("a pooler that refuses the timeouts as startup parameters: declare it", async () => {
     const { pooled } = await createPooledDatabase(inject("pgbouncerPort"), adminUrl());
     const db = open(pooled, { poolSize: 2 });

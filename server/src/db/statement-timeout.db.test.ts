@@ -1,11 +1,12 @@
 // Every pooled statement is bounded: PostgreSQL's statement_timeout (57014) is "unavailable", not a failure.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { describeOnPostgres } from "../testing/describe-on-postgres.ts";
 import { createPostgresTestDatabase } from "../testing/handoff-fixture.ts";
 import { createBunSqlDatabase } from "./bun-sql-driver.ts";
 import { type Database, DatabaseUnavailableError } from "./database.ts";
 import { DatabaseDeadlineError } from "./query-deadline.ts";
 
-describe("statement timeout on PostgreSQL", () => {
+describeOnPostgres("statement timeout on PostgreSQL", () => {
   let db: Database;
   beforeAll(async () => {
     db = createBunSqlDatabase(await createPostgresTestDatabase(), { poolSize: 1, timeoutMs: 300 });

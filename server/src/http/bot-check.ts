@@ -3,14 +3,14 @@
 import { readCappedBody } from "./request-body.ts";
 
 /** Cloudflare Turnstile's siteverify; hCaptcha's is https://api.hcaptcha.com/siteverify (BOT_CHECK_VERIFY_URL). */
-export const TURNSTILE_VERIFY_URL = "https://challenges.cloudflare.com/turnstile/v0/siteverify";
+const TURNSTILE_VERIFY_URL = "https://challenges.cloudflare.com/turnstile/v0/siteverify";
 
 /** Turnstile's tokens are at most 2048 characters: anything longer is not one, and is never sent on. */
 const TOKEN_MAX = 4_096;
 /** A siteverify answer is a few hundred bytes: more is not read. */
 const ANSWER_MAX_BYTES = 16 * 1024;
 
-export type BotCheck = { passed: true } | { passed: false; reason: "missing" | "failed" };
+type BotCheck = { passed: true } | { passed: false; reason: "missing" | "failed" };
 
 export interface BotCheckVerifier {
   verify(token: string | null, remoteIp: string | undefined): Promise<BotCheck>;

@@ -51,7 +51,7 @@ export function isPublicAddress(address: string): boolean {
 }
 
 /** Why a destination is refused: a stable code (with the host and the address at fault) and an English reason for logs. */
-export type DestinationRefusal =
+type DestinationRefusal =
   | { code: "not_url" | "not_http" | "credentials" }
   | { code: "unresolved"; host: string }
   | { code: "not_public"; host: string; address: string };

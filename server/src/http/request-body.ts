@@ -75,7 +75,7 @@ export function parseJsonObject(bytes: Uint8Array): Record<string, unknown> | un
  *
  * @example isIdentityEncoding("gzip") // false
  */
-export function isIdentityEncoding(contentEncoding: string | null): boolean {
+function isIdentityEncoding(contentEncoding: string | null): boolean {
   if (contentEncoding === null) return true;
   return contentEncoding.split(",").every((coding) => ["", "identity"].includes(coding.trim().toLowerCase()));
 }

@@ -42,7 +42,7 @@ export interface FieldIssue {
   code: FieldErrorCode;
 }
 
-export function localizeIssues(issues: FieldIssue[], lang: Language): FieldError[] {
+function localizeIssues(issues: FieldIssue[], lang: Language): FieldError[] {
   return issues.map(({ pointer, code }) => ({ pointer, code, message: FIELD_ERROR_CODES[code][lang] }));
 }
 
@@ -51,6 +51,15 @@ export interface ProblemOptions {
   headers?: HeaderMap;
   /** Seconds to wait: sets Retry-After, Retry-After-Ms, X-Should-Retry: true and the detail text of 409, 429 and 503. */
   retryAfterSeconds?: number;
+}
+
+/**
+ * The one place a Retry-After header is made (problem answers and the console's pages): whole seconds, at least 1.
+ *
+ * @example textResponse(state, 429, html, "text/html", retryAfterHeader(2.5)) // retry-after: 3
+ */
+export function retryAfterHeader(seconds: number): HeaderMap {
+  return { "retry-after": String(Math.max(1, Math.ceil(seconds))) };
 }
 
 /** Seconds a client should wait when the database is unreachable. */
@@ -85,7 +94,7 @@ export function problemResponse(
     ...(options.retryAfterSeconds === undefined
       ? {}
       : {
-          "retry-after": String(options.retryAfterSeconds),
+          ...retryAfterHeader(options.retryAfterSeconds),
           // The same wait to the millisecond, and the verdict: a client may retry this request after it.
           "retry-after-ms": String(Math.round(options.retryAfterSeconds * 1000)),
           "x-should-retry": "true",

@@ -80,10 +80,10 @@ export type SignedPostResult =
   | { ok: false; status?: number; error: string; answerHead?: string };
 
 /** Characters of an answer kept for the delivery log (control characters replaced). */
-export const ANSWER_HEAD_CHARS = 200;
+const ANSWER_HEAD_CHARS = 200;
 
 /** What is read of a receiver's answer before the body is cancelled: its content never matters, only its status. */
-export const ANSWER_READ_LIMIT_BYTES = 4_096;
+const ANSWER_READ_LIMIT_BYTES = 4_096;
 
 /**
  * One signed POST, signed anew (fresh webhook-timestamp) under a stable webhook-id; 2xx means the receiver

@@ -1,4 +1,5 @@
-// Per-token rate limit: a token bucket refilled at `ratePerSecond`, holding at most `burst` requests.
+// The one token bucket: refilled at `ratePerSecond`, holding at most `burst` takes per key (a channel token's
+// requests, an address's failed authentications).
 import { recentlyUsed } from "./recently-used.ts";
 
 export interface RateDecision {
@@ -12,6 +13,9 @@ export interface RateDecision {
   /** Retry-After when refused: seconds until one request is allowed. */
   retryAfterSeconds: number;
 }
+
+/** A channel token's requests: RATE_LIMIT_PER_SECOND and RATE_LIMIT_BURST when not set. */
+export const DEFAULT_RATE_LIMIT = { perSecond: 50, burst: 100 } as const;
 
 export interface RateLimiterOptions {
   ratePerSecond: number;
@@ -35,6 +39,7 @@ export function createRateLimiter(options: RateLimiterOptions) {
 
   return {
     enabled: rate > 0 && burst > 0,
+    /** Takes one from the key's bucket, when it holds one: before the work, so concurrent takes cannot overshoot. */
     take(key: string): RateDecision {
       const at = now();
       const bucket = buckets.get(key) ?? { tokens: burst, at };
@@ -50,6 +55,11 @@ export function createRateLimiter(options: RateLimiterOptions) {
         resetSeconds: Math.ceil((burst - bucket.tokens) / rate),
         retryAfterSeconds: allowed ? 0 : Math.max(1, Math.ceil((1 - bucket.tokens) / rate)),
       };
+    },
+    /** Gives one back (a take that turned out not to count, such as a lookup that found a valid token). */
+    refund(key: string): void {
+      const bucket = buckets.get(key);
+      if (bucket) bucket.tokens = Math.min(burst, bucket.tokens + 1);
     },
   };
 }

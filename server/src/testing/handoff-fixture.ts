@@ -1,6 +1,5 @@
 // A database, the real intake app, a fake assistant and dispatchers wired together, for hand-off tests.
 import { LEAD_INTAKE_PATH, type LeadAccepted } from "@speed-to-lead/spec";
-import { createDatabase } from "@speed-to-lead/tests/harness/postgres";
 import type { Metric } from "prom-client";
 import { inject } from "vitest";
 import { countStoredLeads } from "../api/metrics/intake-metrics.ts";
@@ -16,8 +15,10 @@ import { bunSqlListen } from "../db/listen.ts";
 import { migrate } from "../db/migrate.ts";
 import { silentLogger } from "../logger.ts";
 import { createServiceMetrics, type ServiceMetrics } from "../metrics.ts";
+import type { Backend } from "./backends.ts";
 import { type FakeAssistant, startFakeAssistant } from "./fake-assistant.ts";
 import { createMemoryDatabase } from "./fresh-pglite.ts";
+import { createDatabase } from "./postgres-cluster.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -75,9 +76,9 @@ export interface HandoffFixture {
   close(): Promise<void>;
 }
 
-/** The two databases the fixtures run on: the hand-off must hold on both. */
-export const BACKENDS = ["pglite", "postgres"] as const;
-export type Backend = (typeof BACKENDS)[number];
+// Re-exported: the hand-off suites took the run's databases from here first.
+export { BACKENDS } from "./backends.ts";
+export type { Backend };
 
 /** A fixture on a fresh database of the backend: an in-memory PGlite or a new PostgreSQL database. */
 export async function openHandoffFixtureOn(backend: Backend): Promise<HandoffFixture> {

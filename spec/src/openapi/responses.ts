@@ -7,7 +7,7 @@ export type { Json } from "./schemas.ts";
 
 import type { Json } from "./schemas.ts";
 
-export const problemRef = { $ref: "#/components/schemas/Problem" };
+const problemRef = { $ref: "#/components/schemas/Problem" };
 /** A wait, told three ways (seconds, milliseconds, may-retry), wherever the server asks a client to wait. */
 export const retryHeaders = {
   "Retry-After": { $ref: "#/components/headers/Retry-After" },

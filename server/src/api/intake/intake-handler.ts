@@ -1,7 +1,7 @@
 // POST /api/speed-to-lead/channel-inbound.php, checks in the contract's order: 401, 429, 415, 413, 400, 422.
 import type { FieldErrorCode, ProblemCode } from "@speed-to-lead/spec";
-import { committingWhileConnected, stillConnected } from "../../core/leads/connected-store.ts";
-import { acceptLeadDryRun, DRY_RUN_HEADER, wantsDryRun } from "../../core/leads/dry-run.ts";
+import { committingWhileConnected } from "../../core/leads/connected-store.ts";
+import { acceptLeadDryRun } from "../../core/leads/dry-run.ts";
 import type { IntakeEvents } from "../../core/leads/events.ts";
 import { payloadFingerprint } from "../../core/leads/fingerprint.ts";
 import type { LeadChangeBus } from "../../core/leads/lead-change-bus.ts";
@@ -10,7 +10,7 @@ import { validateLead } from "../../core/leads/validation/validate-lead.ts";
 import type { Database } from "../../db/database.ts";
 import { DatabaseUnavailableError } from "../../db/database.ts";
 import type { BotCheckVerifier } from "../../http/bot-check.ts";
-import { clientClosedResponse, clientWentAway } from "../../http/client-closed.ts";
+import { clientClosedResponse, clientWentAway, stillConnected } from "../../http/client-closed.ts";
 import { readLeadBody } from "../../http/request-body.ts";
 import { type RequestState, requestState } from "../../http/request-state.ts";
 import {
@@ -23,6 +23,7 @@ import {
 import type { Logger } from "../../logger.ts";
 import { describeError } from "../../logger.ts";
 import { passSenderGate, type SenderGateDeps } from "../sender-gate.ts";
+import { DRY_RUN_HEADER, wantsDryRun } from "./dry-run-header.ts";
 import { quarantineOf } from "./post-verdict.ts";
 
 export interface IntakeDeps extends SenderGateDeps {
@@ -98,7 +99,7 @@ async function intake(deps: IntakeDeps, request: Request, state: RequestState, r
   }
   // Never store a lead whose answer is already lost (pipelining in Bun; connected-store.ts).
   if (!(await stillConnected(request))) return clientClosedResponse(state);
-  const db = committingWhileConnected(deps.db, request);
+  const db = committingWhileConnected(deps.db, () => !clientWentAway(request));
   const quarantine = await quarantineOf(deps, identity, request, read.body);
   const posted = { ...validation.lead, quarantine };
   const outcome = await acceptLead(db, identity, posted, fingerprint, now, {
@@ -164,10 +165,7 @@ function dryRunAnswer(
     case "key_reused":
       return refuse("idempotency_key_reused", { headers });
     case "in_flight":
-      return refuse("idempotency_request_in_flight", {
-        retryAfterSeconds: 1,
-        headers: { ...headers, "retry-after": "1" },
-      });
+      return refuse("idempotency_request_in_flight", { retryAfterSeconds: 1, headers });
     case "replayed":
       state.replayed = true;
       return textResponse(state, outcome.status, markDryRun(outcome.body), "application/json", {

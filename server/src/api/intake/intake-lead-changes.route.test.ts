@@ -1,22 +1,20 @@
 // The intake says "a lead changed" once per stored lead, on the lead-change bus, and nothing for replays, refusals
-// or dry runs; an app without a bus of its caller's tells its own feed (PostgreSQL, through app.handle).
+// or dry runs; an app without a bus of its caller's tells its own feed (through app.handle).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../app.ts";
-import { DRY_RUN_HEADER } from "../../core/leads/dry-run.ts";
 import { createLeadChangeBus, type LeadChange } from "../../core/leads/lead-change-bus.ts";
 import { createLeadFeed } from "../../core/leads/lead-feed.ts";
-import { createBunSqlDatabase } from "../../db/bun-sql-driver.ts";
 import type { Database } from "../../db/database.ts";
-import { migrate } from "../../db/migrate.ts";
 import { silentLogger } from "../../logger.ts";
-import { createPostgresTestDatabase, eligibleLead } from "../../testing/handoff-fixture.ts";
+import { eligibleLead } from "../../testing/handoff-fixture.ts";
 import { createTestToken, intakeRequest } from "../../testing/intake-requests.ts";
+import { ANY_BACKEND, openTestDatabase } from "../../testing/test-database.ts";
+import { DRY_RUN_HEADER } from "./dry-run-header.ts";
 
 let db: Database;
 beforeAll(async () => {
-  // PostgreSQL: quicker to set up than PGlite; the announcing does not depend on the driver.
-  db = createBunSqlDatabase(await createPostgresTestDatabase(), { poolSize: 2 });
-  await migrate(db);
+  // The announcing does not depend on the driver.
+  db = await openTestDatabase(ANY_BACKEND);
 });
 afterAll(() => db?.close());
 

@@ -10,18 +10,16 @@ import { setReadsAllChannels } from "../../core/accounts/intake-guard.ts";
 import { createChannelToken } from "../../core/accounts/token-repository.ts";
 import { rollAccountToken } from "../../core/accounts/token-service.ts";
 import { addToList } from "../../core/dnc/service.ts";
-import { DRY_RUN_HEADER } from "../../core/leads/dry-run.ts";
-import { createBunSqlDatabase } from "../../db/bun-sql-driver.ts";
 import type { Database } from "../../db/database.ts";
-import { migrate } from "../../db/migrate.ts";
-import { createPostgresTestDatabase, eligibleLead } from "../../testing/handoff-fixture.ts";
+import { eligibleLead } from "../../testing/handoff-fixture.ts";
 import { completeConsent, createTestToken, intakeRequest } from "../../testing/intake-requests.ts";
+import { ANY_BACKEND, openTestDatabase } from "../../testing/test-database.ts";
+import { DRY_RUN_HEADER } from "./dry-run-header.ts";
 
 let db: Database;
 let app: App;
 beforeAll(async () => {
-  db = createBunSqlDatabase(await createPostgresTestDatabase(), { poolSize: 2 });
-  await migrate(db);
+  db = await openTestDatabase(ANY_BACKEND);
   app = createApp({ db, rateLimit: { perSecond: 0, burst: 0 } });
 });
 afterAll(() => db?.close());

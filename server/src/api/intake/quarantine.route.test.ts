@@ -9,13 +9,12 @@ import { setIntakeGuard } from "../../core/accounts/intake-guard.ts";
 import { createChannelToken } from "../../core/accounts/token-repository.ts";
 import { callPermitted } from "../../core/leads/call-eligibility.ts";
 import type { LeadRow } from "../../core/leads/lead-record.ts";
-import { createBunSqlDatabase } from "../../db/bun-sql-driver.ts";
 import type { Database } from "../../db/database.ts";
-import { migrate } from "../../db/migrate.ts";
 import { createBotCheckVerifier } from "../../http/bot-check.ts";
 import { signedInOwner } from "../../testing/console-client.ts";
-import { createPostgresTestDatabase, eligibleLead } from "../../testing/handoff-fixture.ts";
+import { eligibleLead } from "../../testing/handoff-fixture.ts";
 import { intakeRequest } from "../../testing/intake-requests.ts";
+import { ANY_BACKEND, openTestDatabase } from "../../testing/test-database.ts";
 
 const SECRET = "0x4AAAAAAA-test-secret";
 /** What the fake provider was asked: the form fields of each siteverify call. */
@@ -36,8 +35,7 @@ beforeAll(async () => {
       return Response.json({ success, "error-codes": success ? [] : ["invalid-input-response"] });
     },
   });
-  db = createBunSqlDatabase(await createPostgresTestDatabase(), { poolSize: 2 });
-  await migrate(db);
+  db = await openTestDatabase(ANY_BACKEND);
   app = createApp({
     db,
     rateLimit: { perSecond: 0, burst: 0 },

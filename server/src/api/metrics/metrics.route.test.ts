@@ -3,11 +3,9 @@ import { LEAD_INTAKE_PATH } from "@speed-to-lead/spec";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type App, createApp } from "../../app.ts";
 import { createChannelToken, ensureAccount } from "../../core/accounts/token-repository.ts";
-import { createBunSqlDatabase } from "../../db/bun-sql-driver.ts";
 import type { Database } from "../../db/database.ts";
-import { migrate } from "../../db/migrate.ts";
 import { createServiceMetrics, type ServiceMetrics } from "../../metrics.ts";
-import { createPostgresTestDatabase } from "../../testing/handoff-fixture.ts";
+import { ANY_BACKEND, openTestDatabase } from "../../testing/test-database.ts";
 
 describe("GET /metrics", () => {
   let db: Database;
@@ -15,9 +13,8 @@ describe("GET /metrics", () => {
   let token: string;
   let metrics: ServiceMetrics;
   beforeAll(async () => {
-    // PostgreSQL: quicker to set up than PGlite; the counting does not depend on the driver.
-    db = createBunSqlDatabase(await createPostgresTestDatabase(), { poolSize: 2 });
-    await migrate(db);
+    // The counting does not depend on the driver.
+    db = await openTestDatabase(ANY_BACKEND);
     const account = await ensureAccount(db, "metrics");
     token = (await createChannelToken(db, account.id, "metrics tests")).token;
     metrics = createServiceMetrics();

@@ -15,7 +15,7 @@ export interface RequestLogDeps extends SenderGateDeps {
 }
 
 /** A row as the API answers it (the spec's RequestLogEntry). */
-export const requestLogJson = (row: RequestLogRow): RequestLogJson => ({
+const requestLogJson = (row: RequestLogRow): RequestLogJson => ({
   id: row.id,
   at: row.at.toISOString(),
   method: row.method,

@@ -11,10 +11,10 @@ import {
 } from "@speed-to-lead/tests/harness/console-browser";
 import { ownerSignInLink, startMigratedServers } from "@speed-to-lead/tests/harness/console-servers";
 import type {} from "@speed-to-lead/tests/harness/global-setup";
-import { createDatabase } from "@speed-to-lead/tests/harness/postgres";
 import type { ServerProcess } from "@speed-to-lead/tests/harness/server-process";
 import { runCli } from "@speed-to-lead/tests/harness/stl-cli";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { createDatabase } from "../../testing/postgres-cluster.ts";
 import { totpCode } from "../../testing/totp-code.ts";
 
 if (!CHROMIUM_PATH)

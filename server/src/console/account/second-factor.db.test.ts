@@ -2,12 +2,14 @@
 // computed by the test (node:crypto, not the server's library): set-up from the Account page, the code asked after
 // the password (and after a reset link), replay refused, recovery codes used once, the limits on wrong codes,
 // re-confirmation with a code, the account's "require a second factor", turning it off, `stl owners reset-2fa`.
+
 import { type SmtpInbox, startSmtpInbox } from "@speed-to-lead/tests/harness/smtp-inbox";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type App, createApp } from "../../app.ts";
 import { parseArgs } from "../../cli/args.ts";
 import { ownerCommands } from "../../cli/owner-commands.ts";
 import { cliTranslator } from "../../cli/text/cli-dictionary.ts";
+import { loadConfig } from "../../config.ts";
 import { existingOwnerSignIn } from "../../core/accounts/owner-access.ts";
 import { RECOVERY_CODE_COUNT } from "../../core/accounts/recovery-codes.ts";
 import { CHALLENGE_ATTEMPTS } from "../../core/accounts/second-factor-challenges.ts";
@@ -265,9 +267,9 @@ describe("re-confirmation, the account's requirement, turning it off, the operat
     const lines: string[] = [];
     const reset = ownerCommands({ publicUrl: () => "http://localhost" })["reset-2fa"];
     const args = parseArgs(["owners", "reset-2fa", "--email", email, "--by", "ops-ana"]);
-    expect(await reset(db, args, (line) => lines.push(line), cliTranslator("en"))).toBe(0);
+    expect(await reset(db, args, (line) => lines.push(line), cliTranslator("en"), loadConfig({}))).toBe(0);
     expect(lines.join("\n")).toContain("Removed the second factor");
-    expect(await reset(db, args, (line) => lines.push(line), cliTranslator("en"))).toBe(0);
+    expect(await reset(db, args, (line) => lines.push(line), cliTranslator("en"), loadConfig({}))).toBe(0);
     expect(lines.at(-1)).toContain("has no second factor");
     const rows = await db.query<{ actor_email: string; target: string }>(
       "select actor_email, target from audit_events where action = 'second_factor.reset'",

@@ -10,7 +10,7 @@ import { AUDIT_PATH, AuditPage } from "./audit-page.tsx";
 import { readAuditQuery, toAuditFilter } from "./audit-query.ts";
 
 const PAGE_ROWS = 200;
-export const CSV_ROWS = 10_000;
+const CSV_ROWS = 10_000;
 
 const queryOf = (ctx: OwnerContext) => readAuditQuery(new URL(ctx.request.url).searchParams);
 

@@ -6,11 +6,12 @@ import { authenticationOptions, usePasskey } from "../../core/accounts/passkeys.
 import { hashSecret } from "../../core/accounts/secret.ts";
 import { confirmSession } from "../../core/accounts/session-store.ts";
 import { hasSecondFactor } from "../../core/accounts/totp-factor.ts";
+import { retryAfterHeader } from "../../http/respond.ts";
 import { field } from "../kit/form.ts";
 import { CONSOLE_HOME, consolePathOrNull } from "../kit/navigation.ts";
 import { CONFIRM_PATH, type ConsoleDeps, type OwnerContext, ownerPage } from "../kit/owner-guard.ts";
 import { htmlPage, redirectTo } from "../kit/page-response.ts";
-import { checkPassword, retryAfter } from "../sign-in/password-check.ts";
+import { checkPassword } from "../sign-in/password-check.ts";
 import { relyingParty } from "../sign-in/relying-party.ts";
 import { checkSecondFactor } from "../sign-in/second-factor-check.ts";
 import { ConfirmPage } from "./confirm-page.tsx";
@@ -77,7 +78,9 @@ export function confirmPages(deps: ConsoleDeps) {
           if (!password) return await page(ctx, next, 422, { error: ctx.t("form.required") });
           const checked = await checkPassword(deps, ctx, ctx.session.email, password);
           if (!checked.ok) {
-            const headers = checked.retryAfterSeconds ? retryAfter(checked.retryAfterSeconds) : undefined;
+            const headers = checked.retryAfterSeconds
+              ? retryAfterHeader(checked.retryAfterSeconds)
+              : undefined;
             return await page(ctx, next, checked.status, { error: checked.error }, headers);
           }
           await confirmSession(deps.db, ctx.sessionSecret, new Date(deps.clock()));

@@ -1,6 +1,8 @@
 // The Do-not-call page in a real headless Chromium against a real server process on PostgreSQL: sign in, add a
 // number typed for people and see it in E.164, remove it behind the confirmation, import a CSV with a bad row,
 // Spanish. axe-core on every page, no CSP violation, screenshots in artifacts/screenshots/.
+
+import { createDatabase } from "@speed-to-lead/server/testing/postgres-cluster";
 import {
   CHROMIUM_PATH,
   type ConsoleBrowser,
@@ -9,7 +11,6 @@ import {
 } from "@speed-to-lead/tests/harness/console-browser";
 import { ownerSignInLink, startMigratedServers } from "@speed-to-lead/tests/harness/console-servers";
 import type {} from "@speed-to-lead/tests/harness/global-setup";
-import { createDatabase } from "@speed-to-lead/tests/harness/postgres";
 import type { ServerProcess } from "@speed-to-lead/tests/harness/server-process";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";

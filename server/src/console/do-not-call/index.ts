@@ -3,9 +3,10 @@
 import { Elysia } from "elysia";
 import { csvNumberChunks } from "../../core/dnc/csv-rows.ts";
 import { exportDncCsv } from "../../core/dnc/dnc-export.ts";
-import { isOnList } from "../../core/dnc/dnc-repository.ts";
+import { parseListedNumber } from "../../core/dnc/listed-number.ts";
 import { countNumbers, listNumberPage, listRecentChanges } from "../../core/dnc/listed-numbers.ts";
-import { addToList, importInChunks, parseListedNumber, removeFromList } from "../../core/dnc/service.ts";
+import { addToList, importInChunks, removeFromList } from "../../core/dnc/service.ts";
+import { isOnList } from "../../core/leads/listed-phone.ts";
 import { textStream } from "../inbox/text-stream.ts";
 import { auditedPageChange } from "../kit/audit.ts";
 import { field, OVERSIZE_FIELD } from "../kit/form.ts";

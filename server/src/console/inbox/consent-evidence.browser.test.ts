@@ -1,6 +1,9 @@
 // The consent evidence on a lead's page in a real Chromium against a real server process: each evidence field
 // under its label in English and in Spanish (never its raw key), keys the contract does not define under the
 // sender's own names, hostile values inert, and axe-core on both pages. Skipped, and says so, without chromium.
+
+import { createDatabase } from "@speed-to-lead/server/testing/postgres-cluster";
+import { seedToken } from "@speed-to-lead/server/testing/seed-tokens";
 import { LEAD_INTAKE_PATH } from "@speed-to-lead/spec";
 import {
   CHROMIUM_PATH,
@@ -10,8 +13,6 @@ import {
 } from "@speed-to-lead/tests/harness/console-browser";
 import { ownerSignInLink, startMigratedServers } from "@speed-to-lead/tests/harness/console-servers";
 import type {} from "@speed-to-lead/tests/harness/global-setup";
-import { createDatabase } from "@speed-to-lead/tests/harness/postgres";
-import { seedToken } from "@speed-to-lead/tests/harness/seed-tokens";
 import type { ServerProcess } from "@speed-to-lead/tests/harness/server-process";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { HOSTILE_SELECTORS, XSS_PAYLOADS } from "../../testing/hostile-leads.ts";

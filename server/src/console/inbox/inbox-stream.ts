@@ -18,12 +18,12 @@ export const SESSION_CHECK_MS = 10_000;
 /** The browser's wait before reconnecting after a drop. */
 const RETRY_MS = 1_000;
 /** Changed leads a reconnecting client may catch up on; further behind, it gets `reload` (a fresh page). */
-export const CATCH_UP_MAX_ROWS = 500;
+const CATCH_UP_MAX_ROWS = 500;
 /**
  * An event left unread this long means the client stopped reading (a stalled tab, a hostile client): the
  * stream is dropped, and a live browser reconnects with its Last-Event-ID.
  */
-export const STALL_MS = 30_000;
+const STALL_MS = 30_000;
 
 /**
  * Each event is `leads`, its data `{ rows: <tr> strings, gone: lead ids that no longer match the filter }` as

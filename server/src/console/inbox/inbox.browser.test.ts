@@ -3,6 +3,8 @@
 // search, CSV, the detail view and "hand off again", Spanish, a dropped stream caught up without duplicates, and
 // a catalogue of hostile fields that stays inert. axe-core on every page; screenshots in artifacts/screenshots/.
 import { consentBlock, createLeadClient } from "@speed-to-lead/sdk";
+import { createDatabase } from "@speed-to-lead/server/testing/postgres-cluster";
+import { seedToken } from "@speed-to-lead/server/testing/seed-tokens";
 import {
   CHROMIUM_PATH,
   type ConsoleBrowser,
@@ -15,8 +17,6 @@ import {
   startMigratedServers,
 } from "@speed-to-lead/tests/harness/console-servers";
 import type {} from "@speed-to-lead/tests/harness/global-setup";
-import { createDatabase } from "@speed-to-lead/tests/harness/postgres";
-import { seedToken } from "@speed-to-lead/tests/harness/seed-tokens";
 import type { ServerProcess } from "@speed-to-lead/tests/harness/server-process";
 import { startTcpLink, type TcpLink } from "@speed-to-lead/tests/harness/tcp-link";
 import type { Page } from "playwright-core";

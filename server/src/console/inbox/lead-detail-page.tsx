@@ -34,7 +34,7 @@ export interface LeadDetailPageProps {
 const contextText = (value: unknown) => (typeof value === "string" ? value : JSON.stringify(value));
 const isEmpty = (value: unknown) => value === null || value === undefined || value === "";
 
-export const DNC_FROM_LEAD = (leadId: string) => `/console/inbox/${leadId}/do-not-call`;
+const DNC_FROM_LEAD = (leadId: string) => `/console/inbox/${leadId}/do-not-call`;
 
 function DncSection({ t, lead }: { t: Translate; lead: LeadView }): JSX.Element {
   if (!lead.phone) return <></>;

@@ -2,6 +2,9 @@
 // assistant's call attempts, opt-outs and wrong numbers on the timeline with their times, the fields the API ignored
 // for a lead posted without an idempotency key (bounded), and "hand off again" as POST-redirect-GET with a one-time
 // notice. English and Spanish, 390 px and desktop, axe on every state; screenshots in artifacts/screenshots/.
+
+import { createDatabase } from "@speed-to-lead/server/testing/postgres-cluster";
+import { seedToken } from "@speed-to-lead/server/testing/seed-tokens";
 import {
   ASSISTANT_EVENTS_PATH,
   IGNORED_FIELD_NAME_MAX,
@@ -20,8 +23,6 @@ import {
   startMigratedServers,
 } from "@speed-to-lead/tests/harness/console-servers";
 import type {} from "@speed-to-lead/tests/harness/global-setup";
-import { createDatabase } from "@speed-to-lead/tests/harness/postgres";
-import { seedToken } from "@speed-to-lead/tests/harness/seed-tokens";
 import type { ServerProcess } from "@speed-to-lead/tests/harness/server-process";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";

@@ -4,7 +4,7 @@ import type { Translate } from "../kit/dictionary.ts";
 import { TimeSentence } from "../kit/local-time.tsx";
 import type { LeadView } from "./lead-timeline.tsx";
 
-export const RELEASE_PATH = (leadId: string) => `/console/inbox/${leadId}/release`;
+const RELEASE_PATH = (leadId: string) => `/console/inbox/${leadId}/release`;
 
 export function QuarantineSection(props: {
   t: Translate;

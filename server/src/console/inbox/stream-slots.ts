@@ -2,11 +2,11 @@
 // process's share) and per process, each held until its stream ends.
 
 /** Streams one session may hold open at once. */
-export const STREAMS_PER_SESSION = 20;
+const STREAMS_PER_SESSION = 20;
 /** Streams one account's sessions hold open at once in one process. */
-export const STREAMS_PER_ACCOUNT = 50;
+const STREAMS_PER_ACCOUNT = 50;
 /** Streams one process holds open at once, over every account. */
-export const STREAMS_PER_PROCESS = 2_000;
+const STREAMS_PER_PROCESS = 2_000;
 
 /**
  * @example const release = slots.take(sessionSecret); if (!release) return tooMany(); … release();

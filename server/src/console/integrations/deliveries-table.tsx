@@ -8,7 +8,7 @@ import { TableHead } from "../kit/table-head.tsx";
 /** Attempts shown: the latest; older ones are swept with the request log. */
 export const DELIVERIES_SHOWN = 20;
 
-export const sendAgainUrl = (tokenId: string, callbackId: string) =>
+const sendAgainUrl = (tokenId: string, callbackId: string) =>
   `/console/integrations/tokens/${tokenId}/callbacks/${callbackId}/send-again`;
 
 export function DeliveriesTable(props: {

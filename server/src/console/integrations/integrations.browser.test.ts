@@ -3,6 +3,7 @@
 // no CSP violation anywhere, a screenshot of each page in artifacts/screenshots/.
 // Needs Debian's chromium (.ci/run installs it); on a machine without it the suite is skipped, and says so.
 import { AuthenticationError, consentBlock, createLeadClient } from "@speed-to-lead/sdk";
+import { createDatabase } from "@speed-to-lead/server/testing/postgres-cluster";
 import {
   CHROMIUM_PATH,
   type ConsoleBrowser,
@@ -11,7 +12,6 @@ import {
 } from "@speed-to-lead/tests/harness/console-browser";
 import { ownerSignInLink, startMigratedServers } from "@speed-to-lead/tests/harness/console-servers";
 import type {} from "@speed-to-lead/tests/harness/global-setup";
-import { createDatabase } from "@speed-to-lead/tests/harness/postgres";
 import type { ServerProcess } from "@speed-to-lead/tests/harness/server-process";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";

@@ -10,14 +10,13 @@ import { DeliveriesTable } from "./deliveries-table.tsx";
 import { ActionLayout, type ActionPageProps } from "./token-action-pages.tsx";
 
 export const requestsUrl = (tokenId: string) => `/console/integrations/tokens/${tokenId}/requests`;
-export const requestUrl = (tokenId: string, id: string) =>
-  `${requestsUrl(tokenId)}/${encodeURIComponent(id)}`;
+const requestUrl = (tokenId: string, id: string) => `${requestsUrl(tokenId)}/${encodeURIComponent(id)}`;
 
 /** The statuses a sender meets most, as classes and one by one. */
 const STATUS_CHOICES = ["2xx", "4xx", "5xx", "401", "403", "404", "409", "413", "422", "429"];
 const PROBLEM_CHOICES = Object.keys(PROBLEM_CODES).sort();
 
-export interface RequestsFilterValues {
+interface RequestsFilterValues {
   status: string;
   problemCode: string;
 }
@@ -35,7 +34,7 @@ export interface RecentRequestsPageProps extends ActionPageProps {
 }
 
 /** The filter as a query string, with the cursor when given (links keep the filter). */
-export function requestsQueryString(query: RequestsFilterValues, cursor?: string): string {
+function requestsQueryString(query: RequestsFilterValues, cursor?: string): string {
   const params = new URLSearchParams();
   if (query.status) params.set("status", query.status);
   if (query.problemCode) params.set("problem_code", query.problemCode);

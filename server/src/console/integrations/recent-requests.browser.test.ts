@@ -12,9 +12,9 @@ import {
 } from "@speed-to-lead/tests/harness/console-browser";
 import { ownerSignInLink, startMigratedServers } from "@speed-to-lead/tests/harness/console-servers";
 import type {} from "@speed-to-lead/tests/harness/global-setup";
-import { createDatabase } from "@speed-to-lead/tests/harness/postgres";
 import type { ServerProcess } from "@speed-to-lead/tests/harness/server-process";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { createDatabase } from "../../testing/postgres-cluster.ts";
 
 if (!CHROMIUM_PATH)
   console.warn("recent requests browser test skipped: no chromium (apt-get install chromium)");

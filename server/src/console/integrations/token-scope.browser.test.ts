@@ -1,6 +1,8 @@
 // The create form's scope choice in a real Chromium against a real server process: the radio found by its label,
 // each hint tied to its radio, an intake-only token made and used by the page's "Send a test lead", its scope in
 // the list, and axe-core on the page. Needs Debian's chromium; skipped, and says so, without it.
+
+import { createDatabase } from "@speed-to-lead/server/testing/postgres-cluster";
 import { LEADS_PATH } from "@speed-to-lead/spec";
 import {
   CHROMIUM_PATH,
@@ -10,7 +12,6 @@ import {
 } from "@speed-to-lead/tests/harness/console-browser";
 import { ownerSignInLink, startMigratedServers } from "@speed-to-lead/tests/harness/console-servers";
 import type {} from "@speed-to-lead/tests/harness/global-setup";
-import { createDatabase } from "@speed-to-lead/tests/harness/postgres";
 import type { ServerProcess } from "@speed-to-lead/tests/harness/server-process";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 

@@ -5,7 +5,7 @@ import { HONEYPOT_FIELD_MAX } from "../../core/accounts/intake-guard.ts";
 import { Field } from "../kit/field.tsx";
 import { ActionLayout, type ActionPageProps, Buttons } from "./token-action-pages.tsx";
 
-export const settingsUrl = (id: string) => `/console/integrations/tokens/${id}/settings`;
+const settingsUrl = (id: string) => `/console/integrations/tokens/${id}/settings`;
 
 export interface TokenSettingsPageProps extends ActionPageProps {
   settings: TokenSettings;

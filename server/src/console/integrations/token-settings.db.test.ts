@@ -5,20 +5,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type App, createApp } from "../../app.ts";
 import { readTokenSettings } from "../../core/accounts/intake-guard.ts";
 import { createChannelToken } from "../../core/accounts/token-repository.ts";
-import { createBunSqlDatabase } from "../../db/bun-sql-driver.ts";
 import type { Database } from "../../db/database.ts";
-import { migrate } from "../../db/migrate.ts";
 import { signedInOwner } from "../../testing/console-client.ts";
 import { elementTexts } from "../../testing/element-texts.ts";
-import { createPostgresTestDatabase } from "../../testing/handoff-fixture.ts";
 import { intakeRequest } from "../../testing/intake-requests.ts";
+import { ANY_BACKEND, openTestDatabase } from "../../testing/test-database.ts";
 
 let db: Database;
 let app: App;
 const handle = (request: Request) => app.handle(request);
 beforeAll(async () => {
-  db = createBunSqlDatabase(await createPostgresTestDatabase(), { poolSize: 2 });
-  await migrate(db);
+  db = await openTestDatabase(ANY_BACKEND);
   app = createApp({ db, rateLimit: { perSecond: 0, burst: 0 } });
 });
 afterAll(() => db?.close());

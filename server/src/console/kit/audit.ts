@@ -1,10 +1,5 @@
 // The audit row of a console action: the signed-in owner as actor, the session's account, the client's address.
-import {
-  type AuditAction,
-  type AuditEvent,
-  auditedChange,
-  recordAudit,
-} from "../../core/accounts/audit-log.ts";
+import { type AuditAction, type AuditEvent, auditedChange } from "../../core/accounts/audit-log.ts";
 import type { Database } from "../../db/database.ts";
 import type { ConsoleDeps, OwnerContext } from "./owner-guard.ts";
 
@@ -16,16 +11,6 @@ const eventOf = (ctx: OwnerContext, action: AuditAction, target?: string): Audit
   target,
   clientAddress: ctx.origin.clientAddress,
 });
-
-/** A row of no change (or of one already committed): prefer `auditedPageChange`. */
-export async function audited(
-  deps: Pick<ConsoleDeps, "db" | "logger">,
-  ctx: OwnerContext,
-  action: AuditAction,
-  target?: string,
-): Promise<void> {
-  await recordAudit(deps.db, eventOf(ctx, action, target), deps.logger);
-}
 
 /**
  * The change and its audit row in one transaction; `targetOf` names what was acted on from the result, or

@@ -39,7 +39,7 @@ export interface CookieContext {
 }
 
 /** @example cookieName({ secureCookies: true, … }, "stl_session") // "__Host-stl_session" */
-export const cookieName = (ctx: CookieContext, base: string) => (ctx.secureCookies ? `__Host-${base}` : base);
+const cookieName = (ctx: CookieContext, base: string) => (ctx.secureCookies ? `__Host-${base}` : base);
 
 /** The cookie of this name as this request's scheme names it (a plain one is ignored over HTTPS). */
 export const readCookie = (ctx: CookieContext, base: string): string | undefined =>

@@ -21,7 +21,7 @@ export type ConsoleNotice =
   | { kind: "lead-released"; outcome: "done" | "not_held" };
 
 /** What "hand off again" came to: asked for, or why not. */
-export type HandOffAgainOutcome = "ok" | "not_failed" | "respond_by_passed" | "in_flight";
+type HandOffAgainOutcome = "ok" | "not_failed" | "respond_by_passed" | "in_flight";
 
 const NOTICE_PARAM = "notice";
 

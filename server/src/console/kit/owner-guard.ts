@@ -143,7 +143,7 @@ export function badQueryPage(ctx: PageContext): Response {
 }
 
 /** A sensitive change asks for the password again once the session's last confirmation is older than this. */
-export const RECONFIRM_AFTER_MS = 10 * 60 * 1000;
+const RECONFIRM_AFTER_MS = 10 * 60 * 1000;
 export const CONFIRM_PATH = "/console/confirm";
 
 /**

@@ -8,7 +8,7 @@ import type { PageContext } from "../kit/owner-guard.ts";
 
 export const PRE_SESSION_COOKIE = "stl_presession";
 /** Kept at sign-out: it says "this browser signed in before", nothing more; its rows expire on their own. */
-export const DEVICE_COOKIE = "stl_device";
+const DEVICE_COOKIE = "stl_device";
 
 const cookieOf = (ctx: PageContext, name: string) => readCookie(ctx, name);
 

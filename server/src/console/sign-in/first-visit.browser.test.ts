@@ -1,6 +1,8 @@
 // A new owner's first visit in a real headless Chromium against one server process on PostgreSQL: the set-password
 // page a sign-in link opens, the empty Integrations page and the empty inbox that points to it, each on a 390-px phone
 // and a desktop in Spanish and English, axe clean, no sideways scroll; screenshots in artifacts/screenshots/.
+
+import { createDatabase } from "@speed-to-lead/server/testing/postgres-cluster";
 import {
   CHROMIUM_PATH,
   type ConsoleBrowser,
@@ -9,7 +11,6 @@ import {
 } from "@speed-to-lead/tests/harness/console-browser";
 import { ownerSignInLink, startMigratedServers } from "@speed-to-lead/tests/harness/console-servers";
 import type {} from "@speed-to-lead/tests/harness/global-setup";
-import { createDatabase } from "@speed-to-lead/tests/harness/postgres";
 import type { ServerProcess } from "@speed-to-lead/tests/harness/server-process";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 

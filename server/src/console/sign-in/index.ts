@@ -2,6 +2,7 @@
 import { Elysia } from "elysia";
 import { normalizeEmail } from "../../core/accounts/owner-repository.ts";
 import { endSession, findSession } from "../../core/accounts/session-store.ts";
+import { retryAfterHeader } from "../../http/respond.ts";
 import { readCookie, writeCookie } from "../kit/cookies.ts";
 import { csrfAccepted, csrfTokenFor } from "../kit/csrf.ts";
 import { field, readPreSessionForm } from "../kit/form.ts";
@@ -19,7 +20,7 @@ import {
 import { htmlPage, redirectTo } from "../kit/page-response.ts";
 import { preSession, preSessionSecret } from "./browser-cookies.ts";
 import { linkPages } from "./link-pages.ts";
-import { checkPassword, retryAfter } from "./password-check.ts";
+import { checkPassword } from "./password-check.ts";
 import { refusedFormPage } from "./refused-form.ts";
 import { secondFactorPages } from "./second-factor.ts";
 import { beginSignIn } from "./session-start.ts";
@@ -71,7 +72,7 @@ export function ownerPages(deps: ConsoleDeps) {
     if (errors.email || errors.password) return signInForm(ctx, 422, { email, errors, next });
     const checked = await checkPassword(deps, ctx, email, password);
     if (!checked.ok) {
-      const headers = checked.retryAfterSeconds ? retryAfter(checked.retryAfterSeconds) : undefined;
+      const headers = checked.retryAfterSeconds ? retryAfterHeader(checked.retryAfterSeconds) : undefined;
       return signInForm(ctx, checked.status, { email, next, errors: { form: checked.error } }, headers);
     }
     const { owner } = checked;

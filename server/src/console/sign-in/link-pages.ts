@@ -8,6 +8,7 @@ import { findOwnerCredentials } from "../../core/accounts/owner-repository.ts";
 import { hashPassword, type PasswordProblem, passwordProblem } from "../../core/accounts/password-policy.ts";
 import { PASSWORD_BUSY_RETRY_SECONDS } from "../../core/accounts/password-work.ts";
 import { peekSignInLink, redeemSignInLink, SIGN_IN_LINK_PATH } from "../../core/accounts/sign-in-links.ts";
+import { retryAfterHeader } from "../../http/respond.ts";
 import { csrfAccepted, csrfTokenFor } from "../kit/csrf.ts";
 import type { MessageKey } from "../kit/dictionary.ts";
 import { field, readPreSessionForm } from "../kit/form.ts";
@@ -24,7 +25,7 @@ import { mailTo } from "../kit/owner-mail.ts";
 import { htmlPage } from "../kit/page-response.ts";
 import { preSession, preSessionSecret } from "./browser-cookies.ts";
 import { JoinPage } from "./join-page.tsx";
-import { checkPassword, retryAfter } from "./password-check.ts";
+import { checkPassword } from "./password-check.ts";
 import { refusedFormPage } from "./refused-form.ts";
 import { beginSignIn } from "./session-start.ts";
 import { SetPasswordPage } from "./set-password-page.tsx";
@@ -119,7 +120,7 @@ export function linkPages(deps: ConsoleDeps) {
       return again(
         checked.status,
         checked.error,
-        checked.retryAfterSeconds ? retryAfter(checked.retryAfterSeconds) : undefined,
+        checked.retryAfterSeconds ? retryAfterHeader(checked.retryAfterSeconds) : undefined,
       );
     const accepted = await acceptInvitation(deps.db, link, { verifiedHash: checked.owner.password_hash });
     if (!accepted.ok) return linkInvalidPage(ctx);
@@ -156,7 +157,7 @@ export function linkPages(deps: ConsoleDeps) {
       return again(
         429,
         { password: ctx.t("signIn.busy"), confirm: undefined },
-        retryAfter(PASSWORD_BUSY_RETRY_SECONDS),
+        retryAfterHeader(PASSWORD_BUSY_RETRY_SECONDS),
       );
     let passwordHash: string;
     try {

@@ -63,5 +63,3 @@ export async function checkPassword(
     release();
   }
 }
-
-export const retryAfter = (seconds: number) => ({ "retry-after": String(Math.max(1, Math.ceil(seconds))) });

@@ -2,6 +2,8 @@
 // real SMTP server this test starts: an invitation mailed → a second owner signs in, remove (never the last), the
 // Audit page, a reset mail whose link works once, the same answer for an unknown email, throttling; Spanish and a
 // 390-px phone, axe on every page.
+
+import { createDatabase, freePort } from "@speed-to-lead/server/testing/postgres-cluster";
 import {
   CHROMIUM_PATH,
   type ConsoleBrowser,
@@ -10,7 +12,6 @@ import {
 } from "@speed-to-lead/tests/harness/console-browser";
 import { ownerSignInLink } from "@speed-to-lead/tests/harness/console-servers";
 import type {} from "@speed-to-lead/tests/harness/global-setup";
-import { createDatabase, freePort } from "@speed-to-lead/tests/harness/postgres";
 import { type ServerProcess, startServerProcess } from "@speed-to-lead/tests/harness/server-process";
 import { type SmtpInbox, startSmtpInbox } from "@speed-to-lead/tests/harness/smtp-inbox";
 import { runCli } from "@speed-to-lead/tests/harness/stl-cli";

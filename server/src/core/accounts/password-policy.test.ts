@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hashPassword, passwordProblem, verifyPassword } from "./password-policy.ts";
+import { hashPassword, PASSWORD_HASH_COST, passwordProblem, verifyPassword } from "./password-policy.ts";
 
 const EMAIL = "ana.lopez@acme.example";
 const problem = (password: string) => passwordProblem(password, EMAIL);
@@ -41,7 +41,9 @@ describe("owner password rule", async () => {
 
   it("hashes with argon2id and verifies only the right password", async () => {
     const hash = await hashPassword("violet-harbor-42");
-    expect(hash.startsWith("$argon2id$")).toBe(true);
+    const { memoryCost, timeCost } = PASSWORD_HASH_COST;
+    expect(hash.startsWith(`$argon2id$v=19$m=${memoryCost},t=${timeCost},p=1$`)).toBe(true);
+    expect([memoryCost, timeCost]).toEqual([65_536, 2]);
     expect(await verifyPassword("violet-harbor-42", hash)).toBe(true);
     expect(await verifyPassword("violet-harbor-43", hash)).toBe(false);
     expect(await verifyPassword("violet-harbor-42", null)).toBe(false);

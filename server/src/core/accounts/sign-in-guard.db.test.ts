@@ -29,7 +29,9 @@ describe.each(BACKENDS)("sign-in guard on %s", (backend) => {
   const lockOf = async (key: string) =>
     (
       await db.query<{ seconds: number; locks: number }>(
-        `select coalesce(extract(epoch from locked_until - now()), 0)::float8 as seconds, locks
+        // The lock's length as set (both stamped with one transaction's now()), not what is left of it: on two
+        // loaded cores a second could pass between the lock and this read.
+        `select coalesce(extract(epoch from locked_until - last_attempt_at), 0)::float8 as seconds, locks
          from sign_in_attempts where key = $1`,
         [key],
       )

@@ -1,22 +1,14 @@
 // A channel token is revoked, never deleted: leads name their token without a foreign key, so the database refuses the delete.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createBunSqlDatabase } from "../../db/bun-sql-driver.ts";
 import type { Database } from "../../db/database.ts";
-import { migrate } from "../../db/migrate.ts";
-import { createPgliteDatabase } from "../../db/pglite-driver.ts";
-import { createPostgresTestDatabase } from "../../testing/handoff-fixture.ts";
+import { BACKENDS } from "../../testing/backends.ts";
 import { createTestToken } from "../../testing/intake-requests.ts";
+import { openTestDatabase } from "../../testing/test-database.ts";
 
-const backends = {
-  pglite: () => createPgliteDatabase("memory"),
-  postgres: async () => createBunSqlDatabase(await createPostgresTestDatabase(), { poolSize: 2 }),
-};
-
-describe.each(Object.keys(backends) as (keyof typeof backends)[])("channel tokens on %s", (backend) => {
+describe.each(BACKENDS)("channel tokens on %s", (backend) => {
   let db: Database;
   beforeAll(async () => {
-    db = await backends[backend]();
-    await migrate(db);
+    db = await openTestDatabase(backend);
   });
   afterAll(() => db?.close());
 

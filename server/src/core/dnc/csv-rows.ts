@@ -1,5 +1,5 @@
 // The rows of a do-not-call CSV file: one number per row (column `phone`, optional `note`), each checked on its own.
-import { normalizeUsPhone } from "../phone.ts";
+import { parseListedNumber } from "./listed-number.ts";
 
 export interface CsvNumber {
   line: number;
@@ -74,7 +74,7 @@ function judgeLine(raw: string, index: number, columns: Columns, out: CsvChunk):
     out.refused.push({ line, reason: "phone_missing", value: "" });
     return;
   }
-  const parsed = normalizeUsPhone(phone);
+  const parsed = parseListedNumber(phone);
   if (!parsed.ok) {
     out.refused.push({ line, reason: parsed.code, value: phone.slice(0, REFUSED_VALUE_MAX) });
     return;

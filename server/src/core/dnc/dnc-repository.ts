@@ -1,5 +1,6 @@
 // The SQL of the do-not-call list: the numbers on it, every change to it, and its effect on hand-offs.
 import type { Queryable } from "../../db/database.ts";
+import { withdrawCallSet, withdrawnCallError } from "../leads/call-eligibility.ts";
 
 /** How a change came in: the assistant's events endpoint, the `stl dnc` command, or an owner page. */
 export type DncVia = "assistant" | "cli" | "page";
@@ -18,15 +19,6 @@ export interface DncChange {
 export interface ListedNumber {
   phone: string;
   added_at: Date;
-}
-
-/** Whether the number is on the account's list now. */
-export async function isOnList(db: Queryable, accountId: string, phone: string): Promise<boolean> {
-  const rows = await db.query("select 1 from dnc_numbers where account_id = $1 and phone = $2", [
-    accountId,
-    phone,
-  ]);
-  return rows.length > 0;
 }
 
 /** Adds the number; false when it was already on the list (nothing else changes then). */
@@ -61,8 +53,7 @@ export async function cancelPendingHandoffs(
 ): Promise<number> {
   const rows = await db.query(
     `with withdrawn as (
-       update response_tasks t set status = case when l.email is null then 'cancelled' else t.status end,
-         last_error = case when l.email is null then $3 else t.last_error end
+       update response_tasks t set ${withdrawCallSet("$3")}
        from leads l
        where l.id = t.lead_id and t.status = 'pending' and t.account_id = $1 and l.phone = $2
          and l.response_reason is null
@@ -72,7 +63,7 @@ export async function cancelPendingHandoffs(
        response_state = case when w.cancelled then 'not_called' else l.response_state end
      from withdrawn w where l.id = w.lead_id
      returning 1`,
-    [accountId, phone, `lead is not call-eligible: ${reason}`, reason],
+    [accountId, phone, withdrawnCallError(reason), reason],
   );
   return rows.length;
 }
@@ -122,8 +113,7 @@ export async function addNumbers(
        on conflict do nothing
        returning phone
      ), cancelled as (
-       update response_tasks t set status = case when l.email is null then 'cancelled' else t.status end,
-         last_error = case when l.email is null then 'lead is not call-eligible: opted_out' else t.last_error end
+       update response_tasks t set ${withdrawCallSet("$5")}
        from leads l
        where l.id = t.lead_id and t.status = 'pending' and t.account_id = $2
          and l.phone in (select phone from input) and l.response_reason is null
@@ -139,7 +129,7 @@ export async function addNumbers(
        from input i
      )
      select (select count(*)::int from added) as added, (select count(*)::int from cancelled) as cancelled`,
-    [JSON.stringify(rows), who.accountId, who.via, who.actor],
+    [JSON.stringify(rows), who.accountId, who.via, who.actor, withdrawnCallError("opted_out")],
   );
   return counts ?? { added: 0, cancelled: 0 };
 }

@@ -1,7 +1,8 @@
 // A number's standing on an account's do-not-call list, for a lead's page: listed now, and every change to it.
 import type { Queryable } from "../../db/database.ts";
 import { plainRows } from "../../db/plain-rows.ts";
-import { isOnList, listChanges, type RecordedChange } from "./dnc-repository.ts";
+import { isOnList } from "../leads/listed-phone.ts";
+import { listChanges, type RecordedChange } from "./dnc-repository.ts";
 
 export interface NumberStanding {
   listed: boolean;

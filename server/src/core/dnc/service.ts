@@ -1,7 +1,6 @@
 // The do-not-call list's operations, shared by the assistant's events, the `stl dnc` command and an owner page.
 
 import type { Database, Queryable } from "../../db/database.ts";
-import { normalizeUsPhone } from "../phone.ts";
 import type { CsvChunk, CsvRefusal } from "./csv-rows.ts";
 import {
   addNumbers,
@@ -12,17 +11,6 @@ import {
   recordChange,
   resumeHandoffs,
 } from "./dnc-repository.ts";
-
-export type ParsedNumber = { ok: true; e164: string } | { ok: false; code: "phone_invalid" | "phone_not_us" };
-
-/**
- * Any format a lead's phone is accepted in, so every spelling of one number matches.
- *
- * @example parseListedNumber("(415) 555-2671") // { ok: true, e164: "+14155552671" }
- */
-export function parseListedNumber(input: string): ParsedNumber {
-  return normalizeUsPhone(input);
-}
 
 /** Adds a number inside `tx`: cancels its pending hand-offs and records the change (also when already listed). */
 export async function addToListIn(tx: Queryable, change: DncChange) {

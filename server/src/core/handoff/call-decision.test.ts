@@ -1,9 +1,9 @@
 // The call decision as one value: location from every source (the stricter of them), unknown places, refusals, caps
 // and holds, and the property that no window opens before 08:00 or closes after 21:00 anywhere the person may be.
 import { US_STATE_CODES } from "@speed-to-lead/spec";
-import { PROPERTY_RUNS } from "@speed-to-lead/tests/harness/property-runs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { PROPERTY_RUNS } from "../../testing/property-runs.ts";
 import { instantNearDst, localMinutes, US_ZONES } from "../../testing/zone-clock.ts";
 import { geographicAreaCodes } from "../nanpa-area-codes.ts";
 import { type CallDecision, type DecisionContext, type DecisionLead, decideCall } from "./call-decision.ts";

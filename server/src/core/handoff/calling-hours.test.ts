@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { propertyRuns } from "../../testing/property-runs.ts";
 import { localMinutes } from "../../testing/zone-clock.ts";
 import { areaCodeTable } from "./area-codes.ts";
 import type { CallPlace } from "./call-location.ts";
@@ -88,7 +89,7 @@ describe("callWindow", () => {
           expect(localMinutes(latest - 60_000, zone)).toBeLessThan(HOURS.end);
         }
       }),
-      { numRuns: 500 },
+      { numRuns: propertyRuns(500) },
     );
   });
 });

@@ -1,9 +1,9 @@
 // The call window against the spec's calling-rules table: a case per state, and properties across DST changes.
 import { CALLING_RULES, type CallingRule, holidayCalendar, WEEKDAYS } from "@speed-to-lead/spec";
 import { US_AREA_CODES, US_TERRITORY_AREA_CODES } from "@speed-to-lead/tests/arbitraries/nanp-phone";
-import { PROPERTY_RUNS } from "@speed-to-lead/tests/harness/property-runs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { PROPERTY_RUNS } from "../../testing/property-runs.ts";
 import { instantNearDst, US_ZONES } from "../../testing/zone-clock.ts";
 import { geographicAreaCodes } from "../nanpa-area-codes.ts";
 import { decideCall, placesAndRules } from "./call-decision.ts";

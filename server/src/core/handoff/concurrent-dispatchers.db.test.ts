@@ -1,7 +1,8 @@
 // Two dispatchers (two connection pools, as two processes would have) on one PostgreSQL share the work.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { createBunSqlDatabase } from "../../db/bun-sql-driver.ts";
 import type { Database } from "../../db/database.ts";
+import { describeOnPostgres } from "../../testing/describe-on-postgres.ts";
 import {
   createPostgresTestDatabase,
   eligibleLead,
@@ -9,7 +10,7 @@ import {
   openHandoffFixture,
 } from "../../testing/handoff-fixture.ts";
 
-describe("two dispatchers on one PostgreSQL", () => {
+describeOnPostgres("two dispatchers on one PostgreSQL", () => {
   let fixture: HandoffFixture;
   let secondPool: Database;
   beforeAll(async () => {

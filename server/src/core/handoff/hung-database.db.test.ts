@@ -1,15 +1,16 @@
 // A dispatcher whose database stops answering (frozen, partitioned) still stops: every wait is bounded.
 import { startTcpLink, type TcpLink } from "@speed-to-lead/tests/harness/tcp-link";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { createBunSqlDatabase } from "../../db/bun-sql-driver.ts";
 import type { Database } from "../../db/database.ts";
 import { migrate } from "../../db/migrate.ts";
 import { silentLogger } from "../../logger.ts";
+import { describeOnPostgres } from "../../testing/describe-on-postgres.ts";
 import { createPostgresTestDatabase, TEST_DISPATCHER_SETTINGS } from "../../testing/handoff-fixture.ts";
 import { createConsoleAssistant } from "./console-assistant.ts";
 import { Dispatcher } from "./dispatcher.ts";
 
-describe("dispatcher on a hung database", () => {
+describeOnPostgres("dispatcher on a hung database", () => {
   let link: TcpLink;
   let db: Database;
 

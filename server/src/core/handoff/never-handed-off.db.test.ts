@@ -1,11 +1,9 @@
 // Property: over consent × phone × email × test × repeats, the phone reaches the assistant only for a call, each response once.
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  createPostgresTestDatabase,
-  type HandoffFixture,
-  openHandoffFixture,
-} from "../../testing/handoff-fixture.ts";
+import { type HandoffFixture, openHandoffFixtureOn } from "../../testing/handoff-fixture.ts";
+import { propertyRuns } from "../../testing/property-runs.ts";
+import { ANY_BACKEND } from "../../testing/test-database.ts";
 
 const consentBlock = { source: "webform:/contact", reference: "sub_1", captured_at: "2026-01-02T03:04:05Z" };
 
@@ -33,8 +31,8 @@ type LeadShape = typeof leadShape extends fc.Arbitrary<infer T> ? T : never;
 describe("hand-off eligibility (property)", () => {
   let fixture: HandoffFixture;
   beforeAll(async () => {
-    // PostgreSQL: the rule does not depend on the driver, and its setup is quicker than PGlite's.
-    fixture = await openHandoffFixture(await createPostgresTestDatabase());
+    // The rule does not depend on the driver.
+    fixture = await openHandoffFixtureOn(ANY_BACKEND);
     fixture.startDispatcher();
   });
   afterAll(() => fixture?.close());
@@ -100,10 +98,10 @@ describe("hand-off eligibility (property)", () => {
           expect(response_state).toBe(expected.get(id)!.length > 0 ? "handed_off" : "not_called");
         }
       }),
-      { numRuns: 40 },
+      { numRuns: propertyRuns(40) },
     );
     expect(fixture.assistant.rejected).toBe(0);
-  });
+  }, 120_000);
 });
 
 function strip<T extends object, K extends keyof T>(value: T, key: K): Omit<T, K> {

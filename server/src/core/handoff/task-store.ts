@@ -1,6 +1,7 @@
 // The response_tasks outbox as the dispatcher sees it: claim due tasks, then settle each claim.
 import type { Database, Queryable, Transaction } from "../../db/database.ts";
 import { queueCallbacks } from "../callbacks/callback-outbox.ts";
+import { withdrawnCallError } from "../leads/call-eligibility.ts";
 import { type HandoffDecision, INSERT_ATTEMPT } from "./handoff-attempts.ts";
 import type { ClaimedTask } from "./payload.ts";
 
@@ -25,7 +26,7 @@ with due as (
   limit $1
   for update of t skip locked
 ), refused as (
-  update response_tasks t set status = 'cancelled', last_error = 'the number is on the do-not-call list'
+  update response_tasks t set status = 'cancelled', last_error = '${withdrawnCallError("opted_out")}'
   from due where t.lead_id = due.lead_id and due.opted_out and due.no_email
   returning t.lead_id
 ), refused_leads as (

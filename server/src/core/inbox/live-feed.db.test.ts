@@ -3,6 +3,7 @@
 import { postLead } from "@speed-to-lead/tests/harness/lead-http";
 import { startServerProcess, untilReady } from "@speed-to-lead/tests/harness/server-process";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describeOnPostgres } from "../../testing/describe-on-postgres.ts";
 import { eligibleLead } from "../../testing/handoff-fixture.ts";
 import {
   BACKENDS,
@@ -128,7 +129,7 @@ describe.each(BACKENDS)("live feed on %s", (backend) => {
   });
 });
 
-describe("live feed across PostgreSQL connections", () => {
+describeOnPostgres("live feed across PostgreSQL connections", () => {
   let fixture: InboxFixture;
   let web: TestChannel;
 

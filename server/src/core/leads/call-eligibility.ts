@@ -61,3 +61,17 @@ export const callEligible = (lead: Pick<LeadRow, "response_state" | "response_re
 
 /** callEligible as a SQL condition on leads `l`, for the inbox's filter. */
 export const CALL_ELIGIBLE_SQL = "(l.response_state <> 'not_called' and l.response_reason is null)";
+
+/** A withdrawn call's cancelled task says why as its last error: the same words whoever withdrew it. */
+export const withdrawnCallError = (reason: "opted_out" | "wrong_number") =>
+  `lead is not call-eligible: ${reason}`;
+
+/**
+ * The do-not-call list withdrawing a call from a pending task, as the `set` of `update response_tasks t … from
+ * leads l`: a lead with an email keeps its hand-off (it goes out email-only), any other lead's task is
+ * cancelled with `errorSql` (withdrawnCallError's text, as a parameter) as its last error. An opt-out, a wrong
+ * number and an import run this one statement shape; a dispatcher's claim (task-store.ts) writes the same error.
+ */
+export const withdrawCallSet = (errorSql: string) =>
+  `status = case when l.email is null then 'cancelled' else t.status end,
+   last_error = case when l.email is null then ${errorSql} else t.last_error end`;

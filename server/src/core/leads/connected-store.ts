@@ -1,19 +1,6 @@
-// Stores a lead only while its answer can still be delivered: Bun drops the answer of a pipelined request.
+// Stores a lead only while its answer can still be delivered (the caller says whether it still can: for HTTP,
+// http/client-closed.ts).
 import type { Database } from "../../db/database.ts";
-import { clientWentAway } from "../../http/client-closed.ts";
-
-/**
- * Bun 1.4.4 closes a connection as soon as it parses a request that arrived while the previous one is
- * still pending (pipelining), and drops the pending one's answer; it parses what is already buffered
- * only after the current macrotask. One macrotask of waiting therefore shows whether this request's
- * answer is already lost.
- *
- * @example if (!(await stillConnected(request))) return clientClosedResponse(state);
- */
-export async function stillConnected(request: Request): Promise<boolean> {
-  await new Promise<void>((resolve) => setImmediate(resolve));
-  return !clientWentAway(request);
-}
 
 /** Thrown inside a transaction to roll it back: the connection closed while it ran. */
 export class ConnectionClosedError extends Error {
@@ -25,7 +12,7 @@ export class ConnectionClosedError extends Error {
  * connection closed meanwhile. A single-statement store commits by itself: that window (one round
  * trip) remains, and the intake logs a warning with the lead's id if it is hit.
  */
-export function committingWhileConnected(db: Database, request: Request): Database {
+export function committingWhileConnected(db: Database, connected: () => boolean): Database {
   return {
     kind: db.kind,
     connections: db.connections,
@@ -35,7 +22,7 @@ export function committingWhileConnected(db: Database, request: Request): Databa
     transaction: (fn) =>
       db.transaction(async (tx) => {
         const result = await fn(tx);
-        if (clientWentAway(request)) throw new ConnectionClosedError("the connection closed: rolled back");
+        if (!connected()) throw new ConnectionClosedError("the connection closed: rolled back");
         return result;
       }),
   };

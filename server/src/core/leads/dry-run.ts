@@ -1,19 +1,10 @@
-// The intake's dry run: the same transaction as a real post, rolled back, so it answers exactly and stores nothing.
+// The intake's dry run: the same transaction as a real post, rolled back, so it answers exactly and stores nothing
+// (how a request asks for one: api/intake/dry-run-header.ts).
 import type { Database } from "../../db/database.ts";
 import { joinedTransaction } from "../../db/joined-transaction.ts";
 import type { ChannelIdentity } from "../accounts/authenticator.ts";
 import { acceptLead, type IntakeOutcome } from "./service.ts";
 import type { ValidLead } from "./validation/validate-lead.ts";
-
-/** The request header that asks for a dry run, and the value it takes (the answer carries it back). */
-export const DRY_RUN_HEADER = "dry-run";
-
-/** Whether the request asks for a dry run: `Dry-Run: true`, or `Prefer: handling=dry-run`. */
-export function wantsDryRun(headers: Headers): boolean {
-  if (headers.get(DRY_RUN_HEADER)?.trim().toLowerCase() === "true") return true;
-  const prefer = headers.get("prefer") ?? "";
-  return prefer.split(/[;,]/).some((part) => part.trim().toLowerCase() === "handling=dry-run");
-}
 
 class RolledBack extends Error {
   constructor(readonly outcome: IntakeOutcome) {

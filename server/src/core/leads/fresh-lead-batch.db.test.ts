@@ -1,11 +1,9 @@
 // Coalesced commits on real PGlite and PostgreSQL: each lead of a batch keeps exactly its own outcome.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createBunSqlDatabase } from "../../db/bun-sql-driver.ts";
 import type { Database } from "../../db/database.ts";
-import { migrate } from "../../db/migrate.ts";
-import { createMemoryDatabase } from "../../testing/fresh-pglite.ts";
-import { createPostgresTestDatabase } from "../../testing/handoff-fixture.ts";
+import { BACKENDS } from "../../testing/backends.ts";
 import { createTestToken } from "../../testing/intake-requests.ts";
+import { openTestDatabase } from "../../testing/test-database.ts";
 import type { ChannelIdentity } from "../accounts/authenticator.ts";
 import { ConnectionClosedError } from "./connected-store.ts";
 import { payloadFingerprint } from "./fingerprint.ts";
@@ -14,11 +12,6 @@ import { claimIdempotencyKey } from "./lead-store.ts";
 import { createReplayCache } from "./replay-cache.ts";
 import { acceptLead, type IntakeOutcome } from "./service.ts";
 import { validateLead } from "./validation/validate-lead.ts";
-
-const backends = {
-  pglite: () => createMemoryDatabase(),
-  postgres: async () => createBunSqlDatabase(await createPostgresTestDatabase(), { poolSize: 4 }),
-};
 
 /** The real database, with the text of every statement it ran, so a test sees how leads were grouped. */
 function recording(db: Database) {
@@ -39,12 +32,11 @@ function recording(db: Database) {
 
 const leadInserts = (statements: string[]) => statements.filter((text) => text.includes("insert into leads"));
 
-describe.each(Object.keys(backends) as (keyof typeof backends)[])("coalesced commits on %s", (backend) => {
+describe.each(BACKENDS)("coalesced commits on %s", (backend) => {
   let db: Database;
   let channel: ChannelIdentity;
   beforeAll(async () => {
-    db = await backends[backend]();
-    await migrate(db);
+    db = await openTestDatabase(backend, 4);
     channel = await createTestToken(db);
   });
   afterAll(() => db?.close());

@@ -1,6 +1,10 @@
 // Each lead's cost does not grow with the data: rows read, rows written, index entries and WAL per fresh lead,
 // counted on a cluster of its own (WAL is cluster-wide) with 0 and with 100,000 stored leads and 20,000 listed
 // numbers, the statements planned while the tables were still empty. Counts, never times.
+
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { createApp } from "../../app.ts";
+import { silentLogger } from "../../logger.ts";
 import {
   indexEntries,
   reportActivity,
@@ -8,15 +12,8 @@ import {
   tableActivity,
   walBetween,
   walPosition,
-} from "@speed-to-lead/tests/harness/database-counts";
-import {
-  createDatabase,
-  type PostgresCluster,
-  startPostgresCluster,
-} from "@speed-to-lead/tests/harness/postgres";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApp } from "../../app.ts";
-import { silentLogger } from "../../logger.ts";
+} from "../../testing/database-counts.ts";
+import { describeOnPostgres } from "../../testing/describe-on-postgres.ts";
 import {
   eligibleLead,
   type HandoffFixture,
@@ -24,6 +21,11 @@ import {
   TEST_DISPATCHER_SETTINGS,
 } from "../../testing/handoff-fixture.ts";
 import { intakeRequest } from "../../testing/intake-requests.ts";
+import {
+  createDatabase,
+  type PostgresCluster,
+  startPostgresCluster,
+} from "../../testing/postgres-cluster.ts";
 import { createChannelToken } from "../accounts/token-repository.ts";
 import { startHandoff } from "../handoff/handoff-runtime.ts";
 import { createLeadChangeBus } from "./lead-change-bus.ts";
@@ -222,7 +224,7 @@ async function fillDatabase(databaseUrl: string, accountId: string) {
   }
 }
 
-describe("each fresh lead's cost on PostgreSQL, with 0 and 100,000 stored leads", () => {
+describeOnPostgres("each fresh lead's cost on PostgreSQL, with 0 and 100,000 stored leads", () => {
   const costs: Record<string, PerLead> = {};
 
   beforeAll(async () => {

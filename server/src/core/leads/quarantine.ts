@@ -4,10 +4,10 @@ import { RESPOND_WITHIN_SECONDS } from "@speed-to-lead/spec";
 import type { Database } from "../../db/database.ts";
 import { isUuid } from "../../db/uuid-text.ts";
 import type { EvidenceRequirement } from "../accounts/evidence-requirement.ts";
-import { isOnList } from "../dnc/dnc-repository.ts";
 import { responsePlan } from "./call-eligibility.ts";
 import type { LeadFields, LeadRow } from "./lead-record.ts";
 import { scheduleResponse, updateLead } from "./lead-store.ts";
+import { isOnList } from "./listed-phone.ts";
 import type { QuarantineReason } from "./quarantine-reasons.ts";
 
 /** The response reason of a held lead whose fields would permit a call. */

@@ -9,7 +9,6 @@ import {
   type Transaction,
 } from "../../db/database.ts";
 import type { ChannelIdentity } from "../accounts/authenticator.ts";
-import { isOnList } from "../dnc/dnc-repository.ts";
 import { type AnsweredState, acceptedBody, answeredBody, intakeAnswer, sentPlan } from "./accepted-body.ts";
 import { coolsDown, DEFAULT_CALL_COOLDOWN_HOURS, withCooldown } from "./call-cooldown.ts";
 import { responsePlan } from "./call-eligibility.ts";
@@ -31,6 +30,7 @@ import {
   storeFreshLeads,
   updateLead,
 } from "./lead-store.ts";
+import { isOnList } from "./listed-phone.ts";
 import { mergeRepeat } from "./merge-repeat.ts";
 import { holdMerged, planOf } from "./quarantine.ts";
 import type { QuarantineReason } from "./quarantine-reasons.ts";

@@ -1,11 +1,12 @@
 // What the request log costs the intake on PostgreSQL, in counts: the intake's own statement writes the same rows
 // per lead with the log on and off, and the log adds one request_log row per request, written by one insert per
 // flush (never a statement of the request's own).
-import { reportActivity } from "@speed-to-lead/tests/harness/database-counts";
+
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../app.ts";
 import type { Queryable } from "../../db/database.ts";
 import { silentLogger } from "../../logger.ts";
+import { reportActivity } from "../../testing/database-counts.ts";
 import {
   createPostgresTestDatabase,
   eligibleLead,

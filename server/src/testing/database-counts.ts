@@ -1,6 +1,6 @@
 // What a load cost one PostgreSQL database, in counts that do not depend on the machine's speed: rows read
 // (sequential and through indexes), rows written, index entries and WAL bytes (pg_waldump of the load's WAL).
-import { findPostgresBin } from "./postgres.ts";
+import { findPostgresBin } from "./postgres-cluster.ts";
 
 /** Per-table activity of one database, as pg_stat_user_tables sums it. */
 export interface TableActivity {

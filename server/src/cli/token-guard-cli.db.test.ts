@@ -1,19 +1,25 @@
-// `stl tokens guard|reads` and `stl accounts cooldown` as operators run them: child processes on an embedded database.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { createChannelToken, REPOSITORY_ROOT, runCli } from "@speed-to-lead/tests/harness/stl-cli";
-import { afterAll, describe, expect, it } from "vitest";
-import { newPgliteFolder } from "../testing/fresh-pglite.ts";
+// `stl tokens guard|reads` and `stl accounts cooldown`, run in this process on an in-memory database: what each
+// sets and refuses. The tool as a process (one test per command family): cli.test.ts, accounts-cli.test.ts.
+import { describe, expect, it } from "vitest";
+import { useCliInProcess } from "../testing/cli-in-process.ts";
 
-const base = mkdtempSync(join(tmpdir(), "stl-guard-"));
-afterAll(() => rmSync(base, { recursive: true, force: true }));
+/** The tool on a test database (the settings it reads are passed, none of this process). */
+const runCli = useCliInProcess();
+const env = {};
+
+/** `stl tokens create … --json` on the test database: the new token's id. */
+async function createToken(name: string, scope: "intake" | "read") {
+  const created = await runCli(
+    ["tokens", "create", "--account", "acme", "--name", name, "--scope", scope, "--json"],
+    env,
+  );
+  expect(created.exitCode, created.stderr).toBe(0);
+  return JSON.parse(created.stdout) as { id: string };
+}
 
 describe("bun run stl tokens guard, tokens reads, accounts cooldown", () => {
-  const env = { PGLITE_DIR: newPgliteFolder(join(base, "data")), LOG_LEVEL: "warn" };
-
   it("sets an intake-only token's guard (keeping what is not named), a read token's reach, an account's cool-down", async () => {
-    const form = await createChannelToken(env, "acme", "Website form", REPOSITORY_ROOT, "intake");
+    const form = await createToken("Website form", "intake");
     const set = await runCli(
       ["tokens", "guard", form.id, "--bot-check", "on", "--origins", "https://Forms.example.com", "--json"],
       env,
@@ -39,7 +45,7 @@ describe("bun run stl tokens guard, tokens reads, accounts cooldown", () => {
     const badOrigin = await runCli(["tokens", "guard", form.id, "--origins", "https://x.example/path"], env);
     expect([badOrigin.exitCode, badOrigin.stderr]).toEqual([2, expect.stringContaining("--origins")]);
 
-    const crm = await createChannelToken(env, "acme", "CRM", REPOSITORY_ROOT, "read");
+    const crm = await createToken("CRM", "read");
     const guardRead = await runCli(["tokens", "guard", crm.id, "--bot-check", "on"], env);
     expect([guardRead.exitCode, guardRead.stderr]).toEqual([2, expect.stringContaining("intake-only")]);
     const reads = await runCli(["tokens", "reads", crm.id, "--all-channels", "on", "--json"], env);
@@ -52,5 +58,5 @@ describe("bun run stl tokens guard, tokens reads, accounts cooldown", () => {
     ]);
     const tooLong = await runCli(["accounts", "cooldown", "acme", "--hours", "500"], env);
     expect(tooLong.exitCode).toBe(2);
-  }, 240_000);
+  }, 60_000);
 });

@@ -1,7 +1,8 @@
-import { describe, expect, inject, it } from "vitest";
-import { createDatabase } from "./postgres.ts";
+import { expect, inject, it } from "vitest";
+import { describeOnPostgres } from "./describe-on-postgres.ts";
+import { createDatabase } from "./postgres-cluster.ts";
 
-describe("postgres harness", () => {
+describeOnPostgres("postgres harness", () => {
   it("gives each suite its own empty database on a real server", async () => {
     const url = await createDatabase(inject("postgresAdminUrl"));
     const sql = new Bun.SQL(url, { max: 1 });
