@@ -31,6 +31,7 @@ import type { RequestLogWriter } from "./core/request-log/request-log-writer.ts"
 import type { Database } from "./db/database.ts";
 import { DatabaseUnavailableError } from "./db/database.ts";
 import { type BotCheckVerifier, createBotCheckVerifier } from "./http/bot-check.ts";
+import { clientAddress } from "./http/client-address.ts";
 import { type CorsPolicy, createCorsPolicy } from "./http/cors-policy.ts";
 import { logRequest } from "./http/request-log.ts";
 import { beginRequest, requestState } from "./http/request-state.ts";
@@ -168,7 +169,12 @@ export function createApp(deps: AppDeps) {
       const state = requestState(request);
       logRequest(logger, request, state);
       // After the answer went out, into memory only: the writer flushes in batches.
-      const entry = deps.requestLog && requestLogEntry(request, state, trustProxy);
+      const entry =
+        deps.requestLog &&
+        requestLogEntry(
+          { method: request.method, url: request.url, clientAddress: clientAddress(request, trustProxy) },
+          state,
+        );
       if (entry) deps.requestLog?.record(entry);
     })
     .use(

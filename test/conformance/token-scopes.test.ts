@@ -1,7 +1,7 @@
 // Token scopes against a real server process on PostgreSQL, tokens from the CLI: an intake-only token posts
-// and dry-runs but every read is 403 token_intake_only (spec-conformant, en and es, the SDK's
-// PermissionDeniedError); a read token reads. And the CORS preflight a page's dry run needs, over plain HTTP.
-import { createLeadClient, findLead, getLead, PermissionDeniedError } from "@speed-to-lead/sdk";
+// and dry-runs but every read is 403 token_intake_only (spec-conformant, en and es; the SDK refuses the read itself,
+// before any request); a read token reads. And the CORS preflight a page's dry run needs, over plain HTTP.
+import { createLeadClient, findLead, getLead } from "@speed-to-lead/sdk";
 import { LEAD_INTAKE_PATH, LEADS_PATH as LEADS } from "@speed-to-lead/spec";
 import { describe, expect, it } from "vitest";
 import { useLeadServer } from "../harness/lead-server-fixture.ts";
@@ -17,10 +17,20 @@ describe("token scopes through the real server", () => {
     readsAllChannels: ["backend"],
     env: { CORS_ALLOWED_ORIGINS: FORMS },
   });
+  let sent = 0;
+  const counted = (request: Request) => {
+    sent += 1;
+    return fetch(request);
+  };
   const client = (name: "form" | "backend") =>
-    createLeadClient({ baseUrl: server.baseUrl, token: server.tokens[name].token, maxRetries: 0 });
+    createLeadClient({
+      baseUrl: server.baseUrl,
+      token: server.tokens[name].token,
+      maxRetries: 0,
+      fetch: counted,
+    });
 
-  it("an intake-only token (stl_pk_) posts and dry-runs; its reads are 403 and the SDK says PermissionDeniedError", async () => {
+  it("an intake-only token (stl_pk_) posts and dry-runs; its reads are 403, and the SDK refuses them unsent", async () => {
     expect(server.tokens.form.token).toMatch(/^stl_pk_/);
     const key = { platform: "web", external_lead_id: `W-${crypto.randomUUID()}` };
     const dry = await client("form").postLead({ ...key, email: "w@example.com" }, { dryRun: true });
@@ -49,11 +59,13 @@ describe("token scopes through the real server", () => {
         );
       }
     }
+    const before = sent;
     for (const read of [() => getLead(client("form"), posted.id), () => findLead(client("form"), key)]) {
       const error = await read().catch((caught: unknown) => caught);
-      expect(error).toBeInstanceOf(PermissionDeniedError);
-      expect(error).toMatchObject({ status: 403, code: "token_intake_only" });
+      expect(error).toBeInstanceOf(TypeError);
+      expect(error).toMatchObject({ code: "token_intake_only" });
     }
+    expect(sent - before, "requests the SDK sent for the refused reads").toBe(0);
     // The same account's read token (the CLI's default scope), allowed to read other channels, reads the lead.
     expect(server.tokens.backend.token).toMatch(/^stl_ch_/);
     expect((await getLead(client("backend"), posted.id)).id).toBe(posted.id);

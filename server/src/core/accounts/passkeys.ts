@@ -1,14 +1,14 @@
 // An owner's passkeys (WebAuthn, the @simplewebauthn/server library): added from the Account page, used as the second
 // factor at sign-in. The database keeps each credential's public key and signature counter; the challenge a page
 // handed out is kept on the session (adding) or the sign-in challenge (using) and taken once.
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-} from "@simplewebauthn/server";
+// The library's certificate code needs Reflect's metadata when it loads. In the single executable's bundle its own
+// import of the polyfill runs after that code, so the polyfill is loaded here and the library on first use.
+import "reflect-metadata";
 import type { Queryable } from "../../db/database.ts";
 import { hasSecondFactorSql, TOTP_ISSUER } from "./totp-factor.ts";
+
+/** @simplewebauthn/server, loaded once on the first passkey action (after the polyfill above). */
+const webauthn = () => import("@simplewebauthn/server");
 
 /** Passkeys one owner may hold: a bound on rows a signed-in client can add. */
 export const PASSKEYS_PER_OWNER = 10;
@@ -60,7 +60,7 @@ export async function registrationOptions(
 ) {
   const existing = await storedPasskeys(q, owner.id);
   if (existing.length >= PASSKEYS_PER_OWNER) return undefined;
-  const options = await generateRegistrationOptions({
+  const options = await (await webauthn()).generateRegistrationOptions({
     rpName: TOTP_ISSUER,
     rpID: rp.id,
     userName: owner.email,
@@ -102,7 +102,7 @@ export async function addPasskey(
   const response = parsed(answer);
   if (!challenge || !response) return false;
   try {
-    const verified = await verifyRegistrationResponse({
+    const verified = await (await webauthn()).verifyRegistrationResponse({
       response,
       expectedChallenge: challenge,
       expectedOrigin: rp.origin,
@@ -148,7 +148,7 @@ export async function authenticationOptions(
 ) {
   const existing = await storedPasskeys(q, ownerId);
   if (existing.length === 0) return undefined;
-  const options = await generateAuthenticationOptions({
+  const options = await (await webauthn()).generateAuthenticationOptions({
     rpID: rp.id,
     allowCredentials: existing.map((row) => ({ id: row.id, transports: transportsOf(row) })),
     userVerification: "preferred",
@@ -177,7 +177,7 @@ export async function usePasskey(
   );
   if (!row) return false;
   try {
-    const verified = await verifyAuthenticationResponse({
+    const verified = await (await webauthn()).verifyAuthenticationResponse({
       response,
       expectedChallenge: challenge,
       expectedOrigin: rp.origin,

@@ -1,5 +1,4 @@
 // What the request log keeps of a request, read from its state after the response: never a header or a value.
-import { clientAddress } from "../../http/client-address.ts";
 import { loggedPath } from "../../http/logged-path.ts";
 import type { RequestState } from "../../http/request-state.ts";
 import { pathOf } from "../../http/url-path.ts";
@@ -12,12 +11,11 @@ const MAX_PATH = 200;
 /**
  * The entry of a request that named a token; undefined for one that did not (nothing to file it under).
  *
- * @example log.record(requestLogEntry(request, requestState(request), false)!)
+ * @example log.record(requestLogEntry({ method: "POST", url, clientAddress: "203.0.113.7" }, state)!)
  */
 export function requestLogEntry(
-  request: Request,
+  request: { method: string; url: string; clientAddress: string | undefined },
   state: RequestState,
-  trustProxy: boolean,
   at: Date = new Date(),
 ): RequestLogEntry | undefined {
   if (!state.token) return undefined;
@@ -33,7 +31,7 @@ export function requestLogEntry(
     latencyMs: Math.round((performance.now() - state.startedAt) * 100) / 100,
     dryRun: state.dryRun ?? false,
     replayed: state.replayed ?? false,
-    clientAddress: clientAddress(request, trustProxy)?.slice(0, 64) ?? null,
+    clientAddress: request.clientAddress?.slice(0, 64) ?? null,
     requestId: state.requestId,
     body: state.postedBody === undefined ? null : bodyShape(state.postedBody),
   };
