@@ -13,6 +13,9 @@ export const COUNTS_CLUSTER_SETTINGS = [
   "pg_stat_statements.track_planning=on",
   // The probe's WAL must still be there when pg_waldump reads it, checkpoints or not.
   "wal_keep_size=2GB",
+  // The month is filled in a few statements, and the evidence log's triggers take one lock per lead they append
+  // to (a per-lead chain): a statement that writes a month of hand-offs holds about 850,000 of them at once.
+  "max_locks_per_transaction=8192",
 ];
 
 interface Statement {
