@@ -5,12 +5,12 @@ import { setOwnerPassword } from "../../core/accounts/owner-repository.ts";
 import { hashPassword, passwordProblem } from "../../core/accounts/password-policy.ts";
 import { endOtherSessions } from "../../core/accounts/session-store.ts";
 import type { Translate } from "../kit/dictionary.ts";
-import { Field } from "../kit/field.tsx";
 import { ACCOUNT_PATH } from "../kit/navigation.ts";
 import type { ConsoleDeps, OwnerContext } from "../kit/owner-guard.ts";
 import { mailTo } from "../kit/owner-mail.ts";
 import { CurrentPasswordField } from "../sign-in/current-password-field.tsx";
 import { PASSWORD_MESSAGES } from "../sign-in/link-pages.ts";
+import { NewPasswordFields } from "../sign-in/new-password-fields.tsx";
 import { checkPassword } from "../sign-in/password-check.ts";
 
 export const PASSWORD_PATH = `${ACCOUNT_PATH}/password`;
@@ -36,25 +36,7 @@ export function PasswordForm({
       <form method="post" action={PASSWORD_PATH} novalidate>
         <input type="hidden" name="_csrf" value={csrf} />
         <CurrentPasswordField t={t} error={errors.current} />
-        <Field
-          id="new-password"
-          name="new"
-          type="password"
-          label={t("link.password")}
-          hint={t("link.passwordHint")}
-          error={errors.password}
-          autocomplete="new-password"
-          required
-        />
-        <Field
-          id="confirm"
-          name="confirm"
-          type="password"
-          label={t("link.confirm")}
-          error={errors.confirm}
-          autocomplete="new-password"
-          required
-        />
+        <NewPasswordFields t={t} name="new" errors={errors} />
         <button type="submit" class="secondary">
           {t("account.password.submit")}
         </button>

@@ -2,8 +2,8 @@
 
 import type { Language } from "../../http/language.ts";
 import type { Translate } from "../kit/dictionary.ts";
-import { Field } from "../kit/field.tsx";
 import { Layout } from "../kit/layout.tsx";
+import { NewPasswordFields } from "./new-password-fields.tsx";
 
 export interface SetPasswordPageProps {
   lang: Language;
@@ -36,25 +36,7 @@ export function SetPasswordPage({
         <input type="hidden" name="_csrf" value={csrf} />
         <input type="hidden" name="link" value={link} />
         <input type="hidden" name="email" value={email} autocomplete="username" />
-        <Field
-          id="password"
-          name="password"
-          type="password"
-          label={t("link.password")}
-          hint={t("link.passwordHint")}
-          error={errors.password}
-          autocomplete="new-password"
-          required
-        />
-        <Field
-          id="confirm"
-          name="confirm"
-          type="password"
-          label={t("link.confirm")}
-          error={errors.confirm}
-          autocomplete="new-password"
-          required
-        />
+        <NewPasswordFields t={t} name="password" errors={errors} />
         <button type="submit">{t("link.submit")}</button>
       </form>
     </Layout>
