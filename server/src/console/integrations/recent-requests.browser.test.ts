@@ -4,17 +4,9 @@
 // languages, no CSP violation, no payload run, and no phone, email or name of a post on any page.
 import { createLeadClient, getLead, ValidationError } from "@speed-to-lead/sdk";
 import { LEADS_PATH } from "@speed-to-lead/spec";
-import {
-  CHROMIUM_PATH,
-  type ConsoleBrowser,
-  openConsoleBrowser,
-  submitNewPassword,
-} from "@speed-to-lead/tests/harness/console-browser";
-import { ownerSignInLink, startMigratedServers } from "@speed-to-lead/tests/harness/console-servers";
-import type {} from "@speed-to-lead/tests/harness/global-setup";
-import type { ServerProcess } from "@speed-to-lead/tests/harness/server-process";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { createDatabase } from "../../testing/postgres-cluster.ts";
+import { CHROMIUM_PATH } from "@speed-to-lead/tests/harness/console-browser";
+import { useSignedInConsole } from "@speed-to-lead/tests/harness/signed-in-console";
+import { describe, expect, it } from "vitest";
 
 if (!CHROMIUM_PATH)
   console.warn("recent requests browser test skipped: no chromium (apt-get install chromium)");
@@ -22,31 +14,17 @@ if (!CHROMIUM_PATH)
 const POSTED = { phone: "(415) 555-0163", email: "ines.marquez@example.com", first: "Inés", last: "Márquez" };
 
 describe.skipIf(!CHROMIUM_PATH)("a token's recent requests in Chromium", () => {
-  let server: ServerProcess;
-  let chromium: ConsoleBrowser;
-
-  beforeAll(async () => {
-    const env = { DATABASE_URL: await createDatabase(inject("postgresAdminUrl")), DISPATCHER: "off" };
-    [server] = await startMigratedServers(env, 1);
-    chromium = await openConsoleBrowser("axe-results-recent-requests.json");
-    await chromium.page.goto(await ownerSignInLink(env, server.baseUrl));
-    await submitNewPassword(chromium.page, "violet-harbor-42");
-    await chromium.page.waitForURL(`${server.baseUrl}/console/integrations`);
-  }, 60_000);
-  afterAll(async () => {
-    await chromium?.close();
-    await server?.stop();
-  });
+  const owner = useSignedInConsole("axe-results-recent-requests.json");
 
   it("lists the token's requests, filters them and opens one, escaped and without a lead's values", async () => {
-    const { page } = chromium;
+    const { page } = owner.chromium;
     await page.getByLabel("Name", { exact: true }).fill("CRM sync");
     await page.getByRole("button", { name: "Create token" }).click();
     const secret = page.locator("#new-secret");
     await secret.waitFor();
     const token = (await secret.textContent())!.trim();
 
-    const client = createLeadClient({ baseUrl: server.baseUrl, token, maxRetries: 0 });
+    const client = createLeadClient({ baseUrl: owner.server.baseUrl, token, maxRetries: 0 });
     const lead = {
       phone: POSTED.phone,
       email: POSTED.email,
@@ -58,11 +36,11 @@ describe.skipIf(!CHROMIUM_PATH)("a token's recent requests in Chromium", () => {
       ValidationError,
     );
     await getLead(client, "<img src=x onerror=alert(document.domain)>").catch(() => undefined);
-    await fetch(`${server.baseUrl}${LEADS_PATH}/'><svg onload=alert(1)>`, {
+    await fetch(`${owner.server.baseUrl}${LEADS_PATH}/'><svg onload=alert(1)>`, {
       headers: { authorization: `Bearer ${token}` },
     });
 
-    await page.goto(`${server.baseUrl}/console/integrations`);
+    await page.goto(`${owner.server.baseUrl}/console/integrations`);
     await page.getByRole("link", { name: "Recent requests CRM sync" }).click();
     // The writer flushes within a second: reload until the four requests are listed.
     const rows = page.locator("#recent-requests tbody tr");
@@ -76,14 +54,14 @@ describe.skipIf(!CHROMIUM_PATH)("a token's recent requests in Chromium", () => {
       )
       .toBe(4);
     const path = new URL(page.url()).pathname;
-    expect(await chromium.checkEverywhere(server.baseUrl, path, "recent-requests")).toEqual([]);
+    expect(await owner.chromium.checkEverywhere(owner.server.baseUrl, path, "recent-requests")).toEqual([]);
     expect(await rows.locator("td:nth-of-type(2)").allTextContents()).toEqual(["404", "404", "422", "201"]);
 
     await page.getByLabel("Status", { exact: true }).selectOption("422");
     await page.getByRole("button", { name: "Show" }).click();
     await expect.poll(() => rows.count()).toBe(1);
     expect(await rows.locator("td:nth-of-type(3)").textContent()).toBe("validation_failed");
-    expect(await chromium.check("recent-requests-422")).toEqual([]);
+    expect(await owner.chromium.check("recent-requests-422")).toEqual([]);
 
     await rows.getByRole("link", { name: /^Open the request of .*, status 422$/ }).click();
     await page.locator("#request-detail").waitFor();
@@ -95,15 +73,17 @@ describe.skipIf(!CHROMIUM_PATH)("a token's recent requests in Chromium", () => {
       "/last_name",
     ]);
     const detailPath = new URL(page.url()).pathname;
-    expect(await chromium.checkEverywhere(server.baseUrl, detailPath, "request-detail")).toEqual([]);
+    expect(await owner.chromium.checkEverywhere(owner.server.baseUrl, detailPath, "request-detail")).toEqual(
+      [],
+    );
 
     for (const shown of [path, detailPath]) {
-      await page.goto(`${server.baseUrl}${shown}`);
+      await page.goto(`${owner.server.baseUrl}${shown}`);
       const text = await page.content();
       for (const value of ["555-0163", "5550163", "ines.marquez", "Inés", "Márquez", "example.com"])
         expect(text, shown).not.toContain(value);
     }
-    expect(chromium.dialogs).toEqual([]);
-    expect(chromium.errors).toEqual([]);
+    expect(owner.chromium.dialogs).toEqual([]);
+    expect(owner.chromium.errors).toEqual([]);
   });
 });

@@ -2,40 +2,18 @@
 // each hint tied to its radio, an intake-only token made and used by the page's "Send a test lead", its scope in
 // the list, and axe-core on the page. Needs Debian's chromium; skipped, and says so, without it.
 
-import { createDatabase } from "@speed-to-lead/server/testing/postgres-cluster";
 import { LEADS_PATH } from "@speed-to-lead/spec";
-import {
-  CHROMIUM_PATH,
-  type ConsoleBrowser,
-  openConsoleBrowser,
-  submitNewPassword,
-} from "@speed-to-lead/tests/harness/console-browser";
-import { ownerSignInLink, startMigratedServers } from "@speed-to-lead/tests/harness/console-servers";
-import type {} from "@speed-to-lead/tests/harness/global-setup";
-import type { ServerProcess } from "@speed-to-lead/tests/harness/server-process";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { CHROMIUM_PATH } from "@speed-to-lead/tests/harness/console-browser";
+import { useSignedInConsole } from "@speed-to-lead/tests/harness/signed-in-console";
+import { describe, expect, it } from "vitest";
 
 if (!CHROMIUM_PATH) console.warn("token scope browser test skipped: no chromium (apt-get install chromium)");
 
 describe.skipIf(!CHROMIUM_PATH)("the token scope choice in Chromium", () => {
-  let server: ServerProcess;
-  let chromium: ConsoleBrowser;
-
-  beforeAll(async () => {
-    const env = { DATABASE_URL: await createDatabase(inject("postgresAdminUrl")), DISPATCHER: "off" };
-    [server] = await startMigratedServers(env, 1);
-    chromium = await openConsoleBrowser("axe-results-token-scope.json");
-    await chromium.page.goto(await ownerSignInLink(env, server.baseUrl));
-    await submitNewPassword(chromium.page, "violet-harbor-42");
-    await chromium.page.waitForURL(`${server.baseUrl}/console/integrations`);
-  }, 60_000);
-  afterAll(async () => {
-    await chromium?.close();
-    await server?.stop();
-  });
+  const owner = useSignedInConsole("axe-results-token-scope.json");
 
   it("makes an intake-only token from the form: stl_pk_, posts a test lead, listed as Post only, refused on reads", async () => {
-    const { page } = chromium;
+    const { page } = owner.chromium;
     const intake = page.getByRole("radio", { name: "Post leads only (stl_pk_…)" });
     const read = page.getByRole("radio", { name: "Post and read leads (stl_ch_…)" });
     expect([await intake.isChecked(), await read.isChecked()]).toEqual([false, true]);
@@ -44,7 +22,7 @@ describe.skipIf(!CHROMIUM_PATH)("the token scope choice in Chromium", () => {
       page.locator(`#${await radio.getAttribute("aria-describedby")}`).textContent();
     expect(await hintOf(intake)).toContain("For a browser form");
     expect(await hintOf(read)).toContain("Never put it in a web page");
-    expect(await chromium.check("integrations-scope-choice")).toEqual([]);
+    expect(await owner.chromium.check("integrations-scope-choice")).toEqual([]);
 
     await page.getByLabel("Name", { exact: true }).fill("Landing page");
     await page.getByText("Post leads only (stl_pk_…)").click();
@@ -63,15 +41,15 @@ describe.skipIf(!CHROMIUM_PATH)("the token scope choice in Chromium", () => {
     });
     expect(await row.locator("code").textContent()).toBe(`stl_pk_…${token.slice(-4)}`);
     expect(await row.locator("td.scope-intake").textContent()).toBe("Post only");
-    expect(await chromium.check("integrations-intake-token")).toEqual([]);
+    expect(await owner.chromium.check("integrations-intake-token")).toEqual([]);
 
-    const refused = await fetch(`${server.baseUrl}${LEADS_PATH}/${id}`, {
+    const refused = await fetch(`${owner.server.baseUrl}${LEADS_PATH}/${id}`, {
       headers: { authorization: `Bearer ${token}` },
     });
     expect([refused.status, ((await refused.json()) as { code: string }).code]).toEqual([
       403,
       "token_intake_only",
     ]);
-    expect(chromium.errors).toEqual([]);
+    expect(owner.chromium.errors).toEqual([]);
   });
 });

@@ -1,0 +1,36 @@
+// A console test's start: a server process on a fresh PostgreSQL database (dispatcher off), Chromium, and the
+// account's owner signed in through a sign-in link, on the Integrations page. Stopped after the file's tests.
+
+import { createDatabase } from "@speed-to-lead/server/testing/postgres-cluster";
+import { afterAll, beforeAll, inject } from "vitest";
+import { type ConsoleBrowser, openConsoleBrowser, submitNewPassword } from "./console-browser.ts";
+import { ownerSignInLink, startMigratedServers } from "./console-servers.ts";
+import type {} from "./global-setup.ts";
+import type { ServerProcess } from "./server-process.ts";
+
+export interface SignedInConsole {
+  server: ServerProcess;
+  chromium: ConsoleBrowser;
+}
+
+/**
+ * Registers beforeAll/afterAll; the returned object is filled before the file's first test.
+ *
+ * @example const owner = useSignedInConsole("axe-results-token-scope.json"); await owner.chromium.page.goto(…)
+ */
+export function useSignedInConsole(axeResultsFile: string): SignedInConsole {
+  const owner = {} as SignedInConsole;
+  beforeAll(async () => {
+    const env = { DATABASE_URL: await createDatabase(inject("postgresAdminUrl")), DISPATCHER: "off" };
+    [owner.server] = await startMigratedServers(env, 1);
+    owner.chromium = await openConsoleBrowser(axeResultsFile);
+    await owner.chromium.page.goto(await ownerSignInLink(env, owner.server.baseUrl));
+    await submitNewPassword(owner.chromium.page, "violet-harbor-42");
+    await owner.chromium.page.waitForURL(`${owner.server.baseUrl}/console/integrations`);
+  }, 60_000);
+  afterAll(async () => {
+    await owner.chromium?.close();
+    await owner.server?.stop();
+  });
+  return owner;
+}
