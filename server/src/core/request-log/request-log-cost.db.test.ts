@@ -2,11 +2,12 @@
 // per lead with the log on and off, and the log adds one request_log row per request, written by one insert per
 // flush (never a statement of the request's own).
 
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { createApp } from "../../app.ts";
 import type { Queryable } from "../../db/database.ts";
 import { silentLogger } from "../../logger.ts";
 import { reportActivity } from "../../testing/database-counts.ts";
+import { describeOnPostgres } from "../../testing/describe-on-postgres.ts";
 import {
   createPostgresTestDatabase,
   eligibleLead,
@@ -21,16 +22,6 @@ const CONCURRENCY = 16;
 
 let fixture: HandoffFixture;
 let observer: Bun.SQL;
-
-beforeAll(async () => {
-  const url = await createPostgresTestDatabase();
-  fixture = await openHandoffFixture(url);
-  observer = new Bun.SQL(url, { max: 1 });
-}, 60_000);
-afterAll(async () => {
-  await observer?.close();
-  await fixture?.close();
-});
 
 /** Rows inserted per table by LEADS fresh posts through an app with or without the log (flushed before counting). */
 async function insertsPerTable(withLog: boolean) {
@@ -77,7 +68,17 @@ async function inserted(): Promise<Record<string, number>> {
   return Object.fromEntries(rows.map((row) => [row.relname, row.ins]));
 }
 
-describe("the request log's cost to the intake", () => {
+describeOnPostgres("the request log's cost to the intake (PostgreSQL's counters)", () => {
+  beforeAll(async () => {
+    const url = await createPostgresTestDatabase();
+    fixture = await openHandoffFixture(url);
+    observer = new Bun.SQL(url, { max: 1 });
+  }, 60_000);
+  afterAll(async () => {
+    await observer?.close();
+    await fixture?.close();
+  });
+
   it("leaves the intake's rows per lead as they were and adds one log row per request, in one insert", async () => {
     const off = await insertsPerTable(false);
     const on = await insertsPerTable(true);
