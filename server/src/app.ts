@@ -172,7 +172,12 @@ export function createApp(deps: AppDeps) {
       const entry =
         deps.requestLog &&
         requestLogEntry(
-          { method: request.method, url: request.url, clientAddress: clientAddress(request, trustProxy) },
+          {
+            method: request.method,
+            url: request.url,
+            clientAddress: clientAddress(request, trustProxy),
+            headers: request.headers,
+          },
           state,
         );
       if (entry) deps.requestLog?.record(entry);

@@ -17,6 +17,8 @@ export interface RequestState {
   /** A dry run, or an answer replayed for a repeated idempotency key. */
   dryRun?: boolean;
   replayed?: boolean;
+  /** Whether a bot-check token came with a post through a token that requires one (the doctor reads it). */
+  botCheckSent?: boolean;
   /** Added to every response of this request (CORS headers for an allowed Origin). */
   extraHeaders: Record<string, string>;
 }

@@ -1,5 +1,5 @@
 // POST /api/speed-to-lead/channel-inbound.php, checks in the contract's order: 401, 429, 415, 413, 400, 422.
-import type { FieldErrorCode, ProblemCode } from "@speed-to-lead/spec";
+import { BOT_CHECK_HEADER, type FieldErrorCode, type ProblemCode } from "@speed-to-lead/spec";
 import { committingWhileConnected } from "../../core/leads/connected-store.ts";
 import { acceptLeadDryRun } from "../../core/leads/dry-run.ts";
 import type { IntakeEvents } from "../../core/leads/events.ts";
@@ -72,6 +72,9 @@ async function intake(deps: IntakeDeps, request: Request, state: RequestState, r
   const gate = await passSenderGate(deps, request, "intake");
   if (!gate.ok) return refuse(gate.code, gate.options);
   const { identity, limitHeaders } = gate;
+  // For the integration doctor: posts through a token that requires a bot check, with or without one.
+  if (identity.guard?.botCheckRequired)
+    state.botCheckSent = Boolean(request.headers.get(BOT_CHECK_HEADER)?.trim());
 
   const read = await readLeadBody(request);
   if (!read.ok) {

@@ -7,6 +7,7 @@ import type { Translate } from "../kit/dictionary.ts";
 import { LocalTime } from "../kit/local-time.tsx";
 import { TableHead } from "../kit/table-head.tsx";
 import { DeliveriesTable } from "./deliveries-table.tsx";
+import { DoctorFindings } from "./doctor-findings.tsx";
 import { ActionLayout, type ActionPageProps } from "./token-action-pages.tsx";
 
 export const requestsUrl = (tokenId: string) => `/console/integrations/tokens/${tokenId}/requests`;
@@ -31,6 +32,8 @@ export interface RecentRequestsPageProps extends ActionPageProps {
   paged: boolean;
   /** The latest status-callback attempts of the token (the delivery log). */
   deliveries: CallbackAttemptRow[];
+  /** The integration doctor's findings, with the server's URL for their snippets. */
+  doctor: Parameters<typeof DoctorFindings>[0];
 }
 
 /** The filter as a query string, with the cursor when given (links keep the filter). */
@@ -120,6 +123,7 @@ export function RecentRequestsPage(props: RecentRequestsPageProps): JSX.Element 
   return (
     <ActionLayout {...props} title={title}>
       <p safe>{t("integrations.requests.intro")}</p>
+      <DoctorFindings {...props.doctor} />
       <Filters t={t} tokenId={props.tokenId} query={props.query} />
       {props.invalid ? (
         <p class="error" role="alert" safe>

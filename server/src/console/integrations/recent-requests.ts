@@ -3,6 +3,8 @@
 import { Elysia } from "elysia";
 import { findAccountToken } from "../../core/accounts/token-service.ts";
 import { latestCallbackAttempts, sendCallbackAgain } from "../../core/callbacks/callback-attempts.ts";
+import { readDoctorWindow } from "../../core/doctor/doctor-window.ts";
+import { diagnoseIntegration } from "../../core/doctor/integration-doctor.ts";
 import { parseRequestLogQuery } from "../../core/request-log/request-log-query.ts";
 import { findRequestLogRow, requestLogPage } from "../../core/request-log/request-log-store.ts";
 import { isUuid } from "../../db/uuid-text.ts";
@@ -51,6 +53,11 @@ export function recentRequestsPages(deps: ConsoleDeps) {
           next: page.next,
           paged: search.has("cursor"),
           deliveries: await latestCallbackAttempts(db, token.id, DELIVERIES_SHOWN),
+          doctor: {
+            t: ctx.t,
+            baseUrl: deps.publicUrl ?? ctx.origin.origin,
+            findings: diagnoseIntegration(await readDoctorWindow(db, owner, token.scope === "intake")),
+          },
         }) as string;
         return htmlPage(ctx.state, html, { status: parsed.ok ? 200 : 422 });
       }),

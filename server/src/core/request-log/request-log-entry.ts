@@ -3,6 +3,7 @@ import { loggedPath } from "../../http/logged-path.ts";
 import type { RequestState } from "../../http/request-state.ts";
 import { pathOf } from "../../http/url-path.ts";
 import { bodyShape, safePointer } from "./body-shape.ts";
+import { requestFacts } from "./request-facts.ts";
 import type { RequestLogEntry } from "./request-log-store.ts";
 
 /** Characters of a path kept: a hostile client's long path never makes a long row. */
@@ -14,7 +15,7 @@ const MAX_PATH = 200;
  * @example log.record(requestLogEntry({ method: "POST", url, clientAddress: "203.0.113.7" }, state)!)
  */
 export function requestLogEntry(
-  request: { method: string; url: string; clientAddress: string | undefined },
+  request: { method: string; url: string; clientAddress: string | undefined; headers?: Headers },
   state: RequestState,
   at: Date = new Date(),
 ): RequestLogEntry | undefined {
@@ -34,5 +35,6 @@ export function requestLogEntry(
     clientAddress: request.clientAddress?.slice(0, 64) ?? null,
     requestId: state.requestId,
     body: state.postedBody === undefined ? null : bodyShape(state.postedBody),
+    facts: requestFacts(request.headers, state, at),
   };
 }

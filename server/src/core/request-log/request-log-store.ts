@@ -1,6 +1,7 @@
 // The request log's rows: one multi-row insert per flush, a token's rows by page or one by id, and the sweep.
 import type { Queryable } from "../../db/database.ts";
 import type { FieldShape } from "./body-shape.ts";
+import type { RequestFacts } from "./request-facts.ts";
 
 /** What the log keeps of one request that named a token. */
 export interface RequestLogEntry {
@@ -19,6 +20,8 @@ export interface RequestLogEntry {
   clientAddress: string | null;
   requestId: string;
   body: FieldShape[] | null;
+  /** What the integration doctor reads (request-facts.ts); the pages and the API do not show it. */
+  facts?: RequestFacts;
 }
 
 /** A stored row, as the API and the console read it. */
@@ -28,12 +31,15 @@ export interface RequestLogRow extends RequestLogEntry {
 
 // The rows travel as one JSON parameter: one statement text whatever the flush's size (one plan per connection).
 const INSERT_SQL = `insert into request_log (token_id, account_id, at, method, path, status, problem_code, pointers,
-    latency_ms, dry_run, replayed, client_address, request_id, body)
+    latency_ms, dry_run, replayed, client_address, request_id, body, idempotency_key, lead_id, consent_lag_s,
+    clock_skew_s, bot_check_sent)
   select token_id, account_id, at, method, path, status, problem_code,
-    array(select jsonb_array_elements_text(pointers)), latency_ms, dry_run, replayed, client_address, request_id, body
+    array(select jsonb_array_elements_text(pointers)), latency_ms, dry_run, replayed, client_address, request_id, body,
+    idempotency_key, lead_id, consent_lag_s, clock_skew_s, bot_check_sent
   from jsonb_to_recordset($1::text::jsonb) as r(token_id uuid, account_id uuid, at timestamptz, method text,
     path text, status smallint, problem_code text, pointers jsonb, latency_ms real, dry_run boolean,
-    replayed boolean, client_address text, request_id text, body jsonb)`;
+    replayed boolean, client_address text, request_id text, body jsonb, idempotency_key boolean, lead_id uuid,
+    consent_lag_s integer, clock_skew_s integer, bot_check_sent boolean)`;
 
 /**
  * @example await insertRequestLogEntries(db, entries); // one statement, one commit
@@ -55,6 +61,11 @@ export async function insertRequestLogEntries(q: Queryable, entries: RequestLogE
     client_address: entry.clientAddress,
     request_id: entry.requestId,
     body: entry.body,
+    idempotency_key: entry.facts?.idempotencyKey ?? null,
+    lead_id: entry.facts?.leadId ?? null,
+    consent_lag_s: entry.facts?.consentLagSeconds ?? null,
+    clock_skew_s: entry.facts?.clockSkewSeconds ?? null,
+    bot_check_sent: entry.facts?.botCheckSent ?? null,
   }));
   await q.query(INSERT_SQL, [JSON.stringify(rows)]);
 }
