@@ -52,7 +52,7 @@ const SNIPPETS: Record<Finding["code"], (baseUrl: string, finding: Finding) => D
       client(baseUrl),
       ...leadFromRecord,
       "// postLead sends an Idempotency-Key and retries under it; one from your record survives a restart too.",
-      "await client.postLead(lead, { idempotencyKey: \"crm-\" + submission.id });",
+      'await client.postLead(lead, { idempotencyKey: "crm-" + submission.id });',
     ].join("\n"),
   }),
   consent_at_send_time: (baseUrl) => ({
@@ -97,10 +97,13 @@ const SNIPPETS: Record<Finding["code"], (baseUrl: string, finding: Finding) => D
       "sudo timedatectl set-ntp true",
     ].join("\n"),
     sdk: [
-      `const answer = await fetch(${JSON.stringify(`${baseUrl}${LEAD_INTAKE_PATH}`)}, { method: "HEAD" });`,
-      `const skewSeconds = (Date.now() - Date.parse(answer.headers.get("date")!)) / 1000;`,
-      "// More than a few seconds: synchronise this machine's clock (NTP) before sending leads.",
-      "console.log({ skewSeconds });",
+      `import { createLeadClient } from "@speed-to-lead/sdk";`,
+      "",
+      client(baseUrl),
+      "// A dry run stores nothing; the Date header of its answer is the server's clock.",
+      "const { response } = await client.postLead(lead, { dryRun: true }).withResponse();",
+      `const skewSeconds = (Date.now() - Date.parse(response.headers.get("date")!)) / 1000;`,
+      "console.log({ skewSeconds }); // more than a few seconds: synchronise this machine's clock (NTP)",
     ].join("\n"),
   }),
   bot_check_missing: (baseUrl) => ({

@@ -39,6 +39,13 @@ const requestOf = (row: RequestRow): DoctorRequest => ({
 });
 
 /**
+ * What a keyless post's lead keeps of its body, as one digest computed in the query, never stored: a lead keeps its
+ * request's fingerprint only when posted with a key, and two leads of one retried body agree on all of these.
+ */
+const SAME_BODY = `md5(concat_ws('|', phone, email, first_name, last_name, source, property_ref, price::text,
+  external_lead_id, platform, language, consent::text, context::text))`;
+
+/**
  * A token of the owner's account (the caller checked it) and whether it is intake-only.
  *
  * @example const findings = diagnoseIntegration(await readDoctorWindow(db, { tokenId, accountId }, false));
@@ -71,7 +78,7 @@ export async function readDoctorWindow(
       ? []
       : (
           await q.query<{ id: string; fingerprint: string | null; received_at: Date | string }>(
-            `select id::text, fingerprint, received_at from leads
+            `select id::text, ${SAME_BODY} as fingerprint, received_at from leads
              where id = any($1::text::uuid[]) and account_id = $2 and channel_token_id = $3`,
             [`{${keyless.join(",")}}`, owner.accountId, owner.tokenId],
           )
