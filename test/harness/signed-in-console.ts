@@ -10,18 +10,29 @@ import type { ServerProcess } from "./server-process.ts";
 
 export interface SignedInConsole {
   server: ServerProcess;
+  /** The server's environment (its database, and the settings given), for the CLI. */
+  env: Record<string, string>;
   chromium: ConsoleBrowser;
 }
 
 /**
- * Registers beforeAll/afterAll; the returned object is filled before the file's first test.
+ * Registers beforeAll/afterAll; the returned object is filled before the file's first test. `settings` adds to
+ * or replaces the server's environment (DISPATCHER=on runs the status-callback sender in it).
  *
  * @example const owner = useSignedInConsole("axe-results-token-scope.json"); await owner.chromium.page.goto(…)
  */
-export function useSignedInConsole(axeResultsFile: string): SignedInConsole {
+export function useSignedInConsole(
+  axeResultsFile: string,
+  settings: Record<string, string> = {},
+): SignedInConsole {
   const owner = {} as SignedInConsole;
   beforeAll(async () => {
-    const env = { DATABASE_URL: await createDatabase(inject("postgresAdminUrl")), DISPATCHER: "off" };
+    const env = {
+      DATABASE_URL: await createDatabase(inject("postgresAdminUrl")),
+      DISPATCHER: "off",
+      ...settings,
+    };
+    owner.env = env;
     [owner.server] = await startMigratedServers(env, 1);
     owner.chromium = await openConsoleBrowser(axeResultsFile);
     await owner.chromium.page.goto(await ownerSignInLink(env, owner.server.baseUrl));

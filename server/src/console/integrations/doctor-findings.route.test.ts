@@ -18,6 +18,7 @@ import type { Database } from "../../db/database.ts";
 import { silentLogger } from "../../logger.ts";
 import { type ConsoleClient, signedInOwner } from "../../testing/console-client.ts";
 import { elementTexts } from "../../testing/element-texts.ts";
+import { eventually } from "../../testing/eventually.ts";
 import { createMemoryDatabase } from "../../testing/fresh-pglite.ts";
 import { eligibleLead } from "../../testing/handoff-fixture.ts";
 import { intakeRequest } from "../../testing/intake-requests.ts";
@@ -44,8 +45,12 @@ async function newToken(scope: "read" | "intake" = "read") {
   return await createChannelToken(db, owner.accountId, `CRM ${tokens}`, scope);
 }
 
-/** A post through the token; `key` sends an Idempotency-Key. */
+/** Requests sent per token secret: the log is read once it holds them all. */
+const sent = new Map<string, number>();
+
+/** A post through the token, with the headers given. */
 async function post(token: string, body: unknown, headers: Record<string, string> = {}) {
+  sent.set(token, (sent.get(token) ?? 0) + 1);
   return await app.handle(intakeRequest(body, { token, headers }));
 }
 
@@ -57,9 +62,16 @@ const earlierConsent = () => ({
 });
 
 /** The doctor's findings of a token once the log's buffer is written, and its page's section. */
-async function diagnose(token: { id: string; scope?: string }, intakeOnly = false) {
-  await Bun.sleep(20);
-  await log.flush();
+async function diagnose(token: { id: string; token: string }, intakeOnly = false) {
+  // onAfterResponse records an entry after its answer went out: wait for all of them, under any load.
+  await eventually(
+    async () => {
+      await log.flush();
+      return await db.query("select 1 from request_log where token_id = $1", [token.id]);
+    },
+    (rows) => rows.length >= (sent.get(token.token) ?? 0),
+    10_000,
+  );
   const findings = diagnoseIntegration(
     await readDoctorWindow(db, { tokenId: token.id, accountId: owner.accountId }, intakeOnly),
   );
