@@ -73,16 +73,32 @@ export async function readDoctorWindow(
       requests.flatMap((r) => (r.status === 201 && r.idempotencyKey === false && r.leadId ? [r.leadId] : [])),
     ),
   ];
+  // By primary key only (the account and token checked after): a second predicate could lead the planner to the
+  // token's own index and every lead it ever had.
   const leads =
     keyless.length === 0
       ? []
       : (
-          await q.query<{ id: string; fingerprint: string | null; received_at: Date | string }>(
-            `select id::text, ${SAME_BODY} as fingerprint, received_at from leads
-             where id = any($1::text::uuid[]) and account_id = $2 and channel_token_id = $3`,
-            [`{${keyless.join(",")}}`, owner.accountId, owner.tokenId],
+          await q.query<{
+            id: string;
+            account_id: string;
+            channel_token_id: string;
+            fingerprint: string | null;
+            received_at: Date | string;
+          }>(
+            `select id::text, account_id::text, channel_token_id::text, ${SAME_BODY} as fingerprint, received_at
+             from leads where id = any($1::text::uuid[])`,
+            [`{${keyless.join(",")}}`],
           )
-        ).map((row): DoctorLead => ({ ...row, receivedAt: new Date(row.received_at) }));
+        )
+          .filter((row) => row.account_id === owner.accountId && row.channel_token_id === owner.tokenId)
+          .map(
+            (row): DoctorLead => ({
+              id: row.id,
+              fingerprint: row.fingerprint,
+              receivedAt: new Date(row.received_at),
+            }),
+          );
   const deliveries = (
     await q.query<{ at: Date | string; status: number | null; url: string }>(
       `select at, status, url from callback_attempts where channel_token_id = $1 order by at desc limit $2`,
