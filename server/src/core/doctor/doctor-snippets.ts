@@ -40,33 +40,33 @@ const leadFromRecord = [
   "};",
 ];
 
+/** The SDK's client, a lead from the sender's record, then how it is sent. */
+const sdkFromRecord = (baseUrl: string, send: string[]) =>
+  [
+    `import { consentBlock, createLeadClient } from "@speed-to-lead/sdk";`,
+    "",
+    client(baseUrl),
+    ...leadFromRecord,
+    ...send,
+  ].join("\n");
+
 const SNIPPETS: Record<Finding["code"], (baseUrl: string, finding: Finding) => DoctorSnippets> = {
   duplicates_without_key: (baseUrl) => ({
     curl: [
       "# One key per lead, from your own record: a retry with it is answered with the first lead, never a second.",
       curlPost(baseUrl, ["Idempotency-Key: crm-sub-8812"], body()),
     ].join("\n"),
-    sdk: [
-      `import { consentBlock, createLeadClient } from "@speed-to-lead/sdk";`,
-      "",
-      client(baseUrl),
-      ...leadFromRecord,
+    sdk: sdkFromRecord(baseUrl, [
       "// postLead sends an Idempotency-Key and retries under it; one from your record survives a restart too.",
       'await client.postLead(lead, { idempotencyKey: "crm-" + submission.id });',
-    ].join("\n"),
+    ]),
   }),
   consent_at_send_time: (baseUrl) => ({
     curl: [
       "# captured_at: when the person gave consent (stored with the submission), not when this request is sent.",
       curlPost(baseUrl, [], body()),
     ].join("\n"),
-    sdk: [
-      `import { consentBlock, createLeadClient } from "@speed-to-lead/sdk";`,
-      "",
-      client(baseUrl),
-      ...leadFromRecord,
-      "await client.postLead(lead);",
-    ].join("\n"),
+    sdk: sdkFromRecord(baseUrl, ["await client.postLead(lead);"]),
   }),
   field_behind_422s: (baseUrl, finding) => {
     const pointer = finding.pointer ?? "";
