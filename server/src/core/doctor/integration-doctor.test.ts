@@ -36,7 +36,13 @@ describe("the integration doctor's edges", () => {
       status,
       url: "https://crm.example/hook",
     });
-    const refusing = [delivery(401, 1), delivery(null, 2), delivery(403, 3), delivery(204, 4), delivery(401, 5)];
+    const refusing = [
+      delivery(401, 1),
+      delivery(null, 2),
+      delivery(403, 3),
+      delivery(204, 4),
+      delivery(401, 5),
+    ];
     expect(diagnoseIntegration(window({ deliveries: refusing }))).toEqual([
       { code: "receiver_rejects_signature", count: 2, url: "https://crm.example/hook", status: 401 },
     ]);
