@@ -1,8 +1,6 @@
 // GET /api/openapi.json (the spec's own document, English or Spanish) and the offline reference at /api/docs.
 /// <reference path="../../file-imports.d.ts" />
 import { OPENAPI_PATH } from "@speed-to-lead/spec";
-import spanishDocument from "@speed-to-lead/spec/openapi.es.json" with { type: "json" };
-import englishDocument from "@speed-to-lead/spec/openapi.json" with { type: "json" };
 import { Elysia } from "elysia";
 // Imported as files: `bun build --compile` embeds them, and from source they are their path on disk.
 import favicon from "swagger-ui-dist/favicon-32x32.png" with { type: "file" };
@@ -14,8 +12,19 @@ import { requestState } from "../../http/request-state.ts";
 import { problemResponse, textResponse } from "../../http/respond.ts";
 import { type DOCS_ASSET_FILES, swaggerPage } from "./swagger-page.ts";
 
-// Serialized once: the document is the contract, served as spec/ built it.
-const documents = { en: JSON.stringify(englishDocument), es: JSON.stringify(spanishDocument) };
+/**
+ * Serialized once: the document is the contract, served as spec/ built it. Read on the first request for it, so a
+ * server nobody asks for its documents does not hold both (about 2 MiB resident).
+ */
+let documents: Promise<Record<"en" | "es", string>> | undefined;
+const openApiDocuments = () =>
+  (documents ??= Promise.all([
+    import("@speed-to-lead/spec/openapi.json", { with: { type: "json" } }),
+    import("@speed-to-lead/spec/openapi.es.json", { with: { type: "json" } }),
+  ]).then(([english, spanish]) => ({
+    en: JSON.stringify(english.default),
+    es: JSON.stringify(spanish.default),
+  })));
 /** The page's assets by the names it links: nothing else of swagger-ui-dist is reachable. */
 const ASSET_PATHS: Record<(typeof DOCS_ASSET_FILES)[number], string> = {
   "swagger-ui.css": swaggerCss,
@@ -38,9 +47,10 @@ function documentLanguage(request: Request): "en" | "es" {
 
 export function apiDocs() {
   return new Elysia({ name: "api-docs" })
-    .get(OPENAPI_PATH, ({ request }) => {
+    .get(OPENAPI_PATH, async ({ request }) => {
       const lang = documentLanguage(request);
-      return textResponse(requestState(request), 200, documents[lang], "application/json", {
+      const document = (await openApiDocuments())[lang];
+      return textResponse(requestState(request), 200, document, "application/json", {
         "content-language": lang,
         "cache-control": "no-cache",
         vary: "Accept-Language",

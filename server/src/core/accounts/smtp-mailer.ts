@@ -1,6 +1,5 @@
 // Mail out through SMTP_URL (nodemailer): password-reset links, invitations, and what owners are told (a change to
 // their account's owners, a new password, a sign-in from a new browser).
-import { createTransport } from "nodemailer";
 
 export interface Mail {
   to: string;
@@ -22,15 +21,18 @@ export interface Mailer {
  */
 export function smtpMailer(smtpUrl: string, publicUrl: string, { insecure = false } = {}): Mailer {
   const implicitTls = new URL(smtpUrl).protocol === "smtps:";
-  const transport = createTransport({
-    url: smtpUrl,
-    requireTLS: !insecure && !implicitTls,
-    ignoreTLS: insecure,
-  });
+  // Loaded only by a server that mails (SMTP_URL set): the module and its dependencies weigh about 2 MiB resident.
+  const transport = import("nodemailer").then(({ createTransport }) =>
+    createTransport({
+      url: smtpUrl,
+      requireTLS: !insecure && !implicitTls,
+      ignoreTLS: insecure,
+    }),
+  );
   const from = `Speed-to-Lead <no-reply@${new URL(publicUrl).hostname}>`;
   return {
     async send(mail) {
-      await transport.sendMail({ from, ...mail });
+      await (await transport).sendMail({ from, ...mail });
     },
   };
 }
