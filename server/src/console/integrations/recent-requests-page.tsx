@@ -6,6 +6,7 @@ import type { RequestLogRow } from "../../core/request-log/request-log-store.ts"
 import type { Translate } from "../kit/dictionary.ts";
 import { LocalTime } from "../kit/local-time.tsx";
 import { TableHead } from "../kit/table-head.tsx";
+import { type CallbackControlsProps, CallbacksPausedBanner, RecoverSection } from "./callback-recovery.tsx";
 import { DeliveriesTable } from "./deliveries-table.tsx";
 import { ActionLayout, type ActionPageProps } from "./token-action-pages.tsx";
 
@@ -31,6 +32,8 @@ export interface RecentRequestsPageProps extends ActionPageProps {
   paged: boolean;
   /** The latest status-callback attempts of the token (the delivery log). */
   deliveries: CallbackAttemptRow[];
+  /** Whether its callbacks are paused, and what a recovery or resume just did. */
+  callbacks: Pick<CallbackControlsProps, "state" | "confirmation">;
 }
 
 /** The filter as a query string, with the cursor when given (links keep the filter). */
@@ -119,6 +122,13 @@ export function RecentRequestsPage(props: RecentRequestsPageProps): JSX.Element 
   ];
   return (
     <ActionLayout {...props} title={title}>
+      <CallbacksPausedBanner
+        t={t}
+        lang={lang}
+        tokenId={props.tokenId}
+        csrf={props.owner.csrf}
+        {...props.callbacks}
+      />
       <p safe>{t("integrations.requests.intro")}</p>
       <Filters t={t} tokenId={props.tokenId} query={props.query} />
       {props.invalid ? (
@@ -205,7 +215,9 @@ export function RecentRequestsPage(props: RecentRequestsPageProps): JSX.Element 
         tokenId={props.tokenId}
         csrf={props.owner.csrf}
         attempts={props.deliveries}
+        paused={props.callbacks.state.pausedAt !== null}
       />
+      <RecoverSection t={t} lang={lang} tokenId={props.tokenId} csrf={props.owner.csrf} />
     </ActionLayout>
   );
 }

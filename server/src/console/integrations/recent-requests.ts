@@ -3,11 +3,14 @@
 import { Elysia } from "elysia";
 import { findAccountToken } from "../../core/accounts/token-service.ts";
 import { latestCallbackAttempts, sendCallbackAgain } from "../../core/callbacks/callback-attempts.ts";
+import { tokenCallbackState } from "../../core/callbacks/callback-pause.ts";
 import { parseRequestLogQuery } from "../../core/request-log/request-log-query.ts";
 import { findRequestLogRow, requestLogPage } from "../../core/request-log/request-log-store.ts";
 import { isUuid } from "../../db/uuid-text.ts";
+import { takePageNotice } from "../kit/notices.ts";
 import { type ConsoleDeps, notFoundPage, type OwnerContext, ownerPage } from "../kit/owner-guard.ts";
 import { htmlPage, redirectTo } from "../kit/page-response.ts";
+import { callbackNoticeLine } from "./callback-recovery.tsx";
 import { DELIVERIES_SHOWN } from "./deliveries-table.tsx";
 import { RecentRequestsPage, requestsUrl } from "./recent-requests-page.tsx";
 import { RequestDetailPage } from "./request-detail-page.tsx";
@@ -51,6 +54,10 @@ export function recentRequestsPages(deps: ConsoleDeps) {
           next: page.next,
           paged: search.has("cursor"),
           deliveries: await latestCallbackAttempts(db, token.id, DELIVERIES_SHOWN),
+          callbacks: {
+            state: await tokenCallbackState(db, token.id),
+            confirmation: callbackNoticeLine(ctx.t, await takePageNotice(db, ctx)),
+          },
         }) as string;
         return htmlPage(ctx.state, html, { status: parsed.ok ? 200 : 422 });
       }),
