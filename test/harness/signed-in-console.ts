@@ -10,6 +10,8 @@ import type { ServerProcess } from "./server-process.ts";
 
 export interface SignedInConsole {
   server: ServerProcess;
+  /** The server's DATABASE_URL: a test may set up state the page shows. */
+  databaseUrl: string;
   chromium: ConsoleBrowser;
 }
 
@@ -22,6 +24,7 @@ export function useSignedInConsole(axeResultsFile: string): SignedInConsole {
   const owner = {} as SignedInConsole;
   beforeAll(async () => {
     const env = { DATABASE_URL: await createDatabase(inject("postgresAdminUrl")), DISPATCHER: "off" };
+    owner.databaseUrl = env.DATABASE_URL;
     [owner.server] = await startMigratedServers(env, 1);
     owner.chromium = await openConsoleBrowser(axeResultsFile);
     await owner.chromium.page.goto(await ownerSignInLink(env, owner.server.baseUrl));
