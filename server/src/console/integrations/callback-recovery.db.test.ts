@@ -14,6 +14,7 @@ import { CallbackSender, type CallbackSenderHooks } from "../../core/callbacks/c
 import type { RequestLogWriter } from "../../core/request-log/request-log-writer.ts";
 import type { Database, Queryable } from "../../db/database.ts";
 import { silentLogger } from "../../logger.ts";
+import { FAST_CALLBACK_SETTINGS } from "../../testing/callback-test-settings.ts";
 import { signedInOwner } from "../../testing/console-client.ts";
 import { elementTexts } from "../../testing/element-texts.ts";
 import { createMemoryDatabase } from "../../testing/fresh-pglite.ts";
@@ -34,16 +35,6 @@ afterAll(async () => {
   await db.close();
 });
 
-const SETTINGS = {
-  pollIntervalMs: 50,
-  timeoutMs: 2_000,
-  concurrency: 2,
-  perDestination: 2,
-  retryBaseMs: 20,
-  retryMaxMs: 40,
-  allowPrivate: true,
-};
-
 /** A receiver in this process (through the sender's fetch): every webhook-id it was sent, in order. */
 function receiver(status = 200) {
   const webhookIds: string[] = [];
@@ -61,7 +52,7 @@ async function sendUntil(
   maxMs = 10_000,
   hooks: CallbackSenderHooks = {},
 ) {
-  const sender = new CallbackSender(db, SETTINGS, silentLogger, send, hooks);
+  const sender = new CallbackSender(db, FAST_CALLBACK_SETTINGS, silentLogger, send, hooks);
   sender.start();
   for (let waited = 0; waited < maxMs && !(await done()); waited += 20) await Bun.sleep(20);
   await sender.stop();

@@ -14,6 +14,7 @@ import { callbacksUrl } from "./callback-recovery.tsx";
 import { requestsUrl } from "./recent-requests-page.tsx";
 import { RecoverPage } from "./recover-page.tsx";
 import { parseRecoveryPeriod } from "./recovery-period.ts";
+import { actionPageProps } from "./token-action-pages.tsx";
 
 export function callbackRecoveryPosts(deps: ConsoleDeps) {
   const { db } = deps;
@@ -31,15 +32,7 @@ export function callbackRecoveryPosts(deps: ConsoleDeps) {
           const errors = Object.fromEntries(
             Object.entries(parsed.errors).map(([name, key]) => [name, ctx.t(key)]),
           );
-          const html = RecoverPage({
-            lang: ctx.lang,
-            t: ctx.t,
-            path: ctx.path,
-            owner: ctx.owner,
-            tokenId: token.id,
-            tokenName: token.name,
-            sent: { ...sent, errors },
-          }) as string;
+          const html = RecoverPage({ ...actionPageProps(ctx, token), sent: { ...sent, errors } }) as string;
           return htmlPage(ctx.state, html, { status: 422 });
         }
         const { from, to } = parsed.period;
