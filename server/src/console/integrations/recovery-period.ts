@@ -39,7 +39,8 @@ export function parseRecoveryPeriod(fromText: string, toText: string, now: Date)
   else if (from > now) errors.from = "integrations.recover.future";
   const to = toText.trim() === "" ? now : parseMoment(toText);
   if (!to) errors.to = "integrations.recover.invalid";
-  else if (from && to <= from) errors.to = "integrations.recover.order";
+  // The order is judged only against a usable start: a start in the future is its own field's error.
+  else if (from && !errors.from && to <= from) errors.to = "integrations.recover.order";
   if (errors.from || errors.to || !from || !to) return { ok: false, errors };
   return { ok: true, period: { from, to } };
 }
