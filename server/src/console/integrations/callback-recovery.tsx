@@ -56,7 +56,7 @@ export function RecoverForm(props: {
 }
 
 /** A moment as the form takes it back: "2026-11-27 14:00:05Z" (UTC, to the second). */
-export const shownRecoveryStart = (iso: string) => `${iso.slice(0, 19).replace("T", " ")}Z`;
+const shownRecoveryStart = (iso: string) => `${iso.slice(0, 19).replace("T", " ")}Z`;
 
 /** The confirmation a recovery or a resume left for this page view, as one line. */
 export function callbackNoticeLine(t: Translate, notice: ConsoleNotice | undefined): string | undefined {
