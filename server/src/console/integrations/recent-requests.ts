@@ -14,20 +14,11 @@ import { callbackNoticeLine } from "./callback-recovery.tsx";
 import { DELIVERIES_SHOWN } from "./deliveries-table.tsx";
 import { RecentRequestsPage, requestsUrl } from "./recent-requests-page.tsx";
 import { RequestDetailPage } from "./request-detail-page.tsx";
+import { actionPageProps } from "./token-action-pages.tsx";
 
 /** Rows per page: a bounded list, older ones behind a link. */
 export const CONSOLE_REQUESTS_PAGE = 50;
 const REQUESTS_PATH = "/console/integrations/tokens/:id/requests";
-
-/** The page's props every request page shares, for a token of the session's account. */
-const pageProps = (ctx: OwnerContext, token: { id: string; name: string }) => ({
-  lang: ctx.lang,
-  t: ctx.t,
-  path: ctx.path,
-  owner: ctx.owner,
-  tokenId: token.id,
-  tokenName: token.name,
-});
 
 export function recentRequestsPages(deps: ConsoleDeps) {
   const { db } = deps;
@@ -47,7 +38,7 @@ export function recentRequestsPages(deps: ConsoleDeps) {
           ? await requestLogPage(db, owner, parsed.filter, CONSOLE_REQUESTS_PAGE)
           : { rows: [], next: undefined };
         const html = RecentRequestsPage({
-          ...pageProps(ctx, token),
+          ...actionPageProps(ctx, token),
           query,
           invalid: !parsed.ok,
           rows: page.rows,
@@ -71,7 +62,7 @@ export function recentRequestsPages(deps: ConsoleDeps) {
         const row =
           owner && /^[0-9]{1,18}$/.test(requestId) && (await findRequestLogRow(db, owner, requestId));
         if (!token || !row) return notFoundPage(ctx);
-        return htmlPage(ctx.state, RequestDetailPage({ ...pageProps(ctx, token), row }) as string);
+        return htmlPage(ctx.state, RequestDetailPage({ ...actionPageProps(ctx, token), row }) as string);
       }),
     )
     .post(
