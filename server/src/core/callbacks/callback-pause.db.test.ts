@@ -52,9 +52,21 @@ describe("the pause of a token whose status callbacks fail for a day", () => {
     const { tokenId, accountId } = await tokenWithCallback(db, app);
     const fail = (when: Date) => recordCallbackOutcome(db, tokenId, false, when, DAY);
 
+    // A healthy token's deliveries never write its row (its row version stays).
+    const version = async () =>
+      (
+        await db.query<{ v: string }>("select xmin::text as v from channel_tokens where id = $1", [tokenId])
+      )[0]!.v;
+    const healthy = await version();
+    await recordCallbackOutcome(db, tokenId, true, T0, DAY);
+    expect(await version()).toBe(healthy);
+
     expect(await fail(T0)).toBeUndefined();
     expect((await tokenCallbackState(db, tokenId)).failingSince).toEqual(T0);
+    // Nor do the failures of a run already counted.
+    const failing = await version();
     expect(await fail(at(DAY - 60_000))).toBeUndefined();
+    expect(await version()).toBe(failing);
     // A delivery ends the run: the next failure starts a new one.
     await recordCallbackOutcome(db, tokenId, true, at(DAY - 30_000), DAY);
     expect(await tokenCallbackState(db, tokenId)).toEqual({ pausedAt: null, failingSince: null });
