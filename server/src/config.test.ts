@@ -38,6 +38,7 @@ describe("loadConfig", () => {
         perDestination: 4,
         retryBaseMs: 60_000,
         retryMaxMs: 8 * 3_600_000,
+        pauseAfterMs: 24 * 3_600_000,
       },
       requestLog: { enabled: true, retentionDays: 7, maxRowsPerToken: 10_000 },
     });

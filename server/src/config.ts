@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url";
 import { DEFAULT_AUDIT_RETENTION_DAYS } from "./core/accounts/audit-log.ts";
 import { DEFAULT_FAILED_AUTH_PER_MINUTE } from "./core/accounts/failed-auth-limiter.ts";
 import { DEFAULT_PASSWORD_CHECKS_AT_ONCE } from "./core/accounts/password-work.ts";
+import { CALLBACK_PAUSE_AFTER_MS } from "./core/callbacks/callback-pause.ts";
 import { parseEvidencePrivateKey } from "./core/evidence/evidence-signing-key.ts";
 import { parseClockTime, rulesOutsideHours } from "./core/handoff/calling-hours.ts";
 import type { HandoffConfig } from "./core/handoff/handoff-settings.ts";
@@ -84,6 +85,8 @@ export interface CallbackConfig {
   perDestination: number;
   retryBaseMs: number;
   retryMaxMs: number;
+  /** CALLBACK_PAUSE_AFTER_MS: a token failing this long without one delivery is paused until an owner resumes it. */
+  pauseAfterMs: number;
 }
 
 /** The repository root: relative PGLITE_DIR values resolve here, so `bun start` and `bun run stl` agree. */
@@ -225,6 +228,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       perDestination: Math.floor(numberSetting(env, "CALLBACK_PER_DESTINATION", 4, "above-zero")),
       retryBaseMs: numberSetting(env, "CALLBACK_RETRY_BASE_MS", 60_000, "above-zero"),
       retryMaxMs: numberSetting(env, "CALLBACK_RETRY_MAX_MS", 8 * 3_600_000, "above-zero"),
+      pauseAfterMs: numberSetting(env, "CALLBACK_PAUSE_AFTER_MS", CALLBACK_PAUSE_AFTER_MS, "above-zero"),
     },
     requestLog: {
       enabled: choiceSetting(env, "REQUEST_LOG", ["on", "off"], "on") === "on",

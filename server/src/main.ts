@@ -10,9 +10,11 @@ import { countStoredLeads } from "./api/metrics/intake-metrics.ts";
 import { listenForMetrics } from "./api/metrics/metrics-listener.ts";
 import { createApp } from "./app.ts";
 import { loadConfig, type ServerConfig } from "./config.ts";
+import { mailCallbacksPaused } from "./console/integrations/callbacks-paused-mail.ts";
 import { createDemoOwnerLink, createDemoToken, demoBanner } from "./core/accounts/demo-account.ts";
 import { startExpiredRowsSweep } from "./core/accounts/expired-rows-sweep.ts";
-import { smtpMailer } from "./core/accounts/smtp-mailer.ts";
+import { type Mailer, smtpMailer } from "./core/accounts/smtp-mailer.ts";
+import type { PausedToken } from "./core/callbacks/callback-pause.ts";
 import { startCallbackSender } from "./core/callbacks/callback-sender.ts";
 import type { EvidenceKey } from "./core/evidence/evidence-keys.ts";
 import { keySecretFileOf, openEvidenceKey } from "./core/evidence/evidence-signing-key.ts";
@@ -76,8 +78,21 @@ async function startBackground(
   const handoffWakeUps = leadChanges.subscribe((change) => handoff.leadChanged(change));
   // The status-callback sender: the same outbox loop on its own table, in the processes that deliver hand-offs.
   const callbackSettings = { ...config.callbacks, pollIntervalMs: config.handoff.pollIntervalMs };
+  // A token paused after a day of failures: its owners are mailed (SMTP_URL and PUBLIC_URL set), else only logged.
+  const mailer = mailerFor(config);
+  const { publicUrl } = config;
+  const onPaused =
+    mailer && publicUrl
+      ? (token: PausedToken) => void mailCallbacksPaused({ db, mailer, publicUrl, logger }, token, new Date())
+      : undefined;
   const callbacks = handoff.database
-    ? await startCallbackSender({ db: handoff.database, settings: callbackSettings, listen, logger })
+    ? await startCallbackSender({
+        db: handoff.database,
+        settings: callbackSettings,
+        listen,
+        logger,
+        onPaused,
+      })
     : undefined;
   // TrustedForm certificates claimed before they expire, by the processes that deliver hand-offs.
   const claims = handoff.database
@@ -100,6 +115,13 @@ async function startBackground(
       await handoff.stop();
     },
   };
+}
+
+/** SMTP_URL's mailer, with PUBLIC_URL for its sender address and links; undefined without them. */
+function mailerFor(config: ServerConfig): Mailer | undefined {
+  return config.smtpUrl && config.publicUrl
+    ? smtpMailer(config.smtpUrl, config.publicUrl, { insecure: config.smtpInsecure })
+    : undefined;
 }
 
 /** LISTEN on PostgreSQL itself (DATABASE_DIRECT_URL, or DATABASE_URL unless it is a pooler); undefined: poll. */
@@ -247,10 +269,7 @@ export async function runServer(config: ServerConfig): Promise<void> {
     trustProxy: config.trustProxy,
     publicUrl: config.publicUrl,
     auditRetentionDays: config.auditRetentionDays,
-    mailer:
-      config.smtpUrl && config.publicUrl
-        ? smtpMailer(config.smtpUrl, config.publicUrl, { insecure: config.smtpInsecure })
-        : undefined,
+    mailer: mailerFor(config),
     passwordChecksAtOnce: config.passwordChecksAtOnce,
     metrics,
     feed,

@@ -443,7 +443,7 @@ export const es = {
   "webhook.leadMissed.summary": "La respuesta a un prospecto no se dio a tiempo",
   "webhook.leadNotCalled.summary": "Un prospecto no recibe respuesta",
   "StatusCallback.description":
-    "Se envía a la URL configurada para el token de canal que envió el prospecto (bun run stl tokens callback), firmado según Standard Webhooks con el secreto de aviso de ese token. Se encola en la misma transacción que el cambio que informa, se entrega al menos una vez con un webhook-id estable y se reintenta con espera creciente ante cualquier respuesta que no sea 2xx.",
+    "Se envía a la URL configurada para el token de canal que envió el prospecto (bun run stl tokens callback), firmado según Standard Webhooks con el secreto de aviso de ese token. Se encola en la misma transacción que el cambio que informa, se entrega al menos una vez con un webhook-id estable y se reintenta con espera creciente ante cualquier respuesta que no sea 2xx. Un propietario puede enviar de nuevo un aviso desde la consola (uno, o todos los de un periodo): llega con el mismo webhook-id, así que descarte duplicados por él. Cuando los avisos de un token fallan durante 24 horas sin ninguna entrega, el token queda en pausa: no se envía nada más, los avisos nuevos se guardan, se avisa a sus propietarios y llegan cuando un propietario lo reanuda.",
   "StatusCallback.type.description":
     "lead.handed_off: el asistente confirmó una respuesta del prospecto. lead.missed: pasó el respond_by de una respuesta sin confirmación. lead.not_called: el prospecto no recibe ninguna respuesta (un prospecto de prueba, o sin forma permitida de atenderlo).",
   "StatusCallback.data.description":

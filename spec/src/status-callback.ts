@@ -54,7 +54,7 @@ export const StatusCallbackSchema = Type.Object(
     "x-component": "StatusCallback",
     description: text(
       "StatusCallback.description",
-      "Sent to the URL set for the channel token that posted the lead (bun run stl tokens callback), signed per Standard Webhooks with that token's callback secret. Queued in the same transaction as the change it reports, delivered at least once with a stable webhook-id, retried with backoff on anything but 2xx.",
+      "Sent to the URL set for the channel token that posted the lead (bun run stl tokens callback), signed per Standard Webhooks with that token's callback secret. Queued in the same transaction as the change it reports, delivered at least once with a stable webhook-id, retried with backoff on anything but 2xx. An owner may send a callback again from the console (one, or every one of a period): it comes under the same webhook-id, so deduplicate by it. When a token's callbacks fail for 24 hours without one delivery, the token is paused: nothing more is sent, new callbacks are kept, its owners are told, and they arrive once an owner resumes it.",
     ),
   },
 );

@@ -11,7 +11,7 @@ import type { ServerProcess } from "./server-process.ts";
 export interface SignedInConsole {
   server: ServerProcess;
   /** The server's environment (its database, and the settings given), for the CLI. */
-  env: Record<string, string>;
+  env: Record<string, string> & { DATABASE_URL: string };
   chromium: ConsoleBrowser;
 }
 

@@ -815,7 +815,7 @@ export interface components {
                 until?: string;
             }[];
         };
-        /** @description Sent to the URL set for the channel token that posted the lead (bun run stl tokens callback), signed per Standard Webhooks with that token's callback secret. Queued in the same transaction as the change it reports, delivered at least once with a stable webhook-id, retried with backoff on anything but 2xx. */
+        /** @description Sent to the URL set for the channel token that posted the lead (bun run stl tokens callback), signed per Standard Webhooks with that token's callback secret. Queued in the same transaction as the change it reports, delivered at least once with a stable webhook-id, retried with backoff on anything but 2xx. An owner may send a callback again from the console (one, or every one of a period): it comes under the same webhook-id, so deduplicate by it. When a token's callbacks fail for 24 hours without one delivery, the token is paused: nothing more is sent, new callbacks are kept, its owners are told, and they arrive once an owner resumes it. */
         StatusCallback: {
             /**
              * @description lead.handed_off: the assistant acknowledged a response of the lead. lead.missed: a response's respond_by passed unacknowledged. lead.not_called: the lead gets no response at all (a test lead, or no permitted way to answer it).

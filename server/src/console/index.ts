@@ -8,6 +8,7 @@ import { confirmPages } from "./confirm/index.ts";
 import { doNotCallPage } from "./do-not-call/index.ts";
 import type { InboxLive } from "./inbox/inbox-live.ts";
 import { INBOX_ASSETS, inboxPages } from "./inbox/index.ts";
+import { callbackRecoveryPosts } from "./integrations/callback-recovery.ts";
 import { integrationsPage } from "./integrations/index.ts";
 import { recentRequestsPages } from "./integrations/recent-requests.ts";
 import type { ConsoleDeps } from "./kit/owner-guard.ts";
@@ -24,6 +25,7 @@ export function consolePages(deps: ConsoleDeps, inbox: InboxLive) {
     .use(passwordResetPages(deps))
     .use(integrationsPage(deps))
     .use(recentRequestsPages(deps))
+    .use(callbackRecoveryPosts(deps))
     .use(doNotCallPage(deps))
     .use(teamPage(deps))
     .use(accountsPage(deps))

@@ -11,21 +11,55 @@ export const DELIVERIES_SHOWN = 20;
 const sendAgainUrl = (tokenId: string, callbackId: string) =>
   `/console/integrations/tokens/${tokenId}/callbacks/${callbackId}/send-again`;
 
+/**
+ * The next attempt as this one scheduled it (its retry time, or "none"); beside a callback's latest attempt, what
+ * the callback is now: its retry time while queued, "paused" when its token is paused (it waits for "Resume"),
+ * else delivered or failed.
+ */
+function NextAttempt(props: {
+  t: Translate;
+  lang: Language;
+  attempt: CallbackAttemptRow;
+  latest: boolean;
+  paused: boolean;
+}) {
+  const { t, attempt } = props;
+  const queued = attempt.callback_status === "pending";
+  if (props.latest && queued && props.paused)
+    return (
+      <strong class="needs-owner" safe>
+        {t("integrations.deliveries.paused")}
+      </strong>
+    );
+  if (props.latest && !queued)
+    return (
+      <span class="badge" safe>
+        {t(`integrations.deliveries.state.${attempt.callback_status}`)}
+      </span>
+    );
+  if (attempt.next_attempt_at) return <LocalTime at={attempt.next_attempt_at} lang={props.lang} />;
+  return <span safe>{t("integrations.deliveries.done")}</span>;
+}
+
 export function DeliveriesTable(props: {
   t: Translate;
   lang: Language;
   tokenId: string;
   csrf: string;
   attempts: CallbackAttemptRow[];
+  /** The token's callbacks are paused: a queued one waits for "Resume", whatever its next attempt said. */
+  paused: boolean;
 }) {
   const { t, lang, attempts } = props;
-  // "Send again" beside each callback's latest attempt only.
-  const latest = new Set<string>();
-  const firstOfCallback = (attempt: CallbackAttemptRow) => {
-    if (latest.has(attempt.callback_id)) return false;
-    latest.add(attempt.callback_id);
-    return true;
-  };
+  // "Send again" beside each callback's latest attempt only (the list is newest first).
+  const latest = new Set<CallbackAttemptRow>();
+  const seen = new Set<string>();
+  for (const attempt of attempts)
+    if (!seen.has(attempt.callback_id)) {
+      seen.add(attempt.callback_id);
+      latest.add(attempt);
+    }
+  const isLatest = (attempt: CallbackAttemptRow) => latest.has(attempt);
   const columns = [
     t("integrations.deliveries.col.event"),
     t("integrations.deliveries.col.answer"),
@@ -67,12 +101,14 @@ export function DeliveriesTable(props: {
                   {t("lead.attempts.ms", { ms: attempt.latency_ms.toFixed(1) })}
                 </td>
                 <td data-label={columns[3]}>
-                  {attempt.next_attempt_at ? (
-                    <LocalTime at={attempt.next_attempt_at} lang={lang} />
-                  ) : (
-                    <span safe>{t("integrations.deliveries.done")}</span>
-                  )}
-                  {firstOfCallback(attempt) && attempt.callback_status !== "pending" ? (
+                  <NextAttempt
+                    t={t}
+                    lang={lang}
+                    attempt={attempt}
+                    latest={isLatest(attempt)}
+                    paused={props.paused}
+                  />
+                  {isLatest(attempt) && attempt.callback_status !== "pending" ? (
                     <form
                       method="post"
                       action={sendAgainUrl(props.tokenId, attempt.callback_id)}

@@ -35,7 +35,13 @@ import {
 import { htmlPage, isHtmx } from "../kit/page-response.ts";
 import { COOLDOWN_PATH } from "./cooldown-section.tsx";
 import { CreateSection, IntegrationsPage, type IntegrationsPageProps } from "./integrations-page.tsx";
-import { RenamePage, RevokePage, RollPage } from "./token-action-pages.tsx";
+import {
+  type ActionPageProps,
+  actionPageProps,
+  RenamePage,
+  RevokePage,
+  RollPage,
+} from "./token-action-pages.tsx";
 import { TokenSettingsPage } from "./token-settings-page.tsx";
 
 const NAME_MESSAGES: Record<NameProblem, MessageKey> = {
@@ -109,19 +115,10 @@ export function integrationsPage(deps: ConsoleDeps) {
     return token ? await then(token) : notFoundPage(ctx);
   }
 
-  const actionProps = (ctx: OwnerContext, token: { id: string; name: string }) => ({
-    lang: ctx.lang,
-    t: ctx.t,
-    path: ctx.path,
-    owner: ctx.owner,
-    tokenId: token.id,
-    tokenName: token.name,
-  });
-
   /** The GET of a token's action page (rename, revoke, roll): the page for this account's token, else 404. */
-  const tokenActionPage = (page: (props: ReturnType<typeof actionProps>) => JSX.Element) =>
+  const tokenActionPage = (page: (props: ActionPageProps) => JSX.Element) =>
     ownerPage(deps, (ctx) =>
-      withToken(ctx, idOf(ctx), (token) => htmlPage(ctx.state, page(actionProps(ctx, token)) as string)),
+      withToken(ctx, idOf(ctx), (token) => htmlPage(ctx.state, page(actionPageProps(ctx, token)) as string)),
     );
 
   /** The POST of a token's action: runs for this account's token, else the 404 page. */
@@ -210,7 +207,7 @@ export function integrationsPage(deps: ConsoleDeps) {
         if (result.ok) return await done(ctx, { kind: "token-renamed", from: token.name, to: name.trim() });
         if (result.code === "not_found" || result.code === "not_active") return notFoundPage(ctx);
         const html = RenamePage({
-          ...actionProps(ctx, token),
+          ...actionPageProps(ctx, token),
           name,
           error: ctx.t(NAME_MESSAGES[result.code]),
         });
@@ -238,7 +235,7 @@ export function integrationsPage(deps: ConsoleDeps) {
       `${TOKEN_PATH}/settings`,
       tokenActionPost(async (ctx, token) => {
         const settings = (await readTokenSettings(db, ctx.session.accountId, token.id))!;
-        return htmlPage(ctx.state, TokenSettingsPage({ ...actionProps(ctx, token), settings }) as string);
+        return htmlPage(ctx.state, TokenSettingsPage({ ...actionPageProps(ctx, token), settings }) as string);
       }),
     )
     .post(
@@ -264,7 +261,7 @@ export function integrationsPage(deps: ConsoleDeps) {
           result.code === "honeypot_invalid"
             ? { field: "honeypot" as const, text: ctx.t("integrations.settings.honeypot.invalid") }
             : { field: "origins" as const, text: ctx.t("integrations.settings.origins.invalid") };
-        const html = TokenSettingsPage({ ...actionProps(ctx, token), settings, sent, error }) as string;
+        const html = TokenSettingsPage({ ...actionPageProps(ctx, token), settings, sent, error }) as string;
         return htmlPage(ctx.state, html, { status: 422 });
       }),
       { parse: "none" },
@@ -275,7 +272,7 @@ export function integrationsPage(deps: ConsoleDeps) {
       tokenActionPost(async (ctx, token) => {
         const expiry = field(ctx.form, "expiry");
         const invalid = (key: MessageKey) =>
-          htmlPage(ctx.state, RollPage({ ...actionProps(ctx, token), error: ctx.t(key) }) as string, {
+          htmlPage(ctx.state, RollPage({ ...actionPageProps(ctx, token), error: ctx.t(key) }) as string, {
             status: 422,
           });
         if (!isRollExpiry(expiry)) return invalid("integrations.rollPage.expiryInvalid");

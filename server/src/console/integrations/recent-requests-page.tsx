@@ -6,6 +6,7 @@ import type { RequestLogRow } from "../../core/request-log/request-log-store.ts"
 import type { Translate } from "../kit/dictionary.ts";
 import { LocalTime } from "../kit/local-time.tsx";
 import { TableHead } from "../kit/table-head.tsx";
+import { type CallbackControlsProps, CallbacksPausedBanner, RecoverSection } from "./callback-recovery.tsx";
 import { DeliveriesTable } from "./deliveries-table.tsx";
 import { DoctorFindings } from "./doctor-findings.tsx";
 import { ActionLayout, type ActionPageProps } from "./token-action-pages.tsx";
@@ -34,6 +35,8 @@ export interface RecentRequestsPageProps extends ActionPageProps {
   deliveries: CallbackAttemptRow[];
   /** The integration doctor's findings, with the server's URL for their snippets. */
   doctor: Parameters<typeof DoctorFindings>[0];
+  /** Whether its callbacks are paused, and what a recovery or resume just did. */
+  callbacks: Pick<CallbackControlsProps, "state" | "confirmation">;
 }
 
 /** The filter as a query string, with the cursor when given (links keep the filter). */
@@ -122,6 +125,13 @@ export function RecentRequestsPage(props: RecentRequestsPageProps): JSX.Element 
   ];
   return (
     <ActionLayout {...props} title={title}>
+      <CallbacksPausedBanner
+        t={t}
+        lang={lang}
+        tokenId={props.tokenId}
+        csrf={props.owner.csrf}
+        {...props.callbacks}
+      />
       <p safe>{t("integrations.requests.intro")}</p>
       <DoctorFindings {...props.doctor} />
       <Filters t={t} tokenId={props.tokenId} query={props.query} />
@@ -209,7 +219,9 @@ export function RecentRequestsPage(props: RecentRequestsPageProps): JSX.Element 
         tokenId={props.tokenId}
         csrf={props.owner.csrf}
         attempts={props.deliveries}
+        paused={props.callbacks.state.pausedAt !== null}
       />
+      <RecoverSection t={t} lang={lang} tokenId={props.tokenId} csrf={props.owner.csrf} />
     </ActionLayout>
   );
 }

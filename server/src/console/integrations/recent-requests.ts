@@ -3,30 +3,24 @@
 import { Elysia } from "elysia";
 import { findAccountToken } from "../../core/accounts/token-service.ts";
 import { latestCallbackAttempts, sendCallbackAgain } from "../../core/callbacks/callback-attempts.ts";
+import { tokenCallbackState } from "../../core/callbacks/callback-pause.ts";
 import { readDoctorWindow } from "../../core/doctor/doctor-window.ts";
 import { diagnoseIntegration } from "../../core/doctor/integration-doctor.ts";
 import { parseRequestLogQuery } from "../../core/request-log/request-log-query.ts";
 import { findRequestLogRow, requestLogPage } from "../../core/request-log/request-log-store.ts";
 import { isUuid } from "../../db/uuid-text.ts";
+import { takePageNotice } from "../kit/notices.ts";
 import { type ConsoleDeps, notFoundPage, type OwnerContext, ownerPage } from "../kit/owner-guard.ts";
 import { htmlPage, redirectTo } from "../kit/page-response.ts";
+import { callbackNoticeLine } from "./callback-recovery.tsx";
 import { DELIVERIES_SHOWN } from "./deliveries-table.tsx";
 import { RecentRequestsPage, requestsUrl } from "./recent-requests-page.tsx";
 import { RequestDetailPage } from "./request-detail-page.tsx";
+import { actionPageProps } from "./token-action-pages.tsx";
 
 /** Rows per page: a bounded list, older ones behind a link. */
 export const CONSOLE_REQUESTS_PAGE = 50;
 const REQUESTS_PATH = "/console/integrations/tokens/:id/requests";
-
-/** The page's props every request page shares, for a token of the session's account. */
-const pageProps = (ctx: OwnerContext, token: { id: string; name: string }) => ({
-  lang: ctx.lang,
-  t: ctx.t,
-  path: ctx.path,
-  owner: ctx.owner,
-  tokenId: token.id,
-  tokenName: token.name,
-});
 
 export function recentRequestsPages(deps: ConsoleDeps) {
   const { db } = deps;
@@ -46,7 +40,7 @@ export function recentRequestsPages(deps: ConsoleDeps) {
           ? await requestLogPage(db, owner, parsed.filter, CONSOLE_REQUESTS_PAGE)
           : { rows: [], next: undefined };
         const html = RecentRequestsPage({
-          ...pageProps(ctx, token),
+          ...actionPageProps(ctx, token),
           query,
           invalid: !parsed.ok,
           rows: page.rows,
@@ -57,6 +51,10 @@ export function recentRequestsPages(deps: ConsoleDeps) {
             t: ctx.t,
             baseUrl: deps.publicUrl ?? ctx.origin.origin,
             findings: diagnoseIntegration(await readDoctorWindow(db, owner, token.scope === "intake")),
+          },
+          callbacks: {
+            state: await tokenCallbackState(db, token.id),
+            confirmation: callbackNoticeLine(ctx.t, await takePageNotice(db, ctx)),
           },
         }) as string;
         return htmlPage(ctx.state, html, { status: parsed.ok ? 200 : 422 });
@@ -71,7 +69,7 @@ export function recentRequestsPages(deps: ConsoleDeps) {
         const row =
           owner && /^[0-9]{1,18}$/.test(requestId) && (await findRequestLogRow(db, owner, requestId));
         if (!token || !row) return notFoundPage(ctx);
-        return htmlPage(ctx.state, RequestDetailPage({ ...pageProps(ctx, token), row }) as string);
+        return htmlPage(ctx.state, RequestDetailPage({ ...actionPageProps(ctx, token), row }) as string);
       }),
     )
     .post(

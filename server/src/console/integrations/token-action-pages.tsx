@@ -6,6 +6,7 @@ import type { Translate } from "../kit/dictionary.ts";
 import { Field } from "../kit/field.tsx";
 import { Layout, type SignedInOwner } from "../kit/layout.tsx";
 import { INTEGRATIONS_PATH } from "../kit/navigation.ts";
+import type { OwnerContext } from "../kit/owner-guard.ts";
 
 export interface ActionPageProps {
   lang: Language;
@@ -15,6 +16,16 @@ export interface ActionPageProps {
   tokenId: string;
   tokenName: string;
 }
+
+/** The props of a token's page from the request's context and the token (of the session's account). */
+export const actionPageProps = (ctx: OwnerContext, token: { id: string; name: string }): ActionPageProps => ({
+  lang: ctx.lang,
+  t: ctx.t,
+  path: ctx.path,
+  owner: ctx.owner,
+  tokenId: token.id,
+  tokenName: token.name,
+});
 
 export function ActionLayout(props: ActionPageProps & { title: string; children: Children }): JSX.Element {
   return (

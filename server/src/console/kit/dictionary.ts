@@ -1,6 +1,7 @@
 // Every string of the console pages, in English and Spanish: one dictionary, keyed by feature ("integrations.…").
 // Spanish must name every English key (the compiler checks it; dictionary.test.ts checks placeholders too).
 import { fillTemplate } from "../../message-template.ts";
+import { CALLBACK_DELIVERY_EN, CALLBACK_DELIVERY_ES } from "./callback-delivery-text.ts";
 import { DOCTOR_EN, DOCTOR_ES } from "./doctor-text.ts";
 import { SECOND_FACTOR_EN, SECOND_FACTOR_ES } from "./second-factor-text.ts";
 
@@ -642,6 +643,7 @@ const en = {
   "dnc.cancel": "Cancel",
   ...SECOND_FACTOR_EN,
   ...DOCTOR_EN,
+  ...CALLBACK_DELIVERY_EN,
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -1295,6 +1297,7 @@ const es: Record<MessageKey, string> = {
   "dnc.cancel": "Cancelar",
   ...SECOND_FACTOR_ES,
   ...DOCTOR_ES,
+  ...CALLBACK_DELIVERY_ES,
 };
 
 export const DICTIONARY = { en, es } as const;

@@ -18,7 +18,9 @@ export type ConsoleNotice =
   | { kind: "invitation-withdrawn"; email: string }
   | { kind: "dnc-added"; phone: string }
   | { kind: "handed-off-again"; outcome: HandOffAgainOutcome }
-  | { kind: "lead-released"; outcome: "done" | "not_held" };
+  | { kind: "lead-released"; outcome: "done" | "not_held" }
+  | { kind: "callbacks-recovered"; queued: number; read: number; resumeFrom?: string }
+  | { kind: "callbacks-resumed" };
 
 /** What "hand off again" came to: asked for, or why not. */
 type HandOffAgainOutcome = "ok" | "not_failed" | "respond_by_passed" | "in_flight";

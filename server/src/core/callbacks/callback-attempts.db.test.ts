@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { App } from "../../app.ts";
 import type { Database } from "../../db/database.ts";
 import { silentLogger } from "../../logger.ts";
+import { FAST_CALLBACK_SETTINGS } from "../../testing/callback-test-settings.ts";
 import { signedInOwner } from "../../testing/console-client.ts";
 import { elementTexts } from "../../testing/element-texts.ts";
 import { createMemoryDatabase } from "../../testing/fresh-pglite.ts";
@@ -29,16 +30,6 @@ afterAll(async () => {
   await log.stop();
   await db.close();
 });
-
-const SETTINGS = {
-  pollIntervalMs: 50,
-  timeoutMs: 2_000,
-  concurrency: 2,
-  perDestination: 2,
-  retryBaseMs: 20,
-  retryMaxMs: 40,
-  allowPrivate: true,
-};
 
 describe("the delivery log of status callbacks", () => {
   it("keeps every attempt with the receiver's answer, under one webhook-id, and shows it on the token's page", async () => {
@@ -69,7 +60,7 @@ describe("the delivery log of status callbacks", () => {
       received.push({ webhookId: new Headers(init.headers).get("webhook-id") });
       return answers.shift() ?? new Response("", { status: 200 });
     }) as typeof fetch;
-    const callbacks = new CallbackSender(db, SETTINGS, silentLogger, fakeFetch);
+    const callbacks = new CallbackSender(db, FAST_CALLBACK_SETTINGS, silentLogger, fakeFetch);
     callbacks.start();
     for (
       let waited = 0;
@@ -121,7 +112,7 @@ describe("the delivery log of status callbacks", () => {
       303,
       `/console/integrations/tokens/${sender.id}/requests`,
     ]);
-    const resender = new CallbackSender(db, SETTINGS, silentLogger, fakeFetch);
+    const resender = new CallbackSender(db, FAST_CALLBACK_SETTINGS, silentLogger, fakeFetch);
     resender.start();
     for (
       let waited = 0;

@@ -21,6 +21,7 @@ export function queueCallbacks(leadIds: string, type: CallbackType): string {
 
 export interface ClaimedCallback {
   id: string;
+  token_id: string;
   attempts: number;
   type: CallbackType;
   url: string;
@@ -53,7 +54,8 @@ const DESTINATION = "lower(substring(ct.callback_url from '^[A-Za-z][A-Za-z0-9+.
  * Claims due callbacks under a lease, like the hand-offs' claim (SKIP LOCKED, attempts fence the settlement),
  * fair between tokens: each token's oldest callback first, round by round, so one token's backlog never
  * starves another's; and no destination past its free slots, so a slow receiver holds only its own.
- * The URL is the token's at claim time: a callback goes where its token points when it is sent.
+ * The URL is the token's at claim time: a callback goes where its token points when it is sent. A paused token's
+ * callbacks are not claimed: they wait for "Resume" (callback-pause.ts).
  */
 export function claimCallbacks(q: Queryable, limits: ClaimLimits): Promise<ClaimedCallback[]> {
   return q.query<ClaimedCallback>(
@@ -63,6 +65,7 @@ export function claimCallbacks(q: Queryable, limits: ClaimLimits): Promise<Claim
          row_number() over (partition by ${DESTINATION} order by c.next_attempt_at, c.id) as destination_rank
        from status_callbacks c join channel_tokens ct on ct.id = c.channel_token_id
        where c.status = 'pending' and c.next_attempt_at <= now() and ct.callback_url is not null
+         and ct.callbacks_paused_at is null
      ), fair as (
        select r.id from ranked r
        left join (select key as destination, value::int as n from jsonb_each_text($3::text::jsonb)) busy
@@ -80,7 +83,7 @@ export function claimCallbacks(q: Queryable, limits: ClaimLimits): Promise<Claim
        from due where c.id = due.id
        returning c.id, c.attempts, c.type, c.lead_id, c.channel_token_id
      )
-     select c.id::text as id, c.attempts, c.type, ct.callback_url as url, ${DESTINATION} as destination,
+     select c.id::text as id, c.channel_token_id::text as token_id, c.attempts, c.type, ct.callback_url as url, ${DESTINATION} as destination,
        ct.callback_secret as secret, l.id::text as lead_id, l.platform, l.external_lead_id, l.test,
        l.response_state, l.response_reason, l.received_at, l.respond_by
      from claimed c join leads l on l.id = c.lead_id join channel_tokens ct on ct.id = c.channel_token_id`,

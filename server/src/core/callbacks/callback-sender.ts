@@ -9,6 +9,7 @@ import { postSignedWebhook, webhookSigner } from "../../http/signed-webhook.ts";
 import { describeError, type Logger } from "../../logger.ts";
 import { OutboxWorker } from "../outbox/outbox-worker.ts";
 import { type ClaimedCallback, claimCallbacks, settleCallback } from "./callback-outbox.ts";
+import { CALLBACK_PAUSE_AFTER_MS, type PausedToken, recordCallbackOutcome } from "./callback-pause.ts";
 import { CALLBACK_URLS_CHANNEL, CallbackUrls } from "./callback-urls.ts";
 import { callbackWebhookId, statusCallbackBody } from "./status-callback.ts";
 
@@ -30,6 +31,15 @@ export interface CallbackSettings {
   retryMaxMs: number;
   /** CALLBACK_ALLOW_PRIVATE: else every attempt resolves the host and refuses non-public addresses. */
   allowPrivate: boolean;
+  /** CALLBACK_PAUSE_AFTER_MS: a token failing this long without a delivery is paused (default 24 h). */
+  pauseAfterMs?: number;
+}
+
+/** What the sender tells its process, and its clock (a test fixes it). */
+export interface CallbackSenderHooks {
+  /** A token was paused by this sender's settlement: its owners are to be told (once, whichever process). */
+  onPaused?: (token: PausedToken) => void;
+  now?: () => Date;
 }
 
 /**
@@ -50,6 +60,7 @@ export class CallbackSender {
     private readonly settings: CallbackSettings,
     private readonly logger: Logger,
     private readonly send: typeof fetch = fetch,
+    private readonly hooks: CallbackSenderHooks = {},
   ) {
     this.worker = new OutboxWorker({
       name: "status callback",
@@ -109,16 +120,32 @@ export class CallbackSender {
     const attempt = { status, answerHead, latencyMs: Math.round((performance.now() - started) * 10) / 10 };
     if (error === undefined) {
       await settleCallback(this.db, callback, { ok: true }, attempt);
-      return;
+    } else {
+      const retryInMs =
+        callback.attempts >= CALLBACK_MAX_ATTEMPTS
+          ? undefined
+          : retryDelayMs(callback.attempts, this.settings);
+      this.logger.warn("status callback failed", {
+        lead_id: callback.lead_id,
+        attempt: callback.attempts,
+        error_message: error,
+      });
+      await settleCallback(this.db, callback, { ok: false, error, retryInMs }, attempt);
     }
-    const retryInMs =
-      callback.attempts >= CALLBACK_MAX_ATTEMPTS ? undefined : retryDelayMs(callback.attempts, this.settings);
-    this.logger.warn("status callback failed", {
-      lead_id: callback.lead_id,
-      attempt: callback.attempts,
-      error_message: error,
+    const paused = await recordCallbackOutcome(
+      this.db,
+      callback.token_id,
+      error === undefined,
+      this.hooks.now?.() ?? new Date(),
+      this.settings.pauseAfterMs ?? CALLBACK_PAUSE_AFTER_MS,
+      this.logger,
+    );
+    if (!paused) return;
+    this.logger.warn("status callbacks paused", {
+      token_id: paused.tokenId,
+      failing_since: paused.failingSince.toISOString(),
     });
-    await settleCallback(this.db, callback, { ok: false, error, retryInMs }, attempt);
+    this.hooks.onPaused?.(paused);
   }
 
   /** error undefined when acknowledged, else why not; with the receiver's status and first bytes when it answered. */
@@ -163,9 +190,10 @@ export async function startCallbackSender(options: {
   settings: CallbackSettings;
   listen: ListenFn | undefined;
   logger: Logger;
+  onPaused?: CallbackSenderHooks["onPaused"];
 }): Promise<{ stop(): Promise<void> }> {
   const { db, settings, listen, logger } = options;
-  const sender = new CallbackSender(db, settings, logger);
+  const sender = new CallbackSender(db, settings, logger, fetch, { onPaused: options.onPaused });
   sender.start();
   const unlisten = await notifyChannel(CALLBACK_URLS_CHANNEL, { listen, logger }).listen(() =>
     sender.callbackUrlsChanged(),
