@@ -185,7 +185,7 @@ async function startServerPipeline() {
   };
 }
 
-/** A month of use for the fixture's account: stored leads with their keys and settled tasks, listed numbers. */
+/** A month of use for the fixture's account: stored leads with their keys and settled hand-offs, listed numbers. */
 async function fillDatabase(databaseUrl: string, accountId: string) {
   const db = new Bun.SQL(databaseUrl, { max: 1 });
   try {
@@ -193,11 +193,11 @@ async function fillDatabase(databaseUrl: string, accountId: string) {
       await db`select id as token from channel_tokens where account_id = ${accountId} limit 1`;
     await db.unsafe(
       `insert into leads (id, account_id, channel_token_id, phone, email, first_name, source, consent,
-         received_at, respond_by, updated_at, response_state)
+         received_at, respond_by, updated_at, response_state, handoff_status, handoff_attempts, delivered_at)
        select gen_random_uuid(), $1, $2, '+1212' || lpad(n::text, 7, '0'), 'stored' || n || '@example.com', 'Ana',
          'form', '{"source":"webform:/contact","reference":"sub","captured_at":"2026-10-01T00:00:00Z"}',
          now() - n * interval '20 seconds', now() - n * interval '20 seconds' + interval '5 minutes',
-         now() - n * interval '20 seconds', 'handed_off'
+         now() - n * interval '20 seconds', 'handed_off', 'delivered', 1, now() - n * interval '20 seconds'
        from generate_series(1, ${STORED_LEADS}) as n`,
       [accountId, token],
     );
@@ -209,10 +209,6 @@ async function fillDatabase(databaseUrl: string, accountId: string) {
     await db.unsafe(
       `insert into idempotency_keys (account_id, key, fingerprint, lead_id, response_status, response_body, created_at)
        select account_id, 'older-' || id, 'fp', id, 201, '{}', received_at from leads where email like 'stored%'`,
-    );
-    await db.unsafe(
-      `insert into response_tasks (id, lead_id, account_id, status, due_at, next_attempt_at, created_at, attempts, delivered_at)
-       select gen_random_uuid(), id, account_id, 'delivered', respond_by, received_at, received_at, 1, received_at from leads where email like 'stored%'`,
     );
     await db.unsafe(
       `insert into dnc_numbers (account_id, phone, added_at)
