@@ -5,10 +5,10 @@
 export const TASK_ID_SQL = "coalesce(l.task_id, l.id)";
 
 /**
- * The `set` items that record on the lead a response just dequeued as `row` (a deleted queue row, its
- * attempts kept as the fence of any claim still in flight): its status and last error. No indexed column.
+ * The `set` items that record on the lead a response just dequeued: its status, its attempts counter (kept as
+ * the fence of any claim still in flight) and last error. No indexed column: the update stays HOT.
  *
- * @example `update leads l set response_state = 'missed', ${settledAs("'missed'", "m", "m.last_error")} from missed m …`
+ * @example `update leads l set response_state = 'missed', ${settledAs("'missed'", "m.attempts", "m.last_error")} from missed m …`
  */
-export const settledAs = (status: string, row: string, errorSql: string) =>
-  `handoff_status = ${status}, handoff_attempts = ${row}.attempts, handoff_error = ${errorSql}`;
+export const settledAs = (status: string, attemptsSql: string, errorSql: string) =>
+  `handoff_status = ${status}, handoff_attempts = ${attemptsSql}, handoff_error = ${errorSql}`;

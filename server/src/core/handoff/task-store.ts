@@ -11,8 +11,8 @@ import type { ClaimedTask } from "./payload.ts";
  * dispatcher picks the task up while this one delivers it, and a dispatcher that dies leaves a task
  * that becomes due again when the lease runs out. `attempts` fences the settlement: only the holder
  * of the latest claim can settle it. SKIP LOCKED lets concurrent dispatchers claim disjoint tasks.
- * The queue is read in its key's order (lead ids are UUIDv7: arrival order), and holds only what is
- * not settled: a claim reads what is in flight, never the leads stored (0048_handoff_queue.sql).
+ * The queue holds only what is not settled (0048_handoff_queue.sql), read by its due time: a claim
+ * reads the rows it takes, never a leased one nor the leads stored.
  * The do-not-call list is read in the same statement: a call whose number is on it becomes an
  * email-only hand-off when the lead has an email, else its task is cancelled instead of claimed, so
  * a call-permitted hand-off is claimed before its number went on the list, or never.
@@ -25,33 +25,33 @@ with due as (
   ) as opted_out, l.email is null as no_email
   from handoff_queue q join leads l on l.id = q.lead_id
   where q.next_attempt_at <= now() and q.due_at > now()
-  order by q.lead_id
+  order by q.next_attempt_at
   limit $1
   for update of q skip locked
 ), refused as (
-  delete from handoff_queue q using due
-  where q.lead_id = due.lead_id and due.opted_out and due.no_email
+  delete from handoff_queue q where q.lead_id = any(array(select lead_id from due where opted_out and no_email))
   returning q.lead_id, q.attempts
 ), refused_leads as (
   update leads l set response_state = 'not_called', response_reason = 'opted_out',
-    ${settledAs("'cancelled'", "r", `'${withdrawnCallError("opted_out")}'`)}
+    ${settledAs("'cancelled'", "r.attempts", `'${withdrawnCallError("opted_out")}'`)}
   from refused r where l.id = r.lead_id
 ), refused_callbacks as (${queueCallbacks("select lead_id from refused", "lead.not_called")}
 ), claimed as (
   update handoff_queue q
   set attempts = q.attempts + 1, next_attempt_at = now() + $2::int * interval '1 millisecond'
-  from due where q.lead_id = due.lead_id and not (due.opted_out and due.no_email)
-  returning q.lead_id, q.attempts, due.opted_out
+  where q.lead_id = any(array(select lead_id from due where not (opted_out and no_email)))
+  returning q.lead_id, q.attempts
 ), email_only as (
   update leads set response_reason = 'opted_out'
-  where id in (select lead_id from claimed where opted_out)
+  where id = any(array(select lead_id from due where opted_out and not no_email))
 )
 select ${TASK_ID_SQL}::text as task_id, c.attempts, coalesce(l.response_no, 1) as response_no, l.id::text as lead_id,
   l.account_id::text as account_id, a.slug as account_slug, l.phone, l.email, l.first_name,
   l.last_name, l.language, l.timezone, l.state, l.postal_code, l.property_ref, l.price, l.source, l.context, l.consent, l.test,
   l.received_at, l.respond_by,
-  case when c.opted_out then 'opted_out' else l.response_reason end as response_reason
+  case when d.opted_out then 'opted_out' else l.response_reason end as response_reason
 from claimed c
+join due d on d.lead_id = c.lead_id
 join leads l on l.id = c.lead_id
 join accounts a on a.id = l.account_id`;
 
@@ -61,6 +61,9 @@ join accounts a on a.id = l.account_id`;
  * sequential scan or a hash at each claim, sweep and settlement (about 20 rows per lead at 1,000 tasks,
  * growing with them). Within these transactions only index probes and nested loops are costed as possible,
  * so each statement reads the due tasks and the rows it settles, by index, on an empty table or a full one.
+ * The queue's rows a statement settles are named by `lead_id = any(array(…))`, never by a join: the queue is
+ * small, its statistics say a row or none, and a join then read the whole queue by its key for each sweep (the
+ * rows in flight, more the slower the deliveries: not a count a test can hold).
  * SET LOCAL ends with the transaction: nothing stays on a pooled connection.
  */
 async function withIndexPlans<T>(db: Database, statement: (tx: Transaction) => Promise<T>): Promise<T> {
@@ -87,6 +90,10 @@ export interface Acknowledgement {
   decision?: HandoffDecision;
 }
 
+/** The latest claim acknowledged for a lead (a burst may hold two claims of one lead: only the latest settles). */
+const LATEST_CLAIM = (leadId: string) =>
+  `(select max(a.attempts) from acknowledged a where a.lead_id = ${leadId})`;
+
 /**
  * Dequeues acknowledged tasks, marks their leads handed_off, and records each acknowledged attempt
  * in the hand-off history, many in one statement (one commit for a burst of acknowledgements). A task
@@ -99,9 +106,10 @@ export interface Acknowledgement {
 export async function markDelivered(db: Database, acknowledgements: Acknowledgement[]): Promise<string[]> {
   if (acknowledgements.length === 0) return [];
   const column = <T>(value: (ack: Acknowledgement) => T) => acknowledgements.map(value);
-  // One typed array per column (decision as JSON text). The rows are also found by `lead_id = any(...)`:
-  // whatever the join's estimate (unnest counts as 100 rows), they are read by their key and no other row is. Left to
-  // itself the plan cache kept planning this statement anew at every call (pg_stat_statements: 1 plan per
+  // One typed array per column (decision as JSON text). The queue rows and leads are found by `= any(...)` of
+  // the ids alone, each claim's attempts by a subquery of the array (a scalar subquery is never made a join):
+  // a join let the planner, on a near-empty queue's statistics, read the whole batch by the array once per
+  // acknowledgement (rows read grew with the batch). Left to itself the plan cache kept planning this statement anew at every call (pg_stat_statements: 1 plan per
   // call, its generic plan costed a hair above the custom ones): the generic plan is the same plan.
   const rows = await withIndexPlans(db, async (tx) => {
     await tx.exec("set local plan_cache_mode = force_generic_plan");
@@ -116,16 +124,15 @@ export async function markDelivered(db: Database, acknowledgements: Acknowledgem
          decision::jsonb
        from acknowledged
      ), dequeued as (
-       delete from handoff_queue q using acknowledged a
-       where q.lead_id = any($3::uuid[]) and q.lead_id = a.lead_id and q.attempts = a.attempts
+       delete from handoff_queue q
+       where q.lead_id = any($3::uuid[]) and q.attempts = ${LATEST_CLAIM("q.lead_id")}
        returning q.lead_id
      ), handed as (
        update leads l set response_state = 'handed_off', updated_at = now(), delivered_at = now(),
-         ${settledAs("'delivered'", "a", "null")}
-       from acknowledged a
-       where l.id = any($3::uuid[]) and l.id = a.lead_id
+         ${settledAs("'delivered'", LATEST_CLAIM("l.id"), "null")}
+       where l.id = any($3::uuid[])
          and (l.id in (select lead_id from dequeued)
-           or (l.handoff_status = 'cancelled' and l.handoff_attempts = a.attempts))
+           or (l.handoff_status = 'cancelled' and l.handoff_attempts = ${LATEST_CLAIM("l.id")}))
        returning l.id
      ), callbacks as (${queueCallbacks("select id from handed", "lead.handed_off")})
      select id::text as lead_id from handed`,
@@ -168,15 +175,15 @@ export function markOverdueMissed(
       `with overdue as (
        select lead_id from handoff_queue
        where due_at <= now() and next_attempt_at <= now()
-       order by lead_id
+       order by next_attempt_at
        limit $1
        for update skip locked
      ), missed as (
-       delete from handoff_queue q using overdue where q.lead_id = overdue.lead_id
+       delete from handoff_queue q where q.lead_id = any(array(select lead_id from overdue))
        returning q.lead_id, q.attempts, q.last_error
      ), missed_leads as (
        update leads l set response_state = 'missed', updated_at = now(),
-         ${settledAs("'missed'", "m", "coalesce(m.last_error, 'respond_by passed before a delivery was tried')")}
+         ${settledAs("'missed'", "m.attempts", "coalesce(m.last_error, 'respond_by passed before a delivery was tried')")}
        from missed m where l.id = m.lead_id
        returning l.id, l.account_id, l.test
      ), callbacks as (${queueCallbacks("select id from missed_leads", "lead.missed")})
@@ -205,7 +212,7 @@ export async function refuseIneligible(db: Queryable, task: ClaimedTask, reason:
        returning lead_id, attempts
      )
      update leads l set response_state = 'not_called', response_reason = $4, updated_at = now(),
-       ${settledAs("'missed'", "r", "$3")}
+       ${settledAs("'missed'", "r.attempts", "$3")}
      from refused r where l.id = r.lead_id`,
     [task.lead_id, task.attempts, `lead may not be answered: ${reason}`, reason],
   );

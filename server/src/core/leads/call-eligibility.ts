@@ -85,7 +85,7 @@ export const withdrawCallsSql = (
   where ${leadCondition} and l.response_reason is null
   for update of q
 ), dequeued as (
-  delete from handoff_queue q using withdrawn w where q.lead_id = w.lead_id and w.cancelled
+  delete from handoff_queue q where q.lead_id = any(array(select lead_id from withdrawn where cancelled))
   returning q.lead_id, q.attempts
 ), withdrawn_leads as (
   update leads l set response_reason = ${reasonSql},

@@ -5,12 +5,12 @@
 --
 -- Why not the lead row alone, with a partial index on pending ones: leaving that index moves a column its
 -- predicate reads, so every settlement would be a non-HOT update of the lead, one new entry in each of its six
--- indexes. The queue row costs one entry at insert and none at its delete.
+-- indexes. The queue row costs two entries at insert (the task row's two) and none at its delete.
 --
--- One index, its key: every statement names the lead, and the claim and the sweep read it in key order. A lead's
--- id is a UUIDv7, so key order is arrival order; the queue holds only the responses not yet settled (a settled
--- one is deleted, an overdue one swept within its lease), so a claim reads a number of rows bounded by what is
--- in flight, never by the leads stored.
+-- Two indexes: its key, the lead (every other statement names the lead), and the due time the claim and the
+-- sweep read in order. With the key alone (claims in key order: lead ids are UUIDv7) every poll read each
+-- leased row in flight to find none due: 3 to 7 rows per lead in the pipeline's count, more the slower the
+-- delivery. By the due time a claim reads the rows it takes and nothing leased.
 create table handoff_queue (
   lead_id uuid primary key,
   -- The lead's respond_by as this response was opened (a late consent opens another five minutes).
@@ -21,6 +21,7 @@ create table handoff_queue (
   attempts integer not null default 0,
   last_error text
 );
+create index handoff_queue_due on handoff_queue (next_attempt_at);
 
 -- Null until a response settles, and while the next one is queued. task_id: the id the webhook-id and handoff ids
 -- derive from, kept for tasks made before this migration; a newer lead's task id is the lead's own id.
