@@ -7,6 +7,7 @@ import { createPostgresTestDatabase } from "../testing/handoff-fixture.ts";
 import { createBunSqlDatabase } from "./bun-sql-driver.ts";
 import type { Database } from "./database.ts";
 import { loadMigrations, migrate } from "./migrate.ts";
+import { plainRows } from "./plain-rows.ts";
 
 const QUEUE_MIGRATION = "0048_handoff_queue";
 
@@ -32,8 +33,8 @@ describeOnPostgres("migration 0048: response tasks become the hand-off queue", (
     const { id: tokenId } = await createChannelToken(db, accountId, "form");
     for (const [name, id] of Object.entries(leads)) {
       await db.query(
-        `insert into leads (id, account_id, channel_token_id, phone, received_at, respond_by, updated_at, response_state)
-         values ($1, $2, $3, '+14155550100', now(), now() + interval '5 minutes', now(), $4)`,
+        `insert into leads (id, account_id, channel_token_id, phone, source, received_at, respond_by, updated_at, response_state)
+         values ($1, $2, $3, '+14155550100', 'form', now(), now() + interval '5 minutes', now(), $4)`,
         [
           id,
           accountId,
@@ -77,7 +78,7 @@ describeOnPostgres("migration 0048: response tasks become the hand-off queue", (
       `select lead_id::text, attempts, last_error, next_attempt_at > now() as leased from handoff_queue
        order by attempts`,
     );
-    expect(queued).toEqual([
+    expect(plainRows(queued)).toEqual([
       { lead_id: leads.pending, attempts: 1, last_error: null, leased: true },
       { lead_id: leads.retrying, attempts: 2, last_error: "HTTP 503", leased: true },
     ]);
@@ -90,7 +91,7 @@ describeOnPostgres("migration 0048: response tasks become the hand-off queue", (
     }>(
       "select id::text, lead_id::text, status, attempts, response_no from response_tasks order by status, attempts",
     );
-    expect(view).toEqual([
+    expect(plainRows(view)).toEqual([
       { id: cancelledTask, lead_id: leads.cancelled, status: "cancelled", attempts: 1, response_no: 1 },
       { id: tasks.delivered, lead_id: leads.delivered, status: "delivered", attempts: 1, response_no: 1 },
       { id: tasks.pending, lead_id: leads.pending, status: "pending", attempts: 1, response_no: 1 },
@@ -101,6 +102,9 @@ describeOnPostgres("migration 0048: response tasks become the hand-off queue", (
        where c.id = $1 and d.id = $2`,
       [leads.cancelled, leads.delivered],
     );
-    expect(settled).toEqual({ handoff_error: "lead is not call-eligible: opted_out", delivered: true });
+    expect({ ...settled }).toEqual({
+      handoff_error: "lead is not call-eligible: opted_out",
+      delivered: true,
+    });
   });
 });
