@@ -100,7 +100,7 @@ export function monthStatements(owner: MonthOwner, fill: MonthFill, now = Date.n
       `insert into leads (id, account_id, channel_token_id, phone, email, first_name, last_name, source,
          source_campaign, property_ref, price, language, timezone, context, external_lead_id, platform, test,
          consent, consent_received_at, consent_channel_token_id, received_at, respond_by, updated_at,
-         response_state, response_reason)
+         response_state, response_reason, handoff_status, handoff_attempts, handoff_error, delivered_at)
        select ${v7("L")}, ${account}, ${token}, ${phone}, 'lead' || i || '@example.com',
          (array['Ana','Luis','Mei','Omar','Kate'])[1 + i % 5], 'Month' || i % 1000,
          case when ${MIX.partner} then 'partner' else 'hosted_page' end, 'spring-' || i % 12,
@@ -111,7 +111,11 @@ export function monthStatements(owner: MonthOwner, fill: MonthFill, now = Date.n
          case when not (${MIX.noConsent}) then ${token} end,
          t.at, t.at + interval '5 minutes',
          case when ${MIX.repeated} then ${repeatedAt} when ${eligible} then ${settledAt} else t.at end,
-         ${state}, ${reason}
+         ${state}, ${reason},
+         -- Each eligible lead's hand-off as it settled (its task id is the lead's: 0048_handoff_queue.sql).
+         case when ${eligible} then case when ${MIX.missed} then 'missed' else 'delivered' end end,
+         case when ${eligible} then 1 end, case when ${eligible} and ${MIX.missed} then 'HTTP 503' end,
+         case when ${eligible} and not (${MIX.missed}) then ${settledAt} end
        ${rows(from, to)}`,
       `insert into idempotency_keys (account_id, key, fingerprint, lead_id, response_status, response_body, created_at)
        select ${account}, 'month-' || i, md5('F' || i) || md5('G' || i), ${v7("L")}, 201, ${body("201")}, t.at
@@ -119,14 +123,8 @@ export function monthStatements(owner: MonthOwner, fill: MonthFill, now = Date.n
        union all
        select ${account}, 'month-' || i || '-repeat', md5('H' || i) || md5('J' || i), ${v7("L")}, 200, ${body("200")}, ${repeatedAt}
        ${rows(from, to, MIX.repeated)}`,
-      `insert into response_tasks (id, lead_id, account_id, status, due_at, attempts, next_attempt_at, last_error,
-         delivered_at, created_at)
-       select ${v7("T")}, ${v7("L")}, ${account}, case when ${MIX.missed} then 'missed' else 'delivered' end,
-         t.at + interval '5 minutes', 1, t.at + interval '15 seconds',
-         case when ${MIX.missed} then 'HTTP 503' end, case when not (${MIX.missed}) then ${settledAt} end, t.at
-       ${rows(from, to, eligible)}`,
       `insert into handoff_attempts (id, task_id, lead_id, attempt, started_at, latency_ms, ok, http_status, error, decision)
-       select ${v7("A")}, ${v7("T")}, ${v7("L")}, 1, t.at + interval '30 milliseconds', 8, not (${MIX.missed}),
+       select ${v7("A")}, ${v7("L")}, ${v7("L")}, 1, t.at + interval '30 milliseconds', 8, not (${MIX.missed}),
          case when ${MIX.missed} then 503 else 200 end, case when ${MIX.missed} then 'HTTP 503' end, ${decision}
        ${rows(from, to, eligible)}`,
       `insert into lead_changes (account_id, changed_at, lead_id)
@@ -154,7 +152,7 @@ export function monthStatements(owner: MonthOwner, fill: MonthFill, now = Date.n
     );
   }
   statements.push(
-    "vacuum analyze leads, idempotency_keys, response_tasks, handoff_attempts, lead_changes, lead_repeats, call_attempts, dnc_numbers, dnc_changes",
+    "vacuum analyze leads, idempotency_keys, handoff_queue, handoff_attempts, lead_changes, lead_repeats, call_attempts, dnc_numbers, dnc_changes",
   );
   return statements;
 }

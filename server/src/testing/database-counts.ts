@@ -12,6 +12,10 @@ export interface TableActivity {
   deleted: number;
   /** Rows read per table, to name the table a regression reads. */
   readByTable: Record<string, number>;
+  /** Rows inserted, updated or deleted per table, to say what each part of a load writes. */
+  writtenByTable: Record<string, number>;
+  /** Updates that were not HOT (each wrote a new entry in every index of its table), per table. */
+  notHotByTable: Record<string, number>;
 }
 
 /** `pg_waldump --stats=record` lines: kind, N (%), record size (%), FPI size (%), combined (%). */
@@ -40,7 +44,7 @@ export async function tableActivity(db: Bun.SQL): Promise<TableActivity> {
   const rows = (await db`select relname, (seq_tup_read + coalesce(idx_tup_fetch, 0))::float8 as read,
     n_tup_ins::float8 as inserted, n_tup_upd::float8 as updated, n_tup_hot_upd::float8 as hot,
     n_tup_del::float8 as deleted
-    from pg_stat_user_tables`) as ({ relname: string } & Omit<TableActivity, "readByTable">)[];
+    from pg_stat_user_tables`) as ({ relname: string } & Omit<TableActivity, `${string}ByTable`>)[];
   const total = (key: "read" | "inserted" | "updated" | "hot" | "deleted") =>
     rows.reduce((sum, row) => sum + row[key], 0);
   return {
@@ -50,6 +54,10 @@ export async function tableActivity(db: Bun.SQL): Promise<TableActivity> {
     hot: total("hot"),
     deleted: total("deleted"),
     readByTable: Object.fromEntries(rows.map((row) => [row.relname, row.read])),
+    writtenByTable: Object.fromEntries(
+      rows.map((row) => [row.relname, row.inserted + row.updated + row.deleted]),
+    ),
+    notHotByTable: Object.fromEntries(rows.map((row) => [row.relname, row.updated - row.hot])),
   };
 }
 
@@ -89,4 +97,40 @@ export async function walBetween(
   ]);
   if (dump.exitCode !== 0) throw new Error(`pg_waldump failed: ${dump.stderr.toString()}`);
   return { bytes, ...parseWaldumpStats(dump.stdout.toString()) };
+}
+
+/**
+ * WAL bytes between two positions by what they wrote: each record's total length counted against the relation
+ * of its first block reference (a table or an index, by name), or its resource manager when it names none
+ * (commits, running transactions). Only relations of the database `db` is connected to are named.
+ */
+export async function walByRelation(
+  admin: Bun.SQL,
+  db: Bun.SQL,
+  from: string,
+  to: string,
+): Promise<Record<string, number>> {
+  const [row] = await admin`select current_setting('data_directory') as dir`;
+  const dump = Bun.spawnSync([
+    findPostgresBin("pg_waldump"),
+    `--path=${(row as { dir: string }).dir}/pg_wal`,
+    `--start=${from}`,
+    `--end=${to}`,
+  ]);
+  if (dump.exitCode !== 0) throw new Error(`pg_waldump failed: ${dump.stderr.toString()}`);
+  const names = new Map(
+    (
+      (await db`select pg_relation_filenode(oid)::text as node, relname from pg_class
+      where pg_relation_filenode(oid) is not null`) as { node: string; relname: string }[]
+    ).map((r) => [r.node, r.relname]),
+  );
+  const bytes: Record<string, number> = {};
+  for (const [, rmgr, total, rest] of dump.stdout
+    .toString()
+    .matchAll(/^rmgr: (\w+)\s+len \(rec\/tot\):\s+\d+\/\s*(\d+),(.*)$/gm)) {
+    const node = rest!.match(/blkref #\d+: rel \d+\/\d+\/(\d+)/)?.[1];
+    const name = node ? (names.get(node) ?? `other relation (${rmgr})`) : `no relation (${rmgr})`;
+    bytes[name] = (bytes[name] ?? 0) + Number(total);
+  }
+  return bytes;
 }

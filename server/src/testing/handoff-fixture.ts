@@ -155,9 +155,7 @@ export async function openHandoffFixture(
     async waitUntilSettled(timeoutMs = 20_000) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
-        const [row] = await db.query<{ n: number }>(
-          "select count(*)::int as n from response_tasks where status = 'pending'",
-        );
+        const [row] = await db.query<{ n: number }>("select count(*)::int as n from handoff_queue");
         if (row?.n === 0) return;
         if (Date.now() > deadline) throw new Error(`${row?.n} response tasks still pending`);
         await Bun.sleep(25);

@@ -1,6 +1,6 @@
 // The SQL of the do-not-call list: the numbers on it, every change to it, and its effect on hand-offs.
 import type { Queryable } from "../../db/database.ts";
-import { withdrawCallSet, withdrawnCallError } from "../leads/call-eligibility.ts";
+import { withdrawCallsSql, withdrawnCallError } from "../leads/call-eligibility.ts";
 
 /** How a change came in: the assistant's events endpoint, the `stl dnc` command, or an owner page. */
 export type DncVia = "assistant" | "cli" | "page";
@@ -42,8 +42,8 @@ export async function deleteNumber(db: Queryable, accountId: string, phone: stri
 /**
  * Withdraws the call from the pending and retrying hand-offs of the number in the account: a lead
  * with an email keeps an email-only hand-off with `reason`; the others' tasks are cancelled and the
- * leads marked not_called with `reason`. Hand-offs already email-only are left as they are. The task rows are locked by the update, so a dispatcher's claim of one
- * either came first (the delivery goes ahead and is recorded) or skips it. Returns how many.
+ * leads marked not_called with `reason` (withdrawCallsSql). Hand-offs already email-only are left as they
+ * are. Returns how many.
  */
 export async function cancelPendingHandoffs(
   db: Queryable,
@@ -52,17 +52,8 @@ export async function cancelPendingHandoffs(
   reason: "opted_out" | "wrong_number",
 ): Promise<number> {
   const rows = await db.query(
-    `with withdrawn as (
-       update response_tasks t set ${withdrawCallSet("$3")}
-       from leads l
-       where l.id = t.lead_id and t.status = 'pending' and t.account_id = $1 and l.phone = $2
-         and l.response_reason is null
-       returning t.lead_id, l.email is null as cancelled
-     )
-     update leads l set response_reason = $4,
-       response_state = case when w.cancelled then 'not_called' else l.response_state end
-     from withdrawn w where l.id = w.lead_id
-     returning 1`,
+    `with ${withdrawCallsSql("l.account_id = $1 and l.phone = $2", "$4", "$3")}
+     select 1 from withdrawn`,
     [accountId, phone, withdrawnCallError(reason), reason],
   );
   return rows.length;
@@ -70,22 +61,22 @@ export async function cancelPendingHandoffs(
 
 /**
  * After a removal: leads held back only by the list whose respond_by has not passed get their
- * hand-off back (the cancelled task reopened, or a new one for a lead that arrived while listed).
+ * hand-off back, queued again (a cancelled one keeps its attempts counter, which fences its old claims).
+ * Such a lead has no queued response (cancelled: dequeued; arrived while listed: never queued), so the insert
+ * has no conflict clause.
  * A lead whose five-minute response has passed stays as it is. Returns how many.
  */
 export async function resumeHandoffs(db: Queryable, accountId: string, phone: string): Promise<number> {
   const rows = await db.query(
     `with reopened as (
-       update leads set response_state = 'pending', response_reason = null
+       update leads set response_state = 'pending', response_reason = null, handoff_status = null,
+         handoff_error = null
        where account_id = $1 and phone = $2 and response_state = 'not_called'
          and response_reason = 'opted_out' and respond_by > now()
-       returning id, account_id, respond_by
+       returning id, respond_by, handoff_attempts
      )
-     insert into response_tasks (id, lead_id, account_id, due_at, next_attempt_at)
-     select gen_random_uuid(), id, account_id, respond_by, now() from reopened
-     on conflict (lead_id) do update
-       set status = 'pending', next_attempt_at = now(), last_error = null
-       where response_tasks.status = 'cancelled'
+     insert into handoff_queue (lead_id, due_at, next_attempt_at, attempts)
+     select id, respond_by, now(), coalesce(handoff_attempts, 0) from reopened
      returning 1`,
     [accountId, phone],
   );
@@ -112,23 +103,13 @@ export async function addNumbers(
        select distinct $2::uuid, phone, now() from input
        on conflict do nothing
        returning phone
-     ), cancelled as (
-       update response_tasks t set ${withdrawCallSet("$5")}
-       from leads l
-       where l.id = t.lead_id and t.status = 'pending' and t.account_id = $2
-         and l.phone in (select phone from input) and l.response_reason is null
-       returning t.lead_id, l.phone, l.email is null as cancelled
-     ), cancelled_leads as (
-       update leads l set response_reason = 'opted_out',
-         response_state = case when c.cancelled then 'not_called' else l.response_state end
-       from cancelled c where l.id = c.lead_id
-     ), logged as (
+     ), ${withdrawCallsSql("l.account_id = $2 and l.phone in (select phone from input)", "'opted_out'", "$5")}, logged as (
        insert into dnc_changes (id, account_id, phone, action, via, actor, note, tasks_affected)
        select i.id, $2, i.phone, 'add', $3, $4, i.note,
-         case when i.nth = 1 then (select count(*) from cancelled c where c.phone = i.phone) else 0 end
+         case when i.nth = 1 then (select count(*) from withdrawn w where w.phone = i.phone) else 0 end
        from input i
      )
-     select (select count(*)::int from added) as added, (select count(*)::int from cancelled) as cancelled`,
+     select (select count(*)::int from added) as added, (select count(*)::int from withdrawn) as cancelled`,
     [JSON.stringify(rows), who.accountId, who.via, who.actor, withdrawnCallError("opted_out")],
   );
   return counts ?? { added: 0, cancelled: 0 };

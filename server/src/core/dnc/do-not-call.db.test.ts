@@ -238,7 +238,7 @@ describe.each(BACKENDS)("do-not-call list on %s", (backend) => {
       old.body.id,
     ]);
     await fixture.db.query(
-      "update response_tasks set due_at = now() - interval '1 second' where lead_id = $1",
+      "update handoff_queue set due_at = now() - interval '1 second' where lead_id = $1",
       [old.body.id],
     );
     const removed = await removeFromList(fixture.db, {

@@ -96,7 +96,7 @@ describe.each(BACKENDS)("dispatcher on %s", (backend) => {
     const { body } = await post(eligibleLead());
     // The five minutes are over: move this lead's deadline into the past rather than wait.
     await db.query("update leads set respond_by = now() - interval '1 second' where id = $1", [body.id]);
-    await db.query("update response_tasks set due_at = now() - interval '1 second' where lead_id = $1", [
+    await db.query("update handoff_queue set due_at = now() - interval '1 second' where lead_id = $1", [
       body.id,
     ]);
     startDispatcher();
@@ -115,8 +115,7 @@ describe.each(BACKENDS)("dispatcher on %s", (backend) => {
     expect(body.call_eligible).toBe(false);
     // A task the intake would never write: the dispatcher checks eligibility again.
     await db.query(
-      `insert into response_tasks (id, lead_id, account_id, due_at, next_attempt_at)
-       select gen_random_uuid(), id, account_id, respond_by, now() from leads where id = $1`,
+      "insert into handoff_queue (lead_id, due_at, next_attempt_at) select id, respond_by, now() from leads where id = $1",
       [body.id],
     );
     startDispatcher();

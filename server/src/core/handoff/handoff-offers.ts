@@ -4,6 +4,7 @@
 import { createHash } from "node:crypto";
 import type { Queryable } from "../../db/database.ts";
 import { isUuid } from "../../db/uuid-text.ts";
+import { TASK_ID_SQL } from "./handoff-queue.ts";
 
 /**
  * A hand-off's id: a UUID (version 8) derived from its task and response, the same on every retry of it.
@@ -52,10 +53,11 @@ export async function leadOffers(q: Queryable, leadId: string): Promise<LeadOffe
     in_flight: boolean | null;
     permitted: boolean;
   }>(
-    `select l.account_id::text as account_id, l.phone, l.timezone, t.id::text as task_id, t.response_no,
-       t.status = 'pending' and t.next_attempt_at > now() as in_flight,
+    `select l.account_id::text as account_id, l.phone, l.timezone,
+       case when q.lead_id is not null or l.handoff_status is not null then ${TASK_ID_SQL}::text end as task_id,
+       coalesce(l.response_no, 1) as response_no, q.next_attempt_at > now() as in_flight,
        not l.test and l.response_reason is null and l.consent is not null and l.phone is not null as permitted
-     from leads l left join response_tasks t on t.lead_id = l.id where l.id = $1`,
+     from leads l left join handoff_queue q on q.lead_id = l.id where l.id = $1`,
     [leadId],
   );
   if (!lead) return undefined;

@@ -24,7 +24,7 @@ describe.each(BACKENDS)("hand off again on %s", (backend) => {
   afterEach(async () => {
     await fixture.reset();
     // Each test starts with no pending task: leads left pending here must not take the next test's failures.
-    await fixture.db.query("update response_tasks set status = 'delivered' where status = 'pending'");
+    await fixture.db.query("delete from handoff_queue");
   });
   afterAll(() => fixture?.close());
 
@@ -89,7 +89,10 @@ describe.each(BACKENDS)("hand off again on %s", (backend) => {
   it("refuses once respond_by has passed", async () => {
     const leadId = await failedLead();
     await fixture.db.query(
-      "update response_tasks set due_at = now() - interval '1 second', status = 'missed' where lead_id = $1",
+      `with missed as (delete from handoff_queue where lead_id = $1 returning attempts, last_error)
+       update leads set respond_by = now() - interval '1 second', handoff_status = 'missed',
+         handoff_attempts = missed.attempts, handoff_error = missed.last_error
+       from missed where id = $1`,
       [leadId],
     );
     expect(await handOffAgain(fixture.db, { accountId: web.accountId, leadId, ownerId: OWNER })).toEqual({

@@ -19,7 +19,7 @@ export type HandOffAgainResult =
   | { ok: false; code: "not_found" | "not_failed" | "respond_by_passed" | "in_flight" };
 
 /**
- * Makes the lead's response task due now (status pending, the lead pending again), and records who
+ * Makes the lead's response task due now (queued, the lead pending again), and records who
  * asked and when, in one transaction. The caller then announces it (a "requeued" lead change): the
  * dispatcher wakes and the live feed tells the inbox; any dispatcher's next poll finds the task anyway.
  *
@@ -58,13 +58,17 @@ export async function handOffAgain(
       return { ok: false, code: "in_flight" };
     }
     const [stamp] = await tx.query<{ now: Date }>("select now() as now");
+    // Queued again (a settled one keeps its attempts counter and last error), due now.
     await tx.query(
-      "update response_tasks set status = 'pending', next_attempt_at = now() where lead_id = $2 and id = $1",
-      [task.id, request.leadId],
+      `insert into handoff_queue (lead_id, due_at, next_attempt_at, attempts, last_error)
+       select id, respond_by, now(), coalesce(handoff_attempts, 0), handoff_error from leads where id = $1
+       on conflict (lead_id) do update set next_attempt_at = now()`,
+      [request.leadId],
     );
-    await tx.query("update leads set response_state = 'pending', updated_at = now() where id = $1", [
-      request.leadId,
-    ]);
+    await tx.query(
+      "update leads set response_state = 'pending', handoff_status = null, updated_at = now() where id = $1",
+      [request.leadId],
+    );
     await tx.query(
       `insert into handoff_retries (id, lead_id, task_id, requested_by, requested_at) values ($1, $2, $3, $4, now())`,
       [Bun.randomUUIDv7(), request.leadId, task.id, request.ownerId],

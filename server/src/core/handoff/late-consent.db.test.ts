@@ -21,7 +21,7 @@ describe.each(BACKENDS)("late consent on %s", (backend) => {
       [leadId],
     );
     await fixture.db.query(
-      "update response_tasks set due_at = due_at - interval '10 minutes' where lead_id = $1",
+      "update handoff_queue set due_at = due_at - interval '10 minutes' where lead_id = $1",
       [leadId],
     );
   }

@@ -1,8 +1,9 @@
-// The response_tasks outbox as the dispatcher sees it: claim due tasks, then settle each claim.
+// The hand-off queue as the dispatcher sees it: claim due responses, then settle each claim (dequeue it).
 import type { Database, Queryable, Transaction } from "../../db/database.ts";
 import { queueCallbacks } from "../callbacks/callback-outbox.ts";
 import { withdrawnCallError } from "../leads/call-eligibility.ts";
 import { type HandoffDecision, INSERT_ATTEMPT } from "./handoff-attempts.ts";
+import { settledAs, TASK_ID_SQL } from "./handoff-queue.ts";
 import type { ClaimedTask } from "./payload.ts";
 
 /**
@@ -10,44 +11,47 @@ import type { ClaimedTask } from "./payload.ts";
  * dispatcher picks the task up while this one delivers it, and a dispatcher that dies leaves a task
  * that becomes due again when the lease runs out. `attempts` fences the settlement: only the holder
  * of the latest claim can settle it. SKIP LOCKED lets concurrent dispatchers claim disjoint tasks.
+ * The queue holds only what is not settled (0048_handoff_queue.sql), read by its due time: a claim
+ * reads the rows it takes, never a leased one nor the leads stored.
  * The do-not-call list is read in the same statement: a call whose number is on it becomes an
  * email-only hand-off when the lead has an email, else its task is cancelled instead of claimed, so
  * a call-permitted hand-off is claimed before its number went on the list, or never.
  */
 const CLAIM_DUE = `
 with due as (
-  select t.id, t.lead_id, l.response_reason is null and exists (
+  select q.lead_id, l.response_reason is null and exists (
     -- offset 0: an index probe per task, never a hash of the whole list (lead-store.ts says why)
     select 1 from dnc_numbers d where d.account_id = l.account_id and d.phone = l.phone offset 0
   ) as opted_out, l.email is null as no_email
-  from response_tasks t join leads l on l.id = t.lead_id
-  where t.status = 'pending' and t.next_attempt_at <= now() and t.due_at > now()
-  order by t.next_attempt_at
+  from handoff_queue q join leads l on l.id = q.lead_id
+  where q.next_attempt_at <= now() and q.due_at > now()
+  order by q.next_attempt_at
   limit $1
-  for update of t skip locked
+  for update of q skip locked
 ), refused as (
-  update response_tasks t set status = 'cancelled', last_error = '${withdrawnCallError("opted_out")}'
-  from due where t.lead_id = due.lead_id and due.opted_out and due.no_email
-  returning t.lead_id
+  delete from handoff_queue q where q.lead_id = any(array(select lead_id from due where opted_out and no_email))
+  returning q.lead_id, q.attempts
 ), refused_leads as (
-  update leads set response_state = 'not_called', response_reason = 'opted_out'
-  where id in (select lead_id from refused)
+  update leads l set response_state = 'not_called', response_reason = 'opted_out',
+    ${settledAs("'cancelled'", "r.attempts", `'${withdrawnCallError("opted_out")}'`)}
+  from refused r where l.id = r.lead_id
 ), refused_callbacks as (${queueCallbacks("select lead_id from refused", "lead.not_called")}
 ), claimed as (
-  update response_tasks t
-  set attempts = t.attempts + 1, next_attempt_at = now() + $2::int * interval '1 millisecond'
-  from due where t.lead_id = due.lead_id and not (due.opted_out and due.no_email)
-  returning t.id, t.lead_id, t.attempts, t.response_no, due.opted_out
+  update handoff_queue q
+  set attempts = q.attempts + 1, next_attempt_at = now() + $2::int * interval '1 millisecond'
+  where q.lead_id = any(array(select lead_id from due where not (opted_out and no_email)))
+  returning q.lead_id, q.attempts
 ), email_only as (
   update leads set response_reason = 'opted_out'
-  where id in (select lead_id from claimed where opted_out)
+  where id = any(array(select lead_id from due where opted_out and not no_email))
 )
-select c.id::text as task_id, c.attempts, c.response_no, l.id::text as lead_id,
+select ${TASK_ID_SQL}::text as task_id, c.attempts, coalesce(l.response_no, 1) as response_no, l.id::text as lead_id,
   l.account_id::text as account_id, a.slug as account_slug, l.phone, l.email, l.first_name,
   l.last_name, l.language, l.timezone, l.state, l.postal_code, l.property_ref, l.price, l.source, l.context, l.consent, l.test,
   l.received_at, l.respond_by,
-  case when c.opted_out then 'opted_out' else l.response_reason end as response_reason
+  case when d.opted_out then 'opted_out' else l.response_reason end as response_reason
 from claimed c
+join due d on d.lead_id = c.lead_id
 join leads l on l.id = c.lead_id
 join accounts a on a.id = l.account_id`;
 
@@ -57,6 +61,9 @@ join accounts a on a.id = l.account_id`;
  * sequential scan or a hash at each claim, sweep and settlement (about 20 rows per lead at 1,000 tasks,
  * growing with them). Within these transactions only index probes and nested loops are costed as possible,
  * so each statement reads the due tasks and the rows it settles, by index, on an empty table or a full one.
+ * The queue's rows a statement settles are named by `lead_id = any(array(…))`, never by a join: the queue is
+ * small, its statistics say a row or none, and a join then read the whole queue by its key for each sweep (the
+ * rows in flight, more the slower the deliveries: not a count a test can hold).
  * SET LOCAL ends with the transaction: nothing stays on a pooled connection.
  */
 async function withIndexPlans<T>(db: Database, statement: (tx: Transaction) => Promise<T>): Promise<T> {
@@ -83,19 +90,26 @@ export interface Acknowledgement {
   decision?: HandoffDecision;
 }
 
+/** The latest claim acknowledged for a lead (a burst may hold two claims of one lead: only the latest settles). */
+const LATEST_CLAIM = (leadId: string) =>
+  `(select max(a.attempts) from acknowledged a where a.lead_id = ${leadId})`;
+
 /**
- * Marks acknowledged tasks delivered, their leads handed_off, and records each acknowledged attempt
+ * Dequeues acknowledged tasks, marks their leads handed_off, and records each acknowledged attempt
  * in the hand-off history, many in one statement (one commit for a burst of acknowledgements). A task
  * whose claim was lost (lease ran out, claimed again) is skipped by the attempts fence, but its
  * attempt is still history. A task cancelled by the do-not-call list while this claim was on its way
- * was still delivered: it is recorded as such. Returns the lead ids settled.
+ * was still delivered: it is recorded as such (the cancelled lead kept the claim's attempts). The lead's
+ * update touches no indexed column (HOT); the queue row's delete writes no index entry. Returns the lead
+ * ids settled.
  */
 export async function markDelivered(db: Database, acknowledgements: Acknowledgement[]): Promise<string[]> {
   if (acknowledgements.length === 0) return [];
   const column = <T>(value: (ack: Acknowledgement) => T) => acknowledgements.map(value);
-  // One typed array per column (decision as JSON text). The tasks are also found by `lead_id = any(...)`:
-  // whatever the join's estimate (unnest counts as 100 rows), they are read by their key and no other task is. Left to
-  // itself the plan cache kept planning this statement anew at every call (pg_stat_statements: 1 plan per
+  // One typed array per column (decision as JSON text). The queue rows and leads are found by `= any(...)` of
+  // the ids alone, each claim's attempts by a subquery of the array (a scalar subquery is never made a join):
+  // a join let the planner, on a near-empty queue's statistics, read the whole batch by the array once per
+  // acknowledgement (rows read grew with the batch). Left to itself the plan cache kept planning this statement anew at every call (pg_stat_statements: 1 plan per
   // call, its generic plan costed a hair above the custom ones): the generic plan is the same plan.
   const rows = await withIndexPlans(db, async (tx) => {
     await tx.exec("set local plan_cache_mode = force_generic_plan");
@@ -109,16 +123,17 @@ export async function markDelivered(db: Database, acknowledgements: Acknowledgem
        select attempt_id, id, lead_id, attempts, started_at, latency_ms, true, http_status, null, response_no,
          decision::jsonb
        from acknowledged
-     ), done as (
-       update response_tasks t set status = 'delivered', delivered_at = now(), last_error = null
-       from acknowledged a
-       where t.lead_id = any($3::uuid[]) and t.lead_id = a.lead_id and t.id = a.id and t.attempts = a.attempts
-         and t.status in ('pending', 'cancelled')
-       returning t.lead_id
+     ), dequeued as (
+       delete from handoff_queue q
+       where q.lead_id = any($3::uuid[]) and q.attempts = ${LATEST_CLAIM("q.lead_id")}
+       returning q.lead_id
      ), handed as (
-       update leads set response_state = 'handed_off', updated_at = now()
-       where id in (select lead_id from done)
-       returning id
+       update leads l set response_state = 'handed_off', updated_at = now(), delivered_at = now(),
+         ${settledAs("'delivered'", LATEST_CLAIM("l.id"), "null")}
+       where l.id = any($3::uuid[])
+         and (l.id in (select lead_id from dequeued)
+           or (l.handoff_status = 'cancelled' and l.handoff_attempts = ${LATEST_CLAIM("l.id")}))
+       returning l.id
      ), callbacks as (${queueCallbacks("select id from handed", "lead.handed_off")})
      select id::text as lead_id from handed`,
       [
@@ -140,10 +155,10 @@ export async function markDelivered(db: Database, acknowledgements: Acknowledgem
 /** After a failed attempt: due again after `delayMs`, never later than respond_by (then it is missed). */
 export async function scheduleRetry(db: Queryable, task: ClaimedTask, delayMs: number, error: string) {
   await db.query(
-    `update response_tasks
+    `update handoff_queue
      set next_attempt_at = least(now() + $3::int * interval '1 millisecond', due_at), last_error = $4
-     where lead_id = $5 and id = $1 and attempts = $2 and status = 'pending'`,
-    [task.task_id, task.attempts, Math.ceil(delayMs), error, task.lead_id],
+     where lead_id = $1 and attempts = $2`,
+    [task.lead_id, task.attempts, Math.ceil(delayMs), error],
   );
 }
 
@@ -158,20 +173,19 @@ export function markOverdueMissed(
   return withIndexPlans(db, (tx) =>
     tx.query(
       `with overdue as (
-       select lead_id from response_tasks
-       where status = 'pending' and due_at <= now() and next_attempt_at <= now()
-       order by due_at
+       select lead_id from handoff_queue
+       where due_at <= now() and next_attempt_at <= now()
+       order by next_attempt_at
        limit $1
        for update skip locked
      ), missed as (
-       update response_tasks t
-       set status = 'missed', last_error = coalesce(t.last_error, 'respond_by passed before a delivery was tried')
-       from overdue where t.lead_id = overdue.lead_id
-       returning t.lead_id
+       delete from handoff_queue q where q.lead_id = any(array(select lead_id from overdue))
+       returning q.lead_id, q.attempts, q.last_error
      ), missed_leads as (
-       update leads set response_state = 'missed', updated_at = now()
-       where id in (select lead_id from missed)
-       returning id, account_id, test
+       update leads l set response_state = 'missed', updated_at = now(),
+         ${settledAs("'missed'", "m.attempts", "coalesce(m.last_error, 'respond_by passed before a delivery was tried')")}
+       from missed m where l.id = m.lead_id
+       returning l.id, l.account_id, l.test
      ), callbacks as (${queueCallbacks("select id from missed_leads", "lead.missed")})
      select id::text as lead_id, account_id::text as account_id, test from missed_leads`,
       [limit],
@@ -194,12 +208,12 @@ export async function markCallRefused(db: Queryable, leadId: string, reason: str
 export async function refuseIneligible(db: Queryable, task: ClaimedTask, reason: string) {
   await db.query(
     `with refused as (
-       update response_tasks set status = 'missed', last_error = $3
-       where lead_id = $5 and id = $1 and attempts = $2 and status = 'pending'
-       returning lead_id
+       delete from handoff_queue where lead_id = $1 and attempts = $2
+       returning lead_id, attempts
      )
-     update leads set response_state = 'not_called', response_reason = $4, updated_at = now()
-     where id in (select lead_id from refused)`,
-    [task.task_id, task.attempts, `lead may not be answered: ${reason}`, reason, task.lead_id],
+     update leads l set response_state = 'not_called', response_reason = $4, updated_at = now(),
+       ${settledAs("'missed'", "r.attempts", "$3")}
+     from refused r where l.id = r.lead_id`,
+    [task.lead_id, task.attempts, `lead may not be answered: ${reason}`, reason],
   );
 }

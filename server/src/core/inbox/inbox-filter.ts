@@ -43,13 +43,9 @@ export function filterConditions(filter: InboxFilter, params: unknown[]): string
       KNOWN_STATES.has(filter.responseState) ? `l.response_state = ${param(filter.responseState)}` : "false",
     );
     // No leads index holds the state (a settlement stays a HOT update), so a rare state would be a
-    // scan of the account's leads. A pending lead has a pending task, and pending tasks are at most a
-    // respond_by window of leads, found through their partial index whatever the account's size.
-    if (filter.responseState === "pending") {
-      conditions.push(
-        "l.id in (select t.lead_id from response_tasks t where t.status = 'pending' and t.account_id = $1)",
-      );
-    }
+    // scan of the account's leads. A pending lead has a queued hand-off, and the queue holds at most a
+    // respond_by window of leads (settled ones leave it), whatever the account's size.
+    if (filter.responseState === "pending") conditions.push("l.id in (select lead_id from handoff_queue)");
   }
   if (filter.source !== undefined) conditions.push(`l.source = ${param(filter.source)}`);
   if (filter.channelTokenId !== undefined) {

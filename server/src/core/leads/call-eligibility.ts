@@ -67,11 +67,32 @@ export const withdrawnCallError = (reason: "opted_out" | "wrong_number") =>
   `lead is not call-eligible: ${reason}`;
 
 /**
- * The do-not-call list withdrawing a call from a pending task, as the `set` of `update response_tasks t … from
- * leads l`: a lead with an email keeps its hand-off (it goes out email-only), any other lead's task is
- * cancelled with `errorSql` (withdrawnCallError's text, as a parameter) as its last error. An opt-out, a wrong
- * number and an import run this one statement shape; a dispatcher's claim (task-store.ts) writes the same error.
+ * The do-not-call list withdrawing the call from the queued hand-offs of the leads `l` that `leadCondition`
+ * selects, as three CTEs (withdrawn: lead_id, phone, cancelled; dequeued; withdrawn_leads): a lead with an
+ * email keeps its hand-off (it goes out email-only) with `reasonSql`; any other lead's response is dequeued
+ * and cancelled with `errorSql` (withdrawnCallError's text) as its last error, the lead not_called. The queue
+ * rows are locked first, so a dispatcher's claim of one either came first (the delivery goes ahead and is
+ * recorded) or skips it. An opt-out, a wrong number and an import run this one statement shape; a
+ * dispatcher's claim (task-store.ts) writes the same error.
  */
-export const withdrawCallSet = (errorSql: string) =>
-  `status = case when l.email is null then 'cancelled' else t.status end,
-   last_error = case when l.email is null then ${errorSql} else t.last_error end`;
+export const withdrawCallsSql = (
+  leadCondition: string,
+  reasonSql: string,
+  errorSql: string,
+) => `withdrawn as (
+  select l.id as lead_id, l.phone, l.email is null as cancelled
+  from leads l join handoff_queue q on q.lead_id = l.id
+  where ${leadCondition} and l.response_reason is null
+  for update of q
+), dequeued as (
+  delete from handoff_queue q where q.lead_id = any(array(select lead_id from withdrawn where cancelled))
+  returning q.lead_id, q.attempts
+), withdrawn_leads as (
+  update leads l set response_reason = ${reasonSql},
+    response_state = case when w.cancelled then 'not_called' else l.response_state end,
+    handoff_status = case when w.cancelled then 'cancelled' else l.handoff_status end,
+    handoff_attempts = case when w.cancelled then d.attempts else l.handoff_attempts end,
+    handoff_error = case when w.cancelled then ${errorSql} else l.handoff_error end
+  from withdrawn w left join dequeued d on d.lead_id = w.lead_id
+  where l.id = w.lead_id
+)`;

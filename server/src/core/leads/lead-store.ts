@@ -1,5 +1,6 @@
-// Every statement the intake runs on leads, idempotency_keys and response_tasks: store fresh leads, merge a repeat, find an earlier response.
+// Every statement the intake runs on leads, idempotency_keys and the hand-off queue: store fresh leads, merge a repeat, find an earlier response.
 import type { Queryable } from "../../db/database.ts";
+import { TASK_ID_SQL } from "../handoff/handoff-queue.ts";
 import { type AnsweredState, answeredBody } from "./accepted-body.ts";
 import type { LeadRow } from "./lead-record.ts";
 import { STORED_ORDER } from "./lead-record.ts";
@@ -52,10 +53,8 @@ export interface FreshLead {
   lead: LeadRow;
   /** The response state and reason should its phone be on the do-not-call list (the list is read in the statement). */
   listedPlan?: Pick<LeadRow, "response_state" | "response_reason">;
-  /** Used when the lead ends pending: the id of its response task. */
-  taskId: string;
   /**
-   * Set when this process's own dispatcher takes the task once committed: the task is written claimed
+   * Set when this process's own dispatcher takes the task once committed: the queue row is written claimed
    * (attempt 1, leased this long), as the claim would have left it, so nothing claims it again.
    */
   leaseMs?: number;
@@ -81,7 +80,6 @@ const EXTRA_TYPES = {
   ignored: "json",
   listed_state: "text",
   listed_reason: "text",
-  task_id: "uuid",
   idem_key: "text",
   fingerprint: "text",
   answered_state: "text",
@@ -91,21 +89,6 @@ const EXTRA_TYPES = {
   lease_ms: "int",
 };
 const INPUT_TYPES = [...Object.entries(LEAD_COLUMN_TYPES), ...Object.entries(EXTRA_TYPES)];
-
-/**
- * A lead's one task row: a second response (late consent, or a call after an email-only hand-off)
- * reopens it with the next response_no, so the webhook-id changes. A pending task already claimed
- * (possibly in flight with the old permissions) is reopened too, and its attempts counter moves on,
- * which fences that claim out of the settlement; a pending task never tried is left as it is.
- */
-const TASK_INSERT =
-  "insert into response_tasks (id, lead_id, account_id, status, due_at, next_attempt_at, created_at, attempts)";
-const TASK_CONFLICT = `on conflict (lead_id) do update
-  set status = 'pending', due_at = excluded.due_at, next_attempt_at = excluded.next_attempt_at,
-    last_error = null, response_no = response_tasks.response_no + 1, attempts = response_tasks.attempts + 1
-  where response_tasks.status <> 'pending' or response_tasks.due_at <> excluded.due_at
-    or response_tasks.attempts > 0
-returning id`;
 
 const listedOr = (column: string) =>
   `case when listed then listed_${column.replace("response_", "")} else ${column} end`;
@@ -121,13 +104,13 @@ const KEY_COLUMNS: Record<string, string> = {
 };
 
 // Data-modifying CTEs share one snapshot and commit as one statement: one commit for the whole batch.
-// A new lead's task cannot exist yet, so its insert has no conflict clause (a speculative insertion
+// A new lead's queue row cannot exist yet, so its insert has no conflict clause (a speculative insertion
 // writes one more WAL record per row); nor has the lead's, unless it may repeat a stored
 // (platform, external_lead_id): a key is claimed by idempotency_key_free (a lock and a look in both
 // tables, 0046_one_row_per_lead.sql), so its unique index never refuses a row.
 // The do-not-call list is read in the same statement (no round trip before the insert). A lead is
-// inserted only when its key (if any) was free. The task and the not_called status callback follow
-// the lead's final state.
+// inserted only when its key (if any) was free. The queue row (the hand-off's durable marker, its task id the
+// lead's) and the not_called status callback follow the lead's final state.
 // The rows travel as one typed array per column (unnest), so the text is the same whatever the
 // batch's size: one prepared statement planned once per connection. PostgreSQL takes unnest for 100
 // rows, and a plan made while the tables were small, kept by the connection, hashed the whole
@@ -161,10 +144,9 @@ const freshLeadsSql = (repeatable: boolean) => `with input as (
   select p.account_id, p.idem_key, p.fingerprint, p.id, 201, case when p.listed then p.listed_body else p.body end,
     p.received_at
   from lead join planned p on p.id = lead.id where p.body is not null
-), task as (
-  ${TASK_INSERT}
-  select p.task_id, lead.id, lead.account_id, 'pending', lead.respond_by,
-    coalesce(now() + p.lease_ms * interval '1 millisecond', lead.received_at), lead.received_at,
+), queued as (
+  insert into handoff_queue (lead_id, due_at, next_attempt_at, attempts)
+  select lead.id, lead.respond_by, coalesce(now() + p.lease_ms * interval '1 millisecond', lead.received_at),
     case when p.lease_ms is null then 0 else 1 end
   from lead join planned p on p.id = lead.id where lead.response_state = 'pending'
 ), callback as (
@@ -187,12 +169,12 @@ function columnValue(column: string, value: unknown): unknown {
 }
 
 /**
- * Stores new leads in ONE statement (one commit shared by all): leads with their keys, response tasks and
+ * Stores new leads in ONE statement (one commit shared by all): leads with their keys, queued hand-offs and
  * not_called callbacks. Keys must be distinct within one call, and claimed in one order by every caller. A
  * lead is not stored when its key was already claimed, or (repeatable: the caller holds a transaction for a
  * lead with platform + external_lead_id) when it repeats a stored (platform, external_lead_id).
  *
- * @example const [result] = await storeFreshLeads(db, [{ lead: row, taskId: Bun.randomUUIDv7() }]);
+ * @example const [result] = await storeFreshLeads(db, [{ lead: row }]);
  */
 export async function storeFreshLeads(
   q: Queryable,
@@ -206,7 +188,6 @@ export async function storeFreshLeads(
       ignored: fresh.lead.ignored_fields,
       listed_state: fresh.listedPlan?.response_state,
       listed_reason: fresh.listedPlan?.response_reason,
-      task_id: fresh.taskId,
       idem_key: idem?.key,
       fingerprint: idem?.fingerprint,
       answered_state: idem?.answered?.answered_state,
@@ -299,9 +280,9 @@ export async function recordIdempotentResponse(
 }
 
 /**
- * Locks the response task of the lead a repeat names, if it has one, BEFORE the lead: every
- * dispatcher statement locks a task and then its lead, so taking them in the same order means a
- * repeat that reopens a task never deadlocks with a settlement.
+ * Locks the queued hand-off of the lead a repeat names, if it has one, BEFORE the lead: every
+ * dispatcher statement locks a queue row and then its lead, so taking them in the same order means a
+ * repeat that reopens a response never deadlocks with a settlement.
  */
 export async function lockTaskOfExternalId(
   q: Queryable,
@@ -311,7 +292,7 @@ export async function lockTaskOfExternalId(
   namespace: string | null = null,
 ): Promise<void> {
   await q.query(
-    `select 1 from response_tasks where lead_id = (
+    `select 1 from handoff_queue where lead_id = (
        select id from leads where account_id = $1 and platform = $2 and external_lead_id = $3
          and coalesce(external_id_channel, account_id) = coalesce($4::uuid, $1::uuid)
      ) for update`,
@@ -360,11 +341,34 @@ export async function updateLead(q: Queryable, lead: LeadRow, updatedAt: Date): 
   return row;
 }
 
-/** Opens (or reopens) a merged lead's response: its task row, due at respond_by. Returns the task's id. */
+/**
+ * Opens (or reopens) a merged lead's response, due at respond_by, and returns its task id. A second response
+ * (late consent, or a call after an email-only hand-off) takes the next response_no, so the webhook-id
+ * changes: a settled one is queued again, a queued one already claimed (possibly in flight with the old
+ * permissions) is reopened, and its attempts counter moves on past every claim, which fences that claim
+ * out of the settlement. A queued response never tried, due at the same time, is left as it is.
+ */
 export async function scheduleResponse(q: Queryable, lead: LeadRow, now: Date): Promise<string | undefined> {
   const [row] = await q.query<{ id: string }>(
-    `${TASK_INSERT} values ($1, $2, $3, 'pending', $4, $5, $5, 0) ${TASK_CONFLICT}`,
-    [Bun.randomUUIDv7(), lead.id, lead.account_id, new Date(lead.respond_by), now],
+    `with lead as (
+       select id, handoff_status, handoff_attempts from leads where id = $1
+     ), queued as (
+       insert into handoff_queue as q (lead_id, due_at, next_attempt_at, attempts)
+       select id, $2, $3, coalesce(handoff_attempts + 1, 0) from lead
+       on conflict (lead_id) do update
+         set due_at = excluded.due_at, next_attempt_at = excluded.next_attempt_at, last_error = null,
+           attempts = q.attempts + 1
+         where q.due_at <> excluded.due_at or q.attempts > 0
+       -- xmax is set on a row the conflict updated, 0 on a row inserted
+       returning lead_id, xmax <> 0 as reopened
+     ), renumbered as (
+       update leads l set response_no = coalesce(l.response_no, 1) + 1, handoff_status = null,
+         handoff_attempts = null, handoff_error = null
+       from queued, lead
+       where l.id = queued.lead_id and (queued.reopened or lead.handoff_status is not null)
+     )
+     select ${TASK_ID_SQL}::text as id from queued join leads l on l.id = queued.lead_id`,
+    [lead.id, new Date(lead.respond_by), now],
   );
   return row?.id;
 }

@@ -64,8 +64,8 @@ export type Release = { ok: true; calls: boolean } | { ok: false; code: "not_fou
 export async function releaseLead(db: Database, accountId: string, leadId: string): Promise<Release> {
   if (!isUuid(leadId)) return { ok: false, code: "not_found" };
   return await db.transaction(async (tx) => {
-    // The task before the lead, as every dispatcher statement locks them (lead-store.ts).
-    await tx.query("select 1 from response_tasks where lead_id = $1 for update", [leadId]);
+    // The queue row before the lead, as every dispatcher statement locks them (lead-store.ts).
+    await tx.query("select 1 from handoff_queue where lead_id = $1 for update", [leadId]);
     const [found] = await tx.query<LeadRow & { require_consent_evidence: EvidenceRequirement }>(
       `select l.*, a.require_consent_evidence from leads l join accounts a on a.id = l.account_id
        where l.id = $1 and l.account_id = $2 for update of l`,

@@ -188,8 +188,8 @@ async function storeFresh(
     body: answeredBody(answeredRow(stored), lead.ignoredFields),
     lead: stored,
     created: true,
-    responseTaskId: taskOf(fresh, stored),
-    responseTaskLeased: fresh.leaseMs !== undefined && taskOf(fresh, stored) !== undefined,
+    responseTaskId: taskOf(stored),
+    responseTaskLeased: fresh.leaseMs !== undefined && taskOf(stored) !== undefined,
   };
 }
 
@@ -208,9 +208,8 @@ const keepsIgnoredWhole = (names: string[]) => {
 const storedRow = (fresh: FreshLead, listed: boolean): LeadRow =>
   listed ? { ...fresh.lead, ...fresh.listedPlan! } : fresh.lead;
 
-/** The task the statement wrote: only a lead left pending has one. */
-const taskOf = (fresh: FreshLead, stored: LeadRow) =>
-  stored.response_state === "pending" ? fresh.taskId : undefined;
+/** The task the statement queued: only a lead left pending has one, its id the lead's. */
+const taskOf = (stored: LeadRow) => (stored.response_state === "pending" ? stored.id : undefined);
 
 /**
  * The cool-down a fresh lead of this channel waits on: a page's token (held by anyone) is what bombs a number
@@ -219,14 +218,13 @@ const taskOf = (fresh: FreshLead, stored: LeadRow) =>
 const cooldownHours = (channel: ChannelIdentity) =>
   channel.scope === "intake" ? (channel.callCooldownHours ?? DEFAULT_CALL_COOLDOWN_HOURS) : 0;
 
-/** The write of a new lead: its task id, and its plan should the do-not-call list hold its phone. */
+/** The write of a new lead: its plan should the do-not-call list hold its phone. */
 function freshLead(row: LeadRow): FreshLead {
   // The do-not-call list only withdraws a call the fields permit: an otherwise call-eligible lead whose
   // number is listed gets reason opted_out (an email-only hand-off, or not_called without an email).
   const listable = row.response_state === "pending" && row.response_reason === null && row.phone !== null;
   return {
     lead: row,
-    taskId: Bun.randomUUIDv7(),
     listedPlan: listable ? responsePlan(row, true) : undefined,
   };
 }
@@ -325,7 +323,7 @@ async function storeLead(
   const [result] = await storeFreshLeads(tx, [fresh], { repeatable: true });
   if (result?.stored) {
     const stored = storedRow(fresh, result.listed);
-    return ready(channel, stored, true, posted, taskOf(fresh, stored));
+    return ready(channel, stored, true, posted, taskOf(stored));
   }
   // Only a (platform, external_lead_id) conflict leaves a lead without a key unstored.
   const namespace = row.external_id_channel ?? null;
