@@ -8,6 +8,7 @@ export const ROW = {
   fresh: "fresh",
   partner: "partner",
   dispatcherOff: "fresh, dispatcher off",
+  requestLogOff: "fresh, dispatcher off, request log off",
   paced: "fresh, paced ½ peak",
   before: "fresh, before",
   dispatcherOffBefore: "fresh, dispatcher off, before",
