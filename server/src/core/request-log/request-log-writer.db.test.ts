@@ -27,7 +27,7 @@ const entry = (tokenId: string, n: number, at = new Date()): RequestLogEntry => 
   replayed: false,
   clientAddress: "127.0.0.1",
   requestId: `req_${n}`,
-  body: [{ pointer: "/phone", kind: "string", length: 12 }],
+  body: "/phone:s12",
 });
 
 /** The database, counting the statements that reach it; `failing` makes them throw. */
