@@ -4,8 +4,7 @@ import type { Cell } from "./cells.ts";
 import { type Counts, renderCounts } from "./counts.ts";
 import { renderTable } from "./report.ts";
 import { type GoalFigures, renderGoals } from "./report-goals.ts";
-import { type PerLeadFigures, renderPerLead } from "./report-per-lead.ts";
-import { renderRequestLogCost } from "./report-request-log.ts";
+import { type PerLeadFigures, renderPerLead, renderRequestLogCost } from "./report-per-lead.ts";
 
 export interface ReportParts {
   startedAt: Date;

@@ -4,8 +4,7 @@ import { describe, expect, test } from "bun:test";
 import type { Cell, Fill, Measurement } from "./cells.ts";
 import { ROW, renderTable } from "./report.ts";
 import { renderGoals } from "./report-goals.ts";
-import { renderPerLead } from "./report-per-lead.ts";
-import { renderRequestLogCost } from "./report-request-log.ts";
+import { renderPerLead, renderRequestLogCost } from "./report-per-lead.ts";
 
 /** A cell measured once per round with these req/s and µs of CPU (server, PostgreSQL). */
 function cell(
