@@ -29,7 +29,8 @@ export interface RequestLogRow extends Omit<RequestLogEntry, "body"> {
 }
 
 // The shapes travel as one text, split on a character no shape holds (string_to_array reads it for a fraction of
-// an array literal's parse); '-', never a shape, stands for none.
+// an array literal's parse); '-', never a shape, stands for none. The text starts with a separator and its first
+// (empty) element is dropped: a lone empty shape would otherwise split into no element at all.
 const BODY_SEPARATOR = "chr(30)";
 
 // A flush is one statement whatever its size (one plan per connection): a typed array per column, unnested.
@@ -40,7 +41,7 @@ const INSERT_SQL = `insert into request_log (token_id, account_id, at, method, p
     replayed, client_address, request_id, body
   from unnest($1::text::uuid[], $2::text::uuid[], $3::text::timestamptz[], $4::text::text[], $5::text::text[],
     $6::text::smallint[], $7::text::text[], $8::text::text[], $9::text::real[], $10::text::boolean[],
-    $11::text::boolean[], $12::text::text[], $13::text::text[], string_to_array($14::text, ${BODY_SEPARATOR}, '-'))
+    $11::text::boolean[], $12::text::text[], $13::text::text[], (string_to_array($14::text, ${BODY_SEPARATOR}, '-'))[2:])
     as r(token_id, account_id, at, method, path, status, problem_code, pointers, latency_ms, dry_run, replayed,
       client_address, request_id, body)`;
 
@@ -56,9 +57,9 @@ export async function insertRequestLogEntries(q: Queryable, entries: RequestLogE
   /** A column's values as a PostgreSQL array literal. */
   const column = (value: (entry: RequestLogEntry) => string | null) =>
     `{${entries.map((entry) => element(value(entry))).join(",")}}`;
-  /** …of values that need no quotes: ids, times, numbers, booleans. */
-  const plain = (value: (entry: RequestLogEntry) => string | number | boolean) =>
-    `{${entries.map(value).join(",")}}`;
+  /** …of values that need no quotes: ids, times, numbers, booleans (or none). */
+  const plain = (value: (entry: RequestLogEntry) => string | number | boolean | null | undefined) =>
+    `{${entries.map((entry) => value(entry) ?? "NULL").join(",")}}`;
   await q.query(INSERT_SQL, [
     plain((e) => e.tokenId),
     plain((e) => e.accountId),
@@ -74,7 +75,7 @@ export async function insertRequestLogEntries(q: Queryable, entries: RequestLogE
     plain((e) => e.replayed),
     column((e) => e.clientAddress),
     column((e) => e.requestId),
-    entries.map((e) => e.body ?? "-").join("\x1e"),
+    entries.map((e) => `\x1e${e.body ?? "-"}`).join(""),
   ]);
 }
 
