@@ -26,8 +26,7 @@ const EXTERNAL_MAX_RPS = 4_000;
  * repeats of a lead an hour (REPEATS_PER_LEAD_PER_HOUR), so the pool is sized for 50 posts of an id in a run
  * at EXTERNAL_MAX_RPS (400 ids for a 5 s run); at 500 req/s a sixth of the posts create a lead, the rest merge.
  */
-const externalPool = (seconds: number) =>
-  Math.max(KEY_POOL, Math.ceil((seconds * EXTERNAL_MAX_RPS) / 50));
+const externalPool = (seconds: number) => Math.max(KEY_POOL, Math.ceil((seconds * EXTERNAL_MAX_RPS) / 50));
 
 function unexpected({ statuses }: LoadResult, allowed: number[]): string | undefined {
   const others = Object.entries(statuses).filter(([status]) => !allowed.includes(Number(status)));
