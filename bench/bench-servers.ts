@@ -30,6 +30,8 @@ interface ServerSettings {
   repository?: string;
   /** A database reached through a pooler (empty), instead of one made here. */
   pooledEnv?: DatabaseEnv;
+  /** false: the server runs with REQUEST_LOG=off. */
+  requestLog?: boolean;
 }
 
 export interface Fleet {
@@ -78,7 +80,7 @@ export function serverFleet(run: {
       const logFile = join(run.scratch, `${name}.log`);
       const service = run.track(
         await startLeadServer(name, databaseEnv, {
-          ...{ webhookUrl, logFile, repository },
+          ...{ webhookUrl, logFile, repository, requestLog: settings.requestLog },
           cpuProfileDir: run.cpuProfileDir,
         }),
       );

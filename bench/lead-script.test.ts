@@ -67,3 +67,16 @@ test("a partner's post: the key in an Idempotency-Key header, its external id, e
   expect(result.statuses[200]).toBeGreaterThan(0);
   expect(result.statuses[201]! - result.statuses[200]!).toBeLessThanOrEqual(20 * 4);
 });
+
+test("a repeat of an external id: ids new each run, each posted once per pool of requests (under the repeats cap)", async () => {
+  const first = await run("external", { BENCH_POOL_SIZE: "50", BENCH_NONCE: "external-1" });
+  const firstIds = received.map(({ body }) => body.external_lead_id);
+  expect(firstIds.length).toBeGreaterThan(100);
+  const posts = new Map<string | undefined, number>();
+  for (const id of firstIds) posts.set(id, (posts.get(id) ?? 0) + 1);
+  expect(posts.size).toBe(50);
+  expect(Math.max(...posts.values())).toBeLessThanOrEqual(Math.ceil(firstIds.length / 50) + 1);
+  expect(first.statuses[201]).toBe(50);
+  await run("external", { BENCH_POOL_SIZE: "50", BENCH_NONCE: "external-2" });
+  expect(received.some(({ body }) => posts.has(body.external_lead_id))).toBe(false);
+});

@@ -7,7 +7,7 @@ import { FILLS, SCENARIOS } from "./cells.ts";
 import { MONTH_FILL, parseMonthFill } from "./month-database.ts";
 import { PGLITE_MONTH_LEADS } from "./month-fills.ts";
 
-const ROWS = [...SCENARIOS.map((scenario) => scenario.name), "dispatcher-off", "pooled"];
+const ROWS = [...SCENARIOS.map((scenario) => scenario.name), "dispatcher-off", "request-log-off", "pooled"];
 const BASELINES = ["single-row"];
 /** Shorter cells are not steady: a run's start and end weigh too much. */
 const MIN_SECONDS = 5;
@@ -18,7 +18,7 @@ export const USAGE = `Usage: bun run bench [flags]
   --runs N               rounds: every cell measured once per round; median and (min–max) (default 3)
   --duration S           whole seconds per measured run, at least ${MIN_SECONDS} (default ${MIN_SECONDS})
   --connections LIST     concurrent connections, pgbench clients (default 32, the goals' count)
-  --scenarios LIST       ${ROWS.join(",")} (default all; dispatcher-off and pooled: PostgreSQL only)
+  --scenarios LIST       ${ROWS.join(",")} (default all; dispatcher-off, request-log-off and pooled: PostgreSQL only)
   --databases LIST       postgres,pglite (default both)
   --baselines LIST       ${BASELINES.join(",")} (default all; "none" for none)
   --fills LIST           ${FILLS.join(",")}: what each database holds before the bench's leads (default both);

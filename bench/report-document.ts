@@ -4,7 +4,7 @@ import type { Cell } from "./cells.ts";
 import { type Counts, renderCounts } from "./counts.ts";
 import { renderTable } from "./report.ts";
 import { type GoalFigures, renderGoals } from "./report-goals.ts";
-import { type PerLeadFigures, renderPerLead } from "./report-per-lead.ts";
+import { type PerLeadFigures, renderPerLead, renderRequestLogCost } from "./report-per-lead.ts";
 
 export interface ReportParts {
   startedAt: Date;
@@ -29,6 +29,10 @@ export function renderReport(parts: ReportParts): string {
     "## Each lead's cost, as a user measures it (32 connections)",
     "",
     renderPerLead(parts.perLead),
+    "",
+    "## Request log on/off (the intake, dispatcher off, 32 connections, same rounds)",
+    "",
+    renderRequestLogCost(parts.cells, parts.perLead.fills, parts.perLead.monthLabel),
     "",
     "## Goals",
     "",

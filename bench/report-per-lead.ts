@@ -1,14 +1,17 @@
-// The report's first table: what each lead costs as a user measures it from outside, at 32 connections, on an
-// empty database and on a month's, this checkout beside the older one, against single-row pgbench in the same rounds.
+// The report's first tables: what each lead costs as a user measures it from outside, at 32 connections, on an
+// empty database and on a month's, this checkout beside the older one, against single-row pgbench in the same
+// rounds; and the request log's share of it (the same intake with REQUEST_LOG on and off, in the same rounds).
 import type { Cell, Fill } from "./cells.ts";
 import {
   cpu,
+  databaseCpu,
   type Figure,
   findCell,
   millis,
   ROW,
   ratioOf,
   rps,
+  serverCpu,
   spread,
   spreadOf,
   thousands,
@@ -27,8 +30,6 @@ export interface PerLeadFigures {
   monthLabel: string;
 }
 
-const serverCpu: Figure = (run) => run.appCpuMicros;
-const databaseCpu: Figure = (run) => run.dbCpuMicros;
 const p99: Figure = (run) => run.p99;
 const rssMb: Figure = (run) => run.rssBytes / 1e6;
 const of = (cell: Cell | undefined, figure: Figure, format: (value: number) => string) =>
@@ -83,6 +84,38 @@ export function renderPerLead({ cells, fills, byFill, before, monthLabel }: PerL
   return [
     "| path | server | stored before the run | req/s | × pgbench | server CPU µs/lead | PostgreSQL CPU µs/lead | CPU × pgbench's per row | p99 at ½ peak ms | RSS under load MB | speed to lead p99 ms |",
     "|---|---|---|--:|--:|--:|--:|--:|--:|--:|--:|",
+    ...rows,
+  ].join("\n");
+}
+
+/** The log may cost the intake at most this much more CPU per lead (server + PostgreSQL). */
+const REQUEST_LOG_CPU_BUDGET = 1.05;
+
+export function renderRequestLogCost(cells: Cell[], fills: readonly Fill[], monthLabel: string): string {
+  const rows: string[] = [];
+  for (const fill of fills) {
+    const on = findCell(cells, "PostgreSQL", ROW.dispatcherOff, 32, fill);
+    const off = findCell(cells, "PostgreSQL", ROW.requestLogOff, 32, fill);
+    if (!on || !off) continue;
+    const cpuOf = (cell: Cell) => `${of(cell, serverCpu, whole)} + ${of(cell, databaseCpu, whole)}`;
+    const cpuRatio = ratioOf(on, off, cpu);
+    const verdict = cpuRatio.runs === 0 ? "–" : cpuRatio.median <= REQUEST_LOG_CPU_BUDGET ? "within" : "over";
+    const figures = [
+      of(on, rps, thousands),
+      of(off, rps, thousands),
+      spread(ratioOf(on, off, rps), times),
+      cpuOf(on),
+      cpuOf(off),
+      spread(cpuRatio, times),
+      verdict,
+    ];
+    rows.push(`| ${fill === "month" ? monthLabel : "empty"} | ${figures.join(" | ")} |`);
+  }
+  if (rows.length === 0)
+    return "Not measured (the rows `fresh, dispatcher off` and `request-log-off` at 32 connections).";
+  return [
+    `| stored before the run | req/s, log on | req/s, log off | req/s on ÷ off | CPU µs/lead server + PostgreSQL, log on | log off | CPU on ÷ off | ≤ ${REQUEST_LOG_CPU_BUDGET.toFixed(2)}× |`,
+    "|---|--:|--:|--:|--:|--:|--:|---|",
     ...rows,
   ].join("\n");
 }

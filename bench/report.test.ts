@@ -4,7 +4,7 @@ import { describe, expect, test } from "bun:test";
 import type { Cell, Fill, Measurement } from "./cells.ts";
 import { ROW, renderTable } from "./report.ts";
 import { renderGoals } from "./report-goals.ts";
-import { renderPerLead } from "./report-per-lead.ts";
+import { renderPerLead, renderRequestLogCost } from "./report-per-lead.ts";
 
 /** A cell measured once per round with these req/s and µs of CPU (server, PostgreSQL). */
 function cell(
@@ -120,4 +120,27 @@ test("the full table names each row's fill and compares it with the older checko
   expect(table.indexOf("| baseline | month |")).toBeGreaterThan(
     table.indexOf("| PostgreSQL | empty | fresh |"),
   );
+});
+
+describe("request log on/off", () => {
+  // Log on: the dispatcher-off rows above (90 and 95 µs per lead); off: 4 % and 10 % less.
+  const withOff = [
+    ...cells,
+    cell("PostgreSQL", ROW.requestLogOff, "empty", three(12_500, 38, 48.5)),
+    cell("PostgreSQL", ROW.requestLogOff, "month", three(12_000, 36, 50)),
+  ];
+  const table = renderRequestLogCost(withOff, fills, "a month");
+
+  test("the same intake with the log on and off side by side, their ratio round by round, judged per fill", () => {
+    expect(rowsOf(table, "| empty")).toEqual([
+      "| empty | 12,000 (10,800–13,200) | 12,500 (11,250–13,750) | 0.96× | 40 + 50 | 38 + 49 | 1.04× | within |",
+    ]);
+    expect(rowsOf(table, "| a month")).toEqual([
+      "| a month | 11,000 (9,900–12,100) | 12,000 (10,800–13,200) | 0.92× | 40 + 55 | 36 + 50 | 1.10× | over |",
+    ]);
+  });
+
+  test("says so when the log-off row was not run", () => {
+    expect(renderRequestLogCost(cells, fills, "a month")).toMatch(/^Not measured/);
+  });
 });

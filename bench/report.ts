@@ -8,6 +8,7 @@ export const ROW = {
   fresh: "fresh",
   partner: "partner",
   dispatcherOff: "fresh, dispatcher off",
+  requestLogOff: "fresh, dispatcher off, request log off",
   paced: "fresh, paced ½ peak",
   before: "fresh, before",
   dispatcherOffBefore: "fresh, dispatcher off, before",
@@ -23,6 +24,8 @@ const BEFORE_OF: Record<string, string> = {
 export type Figure = (run: Measurement) => number;
 export const rps: Figure = (run) => run.requestsPerSecond;
 export const cpu: Figure = (run) => run.appCpuMicros + run.dbCpuMicros;
+export const serverCpu: Figure = (run) => run.appCpuMicros;
+export const databaseCpu: Figure = (run) => run.dbCpuMicros;
 export const spreadOf = (cell: Cell | undefined, value: Figure) => summarize((cell?.runs ?? []).map(value));
 /** The ratio of two cells' figures round by round (the same round saw the same machine), with its spread. */
 export const ratioOf = (of: Cell | undefined, to: Cell | undefined, value: Figure) =>

@@ -171,6 +171,11 @@ async function main(): Promise<void> {
         await rowOf(`${ROW.dispatcherOff} on ${where}`, ROW.dispatcherOff, () =>
           fleet.add({ ...off, label: "dispatcher off" }),
         );
+      // The same intake without its request log, in the same rounds: the log's cost is their ratio.
+      if (group === "PostgreSQL" && options.rows.includes("request-log-off"))
+        await rowOf(`${ROW.requestLogOff} on ${where}`, ROW.requestLogOff, () =>
+          fleet.add({ ...off, label: "dispatcher off, request log off", requestLog: false }),
+        );
       // The pooler's cost is a ratio to direct connections: measured on the empty database only.
       if (group === "PostgreSQL" && fill === "empty" && options.rows.includes("pooled"))
         await rowOf(ROW.pooled, ROW.pooled, async () => {

@@ -73,6 +73,8 @@ export interface LeadServerSettings {
   /** Another checkout of this repository (node_modules installed) whose server runs instead. */
   repository?: string;
   cpuProfileDir?: string;
+  /** false: REQUEST_LOG=off, the same server without its request log (on by default, as users run it). */
+  requestLog?: boolean;
 }
 
 /**
@@ -91,6 +93,7 @@ export async function startLeadServer(name: string, databaseEnv: DatabaseEnv, se
       RATE_LIMIT_BURST: "1000000",
       LOG_LEVEL: "info",
       DATABASE_POOL_SIZE: String(SERVER_POOL_SIZE),
+      ...(settings.requestLog === false ? { REQUEST_LOG: "off" } : {}),
       ...(webhookUrl
         ? {
             DISPATCHER: "on",

@@ -2,8 +2,9 @@
 -- Settings come from the environment, read at load time (before wrk decides whether response() and
 -- delay() exist), so measured runs pay for neither status counting nor pacing:
 --   BENCH_MODE fresh | replay | external | partner | validation; BENCH_TOKEN the channel token;
---   BENCH_NONCE unique per wrk run (keys never repeat); BENCH_POOL stable per bench run (replay keys
---   and external ids repeat across runs), BENCH_POOL_SIZE of them; BENCH_CONSENT_AT consent.captured_at;
+--   BENCH_NONCE unique per wrk run (keys never repeat; external ids repeat within the run); BENCH_POOL stable
+--   per bench run (replay keys repeat across runs); BENCH_POOL_SIZE replay keys or external ids;
+--   BENCH_CONSENT_AT consent.captured_at;
 --   BENCH_COUNT_STATUS=1 counts statuses (warm-ups); BENCH_DELAY_MS think time per connection;
 --   BENCH_PARTNER_BLOCK partner leads created before they are posted again (default 1000).
 local env = os.getenv
@@ -62,8 +63,10 @@ local builders = {
     local key = pool .. "-replay-" .. (n % pool_size)
     return lead(phone_for(n % pool_size), key, key, "", true)
   end,
+  -- External ids are new each run (the nonce) and each posted once per pool_size requests: a run's repeats of
+  -- a lead stay under the intake's repeats per lead per hour.
   external = function(n)
-    local id = pool .. "-ext-" .. (n % pool_size)
+    local id = nonce .. "-ext-" .. (n % pool_size)
     local extra = '"platform":"bench-crm","external_lead_id":"' .. id .. '",'
     return lead(phone_for(n % pool_size), nonce .. "-ext-" .. tid .. "-" .. n, id, extra, true)
   end,

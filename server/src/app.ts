@@ -176,7 +176,10 @@ export function createApp(deps: AppDeps) {
             method: request.method,
             url: request.url,
             clientAddress: clientAddress(request, trustProxy),
-            headers: request.headers,
+            headers: {
+              date: request.headers.get("date"),
+              idempotencyKey: request.headers.get("idempotency-key"),
+            },
           },
           state,
         );

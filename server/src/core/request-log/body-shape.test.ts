@@ -1,6 +1,13 @@
 // The request log's redaction: a body becomes pointers, kinds and lengths; no value and no odd key survives.
 import { describe, expect, it } from "vitest";
-import { bodyShape, HIDDEN_NAME, MAX_SHAPE_FIELDS, safePointer } from "./body-shape.ts";
+import {
+  bodyShape,
+  HIDDEN_NAME,
+  MAX_SHAPE_FIELDS,
+  parseShapeText,
+  safePointer,
+  shapeText,
+} from "./body-shape.ts";
 
 describe("bodyShape", () => {
   it("keeps each field's pointer, kind and length, nested objects included", () => {
@@ -61,5 +68,27 @@ describe("safePointer", () => {
     expect(safePointer("/tags/3")).toBe("/tags/3");
     expect(safePointer("/ana@example.com/x")).toBe(`/${HIDDEN_NAME}/x`);
     expect(safePointer("")).toBe("");
+  });
+});
+
+describe("shapeText", () => {
+  it("stores the same shape in a fifth of its JSON, and reads back as it was", () => {
+    const body = {
+      phone: "+14155552671",
+      name: "Ana 🌵",
+      price: 450000,
+      test: false,
+      email: null,
+      tags: ["a"],
+      "ana@example.com": 1,
+      consent: { captured_at: "2026-11-28T10:00:00Z", empty: {} },
+    };
+    const text = shapeText(body);
+    expect(text).toBe(
+      "/phone:s12 /name:s5 /price:n6 /test:b /email:z /tags:a1 /*:n1 /consent:o2 /consent/captured_at:s20 /consent/empty:o0",
+    );
+    expect(parseShapeText(text)).toEqual(bodyShape(body));
+    expect(text.length * 3).toBeLessThan(JSON.stringify(bodyShape(body)).length);
+    expect(parseShapeText(shapeText("not an object"))).toEqual([]);
   });
 });

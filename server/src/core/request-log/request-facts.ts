@@ -17,6 +17,12 @@ export interface RequestFacts {
   botCheckSent: boolean | null;
 }
 
+/** The two headers the facts read, as the request carried them (null when absent). */
+export interface FactHeaders {
+  date: string | null;
+  idempotencyKey: string | null;
+}
+
 /** A 32-bit column holds it: ±68 years either way, far past anything the doctor tells apart. */
 const SECONDS_BOUND = 2_000_000_000;
 const clampSeconds = (ms: number) => Math.max(-SECONDS_BOUND, Math.min(SECONDS_BOUND, Math.round(ms / 1000)));
@@ -47,15 +53,14 @@ const hasBodyKey = (body: unknown): boolean =>
   typeof (body as { idempotency_key?: unknown }).idempotency_key === "string";
 
 /**
- * @example requestFacts(request.headers, state, new Date()) // { idempotencyKey: false, leadId: "0193…", consentLagSeconds: 0, … }
+ * @example requestFacts({ date: null, idempotencyKey: "k1" }, state, new Date()) // { idempotencyKey: false, leadId: "0193…", consentLagSeconds: 0, … }
  */
-export function requestFacts(headers: Headers | undefined, state: RequestState, at: Date): RequestFacts {
+export function requestFacts(headers: FactHeaders | undefined, state: RequestState, at: Date): RequestFacts {
   const body = state.postedBody;
   const captured = capturedAtOf(body);
-  const date = dateHeaderOf(headers?.get("date") ?? null);
+  const date = dateHeaderOf(headers?.date ?? null);
   return {
-    idempotencyKey:
-      body === undefined ? null : Boolean(headers?.get("idempotency-key")?.trim()) || hasBodyKey(body),
+    idempotencyKey: body === undefined ? null : Boolean(headers?.idempotencyKey?.trim()) || hasBodyKey(body),
     leadId: state.leadId && isUuid(state.leadId) ? state.leadId : null,
     consentLagSeconds: captured === undefined ? null : clampSeconds(at.getTime() - captured),
     clockSkewSeconds: date === undefined ? null : clampSeconds(date - at.getTime()),

@@ -2,12 +2,24 @@
 import { loggedPath } from "../../http/logged-path.ts";
 import type { RequestState } from "../../http/request-state.ts";
 import { pathOf } from "../../http/url-path.ts";
-import { bodyShape, safePointer } from "./body-shape.ts";
-import { requestFacts } from "./request-facts.ts";
+import { safePointer, shapeText } from "./body-shape.ts";
+import { type FactHeaders, requestFacts } from "./request-facts.ts";
 import type { RequestLogEntry } from "./request-log-store.ts";
 
 /** Characters of a path kept: a hostile client's long path never makes a long row. */
 const MAX_PATH = 200;
+
+// The path as logged, for the URL last seen: requests come to the same few URLs, and the masking (a decode per
+// segment) costs more than the rest of an entry.
+let lastUrl = "";
+let lastPath = "";
+const pathFor = (url: string) => {
+  if (url !== lastUrl) {
+    lastPath = loggedPath(pathOf(url)).slice(0, MAX_PATH);
+    lastUrl = url;
+  }
+  return lastPath;
+};
 
 /**
  * The entry of a request that named a token; undefined for one that did not (nothing to file it under).
@@ -15,7 +27,7 @@ const MAX_PATH = 200;
  * @example log.record(requestLogEntry({ method: "POST", url, clientAddress: "203.0.113.7" }, state)!)
  */
 export function requestLogEntry(
-  request: { method: string; url: string; clientAddress: string | undefined; headers?: Headers },
+  request: { method: string; url: string; clientAddress: string | undefined; headers?: FactHeaders },
   state: RequestState,
   at: Date = new Date(),
 ): RequestLogEntry | undefined {
@@ -25,7 +37,7 @@ export function requestLogEntry(
     accountId: state.token.accountId,
     at,
     method: request.method.slice(0, 16),
-    path: loggedPath(pathOf(request.url)).slice(0, MAX_PATH),
+    path: pathFor(request.url),
     status: state.status,
     problemCode: state.problemCode ?? null,
     pointers: state.pointers?.map(safePointer) ?? null,
@@ -34,7 +46,7 @@ export function requestLogEntry(
     replayed: state.replayed ?? false,
     clientAddress: request.clientAddress?.slice(0, 64) ?? null,
     requestId: state.requestId,
-    body: state.postedBody === undefined ? null : bodyShape(state.postedBody),
+    body: state.postedBody === undefined ? null : shapeText(state.postedBody),
     facts: requestFacts(request.headers, state, at),
   };
 }

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database, Queryable } from "../../db/database.ts";
 import { silentLogger } from "../../logger.ts";
 import { createMemoryDatabase } from "../../testing/fresh-pglite.ts";
-import type { RequestLogEntry } from "./request-log-store.ts";
+import { insertRequestLogEntries, type RequestLogEntry, requestLogPage } from "./request-log-store.ts";
 import { createRequestLogWriter, DEFAULT_REQUEST_LOG_SETTINGS } from "./request-log-writer.ts";
 
 let db: Database;
@@ -27,7 +27,7 @@ const entry = (tokenId: string, n: number, at = new Date()): RequestLogEntry => 
   replayed: false,
   clientAddress: "127.0.0.1",
   requestId: `req_${n}`,
-  body: [{ pointer: "/phone", kind: "string", length: 12 }],
+  body: "/phone:s12",
 });
 
 /** The database, counting the statements that reach it; `failing` makes them throw. */
@@ -65,6 +65,48 @@ describe("the request log's writer", () => {
     expect(counter.statements).toBe(1);
     expect(await rowsOf(token)).toHaveLength(250);
     await log.stop();
+  });
+
+  it("writes each column's value as it was: quotes, backslashes, commas, no values and a lone empty shape", async () => {
+    const token = crypto.randomUUID();
+    const owner = { tokenId: token, accountId: entry(token, 0).accountId };
+    const odd = {
+      ...entry(token, 1),
+      path: '/a"b\\c,{d} NULL',
+      problemCode: "validation_failed",
+      pointers: ["", "/email", "/*"],
+      clientAddress: null,
+      body: null,
+    };
+    await insertRequestLogEntries(db, [entry(token, 0), odd]);
+    await insertRequestLogEntries(db, [{ ...entry(token, 2), body: "" }]);
+    const { rows } = await requestLogPage(db, owner, {}, 10);
+    expect(
+      rows.map(({ path, problemCode, pointers, clientAddress, body, latencyMs }) => ({
+        ...{ path, problemCode, pointers, clientAddress, body, latencyMs },
+      })),
+    ).toEqual([
+      {
+        path: entry(token, 2).path,
+        problemCode: null,
+        pointers: null,
+        clientAddress: "127.0.0.1",
+        body: [],
+        latencyMs: 2,
+      },
+      {
+        path: odd.path,
+        problemCode: "validation_failed",
+        pointers: ["", "/email", "/*"],
+        clientAddress: null,
+        body: null,
+        latencyMs: 1,
+      },
+      {
+        ...{ path: entry(token, 0).path, problemCode: null, pointers: null, clientAddress: "127.0.0.1" },
+        ...{ body: [{ pointer: "/phone", kind: "string", length: 12 }], latencyMs: 0 },
+      },
+    ]);
   });
 
   it("flushes by itself when flushRows entries wait, and on its timer otherwise", async () => {
