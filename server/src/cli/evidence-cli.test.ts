@@ -11,11 +11,6 @@ import { createMemoryDatabase, newPgliteFolder } from "../testing/fresh-pglite.t
 import { completeConsent, createTestToken, intakeRequest } from "../testing/intake-requests.ts";
 
 const base = mkdtempSync(join(tmpdir(), "stl-evidence-cli-"));
-const file = (name: string, content: string) => {
-  const path = join(base, name);
-  writeFileSync(path, content);
-  return path;
-};
 
 afterAll(() => rmSync(base, { recursive: true, force: true }));
 
@@ -52,15 +47,17 @@ describe("a record verified outside the server: bun run stl evidence verify, the
         writeFileSync(join(dir, "keys.json"), keys);
         return await runCommand(["bash", "-e", "-c", readmeCommands()], dir, {});
       };
+      const good = await run("readme-good", record);
+      // The same files checked by the tool as a process.
+      const goodDir = join(base, "readme-good");
       const stl = await runCli(
-        ["evidence", "verify", file("record.json", record), "--keys", file("keys.json", keys)],
+        ["evidence", "verify", join(goodDir, "record.json"), "--keys", join(goodDir, "keys.json")],
         {},
       );
       expect([stl.exitCode, stl.stderr]).toEqual([0, ""]);
       expect(stl.stdout).toMatch(
         /^Verified: signed with key [\w-]{43}; the record shows the lead's log up to entry 1 /,
       );
-      const good = await run("readme-good", record);
       expect([good.exitCode, good.stderr]).toEqual([0, ""]);
       expect(good.stdout).toContain("Signature Verified Successfully");
       expect(good.stdout).toContain("Chain intact: 1 entries");

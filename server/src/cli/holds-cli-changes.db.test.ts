@@ -18,11 +18,11 @@ describe("bun run stl holds add|list|remove", () => {
       "holds",
       "add",
       "--state",
-      "LA",
+      "RI",
       "--until",
-      "2099-12-01T00:00:00Z",
+      "2099-06-01T12:00:00Z",
       "--reason",
-      "declared emergency",
+      "flooding",
     ]);
     expect(byState.exitCode).toBe(0);
     const byCodes = await json([
