@@ -21,11 +21,22 @@ const ALWAYS_EXCLUDED = ["**/node_modules/**", "**/dist/**", "bench/**"];
 /** Longest first: browser and process suites start at once, unit files fill the workers' last gaps. */
 const PROJECT_ORDER: Record<string, number> = { browser: 0, process: 1, database: 2, unit: 3 };
 /**
- * Files that run far longer than their size says, started before all others. A fresh clone has no timings, and
- * vitest then orders by file size: the intake contract (a short file, 500 cases per property on each database)
- * started last and ran alone for its final minute and a half.
+ * Files that run far longer than their size says, started before all others, longest first. A fresh clone has no
+ * timings, and vitest then orders by file size: the intake contract (a short file, 500 cases per property on each
+ * database) started last and ran alone for its final minute and a half, and the process files below (a 100,000-number
+ * import, three servers on set clocks, a compiled executable, crashes) were among the last to start.
  */
-const STARTED_FIRST = ["test/contract/intake.route.test.ts", "test/conformance/intake.test.ts"];
+const STARTED_FIRST = [
+  "test/contract/intake.route.test.ts",
+  "test/conformance/intake.test.ts",
+  "test/processes/dnc-import-fairness.test.ts",
+  "test/processes/single-executable.test.ts",
+  "test/processes/chosen-clock-windows.test.ts",
+  "test/processes/inbox-stream-memory.test.ts",
+  "test/processes/batch-crash-safety.test.ts",
+  "server/src/console/inbox/inbox.browser.test.ts",
+  "test/processes/evidence-keys-server.test.ts",
+];
 class SlowProjectsFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);

@@ -1,12 +1,27 @@
-// Real server processes on one migrated PostgreSQL database, and an owner's sign-in link from the CLI: the set-up
-// every browser test of the console starts from.
+// Real server processes on one migrated database, and an owner's sign-in link: the set-up every browser test of the
+// console starts from. The migration and the link are made in this process with the server's own code, as `stl
+// migrate` and `stl owners create` make them (the CLI as a process has its own tests: each process cost half a
+// second of CPU, two per browser test).
 
+import { loadConfig } from "@speed-to-lead/server/config";
+import { createOwnerSignIn } from "@speed-to-lead/server/core/accounts/owner-access";
+import type { Database } from "@speed-to-lead/server/db/database";
+import { migrate } from "@speed-to-lead/server/db/migrate";
+import { openDatabase } from "@speed-to-lead/server/db/open-database";
 import { type ServerProcess, startServerProcess, untilReady } from "./server-process.ts";
-import { runCli } from "./stl-cli.ts";
+
+/** Runs `use` on the database in `env` (DATABASE_URL or PGLITE_DIR), opened here and closed again (PGlite admits one process). */
+async function onDatabase<T>(env: Record<string, string>, use: (db: Database) => Promise<T>): Promise<T> {
+  const db = await openDatabase(loadConfig(env), "command");
+  try {
+    return await use(db);
+  } finally {
+    await db.close();
+  }
+}
 
 /**
- * Migrates the database in `env` with `stl migrate`, then starts `count` servers on it and waits until each
- * logged "ready".
+ * Migrates the database in `env`, then starts `count` servers on it and waits until each logged "ready".
  *
  * @example const [a, b] = await startMigratedServers(env, 2);
  */
@@ -19,8 +34,7 @@ export async function startMigratedServers(
   env: Record<string, string>,
   count: number,
 ): Promise<ServerProcess[]> {
-  const migrated = await runCli(["migrate"], env);
-  if (migrated.exitCode !== 0) throw new Error(`stl migrate failed:\n${migrated.stderr}`);
+  await onDatabase(env, migrate);
   const servers = await Promise.all(
     Array.from({ length: count }, () => startServerProcess({ env, until: "listening" })),
   );
@@ -40,14 +54,12 @@ export const assistantAwaitingOwnerEnv = (assistant: { url: string; secret: stri
 });
 
 /**
- * Creates the owner ana@acme.example of account acme with `stl owners create` and returns the single-use
- * sign-in link it prints, built on `publicUrl` (the address the browser reaches the console at).
+ * Creates the owner ana@acme.example of account acme (as `stl owners create` does) and returns the single-use
+ * sign-in link, built on `publicUrl` (the address the browser reaches the console at).
  */
 export async function ownerSignInLink(env: Record<string, string>, publicUrl: string): Promise<string> {
-  const created = await runCli(
-    ["owners", "create", "--account", "acme", "--email", "ana@acme.example", "--json"],
-    { ...env, PUBLIC_URL: publicUrl },
+  const { link } = await onDatabase(env, (db) =>
+    createOwnerSignIn(db, "acme", "ana@acme.example", publicUrl),
   );
-  if (created.exitCode !== 0) throw new Error(`stl owners create failed:\n${created.stderr}`);
-  return JSON.parse(created.stdout).sign_in_link;
+  return link;
 }

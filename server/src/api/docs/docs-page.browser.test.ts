@@ -5,6 +5,7 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { newPgliteFolder } from "@speed-to-lead/server/testing/fresh-pglite";
 import { CHROMIUM_PATH as chromium } from "@speed-to-lead/tests/harness/console-browser";
 import {
   type ServerProcess,
@@ -45,16 +46,19 @@ function renderedDom(url: string): string {
 
 describe.skipIf(!chromium)("API reference page in a real browser", () => {
   let server: ServerProcess;
+  const base = mkdtempSync(join(tmpdir(), "stl-docs-page-"));
 
   beforeAll(async () => {
+    // A copy of the run's migrated PGlite: an in-memory one ran initdb in the server (7 s of CPU).
     server = await startServerProcess({
-      env: { PGLITE_DIR: "memory", DISPATCHER: "off" },
+      env: { PGLITE_DIR: newPgliteFolder(join(base, "data")), DISPATCHER: "off" },
       until: "listening",
     });
     await untilReady(server);
   });
   afterAll(async () => {
     await server?.stop();
+    rmSync(base, { recursive: true, force: true });
   });
 
   it("renders every operation of the served document from local assets (no CDN)", () => {
