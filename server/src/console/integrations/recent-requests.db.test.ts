@@ -9,6 +9,7 @@ import type { RequestLogWriter } from "../../core/request-log/request-log-writer
 import type { Database } from "../../db/database.ts";
 import { signedInOwner } from "../../testing/console-client.ts";
 import { elementTexts } from "../../testing/element-texts.ts";
+import { eventually } from "../../testing/eventually.ts";
 import { createMemoryDatabase } from "../../testing/fresh-pglite.ts";
 import { eligibleLead } from "../../testing/handoff-fixture.ts";
 import { intakeRequest } from "../../testing/intake-requests.ts";
@@ -44,9 +45,23 @@ const lead = (overrides: Record<string, unknown> = {}) =>
     ...overrides,
   });
 
-async function settle() {
-  await Bun.sleep(20);
-  await log.flush();
+/**
+ * Once onAfterResponse recorded the token's `expected` requests, flushed. Not a guessed sleep: under load the
+ * sleep's timer ran before the responses' setImmediate callbacks, and the page was empty.
+ */
+async function settle(tokenId: string, expected: number) {
+  await eventually(
+    async () => {
+      await log.flush();
+      const [row] = await db.query<{ n: number }>(
+        "select count(*)::int as n from request_log where token_id = $1",
+        [tokenId],
+      );
+      return row!.n;
+    },
+    (n) => n >= expected,
+    5_000,
+  );
 }
 
 describe("a token's recent requests in the console", () => {
@@ -61,7 +76,7 @@ describe("a token's recent requests in the console", () => {
     await app.handle(
       new Request(`http://localhost${hostile}`, { headers: { authorization: `Bearer ${sender.token}` } }),
     );
-    await settle();
+    await settle(sender.id, 3);
 
     const listing = await (await client.get("/console/integrations")).text();
     expect(listing).toContain(`/console/integrations/tokens/${sender.id}/requests`);
@@ -117,7 +132,7 @@ describe("a token's recent requests in the console", () => {
     const myToken = await createChannelToken(db, mine.accountId, "Mine", "read");
     const theirToken = await createChannelToken(db, theirs.accountId, "Theirs", "read");
     await app.handle(intakeRequest(lead(), { token: theirToken.token }));
-    await settle();
+    await settle(theirToken.id, 1);
     expect((await mine.client.get(`/console/integrations/tokens/${theirToken.id}/requests`)).status).toBe(
       404,
     );
@@ -140,7 +155,7 @@ describe("a token's recent requests in the console", () => {
     const sender = await createChannelToken(db, accountId, "Busy", "read");
     for (let i = 0; i < CONSOLE_REQUESTS_PAGE + 5; i++)
       await app.handle(intakeRequest({ email: "bad" }, { token: sender.token }));
-    await settle();
+    await settle(sender.id, CONSOLE_REQUESTS_PAGE + 5);
     const first = await (
       await client.get(`/console/integrations/tokens/${sender.id}/requests?status=4xx`)
     ).text();
