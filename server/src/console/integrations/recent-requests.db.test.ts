@@ -9,11 +9,10 @@ import type { RequestLogWriter } from "../../core/request-log/request-log-writer
 import type { Database } from "../../db/database.ts";
 import { signedInOwner } from "../../testing/console-client.ts";
 import { elementTexts } from "../../testing/element-texts.ts";
-import { eventually } from "../../testing/eventually.ts";
 import { createMemoryDatabase } from "../../testing/fresh-pglite.ts";
 import { eligibleLead } from "../../testing/handoff-fixture.ts";
 import { intakeRequest } from "../../testing/intake-requests.ts";
-import { createLoggedApp } from "../../testing/logged-app.ts";
+import { createLoggedApp, flushUntilLogged } from "../../testing/logged-app.ts";
 import { CONSOLE_REQUESTS_PAGE } from "./recent-requests.ts";
 
 let db: Database;
@@ -45,24 +44,7 @@ const lead = (overrides: Record<string, unknown> = {}) =>
     ...overrides,
   });
 
-/**
- * Once onAfterResponse recorded the token's `expected` requests, flushed. Not a guessed sleep: under load the
- * sleep's timer ran before the responses' setImmediate callbacks, and the page was empty.
- */
-async function settle(tokenId: string, expected: number) {
-  await eventually(
-    async () => {
-      await log.flush();
-      const [row] = await db.query<{ n: number }>(
-        "select count(*)::int as n from request_log where token_id = $1",
-        [tokenId],
-      );
-      return row!.n;
-    },
-    (n) => n >= expected,
-    5_000,
-  );
-}
+const settle = (tokenId: string, rows: number) => flushUntilLogged(db, log, tokenId, rows);
 
 describe("a token's recent requests in the console", () => {
   it("lists the owner's token's requests, filters them, opens one, and never shows a value posted", async () => {
