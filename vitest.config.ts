@@ -57,7 +57,7 @@ export default defineConfig({
     pool: "threads",
     // A project's `isolate: false` keeps one module graph across the files a worker runs, but vitest 3 still
     // starts a new thread per file unless the pool says so: every file then imported vitest, the app, PGlite and
-    // the console anew (80 s of the quick tier's CPU). The quick tier runs only the two projects that share a
+    // the console anew (the quick tier took 258 s of CPU, 123 s without). The quick tier runs only the two projects that share a
     // graph; `bun run test` keeps isolated threads, since without them vitest waits for each project to finish
     // before it starts the next. Every thread is kept to the end (minThreads): tinypool stops a shared thread the
     // moment it idles, and stopped it twice, which failed the run ("Terminating worker thread").
