@@ -9,7 +9,7 @@ import type { Database } from "../../db/database.ts";
 import { createMemoryDatabase } from "../../testing/fresh-pglite.ts";
 import { eligibleLead } from "../../testing/handoff-fixture.ts";
 import { createTestToken, intakeRequest } from "../../testing/intake-requests.ts";
-import { createLoggedApp } from "../../testing/logged-app.ts";
+import { createLoggedApp, flushUntilLogged } from "../../testing/logged-app.ts";
 
 let db: Database;
 let app: App;
@@ -34,13 +34,12 @@ const list = async (token: string, query = "") => {
 };
 
 /** Posts n leads, `bad` of them invalid (422 on /email), and waits until their rows are written. */
-async function postLeads(token: string, n: number, bad: number) {
+async function postLeads({ token, tokenId }: { token: string; tokenId: string }, n: number, bad: number) {
   for (let i = 0; i < n; i++) {
     const lead = i < bad ? eligibleLead({ email: "nope" }) : eligibleLead();
     await app.handle(intakeRequest(lead, { token }));
   }
-  await Bun.sleep(20);
-  await log.flush();
+  await flushUntilLogged(db, log, tokenId, n);
 }
 
 describe("GET /api/speed-to-lead/requests", () => {
@@ -48,9 +47,9 @@ describe("GET /api/speed-to-lead/requests", () => {
     const mine = await createTestToken(db);
     const sibling = await createTestToken(db, mine.slug);
     const stranger = await createTestToken(db);
-    await postLeads(mine.token, 2, 1);
-    await postLeads(sibling.token, 3, 0);
-    await postLeads(stranger.token, 4, 0);
+    await postLeads(mine, 2, 1);
+    await postLeads(sibling, 3, 0);
+    await postLeads(stranger, 4, 0);
     const { status, body } = await list(mine.token);
     expect(status).toBe(200);
     expect(schemaErrors("RequestLogPage", body)).toEqual([]);
@@ -66,8 +65,9 @@ describe("GET /api/speed-to-lead/requests", () => {
   });
 
   it("pages newest first with a cursor until the last page, and filters by status and problem code", async () => {
-    const { token } = await createTestToken(db);
-    await postLeads(token, 7, 3);
+    const poster = await createTestToken(db);
+    const { token } = poster;
+    await postLeads(poster, 7, 3);
     const seen: string[] = [];
     let cursor: string | null = null;
     do {

@@ -12,7 +12,7 @@ import { elementTexts } from "../../testing/element-texts.ts";
 import { createMemoryDatabase } from "../../testing/fresh-pglite.ts";
 import { eligibleLead } from "../../testing/handoff-fixture.ts";
 import { intakeRequest } from "../../testing/intake-requests.ts";
-import { createLoggedApp } from "../../testing/logged-app.ts";
+import { createLoggedApp, flushUntilLogged } from "../../testing/logged-app.ts";
 import { CONSOLE_REQUESTS_PAGE } from "./recent-requests.ts";
 
 let db: Database;
@@ -44,10 +44,7 @@ const lead = (overrides: Record<string, unknown> = {}) =>
     ...overrides,
   });
 
-async function settle() {
-  await Bun.sleep(20);
-  await log.flush();
-}
+const settle = (tokenId: string, rows: number) => flushUntilLogged(db, log, tokenId, rows);
 
 describe("a token's recent requests in the console", () => {
   it("lists the owner's token's requests, filters them, opens one, and never shows a value posted", async () => {
@@ -61,7 +58,7 @@ describe("a token's recent requests in the console", () => {
     await app.handle(
       new Request(`http://localhost${hostile}`, { headers: { authorization: `Bearer ${sender.token}` } }),
     );
-    await settle();
+    await settle(sender.id, 3);
 
     const listing = await (await client.get("/console/integrations")).text();
     expect(listing).toContain(`/console/integrations/tokens/${sender.id}/requests`);
@@ -117,7 +114,7 @@ describe("a token's recent requests in the console", () => {
     const myToken = await createChannelToken(db, mine.accountId, "Mine", "read");
     const theirToken = await createChannelToken(db, theirs.accountId, "Theirs", "read");
     await app.handle(intakeRequest(lead(), { token: theirToken.token }));
-    await settle();
+    await settle(theirToken.id, 1);
     expect((await mine.client.get(`/console/integrations/tokens/${theirToken.id}/requests`)).status).toBe(
       404,
     );
@@ -140,7 +137,7 @@ describe("a token's recent requests in the console", () => {
     const sender = await createChannelToken(db, accountId, "Busy", "read");
     for (let i = 0; i < CONSOLE_REQUESTS_PAGE + 5; i++)
       await app.handle(intakeRequest({ email: "bad" }, { token: sender.token }));
-    await settle();
+    await settle(sender.id, CONSOLE_REQUESTS_PAGE + 5);
     const first = await (
       await client.get(`/console/integrations/tokens/${sender.id}/requests?status=4xx`)
     ).text();
