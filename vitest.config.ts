@@ -56,6 +56,11 @@ const WORKERS = 3;
  * took 110 s of CPU where three took 123 s (and less wall time too).
  */
 const QUICK_WORKERS = 2;
+/**
+ * Threads that keep their module graph across files: the quick tier, and `bun run test`'s own run of the unit
+ * and database projects (STL_TEST_SHARED_THREADS=1, scripts/test-all.ts), beside the process and browser run.
+ */
+const SHARED_THREADS = QUICK_TIER || process.env.STL_TEST_SHARED_THREADS === "1";
 
 const SDK_SOURCES = fileURLToPath(new URL("./sdk/src/index.ts", import.meta.url));
 
@@ -68,12 +73,12 @@ export default defineConfig({
     pool: "threads",
     // A project's `isolate: false` keeps one module graph across the files a worker runs, but vitest 3 still
     // starts a new thread per file unless the pool says so: every file then imported vitest, the app, PGlite and
-    // the console anew (the quick tier took 258 s of CPU, 123 s without). The quick tier runs only the two projects that share a
-    // graph; `bun run test` keeps isolated threads, since without them vitest waits for each project to finish
-    // before it starts the next. Every thread is kept to the end (minThreads): tinypool stops a shared thread the
+    // the console anew (the quick tier took 258 s of CPU, 123 s without). Only a run of the two projects that share a graph
+    // shares threads (SHARED_THREADS): without isolation vitest waits for each project to finish before it starts
+    // the next, so `bun run test` runs the process and browser projects in a second vitest beside it. Every thread is kept to the end (minThreads): tinypool stops a shared thread the
     // moment it idles, and stopped it twice, which failed the run ("Terminating worker thread").
     poolOptions: {
-      threads: QUICK_TIER ? { isolate: false, minThreads: QUICK_WORKERS, maxThreads: QUICK_WORKERS } : {},
+      threads: SHARED_THREADS ? { isolate: false, minThreads: QUICK_WORKERS, maxThreads: QUICK_WORKERS } : {},
     },
     maxWorkers: WORKERS,
     minWorkers: 1,

@@ -19,10 +19,19 @@ interface Step {
    * read nothing the tests write nor write anything they read.
    */
   besideTests?: true;
+  /** Added to the environment of this step. */
+  env?: Record<string, string>;
 }
 
 const reportDir = mkdtempSync(join(tmpdir(), "stl-test-"));
-const vitestReport = join(reportDir, "vitest.json");
+const inProcessReport = join(reportDir, "vitest-in-process.json");
+const processesReport = join(reportDir, "vitest-processes.json");
+/** vitest's default reporter for the log, and its JSON report for the summary's count. */
+const vitestReporters = (report: string) => [
+  "--reporter=default",
+  "--reporter=json",
+  `--outputFile.json=${report}`,
+];
 
 const steps: Step[] = [
   { name: "install (frozen lockfile)", command: ["bun", "install", "--frozen-lockfile"] },
@@ -52,16 +61,37 @@ const steps: Step[] = [
   },
   // The bench harness's own parsers, statistics, month seed and wrk script (bun:test; two one-second wrk runs on loopback).
   { name: "bench unit tests (bun test)", command: ["bun", "run", "test"], cwd: "bench", besideTests: true },
+  // The unit and database projects in threads that keep their module graph across files (vitest.config.ts:
+  // each file re-imported the app, PGlite and the console otherwise), beside the process and browser projects,
+  // which need isolated threads: one vitest cannot do both without running its projects one after another.
   {
-    name: "tests (vitest projects: unit, database, process, browser)",
+    name: "tests in process (vitest projects: unit, database)",
     command: [
       "bun",
       "--bun",
       "vitest",
       "run",
-      "--reporter=default",
-      "--reporter=json",
-      `--outputFile.json=${vitestReport}`,
+      "--project",
+      "unit",
+      "--project",
+      "database",
+      ...vitestReporters(inProcessReport),
+    ],
+    env: { STL_TEST_SHARED_THREADS: "1" },
+    besideTests: true,
+  },
+  {
+    name: "tests with processes and browsers (vitest projects: process, browser)",
+    command: [
+      "bun",
+      "--bun",
+      "vitest",
+      "run",
+      "--project",
+      "process",
+      "--project",
+      "browser",
+      ...vitestReporters(processesReport),
     ],
   },
 ];
@@ -82,7 +112,7 @@ async function runBeside(step: Step): Promise<Result> {
   const child = Bun.spawn(step.command, {
     cwd: join(root, step.cwd ?? "."),
     stdio: ["ignore", "pipe", "pipe"],
-    env: environment,
+    env: { ...environment, ...step.env },
   });
   const [stdout, stderr, exitCode] = await Promise.all([
     new Response(child.stdout).text(),
@@ -110,7 +140,7 @@ for (const step of steps) {
   const exitCode = await Bun.spawn(step.command, {
     cwd: join(root, step.cwd ?? "."),
     stdio: ["ignore", "inherit", "inherit"],
-    env: environment,
+    env: { ...environment, ...step.env },
   }).exited;
   results.push({ name: step.name, ok: exitCode === 0, seconds: (performance.now() - started) / 1000 });
   if (step.name.startsWith("install") && exitCode !== 0) break;
@@ -125,13 +155,11 @@ for (const result of settled) {
 
 let passed = 0;
 let failed = settled.filter((result) => !result.ok).length;
-if (existsSync(vitestReport)) {
-  const report = JSON.parse(readFileSync(vitestReport, "utf8"));
-  passed += report.numPassedTests;
-  failed += report.numFailedTests;
-  console.log(
-    `  vitest: ${report.numPassedTests} passed, ${report.numFailedTests} failed in ${report.numTotalTestSuites} suites`,
-  );
+for (const report of [inProcessReport, processesReport].filter((file) => existsSync(file))) {
+  const { numPassedTests, numFailedTests, numTotalTestSuites } = JSON.parse(readFileSync(report, "utf8"));
+  passed += numPassedTests;
+  failed += numFailedTests;
+  console.log(`  vitest: ${numPassedTests} passed, ${numFailedTests} failed in ${numTotalTestSuites} suites`);
 }
 passed += settled.filter((result) => result.ok && !result.skipped && !result.name.startsWith("tests")).length;
 // One plain closing line that CI reads: checks and tests together.
