@@ -159,11 +159,13 @@ describe("server layout", () => {
   });
 
   it("keeps HTTP's Request and Headers out of core/ (the wings read them and pass plain values)", () => {
+    // Comments and double-quoted strings are not code: a snippet shown to a sender may spell `request: Request`.
     const code = (path: string) =>
       readFileSync(path, "utf8")
         .split("\n")
         .filter((line) => !/^\s*(\/\/|\*|\/\*)/.test(line))
-        .join("\n");
+        .join("\n")
+        .replace(/"(?:[^"\\\n]|\\.)*"/g, '""');
     const withHttp = sourceFiles(join(SRC, "core")).filter((path) =>
       /[:(<,|]\s*(Request|Headers)\b/.test(code(path)),
     );

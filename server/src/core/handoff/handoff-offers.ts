@@ -4,7 +4,7 @@
 import { createHash } from "node:crypto";
 import type { Queryable } from "../../db/database.ts";
 import { isUuid } from "../../db/uuid-text.ts";
-import { TASK_ID_SQL } from "./handoff-queue.ts";
+import { TASK_ID_SQL } from "../leads/lead-record.ts";
 
 /**
  * A hand-off's id: a UUID (version 8) derived from its task and response, the same on every retry of it.

@@ -1,9 +1,6 @@
 // The hand-off queue's SQL vocabulary: a response is queued (a handoff_queue row) until it settles, and then
 // the lead keeps what it settled as (0048_handoff_queue.sql). Shared by every statement that dequeues one.
 
-/** A lead `l`'s task id: the id kept from before the queue, else the lead's own (webhook-ids derive from it). */
-export const TASK_ID_SQL = "coalesce(l.task_id, l.id)";
-
 /**
  * The `set` items that record on the lead a response just dequeued: its status, its attempts counter (kept as
  * the fence of any claim still in flight) and last error. No indexed column: the update stays HOT.

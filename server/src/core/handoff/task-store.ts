@@ -2,8 +2,9 @@
 import type { Database, Queryable, Transaction } from "../../db/database.ts";
 import { queueCallbacks } from "../callbacks/callback-outbox.ts";
 import { withdrawnCallError } from "../leads/call-eligibility.ts";
+import { TASK_ID_SQL } from "../leads/lead-record.ts";
 import { type HandoffDecision, INSERT_ATTEMPT } from "./handoff-attempts.ts";
-import { settledAs, TASK_ID_SQL } from "./handoff-queue.ts";
+import { settledAs } from "./handoff-queue.ts";
 import type { ClaimedTask } from "./payload.ts";
 
 /**

@@ -130,3 +130,9 @@ export function toStoredLead(row: LeadRow): StoredLead {
   lead.response = response;
   return lead as StoredLead;
 }
+
+/**
+ * A lead `l`'s response task id, in SQL: the id kept from before the hand-off queue, else the lead's own
+ * (webhook-ids derive from it).
+ */
+export const TASK_ID_SQL = "coalesce(l.task_id, l.id)";

@@ -1,9 +1,8 @@
 // Every statement the intake runs on leads, idempotency_keys and the hand-off queue: store fresh leads, merge a repeat, find an earlier response.
 import type { Queryable } from "../../db/database.ts";
-import { TASK_ID_SQL } from "../handoff/handoff-queue.ts";
 import { type AnsweredState, answeredBody } from "./accepted-body.ts";
 import type { LeadRow } from "./lead-record.ts";
-import { STORED_ORDER } from "./lead-record.ts";
+import { STORED_ORDER, TASK_ID_SQL } from "./lead-record.ts";
 
 /** What an earlier request with the same idempotency key stored; response_* is null while it is in flight. */
 export interface IdempotencyRecord {
