@@ -2,6 +2,7 @@
 
 import { schemaErrors } from "@speed-to-lead/tests/harness/spec-ajv";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { eventually } from "../../testing/eventually.ts";
 import {
   BACKENDS,
   eligibleLead,
@@ -12,7 +13,8 @@ import {
 import { createChannelToken, ensureAccount } from "../accounts/token-repository.ts";
 import { leaseMs } from "../handoff/dispatcher.ts";
 import { webhookIdOf } from "../handoff/payload.ts";
-import { listChanges } from "./dnc-repository.ts";
+import { claimDueTasks, markDelivered } from "../handoff/task-store.ts";
+import { cancelPendingHandoffs, listChanges } from "./dnc-repository.ts";
 import { addAllToList, addToList, removeFromList } from "./service.ts";
 
 describe.each(BACKENDS)("do-not-call list on %s", (backend) => {
@@ -198,6 +200,49 @@ describe.each(BACKENDS)("do-not-call list on %s", (backend) => {
     }
     expect(outcomes.size).toBe(rounds * 4);
   });
+
+  // PostgreSQL only: PGlite runs one statement at a time, so the settlement could never wait on the opt-out.
+  it.skipIf(backend !== "postgres")(
+    "a delivery settled while an opt-out holds its queued row is recorded delivered once the opt-out commits",
+    async () => {
+      const { e164, typed } = freshNumber();
+      const { body } = await fixture.post(eligibleLead({ phone: typed }));
+      const claims = await claimDueTasks(fixture.db, 10, 60_000);
+      const task = claims.find((claimed) => claimed.lead_id === body.id)!;
+      expect(task).toBeDefined();
+      let commit!: () => void;
+      const committing = new Promise<void>((resolve) => {
+        commit = resolve;
+      });
+      let withdrawn!: () => void;
+      const holding = new Promise<void>((resolve) => {
+        withdrawn = resolve;
+      });
+      // The opt-out's statement ran (the queue row locked, deleted, the lead cancelled) and is not committed yet.
+      const optingOut = fixture.db.transaction(async (tx) => {
+        expect(await cancelPendingHandoffs(tx, fixture.accountId, e164, "opted_out")).toBe(1);
+        withdrawn();
+        await committing;
+      });
+      await holding;
+      const settling = markDelivered(fixture.db, [{ task, startedAt: new Date(), latencyMs: 5 }]);
+      // The settlement's statement is under way and waits for the opt-out's row lock.
+      const waiting = await eventually(
+        async () =>
+          (
+            await fixture.db.query<{ n: number }>(
+              "select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'",
+            )
+          )[0]!.n,
+        (n) => n === 1,
+      );
+      expect(waiting).toBe(1);
+      commit();
+      await optingOut;
+      expect(await settling).toEqual([body.id]);
+      expect(await stateOf(body.id)).toMatchObject({ response_state: "handed_off" });
+    },
+  );
 
   it("an import cancels the pending hand-offs of its numbers and logs one change per row", async () => {
     const first = freshNumber();

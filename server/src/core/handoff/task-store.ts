@@ -114,7 +114,7 @@ export async function markDelivered(db: Database, acknowledgements: Acknowledgem
   // call, its generic plan costed a hair above the custom ones): the generic plan is the same plan.
   const rows = await withIndexPlans(db, async (tx) => {
     await tx.exec("set local plan_cache_mode = force_generic_plan");
-    return await tx.query<{ lead_id: string }>(
+    const handed = await tx.query<{ lead_id: string }>(
       `with acknowledged as (
        select * from unnest($1::uuid[], $2::int[], $3::uuid[], $4::int[], $5::uuid[], $6::timestamptz[],
          $7::int[], $8::int[], $9::text[])
@@ -149,6 +149,28 @@ export async function markDelivered(db: Database, acknowledgements: Acknowledgem
         column(({ decision }) => (decision ? JSON.stringify(decision) : null)),
       ],
     );
+    const settled = new Set(handed.map((row) => row.lead_id));
+    const unsettled = acknowledgements.filter(({ task }) => !settled.has(task.lead_id));
+    if (unsettled.length === 0) return handed;
+    // The statement above waited for a withdrawal that held a queue row and committed meanwhile: its snapshot,
+    // older than that commit, saw the lead pending and the row gone, so it settled neither. A new statement sees
+    // the lead cancelled with this claim's attempts, delivered all the same. Run only then (a lost claim too).
+    return [
+      ...handed,
+      ...(await tx.query<{ lead_id: string }>(
+        `with claim as (
+           select * from unnest($1::uuid[], $2::int[]) as claim(lead_id, attempts)
+         ), handed as (
+           update leads l set response_state = 'handed_off', updated_at = now(), delivered_at = now(),
+             ${settledAs("'delivered'", "(select max(c.attempts) from claim c where c.lead_id = l.id)", "null")}
+           where l.id = any($1::uuid[]) and l.handoff_status = 'cancelled'
+             and l.handoff_attempts = (select max(c.attempts) from claim c where c.lead_id = l.id)
+           returning l.id
+         ), callbacks as (${queueCallbacks("select id from handed", "lead.handed_off")})
+         select id::text as lead_id from handed`,
+        [unsettled.map(({ task }) => task.lead_id), unsettled.map(({ task }) => task.attempts)],
+      )),
+    ];
   });
   return rows.map((row) => row.lead_id);
 }
