@@ -3,7 +3,11 @@
 // Both are audited; both answer with a redirect to the token's page and a one-time confirmation.
 import { Elysia } from "elysia";
 import { findAccountToken } from "../../core/accounts/token-service.ts";
-import { makeKeptCallbacksDue, resumeTokenCallbacks } from "../../core/callbacks/callback-pause.ts";
+import {
+  makeKeptCallbacksDue,
+  resumeTokenCallbacks,
+  wakeCallbackSenders,
+} from "../../core/callbacks/callback-pause.ts";
 import { recoverCallbacks } from "../../core/callbacks/callback-recovery.ts";
 import { auditedPageChange } from "../kit/audit.ts";
 import { field } from "../kit/form.ts";
@@ -59,6 +63,8 @@ export function callbackRecoveryPosts(deps: ConsoleDeps) {
       ownerPage(deps, async (ctx) => {
         const token = await tokenOf(ctx);
         if (!token) return notFoundPage(ctx);
+        // Made due while still paused (callback-pause.ts says why), then resumed in the audited change.
+        await makeKeptCallbacksDue(db, token.id);
         const resumed = await auditedPageChange(
           deps,
           ctx,
@@ -68,7 +74,7 @@ export function callbackRecoveryPosts(deps: ConsoleDeps) {
         );
         // A second click (or another owner's) finds it sent already: the page as it is, without a confirmation.
         if (!resumed) return redirectTo(ctx.state, ctx.request, requestsUrl(token.id));
-        await makeKeptCallbacksDue(db, token.id);
+        await wakeCallbackSenders(db);
         return await redirectWithNotice(db, ctx, requestsUrl(token.id), { kind: "callbacks-resumed" });
       }),
       { parse: "none" },

@@ -106,12 +106,17 @@ describe("the pause of a token whose status callbacks fail for a day", () => {
     const claimed = await claimAll(db);
     expect(claimed.map((c) => c.token_id)).toEqual([healthy.tokenId]);
 
+    await makeKeptCallbacksDue(db, paused.tokenId);
+    // Still paused: made due, but no sender takes them yet.
+    expect(await claimAll(db)).toEqual([]);
     expect(await resumeTokenCallbacks(db, paused.tokenId)).toBe(true);
     expect(await resumeTokenCallbacks(db, paused.tokenId)).toBe(false);
-    await makeKeptCallbacksDue(db, paused.tokenId);
     expect(await tokenCallbackState(db, paused.tokenId)).toEqual({ pausedAt: null, failingSince: null });
     const resumed = await claimAll(db);
     expect(resumed.map((c) => c.token_id)).toEqual([paused.tokenId, paused.tokenId]);
+    // A second owner's late click finds it resumed: the claimed (leased) callbacks are not made due again.
+    await makeKeptCallbacksDue(db, paused.tokenId);
+    expect(await claimAll(db)).toEqual([]);
   });
 });
 

@@ -97,7 +97,7 @@ export async function tokenCallbackState(q: Queryable, tokenId: string): Promise
 
 /**
  * "Resume": the token's callbacks are sent again, a new run of failures counted from scratch. False when it was not
- * paused. Then makeKeptCallbacksDue, outside the transaction that audits this.
+ * paused. makeKeptCallbacksDue runs before it, wakeCallbackSenders after it.
  *
  * @example if (await resumeTokenCallbacks(tx, token.id)) …
  */
@@ -112,9 +112,11 @@ export async function resumeTokenCallbacks(q: Queryable, tokenId: string): Promi
 
 /**
  * Every callback of the token kept while it was paused (or waiting out a backoff) made due now, a batch per
- * statement; then the senders are woken.
+ * statement, while the token is still paused: no sender claims a paused token's callback, so none of these is
+ * leased. Made due after the resume, a callback a sender had just claimed (its lease is a next_attempt_at ahead)
+ * was made due again and sent twice. Nothing is changed once the token was resumed (another owner's click).
  *
- * @example await makeKeptCallbacksDue(db, token.id);
+ * @example await makeKeptCallbacksDue(db, token.id); if (await resumeTokenCallbacks(tx, token.id)) …
  */
 export async function makeKeptCallbacksDue(q: Queryable, tokenId: string): Promise<void> {
   for (;;) {
@@ -122,11 +124,15 @@ export async function makeKeptCallbacksDue(q: Queryable, tokenId: string): Promi
       `update status_callbacks set next_attempt_at = now()
        where id in (select id from status_callbacks
          where channel_token_id = $1 and status = 'pending' and next_attempt_at > now() limit $2)
+         and exists (select 1 from channel_tokens where id = $1 and callbacks_paused_at is not null)
        returning 1`,
       [tokenId, RESUME_BATCH],
     );
     if (due.length < RESUME_BATCH) break;
   }
-  // Senders that found no URL to serve ask again; the others find the kept callbacks at their next poll.
+}
+
+/** After a resume: senders that found no URL to serve ask again; the others find the kept callbacks at their next poll. */
+export async function wakeCallbackSenders(q: Queryable): Promise<void> {
   await q.query("select pg_notify($1, '')", [CALLBACK_URLS_CHANNEL]);
 }
