@@ -95,6 +95,10 @@ export interface Acknowledgement {
 const LATEST_CLAIM = (leadId: string) =>
   `(select max(a.attempts) from acknowledged a where a.lead_id = ${leadId})`;
 
+/** The lead `l` settled as delivered by its latest acknowledged claim (the `acknowledged` rows). */
+const HANDED_OFF = `response_state = 'handed_off', updated_at = now(), delivered_at = now(),
+  ${settledAs("'delivered'", LATEST_CLAIM("l.id"), "null")}`;
+
 /**
  * Dequeues acknowledged tasks, marks their leads handed_off, and records each acknowledged attempt
  * in the hand-off history, many in one statement (one commit for a burst of acknowledgements). A task
@@ -129,8 +133,7 @@ export async function markDelivered(db: Database, acknowledgements: Acknowledgem
        where q.lead_id = any($3::uuid[]) and q.attempts = ${LATEST_CLAIM("q.lead_id")}
        returning q.lead_id
      ), handed as (
-       update leads l set response_state = 'handed_off', updated_at = now(), delivered_at = now(),
-         ${settledAs("'delivered'", LATEST_CLAIM("l.id"), "null")}
+       update leads l set ${HANDED_OFF}
        where l.id = any($3::uuid[])
          and (l.id in (select lead_id from dequeued)
            or (l.handoff_status = 'cancelled' and l.handoff_attempts = ${LATEST_CLAIM("l.id")}))
@@ -158,13 +161,12 @@ export async function markDelivered(db: Database, acknowledgements: Acknowledgem
     return [
       ...handed,
       ...(await tx.query<{ lead_id: string }>(
-        `with claim as (
+        `with acknowledged as (
            select * from unnest($1::uuid[], $2::int[]) as claim(lead_id, attempts)
          ), handed as (
-           update leads l set response_state = 'handed_off', updated_at = now(), delivered_at = now(),
-             ${settledAs("'delivered'", "(select max(c.attempts) from claim c where c.lead_id = l.id)", "null")}
+           update leads l set ${HANDED_OFF}
            where l.id = any($1::uuid[]) and l.handoff_status = 'cancelled'
-             and l.handoff_attempts = (select max(c.attempts) from claim c where c.lead_id = l.id)
+             and l.handoff_attempts = ${LATEST_CLAIM("l.id")}
            returning l.id
          ), callbacks as (${queueCallbacks("select id from handed", "lead.handed_off")})
          select id::text as lead_id from handed`,
