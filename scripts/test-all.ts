@@ -26,8 +26,13 @@ interface Step {
 const reportDir = mkdtempSync(join(tmpdir(), "stl-test-"));
 const inProcessReport = join(reportDir, "vitest-in-process.json");
 const processesReport = join(reportDir, "vitest-processes.json");
-/** vitest's default reporter for the log, and its JSON report for the summary's count. */
-const vitestReporters = (report: string) => [
+/** `bun --bun vitest run` of these projects: the default reporter for the log, a JSON report for the summary's count. */
+const vitestRun = (projects: string[], report: string) => [
+  "bun",
+  "--bun",
+  "vitest",
+  "run",
+  ...projects.flatMap((project) => ["--project", project]),
   "--reporter=default",
   "--reporter=json",
   `--outputFile.json=${report}`,
@@ -66,33 +71,13 @@ const steps: Step[] = [
   // which need isolated threads: one vitest cannot do both without running its projects one after another.
   {
     name: "tests in process (vitest projects: unit, database)",
-    command: [
-      "bun",
-      "--bun",
-      "vitest",
-      "run",
-      "--project",
-      "unit",
-      "--project",
-      "database",
-      ...vitestReporters(inProcessReport),
-    ],
+    command: vitestRun(["unit", "database"], inProcessReport),
     env: { STL_TEST_SHARED_THREADS: "1" },
     besideTests: true,
   },
   {
     name: "tests with processes and browsers (vitest projects: process, browser)",
-    command: [
-      "bun",
-      "--bun",
-      "vitest",
-      "run",
-      "--project",
-      "process",
-      "--project",
-      "browser",
-      ...vitestReporters(processesReport),
-    ],
+    command: vitestRun(["process", "browser"], processesReport),
   },
 ];
 
